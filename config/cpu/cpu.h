@@ -1,0 +1,40 @@
+/* The cpu target: declarations shared by its files.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   The cpu device runs each gang on one host thread; the vector lanes of a
+   gang are the lanes of SIMD registers.  A kernel becomes C with GCC's
+   vector extensions (emit.cc), compiled by the host's own gcc into a
+   shared object, the unit's cpu image (target.cc).  */
+
+#ifndef GANGWAY_CPU_H
+#define GANGWAY_CPU_H
+
+#include "../target.h"
+
+#include <string>
+
+/* What the emitter needs to know about the ISA.  */
+struct cpu_isa
+{
+  std::string level;		/* "x86-64", "x86-64-v2" ... "x86-64-v4".  */
+  unsigned vector_bytes;	/* Widest SIMD register: 16, 32 or 64.  */
+};
+
+/* The ISA of OPTS (resolving "native").  */
+cpu_isa cpu_isa_for (const gw_target_options &opts);
+
+/* prelude.cc: the C the image source starts with, and the types and
+   helpers of the SIMD width LANES.  */
+std::string cpu_prelude (const cpu_isa &);
+std::string cpu_prelude_width (unsigned lanes, const cpu_isa &);
+
+/* emit.cc: the C of the kernel FN (after the device passes).  Its exported
+   function has FN->name and the gw_cpu_kernel_fn signature.  Sets *LANES
+   to the SIMD width it uses (0 if none).  Returns false and sets WHY if FN
+   uses something the cpu target cannot emit.  */
+bool cpu_emit_kernel (dir_func *fn, const cpu_isa &, std::string *code,
+		      unsigned *lanes, std::string *why);
+
+#endif /* GANGWAY_CPU_H */

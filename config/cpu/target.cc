@@ -1,0 +1,277 @@
+/* The cpu target: dimensions, and the image of a translation unit.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   Dimensions: a gang is a task of the runtime's thread pool, so the number
+   of gangs is free (chosen at launch unless the program fixes it).  The
+   vector length defaults to the 32-bit lanes of the widest SIMD register
+   of the ISA (4, 8 or 16) and may be set up to 64 lanes (several
+   registers).  Workers come with the worker level of the reorg; until then
+   a region runs with one worker.
+
+   The image: the C of every kernel of the unit (emit.cc), after the
+   prelude, compiled by the compiler driver that runs the plugin into a
+   shared object for the chosen x86-64 level.  The image records the level
+   and the runtime checks it before loading (docs/targets.md).  */
+
+#include "cpu.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+namespace {
+
+const int max_vector = 64;
+
+/* Run ARGV, with stdout and stderr into the file LOG.  Return the exit
+   status, or -1 if it could not start.  */
+
+int
+run (const std::vector<std::string> &argv, const std::string &log)
+{
+  std::vector<char *> args;
+  for (const std::string &a : argv)
+    args.push_back (const_cast<char *> (a.c_str ()));
+  args.push_back (nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init (&fa);
+  posix_spawn_file_actions_addopen (&fa, 1, log.c_str (),
+				    O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_adddup2 (&fa, 1, 2);
+  pid_t pid;
+  int rc = posix_spawnp (&pid, args[0], &fa, nullptr, args.data (), environ);
+  posix_spawn_file_actions_destroy (&fa);
+  if (rc != 0)
+    return -1;
+  int status;
+  while (waitpid (pid, &status, 0) < 0)
+    if (errno != EINTR)
+      return -1;
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+/* Read the whole file NAME into *DATA.  */
+
+bool
+read_file (const std::string &name, std::string *data)
+{
+  FILE *f = fopen (name.c_str (), "rb");
+  if (!f)
+    return false;
+  char buf[65536];
+  size_t n;
+  data->clear ();
+  while ((n = fread (buf, 1, sizeof buf, f)) > 0)
+    data->append (buf, n);
+  bool ok = !ferror (f);
+  fclose (f);
+  return ok;
+}
+
+/* Write DATA to the file NAME.  */
+
+bool
+write_file (const std::string &name, const std::string &data)
+{
+  FILE *f = fopen (name.c_str (), "wb");
+  if (!f)
+    return false;
+  bool ok = fwrite (data.data (), 1, data.size (), f) == data.size ();
+  return fclose (f) == 0 && ok;
+}
+
+class cpu_image : public gw_image_builder
+{
+public:
+  cpu_image (const gw_target_options &opts)
+    : opts (opts), isa (cpu_isa_for (opts)) {}
+
+  bool add_kernel (dir_func *fn, std::string *why, FILE *dump) override;
+  bool finish (std::string *image, std::string *isa_name,
+	       std::string *why) override;
+
+private:
+  gw_target_options opts;
+  cpu_isa isa;
+  std::string kernels;		/* The C of every kernel.  */
+  std::vector<unsigned> widths;	/* SIMD widths used.  */
+};
+
+bool
+cpu_image::add_kernel (dir_func *fn, std::string *why, FILE *dump)
+{
+  std::string code;
+  unsigned lanes = 0;
+  if (!cpu_emit_kernel (fn, isa, &code, &lanes, why))
+    return false;
+  if (lanes && std::find (widths.begin (), widths.end (), lanes)
+		 == widths.end ())
+    widths.push_back (lanes);
+  kernels += code;
+  if (dump)
+    fprintf (dump, "\n;; After emit (cpu, %s, %u lanes)\n%s",
+	     isa.level.c_str (), lanes, code.c_str ());
+  return true;
+}
+
+bool
+cpu_image::finish (std::string *image, std::string *isa_name,
+		   std::string *why)
+{
+  if (kernels.empty ())
+    {
+      image->clear ();
+      return true;
+    }
+  std::string source = cpu_prelude (isa);
+  for (unsigned w : widths)
+    source += cpu_prelude_width (w, isa);
+  source += kernels;
+
+  /* Work in a private directory; keep the source if asked.  */
+  const char *tmp = getenv ("TMPDIR");
+  std::string dir = std::string (tmp && *tmp ? tmp : "/tmp")
+		    + "/gangway-XXXXXX";
+  if (!mkdtemp (&dir[0]))
+    {
+      *why = "cannot create a temporary directory: "
+	     + std::string (strerror (errno));
+      return false;
+    }
+  std::string c = dir + "/image.c", so = dir + "/image.so",
+	      log = dir + "/log";
+  if (!write_file (c, source))
+    {
+      *why = "cannot write " + c;
+      return false;
+    }
+  if (!opts.keep_base.empty ())
+    write_file (opts.keep_base + ".gangway-cpu.c", source);
+
+  std::vector<std::string> argv = {
+    opts.cc, "-std=gnu11", "-O3", "-march=" + isa.level, "-mtune=generic",
+    "-fPIC", "-shared", "-fno-strict-aliasing", "-fno-math-errno",
+    "-fno-semantic-interposition", "-fvisibility=hidden", "-w",
+    "-Wl,-z,noexecstack", "-Wl,-Bsymbolic"
+  };
+  if (isa.vector_bytes == 64)
+    argv.push_back ("-mprefer-vector-width=512");
+  for (const std::string &f : opts.cc_flags)
+    argv.push_back (f);
+  argv.insert (argv.end (), { "-o", so, c, "-lm" });
+
+  int rc = run (argv, log);
+  bool ok = rc == 0 && read_file (so, image);
+  if (!ok)
+    {
+      std::string msg;
+      read_file (log, &msg);
+      if (msg.size () > 2000)
+	msg.resize (2000);
+      std::string kept = dir + "/image.c";
+      *why = "the image compiler (" + opts.cc + ") "
+	     + (rc < 0 ? std::string ("did not run")
+		: "failed with status " + std::to_string (rc))
+	     + "; its source is kept in " + kept + "\n" + msg;
+      unlink (so.c_str ());
+      unlink (log.c_str ());
+      return false;
+    }
+  *isa_name = isa.level;
+  unlink (c.c_str ());
+  unlink (so.c_str ());
+  unlink (log.c_str ());
+  rmdir (dir.c_str ());
+  return true;
+}
+
+class cpu_target : public gw_target
+{
+public:
+  const char *name () const override { return "cpu"; }
+
+  void validate_dims (int dims[DA_NUM], unsigned used,
+		      const gw_target_options &opts,
+		      std::vector<std::string> *notes) const override
+  {
+    cpu_isa isa = cpu_isa_for (opts);
+    int lanes = isa.vector_bytes / 4;
+    if (dims[DA_GANG] < 0)
+      dims[DA_GANG] = (used & (1u << DA_GANG)) ? 0 : 1;
+
+    if (dims[DA_WORKER] == 0)
+      notes->push_back ("using num_workers (1), ignoring runtime setting: "
+			"the cpu device runs one worker per gang");
+    else if (dims[DA_WORKER] > 1)
+      notes->push_back ("using num_workers (1), ignoring "
+			+ std::to_string (dims[DA_WORKER])
+			+ ": the cpu device runs one worker per gang");
+    dims[DA_WORKER] = 1;
+
+    if (dims[DA_VECTOR] < 0)
+      dims[DA_VECTOR] = (used & (1u << DA_VECTOR)) ? lanes : 1;
+    else if (dims[DA_VECTOR] == 0)
+      {
+	notes->push_back ("using vector_length (" + std::to_string (lanes)
+			  + "), ignoring runtime setting: the cpu device "
+			  "fixes the vector length at compile time");
+	dims[DA_VECTOR] = lanes;
+      }
+    else if (dims[DA_VECTOR] > max_vector)
+      {
+	notes->push_back ("using vector_length ("
+			  + std::to_string (max_vector) + "), ignoring "
+			  + std::to_string (dims[DA_VECTOR]));
+	dims[DA_VECTOR] = max_vector;
+      }
+  }
+
+  int dim_limit (dir_axis axis, const gw_target_options &) const override
+  {
+    return axis == DA_GANG ? 0 : axis == DA_WORKER ? 1 : max_vector;
+  }
+
+  std::unique_ptr<gw_image_builder>
+  start_unit (const gw_target_options &opts) const override
+  {
+    return std::unique_ptr<gw_image_builder> (new cpu_image (opts));
+  }
+};
+
+} // anon namespace
+
+cpu_isa
+cpu_isa_for (const gw_target_options &opts)
+{
+  std::string level = opts.cpu_isa;
+  if (level.empty () || level == "native")
+    {
+      __builtin_cpu_init ();
+      if (__builtin_cpu_supports ("x86-64-v4"))
+	level = "x86-64-v4";
+      else if (__builtin_cpu_supports ("x86-64-v3"))
+	level = "x86-64-v3";
+      else if (__builtin_cpu_supports ("x86-64-v2"))
+	level = "x86-64-v2";
+      else
+	level = "x86-64";
+    }
+  unsigned bytes = level == "x86-64-v4" ? 64 : level == "x86-64-v3" ? 32 : 16;
+  return cpu_isa { level, bytes };
+}
+
+const gw_target *
+gw_target_cpu ()
+{
+  static cpu_target t;
+  return &t;
+}

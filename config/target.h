@@ -1,0 +1,81 @@
+/* The interface every device target implements.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   A target (config/<name>/) decides the launch dimensions it supports and
+   turns device RTL into an image.  Target-independent code only ever talks
+   to a target through this class, and a target never sees GCC: what it
+   needs from the compiler run comes in gw_target_options.  */
+
+#ifndef GANGWAY_TARGET_H
+#define GANGWAY_TARGET_H
+
+#include "../plugin/ir/ir.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+/* What the plugin tells the targets about the compilation.  */
+struct gw_target_options
+{
+  std::string cpu_isa;		/* x86-64 level of cpu images, or "native".  */
+  std::string cc;		/* Compiler driver for cpu images.  */
+  std::vector<std::string> cc_flags;	/* Forwarded semantics flags.  */
+  std::string keep_base;	/* If set, keep image sources as
+				   KEEP_BASE.<target>.<ext>.  */
+};
+
+/* The kernels of one translation unit for one target, accumulated until
+   the unit's image is built.  */
+class gw_image_builder
+{
+public:
+  virtual ~gw_image_builder () = default;
+
+  /* Compile FN, which has been through the device passes, into the image.
+     Write what the target made of it to DUMP if non-null.  Return false and
+     set WHY if the target cannot compile FN; the region then runs on the
+     host.  */
+  virtual bool add_kernel (dir_func *fn, std::string *why, FILE *dump) = 0;
+
+  /* Build the image of every kernel added.  Set IMAGE to its bytes and ISA
+     to what it requires of the device.  Return false and set WHY on
+     failure.  */
+  virtual bool finish (std::string *image, std::string *isa,
+		       std::string *why) = 0;
+};
+
+class gw_target
+{
+public:
+  virtual ~gw_target () = default;
+
+  /* "cpu", "ptx": the name in options, images and the launch log.  */
+  virtual const char *name () const = 0;
+
+  /* Complete the dimensions DIMS (gang, worker, vector) of a compute
+     region whose partitioned axes are the GOMP_DIM_MASK bits USED.  On
+     entry -1 means "not specified", 0 "given at run time" and a positive
+     value is the user's constant.  On exit every entry is positive, or 0
+     for a gang count chosen at launch.  Append to NOTES a sentence for each
+     request the target could not honour.  */
+  virtual void validate_dims (int dims[DA_NUM], unsigned used,
+			      const gw_target_options &opts,
+			      std::vector<std::string> *notes) const = 0;
+
+  /* The largest size AXIS can have, 0 if unbounded.  */
+  virtual int dim_limit (dir_axis axis,
+			 const gw_target_options &opts) const = 0;
+
+  /* Start the image of a translation unit.  */
+  virtual std::unique_ptr<gw_image_builder>
+  start_unit (const gw_target_options &opts) const = 0;
+};
+
+/* The targets Gangway knows (config/<name>/target.cc).  */
+const gw_target *gw_target_cpu ();
+const gw_target *gw_find_target (const std::string &name);
+
+#endif /* GANGWAY_TARGET_H */

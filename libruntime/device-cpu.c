@@ -1,0 +1,347 @@
+/* The "cpu" device: kernels compiled for this very processor.
+   Copyright (C) 2026 The Gangway developers.
+
+   This file is part of Gangway.
+
+   Gangway is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   Gangway is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+   FOR A PARTICULAR PURPOSE.  See the GNU General Public License for more
+   details.
+
+   You should have received a copy of the GNU General Public License along
+   with Gangway; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* A cpu image is an ELF shared object, embedded in the unit as bytes, that
+   exports one gw_cpu_kernel_fn per region plus the word
+   gw_image_abi_version.  It is compiled for one x86-64 ISA level; a unit
+   may carry several cpu images, and the device picks the most capable one
+   this processor runs.
+
+   Loading writes the bytes to an anonymous memory file (memfd_create) and
+   dlopens it through /proc/self/fd; where that is impossible it uses an
+   unlinked temporary file instead.  The memory file stays open while the
+   image is loaded: the dynamic linker recognizes an already loaded object
+   by the name it was opened under, so a later image must never be opened
+   under the same /proc/self/fd/N name, and keeping the descriptor keeps N
+   taken.
+
+   The device shares the host's memory, so a kernel gets the launch's
+   hostaddrs array unchanged; its gangs run on the thread pool of
+   pool.c.  */
+
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "runtime.h"
+
+/* The state of a loaded cpu image.  */
+struct gw_cpu_image
+{
+  void *handle;			/* From dlopen.  */
+  int fd;			/* The memory file, or -1.  */
+};
+
+/* Return the highest x86-64 ISA level (1-4) this processor supports, as
+   far as GANGWAY_CPU_ISA lets the runtime believe.  */
+
+static int
+gw_cpu_level (void)
+{
+  static atomic_int hardware_level;
+  int level = atomic_load_explicit (&hardware_level, memory_order_relaxed);
+
+  if (level == 0)
+    {
+      /* The checks include the operating system's support for the wider
+	 registers, not just the instructions.  */
+      __builtin_cpu_init ();
+      if (__builtin_cpu_supports ("x86-64-v4"))
+	level = 4;
+      else if (__builtin_cpu_supports ("x86-64-v3"))
+	level = 3;
+      else if (__builtin_cpu_supports ("x86-64-v2"))
+	level = 2;
+      else
+	level = 1;
+      atomic_store_explicit (&hardware_level, level, memory_order_relaxed);
+    }
+
+  int cap = gw_config ()->cpu_isa_cap;
+  return level < cap ? level : cap;
+}
+
+/* The cpu device is always there.  */
+
+static bool
+gw_cpu_probe (void)
+{
+  return true;
+}
+
+/* Write the SIZE bytes at DATA to file descriptor FD.  Return 0, or an
+   errno value.  */
+
+static int
+gw_write_all (int fd, const unsigned char *data, size_t size)
+{
+  while (size > 0)
+    {
+      ssize_t n = write (fd, data, size);
+      if (n < 0 && errno == EINTR)
+	continue;
+      if (n < 0)
+	return errno;
+      if (n == 0)
+	return EIO;
+      data += n;
+      size -= (size_t) n;
+    }
+  return 0;
+}
+
+/* Load image IMG as a shared object.  On success return the dlopen handle
+   and set *FD to the descriptor that must stay open while the image is
+   loaded (or -1).  On failure return NULL and write why into ERR, of
+   ERR_SIZE bytes.  */
+
+static void *
+gw_cpu_dlopen (const struct gw_image *img, int *fd, char *err,
+	       size_t err_size)
+{
+  char path[PATH_MAX];
+  void *handle;
+  int e;
+
+  *fd = -1;
+
+  /* First choice: an anonymous memory file, opened by its /proc name.  */
+  int mfd = memfd_create ("gangway-cpu-image", MFD_CLOEXEC);
+  if (mfd >= 0)
+    {
+      e = gw_write_all (mfd, img->data, img->size);
+      if (e != 0)
+	{
+	  close (mfd);
+	  snprintf (err, err_size, "cannot write the image to a memory "
+		    "file: %s", strerror (e));
+	  return NULL;
+	}
+      snprintf (path, sizeof path, "/proc/self/fd/%d", mfd);
+      if (access (path, R_OK) == 0)
+	{
+	  handle = dlopen (path, RTLD_NOW | RTLD_LOCAL);
+	  if (handle == NULL)
+	    {
+	      snprintf (err, err_size, "%s", dlerror ());
+	      close (mfd);
+	      return NULL;
+	    }
+	  *fd = mfd;
+	  return handle;
+	}
+      /* No /proc: fall through to a temporary file.  */
+      close (mfd);
+    }
+
+  /* Fallback: a temporary file, removed as soon as it is loaded.  */
+  const char *dir = getenv ("TMPDIR");
+  if (dir == NULL || *dir == '\0')
+    dir = "/tmp";
+  if ((size_t) snprintf (path, sizeof path, "%s/gangway-cpu-XXXXXX", dir)
+      >= sizeof path)
+    {
+      snprintf (err, err_size, "TMPDIR is too long");
+      return NULL;
+    }
+  int tfd = mkostemp (path, O_CLOEXEC);
+  if (tfd < 0)
+    {
+      snprintf (err, err_size, "cannot create %.200s: %s", path,
+		strerror (errno));
+      return NULL;
+    }
+  e = gw_write_all (tfd, img->data, img->size);
+  close (tfd);
+  if (e != 0)
+    {
+      unlink (path);
+      snprintf (err, err_size, "cannot write %.200s: %s", path, strerror (e));
+      return NULL;
+    }
+  handle = dlopen (path, RTLD_NOW | RTLD_LOCAL);
+  if (handle == NULL)
+    snprintf (err, err_size, "%s", dlerror ());
+  unlink (path);
+  return handle;
+}
+
+/* Release the image state IMG and the loaded object it holds.  */
+
+static void
+gw_cpu_close (struct gw_cpu_image *img)
+{
+  dlclose (img->handle);
+  if (img->fd >= 0)
+    {
+      /* An object can outlive its dlclose (one with unique symbols is
+	 never unloaded).  While it is loaded, its /proc/self/fd/N name must
+	 not be given to another image, so keep N taken.  */
+      char path[64];
+      snprintf (path, sizeof path, "/proc/self/fd/%d", img->fd);
+      void *still = dlopen (path, RTLD_NOW | RTLD_NOLOAD);
+      if (still)
+	dlclose (still);
+      else
+	close (img->fd);
+    }
+  free (img);
+}
+
+/* Return the name of the object file that contains ADDR, for messages.  */
+
+static const char *
+gw_cpu_object_name (const void *addr)
+{
+  Dl_info info;
+
+  if (dladdr (addr, &info) && info.dli_fname && *info.dli_fname)
+    return info.dli_fname;
+  return "the program";
+}
+
+/* Pick the cpu image of unit U that this processor runs best, load it and
+   resolve the unit's kernels in it.  Return the result, or NULL after
+   writing the launch log's reason into REASON (of REASON_SIZE bytes):
+   no-cpu-code if the unit has no cpu image, cpu-lacks-ISA if this
+   processor runs none of them, image-load-failed if the chosen one does
+   not load (which is also reported on stderr).  */
+
+static struct gw_code *
+gw_cpu_load_image (const struct gw_unit *u, char *reason, size_t reason_size)
+{
+  const struct gw_image *images = GW_UNIT_IMAGES (u);
+  const struct gw_image *best = NULL, *lowest = NULL;
+  int best_level = 0, lowest_level = INT_MAX;
+  int have = gw_cpu_level ();
+
+  for (size_t i = 0; i < u->num_images; i++)
+    {
+      if (images[i].target == NULL || strcmp (images[i].target, "cpu") != 0)
+	continue;
+      int level = images[i].isa ? gw_isa_level (images[i].isa) : 1;
+      /* An ISA this runtime does not know ranks above all it knows.  */
+      int rank = level ? level : 5;
+      if (rank < lowest_level)
+	lowest = &images[i], lowest_level = rank;
+      if (level > 0 && level <= have && level > best_level)
+	best = &images[i], best_level = level;
+    }
+
+  if (lowest == NULL)
+    {
+      snprintf (reason, reason_size, "no-cpu-code");
+      return NULL;
+    }
+  if (best == NULL)
+    {
+      snprintf (reason, reason_size, "cpu-lacks-%s", lowest->isa);
+      return NULL;
+    }
+
+  char err[512];
+  struct gw_cpu_image *img = malloc (sizeof *img);
+  struct gw_code *code = malloc (sizeof *code
+				 + u->num_kernels * sizeof code->kernels[0]);
+  if (img == NULL || code == NULL)
+    {
+      snprintf (err, sizeof err, "out of memory");
+      goto fail;
+    }
+
+  img->handle = gw_cpu_dlopen (best, &img->fd, err, sizeof err);
+  if (img->handle == NULL)
+    goto fail;
+
+  const unsigned *version = dlsym (img->handle, GW_CPU_IMAGE_VERSION_SYMBOL);
+  if (version == NULL || *version != GW_ABI_VERSION)
+    {
+      if (version == NULL)
+	snprintf (err, sizeof err, "the image does not define %s",
+		  GW_CPU_IMAGE_VERSION_SYMBOL);
+      else
+	snprintf (err, sizeof err, "the image has ABI version %u, this "
+		  "runtime has version %d", *version, GW_ABI_VERSION);
+      gw_cpu_close (img);
+      img = NULL;
+      goto fail;
+    }
+
+  code->image = img;
+  code->num_kernels = u->num_kernels;
+  const struct gw_kernel *k = GW_UNIT_KERNELS (u);
+  for (size_t i = 0; i < u->num_kernels; i++)
+    code->kernels[i] = k[i].symbol ? dlsym (img->handle, k[i].symbol) : NULL;
+  return code;
+
+ fail:
+  free (img);
+  free (code);
+  gw_warn ("cannot load the %s cpu image of %s: %s; its regions run on "
+	   "the host", best->isa ? best->isa : "x86-64",
+	   gw_cpu_object_name (u), err);
+  snprintf (reason, reason_size, "image-load-failed");
+  return NULL;
+}
+
+/* Unload CODE, which gw_cpu_load_image returned.  */
+
+static void
+gw_cpu_unload_image (struct gw_code *code)
+{
+  gw_cpu_close (code->image);
+  free (code);
+}
+
+/* Return the number of gangs of a launch that does not choose: enough
+   for the pool's dynamic scheduling to balance uneven gangs.  */
+
+static uint32_t
+gw_cpu_default_gangs (void)
+{
+  return 8 * gw_pool_size ();
+}
+
+/* Run KERNEL, a gw_cpu_kernel_fn, over the gangs of launch L.  Workers
+   and vector lanes live inside the kernel's code, so only the gangs are
+   distributed.  */
+
+static void
+gw_cpu_launch (void *kernel, const struct gw_launch *l)
+{
+  gw_pool_run ((gw_cpu_kernel_fn *) kernel, l->data, l->globals, l->gangs);
+}
+
+const struct gw_device gw_device_cpu = {
+  .name = "cpu",
+  .no_code_reason = "no-cpu-code",
+  .id = GW_DEVICE_CPU,
+  .probe = gw_cpu_probe,
+  .load_image = gw_cpu_load_image,
+  .unload_image = gw_cpu_unload_image,
+  .default_gangs = gw_cpu_default_gangs,
+  .launch = gw_cpu_launch,
+};

@@ -1,0 +1,318 @@
+/* The environment variables of libgangway, and its messages.
+   Copyright (C) 2026 The Gangway developers.
+
+   This file is part of Gangway.
+
+   Gangway is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   Gangway is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+   FOR A PARTICULAR PURPOSE.  See the GNU General Public License for more
+   details.
+
+   You should have received a copy of the GNU General Public License along
+   with Gangway; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* The runtime reads its environment once, at the first call that needs
+   it, into a gw_config that never changes afterwards.  The variables:
+
+     ACC_DEVICE_TYPE=host   run every region on the host (OpenACC's own
+			    variable; other values leave the choice to
+			    GANGWAY_DEVICE);
+     GANGWAY_DEVICE         "cpu" (the default) or "host";
+     GANGWAY_NUM_THREADS    size of the cpu device's thread pool, counting
+			    the launching thread (default: one per CPU this
+			    process may run on);
+     GANGWAY_CPU_ISA        the highest x86-64 level the cpu device may
+			    assume, for testing images of higher levels;
+     GANGWAY_LOG            comma-separated: "launch", "time" or "all".
+
+   Messages go to stderr, each line with a single write so that lines from
+   several threads do not mix.  */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "runtime.h"
+
+/* Largest pool GANGWAY_NUM_THREADS may ask for.  */
+#define GW_MAX_THREADS 4096
+
+static struct gw_config gw_the_config;
+static pthread_once_t gw_config_once = PTHREAD_ONCE_INIT;
+
+/* Write the LEN bytes at BUF to stderr in one write call (retried only if
+   interrupted or short).  */
+
+static void
+gw_write_stderr (const char *buf, size_t len)
+{
+  while (len > 0)
+    {
+      ssize_t n = write (STDERR_FILENO, buf, len);
+      if (n < 0 && errno == EINTR)
+	continue;
+      if (n <= 0)
+	return;
+      buf += n;
+      len -= (size_t) n;
+    }
+}
+
+/* Format a line of PREFIX followed by FMT with the arguments AP, ending
+   it with a newline, and write it to stderr.  An overlong line is cut
+   short but keeps its newline.  */
+
+static void
+gw_vline (const char *prefix, const char *fmt, va_list ap)
+{
+  char buf[1024];
+  size_t len = strlen (prefix);
+
+  memcpy (buf, prefix, len);
+  int n = vsnprintf (buf + len, sizeof buf - len - 1, fmt, ap);
+  if (n < 0)
+    n = 0;
+  len += (size_t) n;
+  if (len > sizeof buf - 2)
+    len = sizeof buf - 2;
+  buf[len++] = '\n';
+  gw_write_stderr (buf, len);
+}
+
+/* Print the message FMT (printf-style, followed by its arguments) on
+   stderr as a line starting "gangway: ".  */
+
+void
+gw_message (const char *fmt, ...)
+{
+  va_list ap;
+
+  va_start (ap, fmt);
+  gw_vline ("gangway: ", fmt, ap);
+  va_end (ap);
+}
+
+/* Print the warning FMT (printf-style, followed by its arguments) on
+   stderr as a line starting "gangway: warning: ".  */
+
+void
+gw_warn (const char *fmt, ...)
+{
+  va_list ap;
+
+  va_start (ap, fmt);
+  gw_vline ("gangway: warning: ", fmt, ap);
+  va_end (ap);
+}
+
+/* Return the time on a monotonic clock, in nanoseconds.  */
+
+uint64_t
+gw_now_ns (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
+/* Return the value of environment variable NAME, or NULL if it is unset
+   or empty.  */
+
+static const char *
+gw_getenv (const char *name)
+{
+  const char *v = getenv (name);
+
+  return v && *v ? v : NULL;
+}
+
+/* Return the number of CPUs this process may run on: its affinity mask's
+   count where the system tells it, else the number of online CPUs, and
+   at least 1.  */
+
+static unsigned
+gw_count_cpus (void)
+{
+  cpu_set_t set;
+
+  if (sched_getaffinity (0, sizeof set, &set) == 0)
+    {
+      int n = CPU_COUNT (&set);
+      if (n > 0)
+	return (unsigned) n;
+    }
+
+  long n = sysconf (_SC_NPROCESSORS_ONLN);
+  return n > 0 ? (unsigned) n : 1;
+}
+
+/* Return the ISA level (1 for "x86-64", 2-4 for "x86-64-v2" ..
+   "x86-64-v4") that NAME spells, ignoring case, or 0 if it is none of
+   them.  */
+
+int
+gw_isa_level (const char *name)
+{
+  if (strncasecmp (name, "x86-64", 6) != 0)
+    return 0;
+  name += 6;
+  if (*name == '\0')
+    return 1;
+  if ((name[0] == '-') && (name[1] == 'v' || name[1] == 'V')
+      && name[2] >= '2' && name[2] <= '4' && name[3] == '\0')
+    return name[2] - '0';
+  return 0;
+}
+
+/* Parse the GANGWAY_LOG value SPEC into GW_LOG_* bits, warning once
+   about the categories it does not know.  */
+
+static unsigned
+gw_parse_log (const char *spec)
+{
+  static const struct
+  {
+    const char *name;
+    unsigned bits;
+  } categories[] = {
+    { "launch", GW_LOG_LAUNCH },
+    { "time", GW_LOG_TIME },
+    { "all", GW_LOG_LAUNCH | GW_LOG_TIME },
+  };
+  char unknown[256] = "";
+  size_t unknown_len = 0;
+  unsigned bits = 0;
+
+  while (*spec)
+    {
+      size_t len = strcspn (spec, ",");
+      const char *word = spec;
+      size_t wlen = len;
+
+      /* Ignore blanks around a category.  */
+      while (wlen > 0 && (*word == ' ' || *word == '\t'))
+	word++, wlen--;
+      while (wlen > 0 && (word[wlen - 1] == ' ' || word[wlen - 1] == '\t'))
+	wlen--;
+
+      if (wlen > 0)
+	{
+	  size_t i;
+	  for (i = 0; i < sizeof categories / sizeof categories[0]; i++)
+	    if (strlen (categories[i].name) == wlen
+		&& strncasecmp (categories[i].name, word, wlen) == 0)
+	      break;
+	  if (i < sizeof categories / sizeof categories[0])
+	    bits |= categories[i].bits;
+	  else if (unknown_len < sizeof unknown)
+	    {
+	      int n = snprintf (unknown + unknown_len,
+				sizeof unknown - unknown_len, "%s'%.*s'",
+				unknown_len ? ", " : "", (int) wlen, word);
+	      if (n > 0)
+		unknown_len += (size_t) n;
+	    }
+	}
+      spec += len;
+      if (*spec == ',')
+	spec++;
+    }
+
+  if (unknown_len > 0)
+    gw_warn ("unknown GANGWAY_LOG categor%s %s ignored; known: launch, "
+	     "time, all", strchr (unknown, ',') ? "ies" : "y", unknown);
+  return bits;
+}
+
+/* Fill in gw_the_config from the environment.  Runs once.  */
+
+static void
+gw_read_config (void)
+{
+  struct gw_config *c = &gw_the_config;
+  const char *v;
+
+  c->online_cpus = gw_count_cpus ();
+
+  /* The device.  OpenACC's ACC_DEVICE_TYPE=host wins over our own
+     variable, as a user who sets it expects no offloading at all.  */
+  c->device = GW_DEVICE_CPU;
+  c->host_reason = NULL;
+  v = gw_getenv ("GANGWAY_DEVICE");
+  if (v)
+    {
+      if (strcasecmp (v, "host") == 0)
+	{
+	  c->device = -1;
+	  c->host_reason = "GANGWAY_DEVICE=host";
+	}
+      else if (strcasecmp (v, "cpu") != 0)
+	gw_warn ("unknown GANGWAY_DEVICE=%s; using cpu", v);
+    }
+  v = gw_getenv ("ACC_DEVICE_TYPE");
+  if (v && strcasecmp (v, "host") == 0)
+    {
+      c->device = -1;
+      c->host_reason = "ACC_DEVICE_TYPE=host";
+    }
+
+  /* The pool size.  */
+  c->num_threads = c->online_cpus;
+  v = gw_getenv ("GANGWAY_NUM_THREADS");
+  if (v)
+    {
+      char *end;
+      errno = 0;
+      long n = strtol (v, &end, 10);
+      if (errno == 0 && end != v && *end == '\0' && n >= 1
+	  && n <= GW_MAX_THREADS)
+	c->num_threads = (unsigned) n;
+      else
+	gw_warn ("invalid GANGWAY_NUM_THREADS=%s (want 1..%d); using %u", v,
+		 GW_MAX_THREADS, c->num_threads);
+    }
+
+  /* The ISA cap.  */
+  c->cpu_isa_cap = 4;
+  v = gw_getenv ("GANGWAY_CPU_ISA");
+  if (v)
+    {
+      int level = gw_isa_level (v);
+      if (level > 0)
+	c->cpu_isa_cap = level;
+      else
+	gw_warn ("unknown GANGWAY_CPU_ISA=%s (want x86-64, x86-64-v2, "
+		 "x86-64-v3 or x86-64-v4); ignored", v);
+    }
+
+  /* Logging.  */
+  c->log = 0;
+  v = gw_getenv ("GANGWAY_LOG");
+  if (v)
+    c->log = gw_parse_log (v);
+}
+
+/* Return the configuration, reading the environment at the first call.
+   Safe to call from any thread, and cheap after the first call.  */
+
+const struct gw_config *
+gw_config (void)
+{
+  pthread_once (&gw_config_once, gw_read_config);
+  return &gw_the_config;
+}

@@ -1,0 +1,124 @@
+/* The contract between objects compiled by the Gangway plugin and libgangway.
+   Copyright (C) 2026 The Gangway developers.
+
+   This file is part of Gangway.
+
+   Gangway is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   Gangway is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+   FOR A PARTICULAR PURPOSE.  See the GNU General Public License for more
+   details.
+
+   You should have received a copy of the GNU General Public License along
+   with Gangway; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* Everything that crosses from a compiled object to the runtime is
+   described here, and nothing else does.  The plugin builds the data below
+   as GCC trees (plugin/launch.cc); the runtime reads it (libruntime/).
+
+   1. Launches.  The plugin rewrites every call of libgomp's
+      GOACC_parallel_keyed into a call of gangway_parallel_keyed with the
+      same arguments (see docs/runtime.md for why a rewrite and not symbol
+      interposition).
+
+   2. Registration.  Each translation unit with offloaded regions gets a
+      static constructor that calls gangway_register_unit with the unit
+      descriptor below.  The descriptor is an array of pointer-sized words;
+      the structs give names to its parts.
+
+   3. Kernels.  A cpu image is an ELF shared object.  For each region it
+      exports one kernel with the gw_cpu_kernel_fn signature.  */
+
+#ifndef GANGWAY_ABI_H
+#define GANGWAY_ABI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* "GANGWAY1" in little-endian ASCII.  */
+#define GW_UNIT_MAGIC 0x31594157474e4147ULL
+#define GW_ABI_VERSION 1
+
+/* Dimension axes, in the order GCC's GOMP_DIM_* uses.  */
+enum gw_axis { GW_GANG = 0, GW_WORKER = 1, GW_VECTOR = 2, GW_AXES = 3 };
+
+/* The unit descriptor starts with this header, followed by NUM_IMAGES
+   gw_image records, NUM_KERNELS gw_kernel records and NUM_GLOBALS global
+   addresses, all packed as pointer-sized words.  */
+struct gw_unit
+{
+  uintptr_t magic;              /* GW_UNIT_MAGIC.  */
+  uintptr_t version;            /* GW_ABI_VERSION.  */
+  uintptr_t num_images;
+  uintptr_t num_kernels;
+  uintptr_t num_globals;
+};
+
+/* One device image: the code of every kernel of the unit for one target.  */
+struct gw_image
+{
+  const char *target;           /* "cpu" or "ptx".  */
+  const char *isa;              /* cpu: "x86-64-v4" etc.; ptx: "sm_80".  */
+  const unsigned char *data;    /* ELF shared object or PTX text.  */
+  uintptr_t size;               /* Bytes at DATA.  */
+};
+
+/* One offloaded region.  HOST_FN is the host version GCC outlined: the
+   function GOACC_parallel_keyed receives, and the key of every lookup.
+   SYMBOL names the kernel in each image; an image that lacks it has no
+   device version of the region (it failed to compile for that target and
+   the compiler said why).  DIMS holds the compile-time dimensions the
+   target chose: 0 means "chosen at launch".  */
+struct gw_kernel
+{
+  void (*host_fn) (void *);
+  const char *symbol;
+  const char *name;             /* Source-level name, for the launch log.  */
+  intptr_t dims[GW_AXES];
+};
+
+/* Size of the descriptor for the given counts, in words.  */
+#define GW_UNIT_WORDS(IMAGES, KERNELS, GLOBALS)				\
+  (sizeof (struct gw_unit) / sizeof (uintptr_t)				\
+   + (IMAGES) * (sizeof (struct gw_image) / sizeof (uintptr_t))		\
+   + (KERNELS) * (sizeof (struct gw_kernel) / sizeof (uintptr_t))	\
+   + (GLOBALS))
+
+/* The parts of a descriptor U.  */
+#define GW_UNIT_IMAGES(U) ((const struct gw_image *) ((U) + 1))
+#define GW_UNIT_KERNELS(U) \
+  ((const struct gw_kernel *) (GW_UNIT_IMAGES (U) + (U)->num_images))
+#define GW_UNIT_GLOBALS(U) \
+  ((void *const *) (GW_UNIT_KERNELS (U) + (U)->num_kernels))
+
+/* A cpu kernel runs gangs GANG_LO .. GANG_HI-1 of a launch of NUM_GANGS
+   gangs.  DATA is the region's argument block (GCC's .omp_data_i, the
+   hostaddrs array of the launch); GLOBALS is the unit's global address
+   table.  */
+typedef void gw_cpu_kernel_fn (void *data, void *const *globals,
+			       uint32_t num_gangs, uint32_t gang_lo,
+			       uint32_t gang_hi);
+
+/* Every cpu image exports this word, equal to GW_ABI_VERSION.  */
+#define GW_CPU_IMAGE_VERSION_SYMBOL "gw_image_abi_version"
+
+/* Entry points the compiled objects call.  */
+void gangway_register_unit (const struct gw_unit *);
+void gangway_parallel_keyed (int flags, void (*fn) (void *), size_t mapnum,
+			     void **hostaddrs, size_t *sizes,
+			     unsigned short *kinds, ...);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GANGWAY_ABI_H */

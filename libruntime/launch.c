@@ -1,0 +1,309 @@
+/* Launching offloaded regions: gangway_parallel_keyed.
+   Copyright (C) 2026 The Gangway developers.
+
+   This file is part of Gangway.
+
+   Gangway is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   Gangway is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+   FOR A PARTICULAR PURPOSE.  See the GNU General Public License for more
+   details.
+
+   You should have received a copy of the GNU General Public License along
+   with Gangway; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* The plugin turns every call of libgomp's GOACC_parallel_keyed into a
+   call of gangway_parallel_keyed with the same arguments.  This file
+   decodes the launch words of that call, decides where the region runs,
+   and either hands it to a device or runs its host version through
+   libgomp.  It also implements the queries of gangway.h.
+
+   The decision, first match wins (the launch log gives the reason):
+
+     the "if" clause was false             host, if-clause
+     ACC_DEVICE_TYPE=host                  host, ACC_DEVICE_TYPE=host
+     GANGWAY_DEVICE=host                   host, GANGWAY_DEVICE=host
+     FN is no registered kernel            host, not-offloaded
+     the launch words are not understood   host, bad-launch-words
+     the device has no code for FN         host, no-cpu-code,
+					   cpu-lacks-ISA, image-load-failed
+     otherwise                             the device (cpu)
+
+   Launches are synchronous on every device.  An async clause is accepted
+   and ignored, which is a valid implementation: the region is complete
+   before the launch returns, so any later wait finds it done; likewise a
+   wait clause needs no action, as everything launched before it has
+   completed too.  */
+
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+
+#include "runtime.h"
+#include "gangway.h"
+
+/* libgomp's launch entry point, which runs host versions.  */
+extern void GOACC_parallel_keyed (int, void (*) (void *), size_t, void **,
+				  size_t *, unsigned short *, ...);
+
+/* The devices, by gw_device_id.  */
+const struct gw_device *const gw_devices[GW_DEVICE_COUNT] = {
+  [GW_DEVICE_CPU] = &gw_device_cpu,
+};
+
+/* The device the calling thread's last launch ran on.  */
+static __thread const char *gw_last_device;
+
+/* Read the launch words at *AP up to the terminating zero, storing the
+   runtime dimensions (0 where not given) into DIMS.  Return false if a
+   word is not understood; the rest of the list is then unreadable and
+   left alone.  */
+
+static bool
+gw_decode_launch_words (va_list *ap, unsigned dims[GW_AXES])
+{
+  unsigned word;
+
+  while ((word = va_arg (*ap, unsigned)) != GW_LAUNCH_END)
+    {
+      /* A word with a device type applies to that kind of device only;
+	 GCC 12 emits none, and none is ours.  Its operands are read all
+	 the same.  */
+      bool ours = GW_LAUNCH_WORD_DEVICE (word) == 0;
+      unsigned op = GW_LAUNCH_WORD_OP (word);
+
+      switch (GW_LAUNCH_WORD_CODE (word))
+	{
+	case GW_LAUNCH_DIM:
+	  for (int i = 0; i < GW_AXES; i++)
+	    if (op & (1u << i))
+	      {
+		unsigned v = va_arg (*ap, unsigned);
+		if (ours)
+		  dims[i] = v;
+	      }
+	  break;
+
+	case GW_LAUNCH_ASYNC:
+	  /* Launches are synchronous: the queue does not matter.  */
+	  if (op == GW_LAUNCH_OP_WIDE)
+	    (void) va_arg (*ap, unsigned);
+	  break;
+
+	case GW_LAUNCH_WAIT:
+	  /* Everything launched before has completed.  */
+	  for (unsigned i = 0; i < op; i++)
+	    (void) va_arg (*ap, int);
+	  break;
+
+	default:
+	  {
+	    static atomic_bool reported;
+	    if (!atomic_exchange (&reported, true))
+	      gw_warn ("unknown launch word %#x; running the region on the "
+		       "host", word);
+	    return false;
+	  }
+	}
+    }
+  return true;
+}
+
+/* Return the name of the region whose registered kernel is E (or NULL)
+   and whose host version is FN, for the launch log.  BUF, of SIZE bytes,
+   may hold the result.  */
+
+static const char *
+gw_region_name (const struct gw_entry *e, void (*fn) (void *), char *buf,
+		size_t size)
+{
+  Dl_info info;
+
+  if (e && e->kernel->name)
+    return e->kernel->name;
+  if (e && e->kernel->symbol)
+    return e->kernel->symbol;
+  /* dladdr gives the nearest symbol below the address; only an exact
+     match names FN.  */
+  if (dladdr ((void *) fn, &info) && info.dli_sname
+      && info.dli_saddr == (void *) fn)
+    return info.dli_sname;
+  snprintf (buf, size, "0x%lx", (unsigned long) (uintptr_t) fn);
+  return buf;
+}
+
+/* Return the compile-time dimension V as a launch dimension, or 0 if the
+   compiler left it to the launch.  */
+
+static uint32_t
+gw_static_dim (intptr_t v)
+{
+  if (v <= 0)
+    return 0;
+  return (uintmax_t) v > UINT32_MAX ? UINT32_MAX : (uint32_t) v;
+}
+
+/* Decide where the region whose host version is FN runs.  FLAGS are its
+   un-inverted flags and WORDS_OK says whether its launch words were
+   understood.  Return NULL to run it on a device, after setting *E to its
+   kernel, *DEV to the device and *CODE to the kernel's code there;
+   otherwise return the reason for running it on the host (*E is then its
+   kernel if the lookup was done and found one).  */
+
+static const char *
+gw_choose_device (int flags, void (*fn) (void *), bool words_ok,
+		  const struct gw_entry **e, const struct gw_device **dev,
+		  void **code)
+{
+  const struct gw_config *c = gw_config ();
+
+  *e = NULL;
+  *dev = NULL;
+  *code = NULL;
+  if (flags & GW_FLAG_HOST_FALLBACK)
+    return "if-clause";
+  if (c->device < 0)
+    return c->host_reason;
+  if ((*e = gw_lookup (fn)) == NULL)
+    return "not-offloaded";
+  if (!words_ok)
+    return "bad-launch-words";
+
+  struct gw_unit_device *d = gw_prepare (*e, c->device);
+  *dev = gw_devices[c->device];
+  if (atomic_load_explicit (&d->state, memory_order_acquire)
+      != GW_PREP_READY)
+    return d->reason;
+  if ((*code = d->code->kernels[(*e)->index]) == NULL)
+    return (*dev)->no_code_reason;
+  return NULL;
+}
+
+/* Fill in the dimensions of launch L of kernel E on device DEV, given the
+   runtime dimensions DIMS of its launch words (0 where not given).  */
+
+static void
+gw_launch_dims (struct gw_launch *l, const struct gw_entry *e,
+		const struct gw_device *dev, const unsigned dims[GW_AXES])
+{
+  const intptr_t *fixed = e->kernel->dims;
+
+  /* The number of gangs: the launch's, else the compiler's, else the
+     device's choice.  */
+  l->gangs = dims[GW_GANG];
+  if (l->gangs == 0)
+    l->gangs = gw_static_dim (fixed[GW_GANG]);
+  if (l->gangs == 0)
+    l->gangs = dev->default_gangs ();
+
+  /* The device code was compiled for its worker and vector counts: a
+     runtime num_workers or vector_length cannot change them.  */
+  l->workers = gw_static_dim (fixed[GW_WORKER]);
+  if (l->workers == 0)
+    l->workers = 1;
+  l->vector = gw_static_dim (fixed[GW_VECTOR]);
+  if (l->vector == 0)
+    l->vector = 1;
+}
+
+/* Launch the offloaded region whose host version GCC outlined as FN.
+   FLAGS_M holds the inverted GOACC flags; MAPNUM, HOSTADDRS, SIZES and
+   KINDS describe the region's data; the variable arguments are launch
+   words ending with a zero.  This is GOACC_parallel_keyed's interface,
+   and the host path passes everything but the launch words on to it.  */
+
+GW_EXPORT void
+gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
+			void **hostaddrs, size_t *sizes,
+			unsigned short *kinds, ...)
+{
+  const struct gw_config *c = gw_config ();
+  int flags = ~flags_m;
+  unsigned dims[GW_AXES] = { 0, 0, 0 };
+  va_list ap;
+
+  va_start (ap, kinds);
+  bool words_ok = gw_decode_launch_words (&ap, dims);
+  va_end (ap);
+
+  uint64_t start = (c->log & GW_LOG_TIME) ? gw_now_ns () : 0;
+  const struct gw_entry *e;
+  const struct gw_device *dev;
+  void *code;
+  const char *reason = gw_choose_device (flags, fn, words_ok, &e, &dev,
+					 &code);
+
+  /* The name in the log; looked up even for host launches.  */
+  char buf[32];
+  const char *name = NULL;
+  if (c->log)
+    {
+      if (e == NULL && reason != NULL)
+	e = gw_lookup (fn);
+      name = gw_region_name (e, fn, buf, sizeof buf);
+    }
+
+  if (reason == NULL)
+    {
+      struct gw_launch l;
+
+      l.name = name;
+      l.data = hostaddrs;
+      l.globals = GW_UNIT_GLOBALS (e->unit->desc);
+      gw_launch_dims (&l, e, dev, dims);
+      gw_last_device = dev->name;
+      if (c->log & GW_LOG_LAUNCH)
+	gw_message ("launch %s device=%s gangs=%u workers=%u vector=%u",
+		    name, dev->name, l.gangs, l.workers, l.vector);
+      dev->launch (code, &l);
+    }
+  else
+    {
+      gw_last_device = "host";
+      if (c->log & GW_LOG_LAUNCH)
+	gw_message ("launch %s device=host gangs=1 workers=1 vector=1 "
+		    "reason=%s", name, reason);
+      /* Whatever libgomp's own device choice would be, the region runs on
+	 the host: ask for the host fallback.  Its host path reads no launch
+	 words, so the terminating zero is all it needs.  */
+      GOACC_parallel_keyed (~(flags | GW_FLAG_HOST_FALLBACK), fn, mapnum,
+			    hostaddrs, sizes, kinds, 0);
+    }
+
+  if (c->log & GW_LOG_TIME)
+    gw_message ("done %s device=%s time=%.3fms", name, gw_last_device,
+		(double) (gw_now_ns () - start) * 1e-6);
+}
+
+/* Return the name of the device launches go to when their region has
+   code for it.  */
+
+GW_EXPORT const char *
+gangway_device_name (void)
+{
+  int device = gw_config ()->device;
+
+  return device < 0 ? "host" : gw_devices[device]->name;
+}
+
+/* Return the number of threads a cpu launch runs on.  */
+
+GW_EXPORT int
+gangway_num_threads (void)
+{
+  return (int) gw_pool_size ();
+}
+
+/* Return the device the calling thread's last launch ran on, or NULL
+   before its first launch.  */
+
+GW_EXPORT const char *
+gangway_last_launch_device (void)
+{
+  return gw_last_device;
+}

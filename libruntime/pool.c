@@ -1,0 +1,452 @@
+/* The thread pool that runs the gangs of cpu launches.
+   Copyright (C) 2026 The Gangway developers.
+
+   This file is part of Gangway.
+
+   Gangway is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   Gangway is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+   FOR A PARTICULAR PURPOSE.  See the GNU General Public License for more
+   details.
+
+   You should have received a copy of the GNU General Public License along
+   with Gangway; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* A launch of G gangs on a pool of T threads (the launching thread and
+   T-1 pool threads, started at the first launch) is one "job".  The gangs
+   are handed out dynamically: every participant repeatedly claims the
+   next chunk of max (1, G / (4 T)) gangs from an atomic counter and runs
+   it, until none are left.
+
+   Whole launches are serialized by gw_pool.launch_lock: a launch from a
+   second host thread waits until the first one is done.  Launches are
+   short and the pool already uses every CPU, so running two at once would
+   gain little.
+
+   Pool threads are helpers, never needed for progress: the launching
+   thread alone would run every gang.  That keeps the latency of small
+   launches low, because the launcher never waits for a sleeping thread to
+   wake up; it only waits for the threads that actually joined the job to
+   finish their chunks.  The job state word makes this safe:
+
+     bits 32-63  the job's sequence number;
+     bit  31     the job is closed: no more threads may join;
+     bits 0-30   how many pool threads are working on it.
+
+   A pool thread joins the job it was woken for with a compare-and-swap
+   that fails if the sequence number changed or the job is closed, and
+   leaves by decrementing the count.  The launcher, once no chunk is left
+   to claim, closes the job and waits for the count to drop to zero.  Only
+   then does it return and may the job's fields be reused.
+
+   An idle pool thread first spins on the state word for a short while
+   (GW_SPIN_NS) so that back-to-back launches find it awake, then sleeps on
+   a condition variable.  A launcher that finds sleepers broadcasts.  The
+   launcher's own wait for stragglers spins then sleeps the same way.  No
+   one spins when the pool has more threads than the process has CPUs.
+
+   At exit a destructor stops and joins the pool threads (unless a launch
+   is still running: then the process ends around them).  In the child of
+   a fork, which has no pool threads, the pool is reset to its unstarted
+   state and the next cpu launch starts a new one.  */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdalign.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+
+/* How long an idle thread spins before it sleeps, in nanoseconds.  */
+#define GW_SPIN_NS 100000
+
+#define GW_JOB_CLOSED	(UINT64_C (1) << 31)
+#define GW_JOB_ACTIVE	(GW_JOB_CLOSED - 1)
+#define GW_JOB_SEQ(S)	((uint32_t) ((S) >> 32))
+
+struct gw_pool
+{
+  /* Held for the whole of a launch, and while starting or stopping the
+     pool.  */
+  pthread_mutex_t launch_lock;
+
+  /* Guard the sleeping of pool threads (on WAKE) and of the launcher (on
+     DONE).  */
+  pthread_mutex_t sleep_lock;
+  pthread_cond_t wake;
+  pthread_cond_t done;
+
+  /* Set up by gw_pool_start, under LAUNCH_LOCK.  */
+  bool started;
+  bool stopped;
+  unsigned num_threads;		/* Pool threads (T - 1).  */
+  pthread_t *threads;
+  uint64_t spin_ns;		/* 0 if idle threads must not spin.  */
+
+  /* The job state word (see above).  */
+  alignas (64) atomic_uint_fast64_t state;
+  atomic_bool shutdown;
+  atomic_uint sleepers;		/* Pool threads asleep on WAKE.  */
+  atomic_bool launcher_sleeping;
+
+  /* The current job, written by the launcher before it opens the job.  */
+  alignas (64) gw_cpu_kernel_fn *kernel;
+  void *data;
+  void *const *globals;
+  uint32_t gangs;
+  uint32_t chunk;
+
+  /* The next unclaimed gang.  On a line of its own: every claim writes
+     it.  */
+  alignas (64) atomic_uint_fast64_t next_gang;
+};
+
+static struct gw_pool gw_pool = {
+  .launch_lock = PTHREAD_MUTEX_INITIALIZER,
+  .sleep_lock = PTHREAD_MUTEX_INITIALIZER,
+  .wake = PTHREAD_COND_INITIALIZER,
+  .done = PTHREAD_COND_INITIALIZER,
+};
+
+/* The number of threads a cpu launch runs on: the launching thread plus
+   the pool threads.  */
+
+unsigned
+gw_pool_size (void)
+{
+  return gw_config ()->num_threads;
+}
+
+/* Spin hint for the processor.  */
+
+static inline void
+gw_relax (void)
+{
+  __builtin_ia32_pause ();
+}
+
+/* Claim and run chunks of the current job until none are left.  */
+
+static void
+gw_run_chunks (void)
+{
+  struct gw_pool *p = &gw_pool;
+  const uint64_t gangs = p->gangs, chunk = p->chunk;
+
+  for (;;)
+    {
+      uint64_t lo = atomic_fetch_add_explicit (&p->next_gang, chunk,
+					       memory_order_relaxed);
+      if (lo >= gangs)
+	return;
+      uint64_t hi = lo + chunk < gangs ? lo + chunk : gangs;
+      p->kernel (p->data, p->globals, (uint32_t) gangs, (uint32_t) lo,
+		 (uint32_t) hi);
+    }
+}
+
+/* Wait until the job sequence number differs from SEEN or the pool shuts
+   down, spinning first.  Return the state word then seen.  */
+
+static uint64_t
+gw_wait_for_job (uint32_t seen)
+{
+  struct gw_pool *p = &gw_pool;
+  uint64_t s;
+
+  if (p->spin_ns)
+    {
+      uint64_t deadline = gw_now_ns () + p->spin_ns;
+      for (unsigned i = 1;; i++)
+	{
+	  s = atomic_load_explicit (&p->state, memory_order_acquire);
+	  if (GW_JOB_SEQ (s) != seen)
+	    return s;
+	  gw_relax ();
+	  if (i % 64 == 0 && gw_now_ns () > deadline)
+	    break;
+	}
+    }
+
+  /* Sleep.  The launcher changes STATE before it looks at SLEEPERS, and
+     we count ourselves before we look at STATE, so one of us sees the
+     other.  */
+  pthread_mutex_lock (&p->sleep_lock);
+  atomic_fetch_add (&p->sleepers, 1);
+  while (GW_JOB_SEQ (s = atomic_load (&p->state)) == seen
+	 && !atomic_load (&p->shutdown))
+    pthread_cond_wait (&p->wake, &p->sleep_lock);
+  atomic_fetch_sub (&p->sleepers, 1);
+  pthread_mutex_unlock (&p->sleep_lock);
+  return s;
+}
+
+/* Try to join the job of sequence number SEQ.  Return true if this
+   thread is now counted in it.  */
+
+static bool
+gw_join_job (uint32_t seq)
+{
+  struct gw_pool *p = &gw_pool;
+  uint64_t s = atomic_load_explicit (&p->state, memory_order_relaxed);
+
+  while (GW_JOB_SEQ (s) == seq && !(s & GW_JOB_CLOSED))
+    if (atomic_compare_exchange_weak_explicit (&p->state, &s, s + 1,
+					       memory_order_acquire,
+					       memory_order_relaxed))
+      return true;
+  return false;
+}
+
+/* Leave the job this thread joined, waking the launcher if it waits for
+   this thread alone.  */
+
+static void
+gw_leave_job (void)
+{
+  struct gw_pool *p = &gw_pool;
+  uint64_t s = atomic_fetch_sub (&p->state, 1);
+
+  if ((s & GW_JOB_CLOSED) && (s & GW_JOB_ACTIVE) == 1
+      && atomic_load (&p->launcher_sleeping))
+    {
+      pthread_mutex_lock (&p->sleep_lock);
+      pthread_cond_signal (&p->done);
+      pthread_mutex_unlock (&p->sleep_lock);
+    }
+}
+
+/* The body of a pool thread.  ARG is the sequence number of the job state
+   when the thread was created.  */
+
+static void *
+gw_pool_thread (void *arg)
+{
+  uint32_t seen = (uint32_t) (uintptr_t) arg;
+
+  for (;;)
+    {
+      uint64_t s = gw_wait_for_job (seen);
+      if (atomic_load (&gw_pool.shutdown))
+	return NULL;
+      seen = GW_JOB_SEQ (s);
+      if (gw_join_job (seen))
+	{
+	  gw_run_chunks ();
+	  gw_leave_job ();
+	}
+    }
+}
+
+/* Start the pool threads.  Called with LAUNCH_LOCK held, at the first cpu
+   launch.  If some threads cannot be created, the pool makes do with
+   fewer.  */
+
+static void
+gw_pool_start (void)
+{
+  struct gw_pool *p = &gw_pool;
+  const struct gw_config *c = gw_config ();
+  unsigned want = c->num_threads - 1;
+
+  p->started = true;
+  p->num_threads = 0;
+  p->spin_ns = c->num_threads <= c->online_cpus ? GW_SPIN_NS : 0;
+  if (want == 0)
+    return;
+  p->threads = calloc (want, sizeof *p->threads);
+  if (p->threads == NULL)
+    return;
+
+  /* Pool threads take no asynchronous signals: those belong to the
+     application's threads.  */
+  sigset_t all, old;
+  sigfillset (&all);
+  pthread_sigmask (SIG_SETMASK, &all, &old);
+
+  void *seq = (void *) (uintptr_t) GW_JOB_SEQ (atomic_load (&p->state));
+  for (unsigned i = 0; i < want; i++)
+    {
+      int e = pthread_create (&p->threads[i], NULL, gw_pool_thread, seq);
+      if (e != 0)
+	{
+	  gw_warn ("cannot create thread %u of the cpu device's pool: %s; "
+		   "using %u", i + 1, strerror (e), i + 1);
+	  break;
+	}
+      /* Thread names have at most 15 characters; the pool has at most
+	 4095 threads.  */
+      char name[16];
+      snprintf (name, sizeof name, "gangway-%u", (i + 1) % 10000);
+      pthread_setname_np (p->threads[i], name);
+      p->num_threads++;
+    }
+
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
+}
+
+/* Wait, as the launcher, until no pool thread works on the closed job
+   whose state word was S when it was closed.  */
+
+static void
+gw_wait_for_helpers (uint64_t s)
+{
+  struct gw_pool *p = &gw_pool;
+
+  if ((s & GW_JOB_ACTIVE) == 0)
+    return;
+
+  if (p->spin_ns)
+    {
+      uint64_t deadline = gw_now_ns () + p->spin_ns;
+      for (unsigned i = 1;; i++)
+	{
+	  if ((atomic_load_explicit (&p->state, memory_order_acquire)
+	       & GW_JOB_ACTIVE) == 0)
+	    return;
+	  gw_relax ();
+	  if (i % 64 == 0 && gw_now_ns () > deadline)
+	    break;
+	}
+    }
+
+  /* Sleep.  We announce that before we look at STATE, and a leaving
+     thread changes STATE before it looks at LAUNCHER_SLEEPING.  */
+  pthread_mutex_lock (&p->sleep_lock);
+  atomic_store (&p->launcher_sleeping, true);
+  while (atomic_load (&p->state) & GW_JOB_ACTIVE)
+    pthread_cond_wait (&p->done, &p->sleep_lock);
+  atomic_store (&p->launcher_sleeping, false);
+  pthread_mutex_unlock (&p->sleep_lock);
+}
+
+/* Run gangs 0 .. GANGS-1 of KERNEL, passing it DATA and GLOBALS, on the
+   calling thread and the pool, and return when all are done.  */
+
+void
+gw_pool_run (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
+	     uint32_t gangs)
+{
+  struct gw_pool *p = &gw_pool;
+
+  if (gangs == 0)
+    return;
+
+  pthread_mutex_lock (&p->launch_lock);
+  if (!p->started)
+    gw_pool_start ();
+
+  uint32_t threads = p->num_threads + 1;
+  uint32_t chunk = gangs / (4 * threads);
+  if (chunk == 0)
+    chunk = 1;
+
+  /* Nothing to share: skip the pool.  */
+  if (threads == 1 || chunk >= gangs)
+    {
+      kernel (data, globals, gangs, 0, gangs);
+      pthread_mutex_unlock (&p->launch_lock);
+      return;
+    }
+
+  /* Open the job.  The previous job is closed and has no helpers left, so
+     nobody reads these fields now.  */
+  p->kernel = kernel;
+  p->data = data;
+  p->globals = globals;
+  p->gangs = gangs;
+  p->chunk = chunk;
+  atomic_store_explicit (&p->next_gang, 0, memory_order_relaxed);
+  uint64_t seq = GW_JOB_SEQ (atomic_load_explicit (&p->state,
+						   memory_order_relaxed)) + 1;
+  atomic_store (&p->state, (seq & 0xffffffffu) << 32);
+  if (atomic_load (&p->sleepers) > 0)
+    {
+      pthread_mutex_lock (&p->sleep_lock);
+      pthread_cond_broadcast (&p->wake);
+      pthread_mutex_unlock (&p->sleep_lock);
+    }
+
+  /* Work, then close the job and wait for whoever joined it.  */
+  gw_run_chunks ();
+  uint64_t s = atomic_fetch_or (&p->state, GW_JOB_CLOSED);
+  gw_wait_for_helpers (s);
+
+  pthread_mutex_unlock (&p->launch_lock);
+}
+
+/* Stop the pool threads and wait for them to end, when the library is
+   unloaded or the process exits.  If a launch is running (this may be
+   called from inside a kernel, or while another thread launches), leave
+   the threads alone instead.  */
+
+static void __attribute__ ((destructor))
+gw_pool_stop (void)
+{
+  struct gw_pool *p = &gw_pool;
+
+  if (pthread_mutex_trylock (&p->launch_lock) != 0)
+    return;
+
+  if (p->started && !p->stopped)
+    {
+      uint64_t s = atomic_load (&p->state);
+      atomic_store (&p->shutdown, true);
+      atomic_store (&p->state,
+		    (((uint64_t) GW_JOB_SEQ (s) + 1) << 32) | GW_JOB_CLOSED);
+      pthread_mutex_lock (&p->sleep_lock);
+      pthread_cond_broadcast (&p->wake);
+      pthread_mutex_unlock (&p->sleep_lock);
+
+      for (unsigned i = 0; i < p->num_threads; i++)
+	if (!pthread_equal (p->threads[i], pthread_self ()))
+	  pthread_join (p->threads[i], NULL);
+      free (p->threads);
+      p->threads = NULL;
+      /* Later launches (from other destructors, say) run on the calling
+	 thread alone.  */
+      p->num_threads = 0;
+      p->stopped = true;
+    }
+  pthread_mutex_unlock (&p->launch_lock);
+}
+
+/* In the child of a fork: only the forking thread exists, so reset the
+   pool to its unstarted state with fresh locks.  */
+
+static void
+gw_pool_atfork_child (void)
+{
+  struct gw_pool *p = &gw_pool;
+
+  pthread_mutex_init (&p->launch_lock, NULL);
+  pthread_mutex_init (&p->sleep_lock, NULL);
+  pthread_cond_init (&p->wake, NULL);
+  pthread_cond_init (&p->done, NULL);
+  free (p->threads);
+  p->threads = NULL;
+  p->num_threads = 0;
+  p->started = false;
+  p->stopped = false;
+  atomic_store (&p->state, 0);
+  atomic_store (&p->shutdown, false);
+  atomic_store (&p->sleepers, 0);
+  atomic_store (&p->launcher_sleeping, false);
+}
+
+/* Install the fork handler when the library is loaded.  */
+
+static void __attribute__ ((constructor))
+gw_pool_init (void)
+{
+  pthread_atfork (NULL, NULL, gw_pool_atfork_child);
+}

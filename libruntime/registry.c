@@ -1,0 +1,313 @@
+/* The registered units of a program and the lookup of their kernels.
+   Copyright (C) 2026 The Gangway developers.
+
+   This file is part of Gangway.
+
+   Gangway is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   Gangway is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+   FOR A PARTICULAR PURPOSE.  See the GNU General Public License for more
+   details.
+
+   You should have received a copy of the GNU General Public License along
+   with Gangway; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* Every translation unit with offloaded regions registers its descriptor
+   from a static constructor, before main or when its shared library is
+   loaded.  Registration only appends the unit to a list: it must be cheap,
+   and it may run before anything else in the process is set up.
+
+   Launches find their kernel by the host function GCC outlined.  The
+   lookup reads an open-addressing hash table keyed by that function's
+   address.  The table is immutable once published: a change of the unit
+   list bumps a generation counter, and the next lookup that sees a table
+   of an older generation builds a new one under the registry lock and
+   publishes it with a release store.  Lookups therefore take no lock.
+   Superseded tables are kept on a list rather than freed, because a
+   thread may still be reading one; there is one per change of the unit
+   list, which happens a handful of times in a program's life.
+
+   Each unit also carries, per device, what that device made of it (its
+   loaded image, or why it has none).  gw_prepare computes that at the
+   unit's first launch on the device, once, under the load lock.  */
+
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+
+/* A published lookup table.  An empty slot has a null HOST_FN.  */
+struct gw_table
+{
+  struct gw_table *retired_next;
+  unsigned generation;
+  size_t mask;			/* Number of slots, minus one.  */
+  struct gw_entry slots[];
+};
+
+/* Protects the unit list, its generation changes and table building.  */
+static pthread_mutex_t gw_registry_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Serializes gw_prepare's image loading and gangway_unregister_unit's
+   unloading.  Taken after gw_registry_lock when both are needed.  */
+static pthread_mutex_t gw_load_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The units, in registration order.  */
+static struct gw_unit_rec *gw_units;
+static struct gw_unit_rec **gw_units_tail = &gw_units;
+
+/* Bumped by every change of the unit list.  */
+static atomic_uint gw_generation;
+
+/* The current table, and the superseded ones.  */
+static _Atomic (struct gw_table *) gw_table;
+static struct gw_table *gw_retired;
+
+/* Set once a bad unit was reported.  */
+static atomic_bool gw_bad_unit_reported;
+
+/* Return the name of the object file that contains ADDR, for messages.  */
+
+static const char *
+gw_object_name (const void *addr)
+{
+  Dl_info info;
+
+  if (dladdr (addr, &info) && info.dli_fname && *info.dli_fname)
+    return info.dli_fname;
+  return "the program";
+}
+
+/* Record the unit U, whose descriptor the compiler built, so that its
+   kernels can be found at launch.  A unit of a foreign ABI is reported
+   (once per process) and ignored: its regions then run on the host.  */
+
+GW_EXPORT void
+gangway_register_unit (const struct gw_unit *u)
+{
+  if (u == NULL)
+    return;
+  if (u->magic != GW_UNIT_MAGIC || u->version != GW_ABI_VERSION)
+    {
+      if (!atomic_exchange (&gw_bad_unit_reported, true))
+	{
+	  if (u->magic != GW_UNIT_MAGIC)
+	    gw_warn ("ignoring offloaded code in %s: not a Gangway unit "
+		     "descriptor; its regions run on the host",
+		     gw_object_name (u));
+	  else
+	    gw_warn ("ignoring offloaded code in %s: built for ABI version "
+		     "%lu, this runtime has version %d; its regions run on "
+		     "the host", gw_object_name (u),
+		     (unsigned long) u->version, GW_ABI_VERSION);
+	}
+      return;
+    }
+
+  struct gw_unit_rec *rec = calloc (1, sizeof *rec);
+  if (rec == NULL)
+    return;
+  rec->desc = u;
+
+  pthread_mutex_lock (&gw_registry_lock);
+  *gw_units_tail = rec;
+  gw_units_tail = &rec->next;
+  atomic_fetch_add_explicit (&gw_generation, 1, memory_order_release);
+  pthread_mutex_unlock (&gw_registry_lock);
+}
+
+/* Forget the unit U, which gangway_register_unit recorded, and unload
+   whatever the devices loaded for it.  Its object is about to go away, so
+   none of its regions may be running or launched afterwards.  */
+
+GW_EXPORT void
+gangway_unregister_unit (const struct gw_unit *u)
+{
+  struct gw_unit_rec *rec = NULL;
+
+  pthread_mutex_lock (&gw_registry_lock);
+  for (struct gw_unit_rec **p = &gw_units; *p; p = &(*p)->next)
+    if ((*p)->desc == u)
+      {
+	rec = *p;
+	*p = rec->next;
+	if (gw_units_tail == &rec->next)
+	  gw_units_tail = p;
+	atomic_fetch_add_explicit (&gw_generation, 1, memory_order_release);
+	break;
+      }
+  pthread_mutex_unlock (&gw_registry_lock);
+
+  if (rec == NULL)
+    return;
+
+  pthread_mutex_lock (&gw_load_lock);
+  for (int i = 0; i < GW_DEVICE_COUNT; i++)
+    if (atomic_load (&rec->dev[i].state) == GW_PREP_READY)
+      gw_devices[i]->unload_image (rec->dev[i].code);
+  pthread_mutex_unlock (&gw_load_lock);
+  free (rec);
+}
+
+/* Return the slot index where the key FN starts its probe in a table
+   with mask MASK.  */
+
+static inline size_t
+gw_hash (void (*fn) (void *), size_t mask)
+{
+  uint64_t h = (uint64_t) (uintptr_t) fn;
+
+  /* Function addresses share their low bits; Fibonacci hashing spreads
+     the high ones.  */
+  h *= UINT64_C (0x9e3779b97f4a7c15);
+  return (size_t) (h >> 32) & mask;
+}
+
+/* Return a lookup table of the current unit list, building and publishing
+   a new one if the published one is out of date.  Return NULL if memory
+   runs out.  */
+
+static struct gw_table *
+gw_rebuild (void)
+{
+  struct gw_table *t;
+
+  pthread_mutex_lock (&gw_registry_lock);
+
+  unsigned gen = atomic_load_explicit (&gw_generation, memory_order_relaxed);
+  t = atomic_load_explicit (&gw_table, memory_order_relaxed);
+  if (t && t->generation == gen)
+    goto out;
+
+  /* Size the table for a load factor of at most one half.  */
+  size_t n = 0;
+  for (struct gw_unit_rec *r = gw_units; r; r = r->next)
+    n += r->desc->num_kernels;
+  size_t slots = 16;
+  while (slots < 2 * n)
+    slots *= 2;
+
+  t = calloc (1, sizeof *t + slots * sizeof t->slots[0]);
+  if (t == NULL)
+    goto out;
+  t->generation = gen;
+  t->mask = slots - 1;
+
+  /* Insert the kernels.  The first registration of a host function wins,
+     which also makes a unit that was registered twice harmless.  */
+  for (struct gw_unit_rec *r = gw_units; r; r = r->next)
+    {
+      const struct gw_kernel *k = GW_UNIT_KERNELS (r->desc);
+      for (size_t i = 0; i < r->desc->num_kernels; i++)
+	{
+	  if (k[i].host_fn == NULL)
+	    continue;
+	  size_t s = gw_hash (k[i].host_fn, t->mask);
+	  while (t->slots[s].host_fn && t->slots[s].host_fn != k[i].host_fn)
+	    s = (s + 1) & t->mask;
+	  if (t->slots[s].host_fn)
+	    continue;
+	  t->slots[s].host_fn = k[i].host_fn;
+	  t->slots[s].unit = r;
+	  t->slots[s].kernel = &k[i];
+	  t->slots[s].index = i;
+	}
+    }
+
+  struct gw_table *old = atomic_load_explicit (&gw_table,
+					       memory_order_relaxed);
+  if (old)
+    {
+      old->retired_next = gw_retired;
+      gw_retired = old;
+    }
+  atomic_store_explicit (&gw_table, t, memory_order_release);
+
+ out:
+  pthread_mutex_unlock (&gw_registry_lock);
+  return t;
+}
+
+/* Return the registered kernel whose host version is FN, or NULL if no
+   registered unit has one.  */
+
+const struct gw_entry *
+gw_lookup (void (*fn) (void *))
+{
+  struct gw_table *t = atomic_load_explicit (&gw_table, memory_order_acquire);
+
+  if (__builtin_expect (t == NULL
+			|| t->generation
+			   != atomic_load_explicit (&gw_generation,
+						    memory_order_acquire), 0))
+    {
+      t = gw_rebuild ();
+      if (t == NULL)
+	return NULL;
+    }
+
+  for (size_t s = gw_hash (fn, t->mask); t->slots[s].host_fn;
+       s = (s + 1) & t->mask)
+    if (t->slots[s].host_fn == fn)
+      return &t->slots[s];
+  return NULL;
+}
+
+/* Return what device DEVICE (a gw_device_id) made of the unit of entry E,
+   loading the unit's image for it at the first call.  The result's state
+   is GW_PREP_READY or GW_PREP_FAILED.  */
+
+struct gw_unit_device *
+gw_prepare (const struct gw_entry *e, int device)
+{
+  struct gw_unit_device *d = &e->unit->dev[device];
+
+  if (__builtin_expect (atomic_load_explicit (&d->state, memory_order_acquire)
+			!= GW_PREP_NONE, 1))
+    return d;
+
+  pthread_mutex_lock (&gw_load_lock);
+  if (atomic_load_explicit (&d->state, memory_order_relaxed) == GW_PREP_NONE)
+    {
+      const struct gw_device *dev = gw_devices[device];
+      struct gw_code *code = NULL;
+
+      if (dev->probe ())
+	code = dev->load_image (e->unit->desc, d->reason, sizeof d->reason);
+      else
+	snprintf (d->reason, sizeof d->reason, "no-%s-device", dev->name);
+      d->code = code;
+      atomic_store_explicit (&d->state,
+			     code ? GW_PREP_READY : GW_PREP_FAILED,
+			     memory_order_release);
+    }
+  pthread_mutex_unlock (&gw_load_lock);
+  return d;
+}
+
+/* In the child of a fork: the other threads are gone, and may have held
+   the locks; give the child fresh ones.  */
+
+static void
+gw_registry_atfork_child (void)
+{
+  pthread_mutex_init (&gw_registry_lock, NULL);
+  pthread_mutex_init (&gw_load_lock, NULL);
+}
+
+/* Install the fork handler when the library is loaded.  */
+
+static void __attribute__ ((constructor))
+gw_registry_init (void)
+{
+  pthread_atfork (NULL, NULL, gw_registry_atfork_child);
+}

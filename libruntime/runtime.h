@@ -1,0 +1,219 @@
+/* Internal declarations of libgangway.
+   Copyright (C) 2026 The Gangway developers.
+
+   This file is part of Gangway.
+
+   Gangway is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   Gangway is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+   FOR A PARTICULAR PURPOSE.  See the GNU General Public License for more
+   details.
+
+   You should have received a copy of the GNU General Public License along
+   with Gangway; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* What the parts of the runtime library share with each other and with
+   nobody else.  The library is split by subsystem:
+
+     env.c         the environment (read once) and the stderr messages;
+     registry.c    the registered units and the host_fn -> kernel lookup;
+     launch.c      gangway_parallel_keyed: launch words, device choice,
+		   the host path and the public query functions;
+     device-cpu.c  the "cpu" device: ISA checks, image loading, launching;
+     pool.c        the thread pool the cpu device runs gangs on.
+
+   Everything declared here has hidden visibility; only the entry points of
+   gangway-abi.h and gangway.h are exported (see GW_EXPORT).  */
+
+#ifndef GANGWAY_RUNTIME_H
+#define GANGWAY_RUNTIME_H
+
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gangway-abi.h"
+
+/* Marks a definition that is part of the library's interface.  */
+#define GW_EXPORT __attribute__ ((visibility ("default")))
+
+#pragma GCC visibility push(hidden)
+
+/* The launch words of GCC's GOACC_parallel_keyed calling convention, as
+   GCC 12 encodes them.  Each word packs a code (bits 28-31), a device
+   type (bits 16-27, 0 for "all devices") and an operand (bits 0-15).  A
+   DIM word is followed by one unsigned per bit set in its mask (bit
+   GW_GANG first), a WAIT word by as many ints as its operand says.  A zero
+   word ends the list.  */
+#define GW_LAUNCH_END		0
+#define GW_LAUNCH_DIM		1	/* Operand: mask of axes given.  */
+#define GW_LAUNCH_ASYNC		2	/* Operand: the queue.  */
+#define GW_LAUNCH_WAIT		3	/* Operand: number of queues.  */
+#define GW_LAUNCH_WORD_CODE(W)	(((W) >> 28) & 0xfu)
+#define GW_LAUNCH_WORD_DEVICE(W) (((W) >> 16) & 0xfffu)
+#define GW_LAUNCH_WORD_OP(W)	((W) & 0xffffu)
+/* An operand of this value means that the real one, too big for 16 bits,
+   follows as an extra argument (used by GW_LAUNCH_ASYNC).  */
+#define GW_LAUNCH_OP_WIDE	0xffffu
+
+/* The un-inverted FLAGS bit that asks for the host version of a region
+   (its "if" clause was false).  */
+#define GW_FLAG_HOST_FALLBACK	1
+
+
+/* env.c: configuration and messages.  */
+
+/* Log categories of GANGWAY_LOG.  */
+#define GW_LOG_LAUNCH	1u
+#define GW_LOG_TIME	2u
+
+/* Indices of the devices other than the host.  */
+enum gw_device_id
+{
+  GW_DEVICE_CPU,
+  GW_DEVICE_COUNT
+};
+
+/* The settings read from the environment.  */
+struct gw_config
+{
+  /* Where launches go when the region has device code: a gw_device_id,
+     or -1 for the host.  */
+  int device;
+  /* When DEVICE is -1: the reason, for the launch log.  */
+  const char *host_reason;
+  /* Size of the cpu device's thread pool, launching thread included.  */
+  unsigned num_threads;
+  /* Highest ISA level (1-4 for x86-64 .. x86-64-v4) GANGWAY_CPU_ISA lets
+     the cpu device use; 4 when unset.  */
+  int cpu_isa_cap;
+  /* Number of CPUs this process may run on.  */
+  unsigned online_cpus;
+  /* GW_LOG_* bits.  */
+  unsigned log;
+};
+
+extern const struct gw_config *gw_config (void);
+extern void gw_warn (const char *, ...)
+  __attribute__ ((format (printf, 1, 2)));
+extern void gw_message (const char *, ...)
+  __attribute__ ((format (printf, 1, 2)));
+extern uint64_t gw_now_ns (void);
+extern int gw_isa_level (const char *);
+
+
+/* registry.c: units and kernel lookup.  */
+
+struct gw_code;
+
+/* What one device made of one unit, computed at the unit's first launch
+   on that device.  */
+struct gw_unit_device
+{
+  /* GW_PREP_NONE until tried, then GW_PREP_READY or GW_PREP_FAILED.
+     Written once, under the registry's load lock.  */
+  atomic_int state;
+  /* When ready: the loaded image.  */
+  struct gw_code *code;
+  /* When failed: why, as the launch log says it.  */
+  char reason[48];
+};
+
+#define GW_PREP_NONE	0
+#define GW_PREP_READY	1
+#define GW_PREP_FAILED	2
+
+/* A registered unit.  */
+struct gw_unit_rec
+{
+  const struct gw_unit *desc;
+  struct gw_unit_rec *next;
+  struct gw_unit_device dev[GW_DEVICE_COUNT];
+};
+
+/* The result of a lookup: a kernel and the unit it belongs to.  */
+struct gw_entry
+{
+  void (*host_fn) (void *);
+  struct gw_unit_rec *unit;
+  const struct gw_kernel *kernel;
+  size_t index;			/* Of KERNEL in the unit.  */
+};
+
+extern const struct gw_entry *gw_lookup (void (*) (void *));
+extern struct gw_unit_device *gw_prepare (const struct gw_entry *, int);
+
+
+/* Devices.  */
+
+/* A device's code for one unit: its loaded image, and each kernel's entry
+   point in it (NULL where the image lacks the kernel).  */
+struct gw_code
+{
+  void *image;
+  size_t num_kernels;
+  void *kernels[];
+};
+
+/* The dimensions and arguments of one launch.  */
+struct gw_launch
+{
+  const char *name;		/* For messages.  */
+  void *data;			/* The hostaddrs array.  */
+  void *const *globals;		/* The unit's global table.  */
+  uint32_t gangs, workers, vector;
+};
+
+/* A device: what the launch code needs to know about a target.  */
+struct gw_device
+{
+  const char *name;		/* As in the launch log: "cpu".  */
+  const char *no_code_reason;	/* "no-cpu-code".  */
+  enum gw_device_id id;
+
+  /* Return true if the device can run anything in this process.  */
+  bool (*probe) (void);
+
+  /* Load the image of unit U for this device.  Return its code, or NULL
+     after writing why not into REASON (of REASON_SIZE bytes).  */
+  struct gw_code *(*load_image) (const struct gw_unit *u, char *reason,
+				 size_t reason_size);
+
+  /* Release CODE, which load_image returned.  */
+  void (*unload_image) (struct gw_code *code);
+
+  /* Number of gangs a launch gets when neither the launch nor the
+     compiler says.  */
+  uint32_t (*default_gangs) (void);
+
+  /* Run KERNEL, an entry of a gw_code, as L says, and return when every
+     gang is done.  */
+  void (*launch) (void *kernel, const struct gw_launch *l);
+};
+
+extern const struct gw_device gw_device_cpu;
+extern const struct gw_device *const gw_devices[GW_DEVICE_COUNT];
+
+
+/* pool.c: the cpu device's thread pool.  */
+
+extern unsigned gw_pool_size (void);
+extern void gw_pool_run (gw_cpu_kernel_fn *, void *, void *const *,
+			 uint32_t);
+
+
+/* Internal entry point that gangway-abi.h does not declare yet: a unit's
+   destructor would call it before its object is unloaded.  */
+extern void gangway_unregister_unit (const struct gw_unit *)
+  __attribute__ ((visibility ("default")));
+
+#pragma GCC visibility pop
+
+#endif /* GANGWAY_RUNTIME_H */

@@ -1,0 +1,242 @@
+/* gangway-clone: make a device clone of every OpenACC compute region.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   What: a SIMPLE_IPA_PASS right after GCC's ipa_oacc.  For each function
+   GCC outlined from a parallel, kernels or serial construct (attribute
+   "oacc function", not a routine) and for each enabled target, it makes a
+   versioned clone marked "gangway device".  The original stays the host
+   version; the clone then goes through the whole per-function pipeline,
+   where GCC's OpenACC lowering consults the target's hooks (hooks.cc) and
+   the gangway pass captures it (capture.cc).
+
+   A region that uses something the device cannot do yet and that GCC
+   would otherwise lower in host form (reductions, atomics) gets a warning
+   and no clone: it runs on the host.  Everything else unsupported is
+   found after optimization, by the expander.
+
+   The pass also rewrites every launch (GOACC_parallel_keyed) of the unit
+   into a call of libgangway's gangway_parallel_keyed, and creates the
+   unit's registration constructor (unit.cc).
+
+   Requires: GIMPLE bodies in SSA form, after ipa_oacc.
+   Guarantees: every device clone has the attribute
+     "gangway device" (HOST-DECL TARGET-NAME)
+   and optimization options without vectorization or loop distribution,
+   whose vector types and library calls the device RTL does not have.  */
+
+#include "gcc-api.h"
+#include "plugin.h"
+
+static const char clone_attr[] = "gangway device";
+
+/* Return true if FNDECL is a device clone.  */
+
+bool
+gw_device_clone_p (const_tree fndecl)
+{
+  return fndecl && TREE_CODE (fndecl) == FUNCTION_DECL
+	 && lookup_attribute (clone_attr, DECL_ATTRIBUTES (fndecl));
+}
+
+/* Return the host version of the device clone CLONE.  */
+
+tree
+gw_host_version (const_tree clone)
+{
+  tree a = lookup_attribute (clone_attr, DECL_ATTRIBUTES (clone));
+  return a ? TREE_VALUE (TREE_VALUE (a)) : NULL_TREE;
+}
+
+/* Return the target of CLONE, or null if it is not a device clone.  */
+
+const gw_target *
+gw_clone_target (const_tree clone)
+{
+  if (!clone || TREE_CODE (clone) != FUNCTION_DECL)
+    return nullptr;
+  tree a = lookup_attribute (clone_attr, DECL_ATTRIBUTES (clone));
+  if (!a)
+    return nullptr;
+  tree name = TREE_VALUE (TREE_CHAIN (TREE_VALUE (a)));
+  return gw_find_target (TREE_STRING_POINTER (name));
+}
+
+/* Return the target of the function being compiled, or null if it is not a
+   device clone.  */
+
+const gw_target *
+gw_current_target ()
+{
+  return gw_clone_target (current_function_decl);
+}
+
+/* Return the construct FNDECL was outlined from, for messages.  */
+
+static const char *
+region_kind (tree fndecl)
+{
+  tree attrs = DECL_ATTRIBUTES (fndecl);
+  if (lookup_attribute ("oacc serial", attrs))
+    return "serial";
+  if (lookup_attribute ("oacc kernels", attrs)
+      || lookup_attribute ("oacc parallel_kernels_parallelized", attrs)
+      || lookup_attribute ("oacc parallel_kernels_gang_single", attrs))
+    return "kernels";
+  return "parallel";
+}
+
+/* If the region FNDECL uses a construct that must stay on the host for
+   now, return a description of it and set *WHERE to its location.  */
+
+static const char *
+unsupported_construct (tree fndecl, location_t *where)
+{
+  function *fun = DECL_STRUCT_FUNCTION (fndecl);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *s = gsi_stmt (gsi);
+	if (!is_gimple_call (s))
+	  continue;
+	*where = gimple_location (s);
+	if (gimple_call_internal_p (s, IFN_GOACC_REDUCTION))
+	  return "reductions";
+	tree decl = gimple_call_fndecl (s);
+	if (!decl || !fndecl_built_in_p (decl, BUILT_IN_NORMAL))
+	  continue;
+	built_in_function code = DECL_FUNCTION_CODE (decl);
+	if (code == BUILT_IN_GOMP_ATOMIC_START
+	    || (code >= BUILT_IN_ATOMIC_TEST_AND_SET
+		&& code <= BUILT_IN_ATOMIC_SIGNAL_FENCE)
+	    || (code >= BUILT_IN_SYNC_FETCH_AND_ADD_N
+		&& code <= BUILT_IN_SYNC_SYNCHRONIZE))
+	  return "atomic operations";
+      }
+  return nullptr;
+}
+
+/* Give the device clone CLONE optimization options without the
+   transformations whose results the device RTL cannot express: GCC's
+   vectorizers (the device does its own SIMD) and loop distribution into
+   library calls.  */
+
+static void
+set_device_optimization (tree clone)
+{
+  tree old = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (clone);
+  if (!old)
+    old = optimization_default_node;
+  gcc_options opts = global_options;
+  gcc_options opts_set = global_options_set;
+  cl_optimization_restore (&opts, &opts_set, TREE_OPTIMIZATION (old));
+  opts.x_flag_tree_loop_vectorize = 0;
+  opts.x_flag_tree_slp_vectorize = 0;
+  opts.x_flag_tree_loop_distribute_patterns = 0;
+  DECL_FUNCTION_SPECIFIC_OPTIMIZATION (clone)
+    = build_optimization_node (&opts, &opts_set);
+}
+
+/* Make the device clone of the region NODE for target T.  */
+
+static void
+make_clone (cgraph_node *node, const gw_target *t)
+{
+  std::string suffix = std::string ("gw_") + t->name ();
+  cgraph_node *c
+    = node->create_version_clone_with_body (vNULL, NULL, NULL, NULL, NULL,
+					    suffix.c_str ());
+  tree value = tree_cons (NULL_TREE, node->decl,
+			  build_tree_list (NULL_TREE,
+					   build_string (strlen (t->name ()) + 1,
+							 t->name ())));
+  DECL_ATTRIBUTES (c->decl)
+    = tree_cons (get_identifier (clone_attr), value,
+		 DECL_ATTRIBUTES (c->decl));
+  set_device_optimization (c->decl);
+  /* Nothing calls the clone; keep it until capture discards it.  */
+  c->force_output = true;
+}
+
+namespace {
+
+const pass_data clone_pass_data = {
+  SIMPLE_IPA_PASS,		/* type */
+  "gangway-clone",		/* name */
+  OPTGROUP_OMP,			/* optinfo_flags */
+  TV_NONE,			/* tv_id */
+  0,				/* properties_required */
+  0,				/* properties_provided */
+  0,				/* properties_destroyed */
+  0,				/* todo_flags_start */
+  0				/* todo_flags_finish */
+};
+
+class pass_gangway_clone : public simple_ipa_opt_pass
+{
+public:
+  pass_gangway_clone (gcc::context *ctxt)
+    : simple_ipa_opt_pass (clone_pass_data, ctxt) {}
+
+  bool gate (function *) final override
+  {
+    return flag_openacc && !seen_error () && !gw_opts.targets.empty ();
+  }
+
+  unsigned int execute (function *) final override;
+};
+
+unsigned int
+pass_gangway_clone::execute (function *)
+{
+  auto_vec<cgraph_node *> regions;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      tree attrs = oacc_get_fn_attrib (node->decl);
+      if (attrs && oacc_fn_attrib_level (attrs) < 0
+	  && !gw_device_clone_p (node->decl))
+	regions.safe_push (node);
+    }
+
+  for (cgraph_node *n : regions)
+    {
+      location_t where = DECL_SOURCE_LOCATION (n->decl);
+      if (const char *what = unsupported_construct (n->decl, &where))
+	{
+	  warning_at (where, 0,
+		      "gangway: %s are not supported on the device yet; this "
+		      "OpenACC %s region runs on the host", what,
+		      region_kind (n->decl));
+	  for (const gw_target *t : gw_opts.targets)
+	    gw_unit_note_failure (n->decl, t);
+	  continue;
+	}
+      for (const gw_target *t : gw_opts.targets)
+	make_clone (n, t);
+      if (dump_file)
+	fprintf (dump_file, "device clones of %s\n", n->dump_name ());
+    }
+
+  /* Launches go through libgangway, which knows the device versions.  */
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    if (!gw_device_clone_p (node->decl))
+      gw_rewrite_launches (DECL_STRUCT_FUNCTION (node->decl));
+
+  if (!regions.is_empty ())
+    gw_unit_create_constructor ();
+  return 0;
+}
+
+} // anon namespace
+
+/* Return a new instance of the clone pass.  */
+
+opt_pass *
+gw_make_clone_pass (gcc::context *ctxt)
+{
+  return new pass_gangway_clone (ctxt);
+}

@@ -1,0 +1,1271 @@
+/* Expand the optimized GIMPLE of a device clone into device RTL.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   What: the device clone arrives in SSA form, fully optimized by GCC,
+   lowered by GCC's oaccdevlow with the target's dimensions, the fork/join
+   markers still in place.  Each GIMPLE basic block becomes one block, each
+   SSA name one register, each statement a few insns:
+
+     _22 = MEM[(float *)_6 + ivtmp_35 * 4];     %9 = mul.i64 %8, 4
+					   =>    %10 = add.i64 %3, %9
+					         %11 = load.f32 [%10]
+     .data_dep_11 = .UNIQUE (OACC_FORK, 0, 2);   fork vector
+
+   Memory the function keeps in its frame (arrays, variables whose address
+   is taken) becomes frame slots; globals become entries of the function's
+   global table.  A new entry block defines the parameters.
+
+   Requires: the clone's body in SSA form with a CFG.
+   Guarantees: a verifiable device RTL function, or a failure that names
+   the first construct the device compiler does not support and its
+   location.  Nothing here changes the GIMPLE.  */
+
+#include "gcc-api.h"
+#include "plugin.h"
+
+namespace {
+
+/* The device opcode of the math function CFN, or DOP_NUM.  */
+
+dir_opcode
+math_opcode (combined_fn cfn)
+{
+  if (internal_fn_p (cfn))
+    switch (as_internal_fn (cfn))
+      {
+      case IFN_SQRT: return DOP_SQRT;
+      case IFN_FLOOR: return DOP_FLOOR;
+      case IFN_CEIL: return DOP_CEIL;
+      case IFN_TRUNC: return DOP_FTRUNC;
+      case IFN_ROUND: return DOP_ROUND;
+      case IFN_RINT: case IFN_NEARBYINT: return DOP_RINT;
+      case IFN_COPYSIGN: return DOP_COPYSIGN;
+      case IFN_FMIN: return DOP_FMIN;
+      case IFN_FMAX: return DOP_FMAX;
+      case IFN_FMA: return DOP_FMA;
+      default: return DOP_NUM;
+      }
+  if (!builtin_fn_p (cfn))
+    return DOP_NUM;
+  switch (as_builtin_fn (cfn))
+    {
+    case BUILT_IN_SQRT: case BUILT_IN_SQRTF: return DOP_SQRT;
+    case BUILT_IN_FABS: case BUILT_IN_FABSF: return DOP_ABS;
+    case BUILT_IN_FLOOR: case BUILT_IN_FLOORF: return DOP_FLOOR;
+    case BUILT_IN_CEIL: case BUILT_IN_CEILF: return DOP_CEIL;
+    case BUILT_IN_TRUNC: case BUILT_IN_TRUNCF: return DOP_FTRUNC;
+    case BUILT_IN_ROUND: case BUILT_IN_ROUNDF: return DOP_ROUND;
+    case BUILT_IN_RINT: case BUILT_IN_RINTF:
+    case BUILT_IN_NEARBYINT: case BUILT_IN_NEARBYINTF: return DOP_RINT;
+    case BUILT_IN_COPYSIGN: case BUILT_IN_COPYSIGNF: return DOP_COPYSIGN;
+    case BUILT_IN_FMIN: case BUILT_IN_FMINF: return DOP_FMIN;
+    case BUILT_IN_FMAX: case BUILT_IN_FMAXF: return DOP_FMAX;
+    case BUILT_IN_FMA: case BUILT_IN_FMAF: return DOP_FMA;
+    default: return DOP_NUM;
+    }
+}
+
+/* Thrown internally to abandon an expansion.  */
+struct unsupported
+{
+  location_t where;
+  std::string why;
+};
+
+class expander
+{
+public:
+  expander (function *fun) : fun (fun) {}
+  std::unique_ptr<dir_func> run ();
+
+private:
+  function *fun;
+  std::unique_ptr<dir_func> fn;
+  std::vector<dir_value> ssa;		/* SSA version -> value.  */
+  std::map<int, dir_block *> blocks;	/* GIMPLE bb index -> block.  */
+  std::map<tree, int64_t> slots;	/* Memory locals -> slot.  */
+  std::map<tree, int64_t> globals;	/* Global decls -> global.  */
+  dir_builder b { nullptr, nullptr };
+  location_t loc = UNKNOWN_LOCATION;
+
+  [[noreturn]] void fail (const char *fmt, ...)
+    __attribute__ ((format (printf, 2, 3)));
+  dir_type reg_type (tree type, bool memory = false);
+  dir_value constant (tree t);
+  dir_value value (tree t);
+  dir_value expr (tree t);
+  dir_value emit (dir_opcode, dir_type, std::initializer_list<dir_value>);
+  dir_value add (dir_value a, int64_t k);
+  void address (tree ref, dir_value *base, int64_t *disp);
+  dir_value address_value (tree ref);
+  int64_t slot_for (tree decl);
+  int64_t global_for (tree decl);
+  dir_value load (tree ref);
+  void store (tree ref, dir_value v);
+  void copy_bytes (tree dst, tree src, HOST_WIDE_INT size);
+  dir_value convert (dir_value v, tree from, tree to);
+  dir_value to_b1 (dir_value v);
+  dir_value binary (tree_code code, tree type, dir_value a, dir_value c,
+		    tree op_type);
+  dir_value compare (tree_code code, tree op_type, dir_value a, dir_value c);
+  void stmt_assign (gassign *);
+  void stmt_call (gcall *, bool *ends_block);
+  bool math_call (combined_fn fn, gcall *call, dir_value *r);
+  void set_lhs (tree lhs, dir_value v);
+  void block_end (basic_block bb, gimple *last, bool trap);
+};
+
+/* Abandon the expansion: the construct at the current location is not
+   supported on the device.  */
+
+void
+expander::fail (const char *fmt, ...)
+{
+  char buf[512];
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (buf, sizeof buf, fmt, ap);
+  va_end (ap);
+  throw unsupported { loc, buf };
+}
+
+/* The device type of values of TYPE.  In MEMORY a boolean is a byte.  */
+
+dir_type
+expander::reg_type (tree type, bool memory)
+{
+  if (TREE_CODE (type) == BOOLEAN_TYPE
+      || (INTEGRAL_TYPE_P (type) && TYPE_PRECISION (type) == 1))
+    {
+      if (memory && tree_to_uhwi (TYPE_SIZE (type)) != 8)
+	fail ("a boolean of %d bits", (int) tree_to_uhwi (TYPE_SIZE (type)));
+      return memory ? DT_I8 : DT_B1;
+    }
+  if (INTEGRAL_TYPE_P (type) || POINTER_TYPE_P (type)
+      || TREE_CODE (type) == OFFSET_TYPE)
+    {
+      unsigned prec = TYPE_PRECISION (type);
+      if (TYPE_SIZE (type) && TREE_CODE (TYPE_SIZE (type)) == INTEGER_CST
+	  && tree_to_uhwi (TYPE_SIZE (type)) != prec)
+	fail ("an integer of %u bits in a wider field", prec);
+      switch (prec)
+	{
+	case 8: return DT_I8;
+	case 16: return DT_I16;
+	case 32: return DT_I32;
+	case 64: return DT_I64;
+	default:
+	  fail ("%u-bit integers are not supported on the device", prec);
+	}
+    }
+  if (TREE_CODE (type) == REAL_TYPE)
+    {
+      if (TYPE_MODE (type) == SFmode)
+	return DT_F32;
+      if (TYPE_MODE (type) == DFmode)
+	return DT_F64;
+      fail ("the floating-point type '%s' is not supported on the device",
+	    "long double/_Float128/_Float16");
+    }
+  if (TREE_CODE (type) == COMPLEX_TYPE)
+    fail ("complex arithmetic is not supported on the device");
+  if (TREE_CODE (type) == VECTOR_TYPE)
+    fail ("vector types are not supported on the device");
+  fail ("values of this type are not supported on the device");
+}
+
+/* Emit "%r = OP.T OPS" at the current position.  */
+
+dir_value
+expander::emit (dir_opcode op, dir_type t, std::initializer_list<dir_value> ops)
+{
+  b.loc = loc;
+  return b.def (op, t, ops);
+}
+
+/* Return the i64 A + K.  */
+
+dir_value
+expander::add (dir_value a, int64_t k)
+{
+  if (k == 0)
+    return a;
+  if (a.imm_p ())
+    return dir_imm (DT_I64, (int64_t) a.imm + k);
+  return emit (DOP_ADD, DT_I64, { a, dir_imm (DT_I64, k) });
+}
+
+/* The immediate for the constant T.  */
+
+dir_value
+expander::constant (tree t)
+{
+  tree type = TREE_TYPE (t);
+  if (TREE_CODE (t) == INTEGER_CST)
+    {
+      dir_type dt = reg_type (type);
+      if (dt == DT_B1)
+	return dir_imm (DT_B1, integer_zerop (t) ? 0 : 1);
+      return dir_imm (dt, wi::to_wide (t).to_shwi ());
+    }
+  if (TREE_CODE (t) == REAL_CST)
+    {
+      dir_type dt = reg_type (type);
+      long l[2];
+      if (dt == DT_F32)
+	{
+	  REAL_VALUE_TO_TARGET_SINGLE (TREE_REAL_CST (t), l[0]);
+	  dir_value v = dir_imm_f32 (0);
+	  v.imm = (uint32_t) l[0];
+	  return v;
+	}
+      REAL_VALUE_TO_TARGET_DOUBLE (TREE_REAL_CST (t), l);
+      dir_value v = dir_imm_f64 (0);
+      v.imm = (uint64_t) (uint32_t) l[0] | ((uint64_t) (uint32_t) l[1] << 32);
+      return v;
+    }
+  fail ("a constant of kind '%s' is not supported on the device",
+	get_tree_code_name (TREE_CODE (t)));
+}
+
+/* The value of the GIMPLE operand T: an SSA name, a constant or an
+   address.  */
+
+dir_value
+expander::value (tree t)
+{
+  switch (TREE_CODE (t))
+    {
+    case SSA_NAME:
+      {
+	dir_value v = ssa[SSA_NAME_VERSION (t)];
+	if (v.kind == dir_value::NONE)
+	  fail ("an SSA name without a definition");
+	return v;
+      }
+    case INTEGER_CST:
+    case REAL_CST:
+      return constant (t);
+    case ADDR_EXPR:
+      return address_value (TREE_OPERAND (t, 0));
+    default:
+      return expr (t);
+    }
+}
+
+/* The value of the GENERIC expression T, as get_inner_reference builds
+   for variable offsets (sizetype arithmetic on SSA names).  */
+
+dir_value
+expander::expr (tree t)
+{
+  tree type = TREE_TYPE (t);
+  switch (TREE_CODE (t))
+    {
+    case SSA_NAME: case INTEGER_CST: case REAL_CST: case ADDR_EXPR:
+      return value (t);
+    case NOP_EXPR: case CONVERT_EXPR:
+      {
+	tree op = TREE_OPERAND (t, 0);
+	return convert (expr (op), TREE_TYPE (op), type);
+      }
+    case NEGATE_EXPR:
+      return emit (DOP_NEG, reg_type (type), { expr (TREE_OPERAND (t, 0)) });
+    case PLUS_EXPR: case MINUS_EXPR: case MULT_EXPR: case POINTER_PLUS_EXPR:
+    case EXACT_DIV_EXPR: case TRUNC_DIV_EXPR: case LSHIFT_EXPR:
+    case BIT_AND_EXPR:
+      return binary (TREE_CODE (t), type, expr (TREE_OPERAND (t, 0)),
+		     expr (TREE_OPERAND (t, 1)),
+		     TREE_TYPE (TREE_OPERAND (t, 0)));
+    default:
+      fail ("an address computation of kind '%s'",
+	    get_tree_code_name (TREE_CODE (t)));
+    }
+}
+
+/* The frame slot of the memory local DECL.  */
+
+int64_t
+expander::slot_for (tree decl)
+{
+  auto it = slots.find (decl);
+  if (it != slots.end ())
+    return it->second;
+  tree size = DECL_SIZE_UNIT (decl);
+  if (!size || !tree_fits_uhwi_p (size))
+    fail ("a local of variable size");
+  dir_slot s;
+  s.size = tree_to_uhwi (size);
+  s.align = MAX (DECL_ALIGN_UNIT (decl), 1);
+  if (DECL_NAME (decl))
+    s.name = IDENTIFIER_POINTER (DECL_NAME (decl));
+  fn->slots.push_back (s);
+  return slots[decl] = fn->slots.size () - 1;
+}
+
+/* The global-table entry of the static or external variable DECL, or of
+   the string constant DECL.  */
+
+int64_t
+expander::global_for (tree decl)
+{
+  auto it = globals.find (decl);
+  if (it != globals.end ())
+    return it->second;
+  dir_global g;
+  if (TREE_CODE (decl) == STRING_CST)
+    {
+      g.kind = dir_global::DATA;
+      g.bytes.assign (TREE_STRING_POINTER (decl), TREE_STRING_LENGTH (decl));
+      g.align = 1;
+    }
+  else
+    {
+      if (DECL_THREAD_LOCAL_P (decl))
+	fail ("thread-local variable '%s' in device code",
+	      IDENTIFIER_POINTER (DECL_NAME (decl)));
+      if (lookup_attribute ("omp declare target link",
+			    DECL_ATTRIBUTES (decl)))
+	fail ("'declare link' variables are not supported on the device");
+      g.kind = dir_global::HOST;
+      g.name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (decl));
+      g.table_index = gw_unit_global_index (decl);
+      /* The unit's address table refers to DECL: keep it in the output
+	 even if the host code stops using it.  */
+      if (varpool_node *node = varpool_node::get (decl))
+	node->force_output = true;
+      TREE_USED (decl) = 1;
+    }
+  fn->globals.push_back (g);
+  return globals[decl] = fn->globals.size () - 1;
+}
+
+/* Split the address of the reference REF into a BASE value and a constant
+   displacement DISP.  */
+
+void
+expander::address (tree ref, dir_value *base, int64_t *disp)
+{
+  poly_int64 bitsize, bitpos;
+  tree offset;
+  machine_mode mode;
+  int unsignedp, reversep, volatilep = 0;
+  tree inner = get_inner_reference (ref, &bitsize, &bitpos, &offset, &mode,
+				    &unsignedp, &reversep, &volatilep);
+  HOST_WIDE_INT bits;
+  if (!bitpos.is_constant (&bits) || bits % BITS_PER_UNIT)
+    fail ("bit-field accesses are not supported on the device");
+  if (reversep)
+    fail ("reverse storage order is not supported on the device");
+  int64_t d = bits / BITS_PER_UNIT;
+  dir_value v;
+
+  switch (TREE_CODE (inner))
+    {
+    case MEM_REF:
+      v = value (TREE_OPERAND (inner, 0));
+      d += mem_ref_offset (inner).force_shwi ().to_constant ();
+      break;
+    case TARGET_MEM_REF:
+      {
+	v = value (TMR_BASE (inner));
+	if (TMR_INDEX (inner))
+	  {
+	    dir_value idx = value (TMR_INDEX (inner));
+	    if (TMR_STEP (inner) && !integer_onep (TMR_STEP (inner)))
+	      idx = emit (DOP_MUL, DT_I64, { idx, constant (TMR_STEP (inner)) });
+	    v = emit (DOP_ADD, DT_I64, { v, idx });
+	  }
+	if (TMR_INDEX2 (inner))
+	  v = emit (DOP_ADD, DT_I64, { v, value (TMR_INDEX2 (inner)) });
+	d += mem_ref_offset (inner).force_shwi ().to_constant ();
+      }
+      break;
+    case VAR_DECL:
+    case PARM_DECL:
+    case RESULT_DECL:
+      if (VAR_P (inner) && (TREE_STATIC (inner) || DECL_EXTERNAL (inner)))
+	{
+	  dir_insn *i = dir_new_insn (fn.get (), DOP_ADDR_GLOBAL, DT_I64);
+	  i->disp = global_for (inner);
+	  i->dest = dir_new_reg (fn.get (), DT_I64);
+	  b.loc = loc;
+	  b.emit (i);
+	  v = dir_reg_value (fn.get (), i->dest);
+	}
+      else if (VAR_P (inner))
+	{
+	  dir_insn *i = dir_new_insn (fn.get (), DOP_ADDR_LOCAL, DT_I64);
+	  i->disp = slot_for (inner);
+	  i->dest = dir_new_reg (fn.get (), DT_I64);
+	  b.loc = loc;
+	  b.emit (i);
+	  v = dir_reg_value (fn.get (), i->dest);
+	}
+      else
+	fail ("a parameter or result in memory");
+      break;
+    case STRING_CST:
+      {
+	dir_insn *i = dir_new_insn (fn.get (), DOP_ADDR_GLOBAL, DT_I64);
+	i->disp = global_for (inner);
+	i->dest = dir_new_reg (fn.get (), DT_I64);
+	b.loc = loc;
+	b.emit (i);
+	v = dir_reg_value (fn.get (), i->dest);
+      }
+      break;
+    case FUNCTION_DECL:
+      fail ("function pointers are not supported on the device");
+    default:
+      fail ("a memory reference of kind '%s' is not supported on the device",
+	    get_tree_code_name (TREE_CODE (inner)));
+    }
+
+  if (offset)
+    {
+      dir_value off = expr (offset);
+      if (off.type != DT_I64)
+	off = convert (off, TREE_TYPE (offset), sizetype);
+      v = emit (DOP_ADD, DT_I64, { v, off });
+    }
+  *base = v;
+  *disp = d;
+}
+
+/* The address of REF as one i64 value.  */
+
+dir_value
+expander::address_value (tree ref)
+{
+  dir_value base;
+  int64_t disp;
+  address (ref, &base, &disp);
+  return add (base, disp);
+}
+
+/* Emit a load of the scalar REF.  */
+
+dir_value
+expander::load (tree ref)
+{
+  tree type = TREE_TYPE (ref);
+  dir_type mt = reg_type (type, true);
+  dir_value base;
+  int64_t disp;
+  address (ref, &base, &disp);
+  b.loc = loc;
+  dir_value v = b.load (mt, base, disp,
+			TREE_THIS_VOLATILE (ref) ? DIF_VOLATILE : 0);
+  if (reg_type (type) == DT_B1)
+    v = b.cmp (DC_NE, v, dir_imm (DT_I8, 0));
+  return v;
+}
+
+/* Emit a store of V to the scalar REF.  */
+
+void
+expander::store (tree ref, dir_value v)
+{
+  tree type = TREE_TYPE (ref);
+  dir_type mt = reg_type (type, true);
+  if (v.type == DT_B1)
+    v = emit (DOP_ZEXT, DT_I8, { v });
+  dir_value base;
+  int64_t disp;
+  address (ref, &base, &disp);
+  b.loc = loc;
+  b.store (mt, base, disp, v, TREE_THIS_VOLATILE (ref) ? DIF_VOLATILE : 0);
+}
+
+/* Copy SIZE bytes from the object SRC to the object DST (an aggregate
+   assignment), or clear DST if SRC is null.  */
+
+void
+expander::copy_bytes (tree dst, tree src, HOST_WIDE_INT size)
+{
+  if (size > 4096)
+    fail ("an aggregate copy of %ld bytes", (long) size);
+  unsigned align = get_object_alignment (dst);
+  if (src)
+    align = MIN (align, get_object_alignment (src));
+  align /= BITS_PER_UNIT;
+  dir_value dbase, sbase;
+  int64_t ddisp, sdisp = 0;
+  address (dst, &dbase, &ddisp);
+  if (src)
+    address (src, &sbase, &sdisp);
+  b.loc = loc;
+  for (HOST_WIDE_INT pos = 0; pos < size;)
+    {
+      unsigned chunk = 8;
+      while (chunk > 1 && (chunk > align || pos + chunk > size))
+	chunk /= 2;
+      dir_type t = chunk == 8 ? DT_I64 : chunk == 4 ? DT_I32
+		   : chunk == 2 ? DT_I16 : DT_I8;
+      dir_value v = src ? b.load (t, sbase, sdisp + pos) : dir_imm (t, 0);
+      b.store (t, dbase, ddisp + pos, v);
+      pos += chunk;
+    }
+}
+
+/* Normalise the i8..i64 V to a b1 (nonzero test).  */
+
+dir_value
+expander::to_b1 (dir_value v)
+{
+  if (v.type == DT_B1)
+    return v;
+  b.loc = loc;
+  return b.cmp (DC_NE, v, dir_imm (v.type, 0));
+}
+
+/* Convert V of GCC type FROM to GCC type TO, with GCC's semantics for
+   NOP_EXPR/CONVERT_EXPR/FLOAT_EXPR/FIX_TRUNC_EXPR.  */
+
+dir_value
+expander::convert (dir_value v, tree from, tree to)
+{
+  dir_type ft = reg_type (from), tt = reg_type (to);
+  bool fu = TYPE_UNSIGNED (from) || ft == DT_B1;
+  if (ft == tt)
+    return v;
+  if (v.imm_p () && dir_type_int_p (ft) && dir_type_int_p (tt))
+    {
+      /* Fold: truncate or extend the constant.  */
+      int64_t x = (int64_t) v.imm;
+      unsigned fb = dir_type_bytes (ft) * 8, tb = dir_type_bytes (tt) * 8;
+      unsigned bits = MIN (fb, tb);
+      uint64_t mask = bits == 64 ? ~0ULL : (1ULL << bits) - 1;
+      uint64_t u = (uint64_t) x & mask;
+      bool sign = (fb <= tb) ? !fu : true;
+      if (sign && bits < 64 && (u >> (bits - 1)) & 1)
+	u |= ~mask;
+      return dir_imm (tt, (int64_t) u);
+    }
+  if (tt == DT_B1)
+    {
+      /* A conversion to a one-bit type keeps the low bit.  */
+      if (dir_type_float_p (ft))
+	fail ("a conversion from floating point to a one-bit type");
+      dir_value low = emit (DOP_AND, ft, { v, dir_imm (ft, 1) });
+      return to_b1 (low);
+    }
+  if (ft == DT_B1)
+    {
+      v = emit (DOP_ZEXT, DT_I32, { v });
+      ft = DT_I32;
+      fu = true;
+      if (tt == DT_I32)
+	return v;
+    }
+  bool ff = dir_type_float_p (ft), tf = dir_type_float_p (tt);
+  if (!ff && !tf)
+    {
+      unsigned fb = dir_type_bytes (ft), tb = dir_type_bytes (tt);
+      if (tb < fb)
+	return emit (DOP_TRUNC, tt, { v });
+      return emit (fu ? DOP_ZEXT : DOP_SEXT, tt, { v });
+    }
+  if (!ff && tf)
+    return emit (fu ? DOP_UITOFP : DOP_SITOFP, tt, { v });
+  if (ff && !tf)
+    return emit (TYPE_UNSIGNED (to) ? DOP_FPTOUI : DOP_FPTOSI, tt, { v });
+  return emit (dir_type_bytes (tt) > dir_type_bytes (ft) ? DOP_FPEXT
+	       : DOP_FPTRUNC, tt, { v });
+}
+
+/* Emit the comparison CODE of A and C, operands of type OP_TYPE.  */
+
+dir_value
+expander::compare (tree_code code, tree op_type, dir_value a, dir_value c)
+{
+  dir_type t = reg_type (op_type);
+  bool fp = dir_type_float_p (t);
+  bool uns = !fp && (TYPE_UNSIGNED (op_type) || POINTER_TYPE_P (op_type)
+		     || t == DT_B1);
+  dir_cond cond;
+  switch (code)
+    {
+    case EQ_EXPR: cond = DC_EQ; break;
+    case NE_EXPR: cond = DC_NE; break;
+    case LT_EXPR: cond = uns ? DC_ULT : DC_LT; break;
+    case LE_EXPR: cond = uns ? DC_ULE : DC_LE; break;
+    case GT_EXPR: cond = uns ? DC_UGT : DC_GT; break;
+    case GE_EXPR: cond = uns ? DC_UGE : DC_GE; break;
+    case UNLT_EXPR: cond = DC_ULT; break;
+    case UNLE_EXPR: cond = DC_ULE; break;
+    case UNGT_EXPR: cond = DC_UGT; break;
+    case UNGE_EXPR: cond = DC_UGE; break;
+    case UNEQ_EXPR: cond = DC_UEQ; break;
+    case LTGT_EXPR: cond = DC_ONE; break;
+    case ORDERED_EXPR: cond = DC_ORD; break;
+    case UNORDERED_EXPR: cond = DC_UNO; break;
+    default:
+      fail ("comparison '%s'", get_tree_code_name (code));
+    }
+  if (t == DT_B1 && cond != DC_EQ && cond != DC_NE)
+    {
+      /* Order booleans as integers.  */
+      a = emit (DOP_ZEXT, DT_I8, { a });
+      c = emit (DOP_ZEXT, DT_I8, { c });
+    }
+  b.loc = loc;
+  return b.cmp (cond, a, c);
+}
+
+/* Emit the binary operation CODE with result TYPE on A and C; OP_TYPE is
+   the type of the first operand.  */
+
+dir_value
+expander::binary (tree_code code, tree type, dir_value a, dir_value c,
+		  tree op_type)
+{
+  if (TREE_CODE_CLASS (code) == tcc_comparison)
+    return compare (code, op_type, a, c);
+  dir_type t = reg_type (type);
+  bool uns = TYPE_UNSIGNED (type) || POINTER_TYPE_P (type);
+  bool fp = dir_type_float_p (t);
+  dir_opcode op;
+  switch (code)
+    {
+    case PLUS_EXPR: case POINTER_PLUS_EXPR: op = DOP_ADD; break;
+    case MINUS_EXPR: case POINTER_DIFF_EXPR: op = DOP_SUB; break;
+    case MULT_EXPR: op = DOP_MUL; break;
+    case RDIV_EXPR: op = DOP_DIV; break;
+    case TRUNC_DIV_EXPR: case EXACT_DIV_EXPR:
+      op = fp ? DOP_DIV : uns ? DOP_UDIV : DOP_DIV;
+      break;
+    case TRUNC_MOD_EXPR: op = uns ? DOP_UREM : DOP_REM; break;
+    case MIN_EXPR: op = (!fp && uns) ? DOP_UMIN : DOP_MIN; break;
+    case MAX_EXPR: op = (!fp && uns) ? DOP_UMAX : DOP_MAX; break;
+    case BIT_AND_EXPR: case TRUTH_AND_EXPR: op = DOP_AND; break;
+    case BIT_IOR_EXPR: case TRUTH_OR_EXPR: op = DOP_OR; break;
+    case BIT_XOR_EXPR: case TRUTH_XOR_EXPR: op = DOP_XOR; break;
+    case LSHIFT_EXPR: op = DOP_SHL; break;
+    case RSHIFT_EXPR: op = uns ? DOP_SHR : DOP_SAR; break;
+    case LROTATE_EXPR: op = DOP_ROTL; break;
+    case RROTATE_EXPR: op = DOP_ROTR; break;
+    case MULT_HIGHPART_EXPR: op = uns ? DOP_MULHU : DOP_MULHS; break;
+    default:
+      fail ("the operation '%s' is not supported on the device",
+	    get_tree_code_name (code));
+    }
+  if (op == DOP_SHL || op == DOP_SAR || op == DOP_SHR || op == DOP_ROTL
+      || op == DOP_ROTR)
+    {
+      /* Shift counts have their own type in GIMPLE; make them T.  */
+      if (c.type != t)
+	{
+	  if (c.imm_p ())
+	    c = dir_imm (t, (int64_t) c.imm);
+	  else if (dir_type_bytes (c.type) > dir_type_bytes (t))
+	    c = emit (DOP_TRUNC, t, { c });
+	  else
+	    c = emit (DOP_ZEXT, t, { c });
+	}
+    }
+  if (t == DT_B1 && op != DOP_AND && op != DOP_OR && op != DOP_XOR)
+    fail ("arithmetic on booleans");
+  return emit (op, t, { a, c });
+}
+
+/* Bind the result V to LHS: an SSA name gets the value, memory a
+   store.  */
+
+void
+expander::set_lhs (tree lhs, dir_value v)
+{
+  if (TREE_CODE (lhs) == SSA_NAME)
+    {
+      dir_value &slot = ssa[SSA_NAME_VERSION (lhs)];
+      dir_type want = reg_type (TREE_TYPE (lhs));
+      if (v.type != want)
+	fail ("a value of unexpected type");
+      if (slot.kind != dir_value::NONE)
+	fail ("an SSA name defined twice");
+      /* Blocks are expanded in dominator order, so V is available at
+	 every use of LHS.  */
+      slot = v;
+      return;
+    }
+  store (lhs, v);
+}
+
+/* Expand the assignment S.  */
+
+void
+expander::stmt_assign (gassign *s)
+{
+  tree lhs = gimple_assign_lhs (s);
+  tree_code code = gimple_assign_rhs_code (s);
+  tree type = TREE_TYPE (lhs);
+  tree rhs1 = gimple_assign_rhs1 (s);
+
+  if (gimple_clobber_p (s))
+    return;
+
+  switch (get_gimple_rhs_class (code))
+    {
+    case GIMPLE_SINGLE_RHS:
+      if (AGGREGATE_TYPE_P (type) || TREE_CODE (type) == COMPLEX_TYPE
+	  || TREE_CODE (type) == VECTOR_TYPE)
+	{
+	  if (TREE_CODE (lhs) == SSA_NAME)
+	    reg_type (type);	/* Fails with the reason.  */
+	  HOST_WIDE_INT size = int_size_in_bytes (type);
+	  if (size < 0)
+	    fail ("an aggregate of variable size");
+	  if (TREE_CODE (rhs1) == CONSTRUCTOR)
+	    {
+	      if (CONSTRUCTOR_NELTS (rhs1))
+		fail ("a non-empty constructor");
+	      copy_bytes (lhs, NULL_TREE, size);
+	    }
+	  else
+	    copy_bytes (lhs, rhs1, size);
+	  return;
+	}
+      switch (TREE_CODE (rhs1))
+	{
+	case SSA_NAME: case INTEGER_CST: case REAL_CST: case ADDR_EXPR:
+	  set_lhs (lhs, value (rhs1));
+	  return;
+	case PAREN_EXPR:
+	  set_lhs (lhs, value (TREE_OPERAND (rhs1, 0)));
+	  return;
+	case VIEW_CONVERT_EXPR:
+	  {
+	    tree op = TREE_OPERAND (rhs1, 0);
+	    if (TREE_CODE (op) == SSA_NAME || CONSTANT_CLASS_P (op))
+	      {
+		dir_value v = value (op);
+		dir_type t = reg_type (type);
+		if (dir_type_bytes (v.type) != dir_type_bytes (t)
+		    || v.type == DT_B1 || t == DT_B1)
+		  fail ("a view-conversion between types of different size");
+		set_lhs (lhs, v.type == t ? v : emit (DOP_BITCAST, t, { v }));
+		return;
+	      }
+	  }
+	  /* A memory reference seen through another type: a load.  */
+	  set_lhs (lhs, load (rhs1));
+	  return;
+	case CONSTRUCTOR:
+	  fail ("a constructor of a vector");
+	default:
+	  if (TREE_CODE (lhs) != SSA_NAME && TREE_CODE (rhs1) != SSA_NAME
+	      && !is_gimple_min_invariant (rhs1))
+	    fail ("a memory-to-memory scalar copy");
+	  set_lhs (lhs, load (rhs1));
+	  return;
+	}
+
+    case GIMPLE_UNARY_RHS:
+      {
+	dir_value a = value (rhs1);
+	dir_type t = reg_type (type);
+	switch (code)
+	  {
+	  CASE_CONVERT:
+	  case FLOAT_EXPR:
+	  case FIX_TRUNC_EXPR:
+	    set_lhs (lhs, convert (a, TREE_TYPE (rhs1), type));
+	    return;
+	  case NEGATE_EXPR:
+	    set_lhs (lhs, emit (DOP_NEG, t, { a }));
+	    return;
+	  case ABS_EXPR:
+	  case ABSU_EXPR:
+	    set_lhs (lhs, emit (DOP_ABS, t, { a }));
+	    return;
+	  case BIT_NOT_EXPR:
+	  case TRUTH_NOT_EXPR:
+	    set_lhs (lhs, emit (DOP_NOT, t, { a }));
+	    return;
+	  case PAREN_EXPR:
+	    set_lhs (lhs, a);
+	    return;
+	  default:
+	    fail ("the operation '%s' is not supported on the device",
+		  get_tree_code_name (code));
+	  }
+      }
+
+    case GIMPLE_BINARY_RHS:
+      {
+	tree rhs2 = gimple_assign_rhs2 (s);
+	dir_value a = value (rhs1), c = value (rhs2);
+	if (code == WIDEN_MULT_EXPR)
+	  {
+	    a = convert (a, TREE_TYPE (rhs1), type);
+	    c = convert (c, TREE_TYPE (rhs2), type);
+	    code = MULT_EXPR;
+	  }
+	else if (code == POINTER_PLUS_EXPR && c.type != DT_I64)
+	  c = convert (c, TREE_TYPE (rhs2), sizetype);
+	set_lhs (lhs, binary (code, type, a, c, TREE_TYPE (rhs1)));
+	return;
+      }
+
+    case GIMPLE_TERNARY_RHS:
+      if (code == COND_EXPR)
+	{
+	  dir_value c = to_b1 (value (rhs1));
+	  dir_value x = value (gimple_assign_rhs2 (s));
+	  dir_value y = value (gimple_assign_rhs3 (s));
+	  set_lhs (lhs, emit (DOP_SELECT, reg_type (type), { c, x, y }));
+	  return;
+	}
+      fail ("the operation '%s' is not supported on the device",
+	    get_tree_code_name (code));
+
+    default:
+      fail ("an assignment of kind '%s'", get_tree_code_name (code));
+    }
+}
+
+/* If CALL computes a math function FN the device RTL has an opcode or a
+   library call for, emit it into *R and return true.  */
+
+bool
+expander::math_call (combined_fn cfn, gcall *call, dir_value *r)
+{
+  tree lhs = gimple_call_lhs (call);
+  unsigned n = gimple_call_num_args (call);
+  if (!lhs || n < 1 || n > 3)
+    return false;
+  dir_type t = reg_type (TREE_TYPE (lhs));
+  std::vector<dir_value> args;
+  for (unsigned k = 0; k < n; k++)
+    args.push_back (value (gimple_call_arg (call, k)));
+  dir_opcode op = math_opcode (cfn);
+  switch (op)
+    {
+    case DOP_NUM:
+      {
+	/* A libm function the device provides.  */
+	static const char *const known[] = {
+	  "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin",
+	  "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh",
+	  "tanh", "asinh", "acosh", "atanh", "pow", "cbrt", "hypot", "fmod",
+	  "remainder", "erf", "erfc", "tgamma", "fdim", "logb", "ldexp", 0
+	};
+	tree decl = gimple_call_fndecl (call);
+	if (!decl || !fndecl_built_in_p (decl, BUILT_IN_NORMAL))
+	  return false;
+	const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
+	if (startswith (name, "__builtin_"))
+	  name += strlen ("__builtin_");
+	std::string base = name;
+	if (t == DT_F32 && !base.empty () && base.back () == 'f')
+	  base.pop_back ();
+	for (const char *const *k = known; *k; k++)
+	  if (base == *k)
+	    {
+	      for (dir_value &a : args)
+		if (!dir_type_float_p (a.type) && strcmp (*k, "ldexp"))
+		  return false;
+	      dir_insn *i = dir_new_insn (fn.get (), DOP_CALL, t);
+	      i->callee = name;
+	      i->ops = args;
+	      i->dest = dir_new_reg (fn.get (), t);
+	      b.loc = loc;
+	      b.emit (i);
+	      *r = dir_reg_value (fn.get (), i->dest);
+	      return true;
+	    }
+	return false;
+      }
+    default:
+      break;
+    }
+  if ((int) args.size () != dir_op_table[op].nops)
+    return false;
+  dir_insn *i = dir_new_insn (fn.get (), op, t);
+  i->ops = args;
+  i->dest = dir_new_reg (fn.get (), t);
+  b.loc = loc;
+  b.emit (i);
+  *r = dir_reg_value (fn.get (), i->dest);
+  return true;
+}
+
+/* Expand the call CALL.  Set *ENDS_BLOCK if the call never returns.  */
+
+void
+expander::stmt_call (gcall *call, bool *ends_block)
+{
+  tree lhs = gimple_call_lhs (call);
+  if (gimple_call_internal_p (call))
+    {
+      internal_fn ifn = gimple_call_internal_fn (call);
+      switch (ifn)
+	{
+	case IFN_UNIQUE:
+	  {
+	    auto kind = (ifn_unique_kind)
+	      TREE_INT_CST_LOW (gimple_call_arg (call, 0));
+	    if (kind != IFN_UNIQUE_OACC_FORK && kind != IFN_UNIQUE_OACC_JOIN)
+	      fail ("an internal marker left by GCC's OpenACC lowering");
+	    HOST_WIDE_INT axis = tree_to_shwi (gimple_call_arg (call, 2));
+	    if (axis < 0 || axis >= DA_NUM)
+	      fail ("a fork/join marker without an axis");
+	    b.loc = loc;
+	    b.marker (kind == IFN_UNIQUE_OACC_FORK ? DOP_FORK : DOP_JOIN,
+		      (dir_axis) axis);
+	    /* The data dependence the marker carries is only an ordering
+	       device: its value is the argument's.  */
+	    if (lhs)
+	      set_lhs (lhs, value (gimple_call_arg (call, 1)));
+	    return;
+	  }
+	case IFN_GOACC_DIM_POS:
+	case IFN_GOACC_DIM_SIZE:
+	  {
+	    HOST_WIDE_INT axis = tree_to_shwi (gimple_call_arg (call, 0));
+	    if (!lhs)
+	      return;
+	    b.loc = loc;
+	    set_lhs (lhs, b.axis_op (ifn == IFN_GOACC_DIM_POS ? DOP_DIM_POS
+				     : DOP_DIM_SIZE,
+				     reg_type (TREE_TYPE (lhs)),
+				     (dir_axis) axis));
+	    return;
+	  }
+	case IFN_BUILTIN_EXPECT:
+	  if (lhs)
+	    set_lhs (lhs, value (gimple_call_arg (call, 0)));
+	  return;
+	case IFN_GOACC_REDUCTION:
+	case IFN_GOACC_LOOP:
+	case IFN_GOACC_TILE:
+	  fail ("an OpenACC construct GCC did not lower for the device");
+	default:
+	  {
+	    dir_value r;
+	    if (math_call (gimple_call_combined_fn (call), call, &r))
+	      {
+		set_lhs (lhs, r);
+		return;
+	      }
+	    fail ("the internal function '%s' is not supported on the device",
+		  internal_fn_name (ifn));
+	  }
+	}
+    }
+
+  tree decl = gimple_call_fndecl (call);
+  if (decl && fndecl_built_in_p (decl, BUILT_IN_NORMAL))
+    {
+      switch (DECL_FUNCTION_CODE (decl))
+	{
+	case BUILT_IN_ACC_ON_DEVICE:
+	  if (lhs)
+	    set_lhs (lhs, emit (DOP_ONDEV, DT_I32,
+				{ convert (value (gimple_call_arg (call, 0)),
+					   TREE_TYPE (gimple_call_arg (call, 0)),
+					   integer_type_node) }));
+	  return;
+	case BUILT_IN_EXPECT:
+	case BUILT_IN_ASSUME_ALIGNED:
+	  if (lhs)
+	    set_lhs (lhs, value (gimple_call_arg (call, 0)));
+	  return;
+	case BUILT_IN_TRAP:
+	case BUILT_IN_ABORT:
+	case BUILT_IN_UNREACHABLE:
+	  *ends_block = true;
+	  return;
+	case BUILT_IN_ABS: case BUILT_IN_LABS: case BUILT_IN_LLABS:
+	case BUILT_IN_IMAXABS:
+	  if (lhs)
+	    set_lhs (lhs, emit (DOP_ABS, reg_type (TREE_TYPE (lhs)),
+				{ value (gimple_call_arg (call, 0)) }));
+	  return;
+	CASE_INT_FN (BUILT_IN_CLZ):
+	CASE_INT_FN (BUILT_IN_CTZ):
+	CASE_INT_FN (BUILT_IN_POPCOUNT):
+	  if (lhs)
+	    {
+	      built_in_function c = DECL_FUNCTION_CODE (decl);
+	      dir_opcode op
+		= (c == BUILT_IN_CLZ || c == BUILT_IN_CLZL || c == BUILT_IN_CLZLL
+		   || c == BUILT_IN_CLZIMAX) ? DOP_CLZ
+		  : (c == BUILT_IN_CTZ || c == BUILT_IN_CTZL
+		     || c == BUILT_IN_CTZLL || c == BUILT_IN_CTZIMAX) ? DOP_CTZ
+		  : DOP_POPCOUNT;
+	      dir_value a = value (gimple_call_arg (call, 0));
+	      dir_value r = emit (op, a.type, { a });
+	      set_lhs (lhs, convert (r, TREE_TYPE (gimple_call_arg (call, 0)),
+				     TREE_TYPE (lhs)));
+	    }
+	  return;
+	case BUILT_IN_BSWAP16: case BUILT_IN_BSWAP32: case BUILT_IN_BSWAP64:
+	  if (lhs)
+	    {
+	      dir_value a = value (gimple_call_arg (call, 0));
+	      set_lhs (lhs, emit (DOP_BSWAP, a.type, { a }));
+	    }
+	  return;
+	case BUILT_IN_MEMSET:
+	case BUILT_IN_MEMCPY:
+	case BUILT_IN_MEMMOVE:
+	  fail ("'%s' calls are not supported on the device yet",
+		IDENTIFIER_POINTER (DECL_NAME (decl)));
+	default:
+	  break;
+	}
+      dir_value r;
+      if (math_call (gimple_call_combined_fn (call), call, &r))
+	{
+	  set_lhs (lhs, r);
+	  return;
+	}
+    }
+  if (decl)
+    fail ("calls are not supported on the device yet ('%s' is called)",
+	  lang_hooks.decl_printable_name (decl, 2));
+  fail ("indirect calls are not supported on the device");
+}
+
+/* End the block of BB, whose last statement is LAST (or null), with the
+   terminator its successors call for; TRAP if it ends in a call that does
+   not return.  */
+
+void
+expander::block_end (basic_block bb, gimple *last, bool trap)
+{
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    if (e->flags & (EDGE_EH | EDGE_ABNORMAL))
+      fail ("exceptions and abnormal control flow are not supported on the "
+	    "device");
+  b.loc = loc;
+  if (trap)
+    {
+      dir_insn *t = dir_new_insn (fn.get (), DOP_TRAP);
+      b.emit (t);
+      return;
+    }
+  if (last && gimple_code (last) == GIMPLE_COND)
+    {
+      gcond *c = as_a <gcond *> (last);
+      loc = gimple_location (c);
+      dir_value v = binary (gimple_cond_code (c), boolean_type_node,
+			    value (gimple_cond_lhs (c)),
+			    value (gimple_cond_rhs (c)),
+			    TREE_TYPE (gimple_cond_lhs (c)));
+      edge te, fe;
+      extract_true_false_edges_from_block (bb, &te, &fe);
+      b.loc = loc;
+      b.cbr (to_b1 (v), blocks.at (te->dest->index),
+	     blocks.at (fe->dest->index));
+      return;
+    }
+  if (last && gimple_code (last) == GIMPLE_SWITCH)
+    {
+      gswitch *sw = as_a <gswitch *> (last);
+      loc = gimple_location (sw);
+      tree index = gimple_switch_index (sw);
+      dir_value v = value (index);
+      dir_insn *t = dir_new_insn (fn.get (), DOP_SWITCH, v.type);
+      t->ops = { v };
+      tree def = gimple_switch_default_label (sw);
+      t->targets.push_back (blocks.at (label_to_block (fun,
+					 CASE_LABEL (def))->index));
+      for (unsigned k = 1; k < gimple_switch_num_labels (sw); k++)
+	{
+	  tree cl = gimple_switch_label (sw, k);
+	  dir_block *to = blocks.at (label_to_block (fun, CASE_LABEL (cl))
+				     ->index);
+	  tree lo = CASE_LOW (cl), hi = CASE_HIGH (cl) ? CASE_HIGH (cl) : lo;
+	  widest_int w = wi::to_widest (hi) - wi::to_widest (lo);
+	  if (wi::gtu_p (w, 255))
+	    fail ("a case range of more than 256 values");
+	  for (widest_int k2 = wi::to_widest (lo); k2 <= wi::to_widest (hi);
+	       k2 += 1)
+	    {
+	      t->cases.push_back (k2.to_shwi ());
+	      t->targets.push_back (to);
+	    }
+	}
+      b.emit (t);
+      dir_cfg_changed (fn.get ());
+      return;
+    }
+  if (EDGE_COUNT (bb->succs) == 0)
+    {
+      b.emit (dir_new_insn (fn.get (), DOP_TRAP));
+      return;
+    }
+  if (EDGE_COUNT (bb->succs) != 1)
+    fail ("a block with several successors and no branch");
+  basic_block to = single_succ (bb);
+  if (to == EXIT_BLOCK_PTR_FOR_FN (fun))
+    b.emit (dir_new_insn (fn.get (), DOP_RET));
+  else
+    b.br (blocks.at (to->index));
+}
+
+/* Expand the whole function.  */
+
+std::unique_ptr<dir_func>
+expander::run ()
+{
+  fn.reset (new dir_func);
+  ssa.assign (num_ssa_names, dir_value ());
+
+  /* Blocks in GCC's layout order, after a new entry block.  */
+  dir_block *entry = dir_new_block (fn.get ());
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    blocks[bb->index] = dir_new_block (fn.get ());
+
+  /* Parameters and the default definitions of uninitialised variables.  */
+  b = dir_builder (fn.get (), entry);
+  int parm_no = 0;
+  for (tree parm = DECL_ARGUMENTS (fun->decl); parm;
+       parm = DECL_CHAIN (parm), parm_no++)
+    {
+      dir_type t = reg_type (TREE_TYPE (parm));
+      dir_insn *i = dir_new_insn (fn.get (), DOP_PARAM, t);
+      i->disp = parm_no;
+      i->dest = dir_new_reg (fn.get (), t);
+      b.emit (i);
+      if (tree def = ssa_default_def (fun, parm))
+	ssa[SSA_NAME_VERSION (def)] = dir_reg_value (fn.get (), i->dest);
+    }
+  unsigned ix;
+  tree name;
+  FOR_EACH_SSA_NAME (ix, name, fun)
+    if (!virtual_operand_p (name) && SSA_NAME_IS_DEFAULT_DEF (name)
+	&& ssa[ix].kind == dir_value::NONE)
+      {
+	dir_type t = reg_type (TREE_TYPE (name));
+	ssa[ix] = b.def (DOP_UNDEF, t, {});
+      }
+  basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
+  b.br (blocks.at (first->index));
+
+  /* Phis first, so that every SSA name has its register before any use
+     (uses in phis may precede definitions in layout order).  */
+  FOR_EACH_BB_FN (bb, fun)
+    for (gphi_iterator gsi = gsi_start_phis (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gphi *phi = gsi.phi ();
+	tree res = gimple_phi_result (phi);
+	if (virtual_operand_p (res))
+	  continue;
+	loc = gimple_location (phi);
+	dir_type t = reg_type (TREE_TYPE (res));
+	dir_insn *p = dir_new_insn (fn.get (), DOP_PHI, t);
+	p->dest = dir_new_reg (fn.get (), t);
+	fn->regs[p->dest].def = p;
+	dir_add_phi (blocks.at (bb->index), p);
+	ssa[SSA_NAME_VERSION (res)] = dir_reg_value (fn.get (), p->dest);
+      }
+
+  /* The statements.  Registers are assigned as definitions are met, in
+     dominator order, so that every use finds its value: GIMPLE's layout
+     order need not be a dominator order.  */
+  calculate_dominance_info (CDI_DOMINATORS);
+  auto_vec<basic_block> order
+    = get_all_dominated_blocks (CDI_DOMINATORS, first);
+  for (basic_block bb2 : order)
+    {
+      b = dir_builder (fn.get (), blocks.at (bb2->index));
+      gimple *last = nullptr;
+      bool trap = false;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb2); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gimple *s = gsi_stmt (gsi);
+	  if (is_gimple_debug (s))
+	    continue;
+	  loc = gimple_location (s);
+	  if (loc == UNKNOWN_LOCATION)
+	    loc = DECL_SOURCE_LOCATION (fun->decl);
+	  last = s;
+	  switch (gimple_code (s))
+	    {
+	    case GIMPLE_ASSIGN:
+	      stmt_assign (as_a <gassign *> (s));
+	      break;
+	    case GIMPLE_CALL:
+	      stmt_call (as_a <gcall *> (s), &trap);
+	      break;
+	    case GIMPLE_COND: case GIMPLE_SWITCH: case GIMPLE_RETURN:
+	    case GIMPLE_LABEL: case GIMPLE_NOP: case GIMPLE_PREDICT:
+	      break;
+	    case GIMPLE_ASM:
+	      fail ("inline assembly is not supported on the device");
+	    default:
+	      fail ("the GIMPLE statement '%s' is not supported on the device",
+		    gimple_code_name[gimple_code (s)]);
+	    }
+	  if (trap)
+	    break;
+	}
+      block_end (bb2, last, trap);
+    }
+
+  /* Phi arguments, materialised at the end of the incoming blocks.  */
+  FOR_EACH_BB_FN (bb, fun)
+    for (gphi_iterator gsi = gsi_start_phis (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gphi *phi = gsi.phi ();
+	if (virtual_operand_p (gimple_phi_result (phi)))
+	  continue;
+	dir_insn *p = fn->regs[ssa[SSA_NAME_VERSION (gimple_phi_result (phi))]
+			       .reg].def;
+	for (unsigned k = 0; k < gimple_phi_num_args (phi); k++)
+	  {
+	    edge e = gimple_phi_arg_edge (phi, k);
+	    dir_block *pred = e->src == ENTRY_BLOCK_PTR_FOR_FN (fun)
+			      ? entry : blocks.at (e->src->index);
+	    if (pred->insns.empty ())
+	      continue;		/* An unreachable predecessor.  */
+	    loc = gimple_phi_arg_location (phi, k);
+	    b = dir_builder (fn.get (), pred, pred->insns.size () - 1);
+	    p->ops.push_back (value (gimple_phi_arg_def (phi, k)));
+	    p->targets.push_back (pred);
+	  }
+      }
+
+  /* Unreachable GIMPLE blocks got no insns: drop them.  */
+  std::vector<dir_block *> kept;
+  for (dir_block *blk : fn->blocks)
+    if (!blk->insns.empty ())
+      kept.push_back (blk);
+  fn->blocks = kept;
+  dir_renumber_blocks (fn.get ());
+  dir_fill_cfg (fn.get ());
+  return std::move (fn);
+}
+
+} // anon namespace
+
+/* Expand the device clone FUN into device RTL.  Return null and fill
+   *FAILURE if it uses something the device compiler does not support.  */
+
+std::unique_ptr<dir_func>
+gw_expand_function (function *fun, gw_expand_failure *failure)
+{
+  expander e (fun);
+  try
+    {
+      return e.run ();
+    }
+  catch (const unsupported &u)
+    {
+      failure->where = u.where;
+      failure->why = u.why;
+      return nullptr;
+    }
+}

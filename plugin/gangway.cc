@@ -1,0 +1,274 @@
+/* Gangway: OpenACC offloading for a stock GCC.  The plugin's entry point.
+   Copyright (C) 2026 The Gangway developers.
+
+   This file is part of Gangway.
+
+   Gangway is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   Gangway is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+   FOR A PARTICULAR PURPOSE.  See the GNU General Public License for more
+   details.
+
+   You should have received a copy of the GNU General Public License along
+   with Gangway; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* plugin_init parses the -fplugin-arg-gangway-* options, installs the
+   targetm.goacc hooks and registers Gangway's passes with GCC's pass
+   manager:
+
+     gangway-clone    SIMPLE_IPA, after ipa_oacc: device clones, launch
+		      rewriting, the registration constructor (clone.cc);
+     gangway          GIMPLE, after optimized: capture of each device clone
+		      into device RTL, the device passes, the target emitter
+		      (capture.cc);
+
+   and, at the end of the translation unit, builds the images and the unit
+   descriptor (unit.cc).  docs/internals.md tells the whole story.  */
+
+#include "gcc-api.h"
+#include "plugin-version.h"
+#include "plugin.h"
+#include "passes/passes.h"
+
+int plugin_is_GPL_compatible;
+
+gw_options gw_opts;
+const char *gw_plugin_name;
+
+static struct plugin_info gw_plugin_info = {
+  GW_VERSION,
+  "OpenACC offloading to the cpu SIMD device.  Arguments:\n"
+  "  -fplugin-arg-gangway-targets=cpu     device targets to compile for\n"
+  "  -fplugin-arg-gangway-isa=LEVEL       x86-64 level of cpu images\n"
+  "                                       (x86-64, x86-64-v2/v3/v4, native)\n"
+  "  -fplugin-arg-gangway-dump=PASS,...   dump the device RTL after PASSes\n"
+  "                                       (or all) into the gangway dump\n"
+  "  -fplugin-arg-gangway-verify[=0|1]    verify the device RTL after every\n"
+  "                                       device pass\n"
+  "  -fplugin-arg-gangway-disable=PASS,.. skip device passes (debugging)\n"
+  "  -fplugin-arg-gangway-stop-after=PASS stop the device pipeline (debugging)\n"
+  "  -fplugin-arg-gangway-keep-temps      keep the generated image sources\n"
+};
+
+/* Report an internal error of the device compiler through GCC, so that the
+   user sees GCC's usual internal-compiler-error message.  */
+
+static void
+gw_report_internal_error (const char *msg)
+{
+  internal_error ("gangway: %s", msg);
+}
+
+/* Return true if the comma-separated LIST names only known passes; report
+   the first unknown one under OPTION otherwise.  */
+
+static bool
+check_pass_list (const char *option, const std::string &list)
+{
+  size_t start = 0;
+  while (start <= list.size ())
+    {
+      size_t end = list.find (',', start);
+      if (end == std::string::npos)
+	end = list.size ();
+      std::string name = list.substr (start, end - start);
+      if (!name.empty () && name != "all" && !gw_pass_known_p (name))
+	{
+	  error ("%<-fplugin-arg-gangway-%s%>: unknown device pass %qs; "
+		 "the passes are: %s", option, name.c_str (),
+		 gw_pass_names ().c_str ());
+	  return false;
+	}
+      start = end + 1;
+    }
+  return true;
+}
+
+/* Parse the plugin arguments ARGV[0..ARGC-1] into gw_opts.  Return false
+   after an error.  */
+
+static bool
+parse_args (int argc, struct plugin_argument *argv)
+{
+  gw_opts.verify = GW_CHECKING_DEFAULT || flag_checking;
+  std::string targets = "cpu";
+  gw_opts.target.cpu_isa = "native";
+  bool ok = true;
+
+  for (int i = 0; i < argc; i++)
+    {
+      std::string key = argv[i].key;
+      const char *value = argv[i].value;
+      auto need_value = [&] () {
+	if (!value || !*value)
+	  {
+	    error ("%<-fplugin-arg-gangway-%s%> needs a value", key.c_str ());
+	    ok = false;
+	    return false;
+	  }
+	return true;
+      };
+      if (key == "targets")
+	{
+	  if (need_value ())
+	    targets = value;
+	}
+      else if (key == "isa")
+	{
+	  if (need_value ())
+	    gw_opts.target.cpu_isa = value;
+	}
+      else if (key == "dump")
+	gw_opts.dump = value ? value : "all";
+      else if (key == "verify")
+	gw_opts.verify = !value || strcmp (value, "0") != 0;
+      else if (key == "disable")
+	{
+	  if (need_value ())
+	    gw_opts.disable = value;
+	}
+      else if (key == "stop-after")
+	{
+	  if (need_value ())
+	    gw_opts.stop_after = value;
+	}
+      else if (key == "keep-temps")
+	gw_opts.target.keep_base = "keep";
+      else
+	{
+	  error ("unknown option %<-fplugin-arg-gangway-%s%>; "
+		 "%<gcc -fplugin=gangway --help=plugins%> is not available, "
+		 "see the manual (docs/manual.md)", key.c_str ());
+	  ok = false;
+	}
+    }
+
+  /* The targets.  */
+  size_t start = 0;
+  while (start <= targets.size ())
+    {
+      size_t end = targets.find (',', start);
+      if (end == std::string::npos)
+	end = targets.size ();
+      std::string name = targets.substr (start, end - start);
+      if (const gw_target *t = gw_find_target (name))
+	gw_opts.targets.push_back (t);
+      else if (!name.empty ())
+	{
+	  error ("%<-fplugin-arg-gangway-targets%>: unknown target %qs "
+		 "(known: cpu)", name.c_str ());
+	  ok = false;
+	}
+      start = end + 1;
+    }
+
+  const std::string &isa = gw_opts.target.cpu_isa;
+  if (isa != "native" && isa != "x86-64" && isa != "x86-64-v2"
+      && isa != "x86-64-v3" && isa != "x86-64-v4")
+    {
+      error ("%<-fplugin-arg-gangway-isa%>: unknown level %qs (x86-64, "
+	     "x86-64-v2, x86-64-v3, x86-64-v4 or native)", isa.c_str ());
+      ok = false;
+    }
+
+  ok &= check_pass_list ("dump", gw_opts.dump);
+  ok &= check_pass_list ("disable", gw_opts.disable);
+  ok &= check_pass_list ("stop-after", gw_opts.stop_after);
+  return ok;
+}
+
+/* Fill the parts of the target options that come from the compiler run:
+   the driver that started us (for cpu images) and the semantics flags the
+   image must share with the host code.  */
+
+static void
+init_target_options ()
+{
+  const char *cc = getenv ("COLLECT_GCC");
+  gw_opts.target.cc = cc ? cc : "gcc";
+
+  /* Floating-point semantics follow the user's flags; everything else
+     about the image is the target's choice.  */
+  std::vector<std::string> &f = gw_opts.target.cc_flags;
+  if (flag_unsafe_math_optimizations)
+    f.push_back ("-funsafe-math-optimizations");
+  if (flag_finite_math_only)
+    f.push_back ("-ffinite-math-only");
+  if (!flag_signed_zeros)
+    f.push_back ("-fno-signed-zeros");
+  if (!flag_trapping_math)
+    f.push_back ("-fno-trapping-math");
+  if (flag_associative_math)
+    f.push_back ("-fassociative-math");
+  if (flag_reciprocal_math)
+    f.push_back ("-freciprocal-math");
+  f.push_back (flag_fp_contract_mode == FP_CONTRACT_FAST
+	       && OPTION_SET_P (flag_fp_contract_mode)
+	       ? "-ffp-contract=fast" : "-ffp-contract=off");
+  if (flag_rounding_math)
+    f.push_back ("-frounding-math");
+
+  if (!gw_opts.target.keep_base.empty ())
+    gw_opts.target.keep_base = dump_base_name ? dump_base_name : "gangway";
+}
+
+/* Called when the unit starts: the options are final then.  */
+
+static void
+gw_start_unit (void *, void *)
+{
+  init_target_options ();
+  if (!gw_opts.dump.empty ())
+    g->get_dumps ()->dump_switch_p ("tree-gangway");
+}
+
+int
+plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
+{
+  if (!plugin_default_version_check (version, &gcc_version))
+    {
+      error ("the gangway plugin was built for GCC %s, not for this "
+	     "compiler (%s)", gcc_version.basever, version->basever);
+      return 1;
+    }
+  gw_plugin_name = info->base_name;
+  dir_internal_error_hook = gw_report_internal_error;
+
+  if (!parse_args (info->argc, info->argv))
+    return 1;
+
+  register_callback (gw_plugin_name, PLUGIN_INFO, NULL, &gw_plugin_info);
+
+  if (!flag_openacc)
+    /* Nothing to offload; stay out of the way.  */
+    return 0;
+
+  if (in_lto_p || flag_lto)
+    {
+      warning (0, "gangway does not support link-time optimization yet; "
+	       "OpenACC regions run on the host");
+      return 0;
+    }
+
+  gw_install_hooks ();
+  gw_unit_register_roots ();
+
+  struct register_pass_info clone = {
+    gw_make_clone_pass (g), "ipa_oacc", 1, PASS_POS_INSERT_AFTER
+  };
+  register_callback (gw_plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &clone);
+  struct register_pass_info capture = {
+    gw_make_capture_pass (g), "optimized", 1, PASS_POS_INSERT_AFTER
+  };
+  register_callback (gw_plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+		     &capture);
+  register_callback (gw_plugin_name, PLUGIN_START_UNIT, gw_start_unit, NULL);
+  register_callback (gw_plugin_name, PLUGIN_FINISH_UNIT, gw_unit_finish,
+		     NULL);
+  return 0;
+}

@@ -1,0 +1,101 @@
+/* The targetm.goacc hooks: GCC's OpenACC lowering, driven per function.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   GCC's oaccloops and oaccdevlow passes ask the target hooks for the
+   launch dimensions of a region and whether to keep its fork/join
+   markers.  The host compiler's hooks answer "1 x 1 x 1, drop them": that
+   is what makes the host fallback.  Gangway replaces the hooks with
+   dispatchers: for a device clone they ask the clone's target, for every
+   other function they call GCC's originals, so the host fallback stays
+   exactly as GCC makes it.  */
+
+#include "gcc-api.h"
+#include "plugin.h"
+
+/* GCC's own hooks.  */
+static struct
+{
+  bool (*validate_dims) (tree, int *, int, unsigned);
+  int (*dim_limit) (int);
+  bool (*fork_join) (gcall *, const int *, bool);
+  void (*reduction) (gcall *);
+} host_hooks;
+
+/* The validate_dims hook.  DECL is the function (null for the global
+   defaults), DIMS its requested dimensions, FN_LEVEL negative for a
+   compute region, USED the partitioned axes.  */
+
+static bool
+gw_validate_dims (tree decl, int *dims, int fn_level, unsigned used)
+{
+  const gw_target *t = decl ? gw_clone_target (decl) : nullptr;
+  if (!t)
+    return host_hooks.validate_dims (decl, dims, fn_level, used);
+
+  int before[DA_NUM];
+  memcpy (before, dims, sizeof before);
+  std::vector<std::string> notes;
+  t->validate_dims (dims, used, gw_opts.target, &notes);
+  location_t loc = DECL_SOURCE_LOCATION (decl);
+  for (const std::string &n : notes)
+    warning_at (loc, 0, "%s", n.c_str ());
+  if (dump_enabled_p ())
+    dump_printf_loc (MSG_OPTIMIZED_LOCATIONS | MSG_PRIORITY_USER_FACING,
+		     dump_user_location_t::from_location_t (loc),
+		     "gangway %s device: gangs=%s workers=%d vector=%d\n",
+		     t->name (), dims[DA_GANG] ? std::to_string (dims[DA_GANG])
+						   .c_str () : "runtime",
+		     dims[DA_WORKER], dims[DA_VECTOR]);
+  return memcmp (before, dims, sizeof before) != 0;
+}
+
+/* The dim_limit hook.  */
+
+static int
+gw_dim_limit (int axis)
+{
+  const gw_target *t = gw_current_target ();
+  if (!t)
+    return host_hooks.dim_limit (axis);
+  return t->dim_limit ((dir_axis) axis, gw_opts.target);
+}
+
+/* The fork_join hook: keep the worker and vector markers of a device
+   clone where the axis is partitioned (size above 1); gang-level code
+   needs no marker, since gangs never synchronise.  */
+
+static bool
+gw_fork_join (gcall *call, const int *dims, bool is_fork)
+{
+  if (!gw_current_target ())
+    return host_hooks.fork_join (call, dims, is_fork);
+  int axis = TREE_INT_CST_LOW (gimple_call_arg (call, 2));
+  return axis != GOMP_DIM_GANG && dims[axis] > 1;
+}
+
+/* The reduction hook.  Device clones never contain reductions (clone.cc
+   keeps such regions on the host until reductions are implemented).  */
+
+static void
+gw_reduction (gcall *call)
+{
+  gcc_assert (!gw_current_target ());
+  host_hooks.reduction (call);
+}
+
+/* Install Gangway's hooks in targetm.goacc, keeping GCC's.  */
+
+void
+gw_install_hooks ()
+{
+  host_hooks.validate_dims = targetm.goacc.validate_dims;
+  host_hooks.dim_limit = targetm.goacc.dim_limit;
+  host_hooks.fork_join = targetm.goacc.fork_join;
+  host_hooks.reduction = targetm.goacc.reduction;
+  targetm.goacc.validate_dims = gw_validate_dims;
+  targetm.goacc.dim_limit = gw_dim_limit;
+  targetm.goacc.fork_join = gw_fork_join;
+  targetm.goacc.reduction = gw_reduction;
+}

@@ -1,0 +1,518 @@
+/* Device RTL: construction and editing.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.  */
+
+#include "ir.h"
+
+#include <algorithm>
+#include <cstdarg>
+#include <cstdlib>
+#include <cstring>
+
+const dir_op_info dir_op_table[DOP_NUM] = {
+#define DEF_OP(ENUM, NAME, CLASS, NOPS, FLAGS) { NAME, CLASS, NOPS, FLAGS },
+#include "opcodes.def"
+#undef DEF_OP
+};
+
+static const char *const type_names[DT_NUM]
+  = { "void", "b1", "i8", "i16", "i32", "i64", "f32", "f64" };
+
+static const char *const cond_names[DC_NUM]
+  = { "eq", "ne", "lt", "le", "gt", "ge", "ult", "ule", "ugt", "uge",
+      "ueq", "one", "ord", "uno" };
+
+static const char *const axis_names[DA_NUM] = { "gang", "worker", "vector" };
+
+/* Return the text name of type T.  */
+
+const char *
+dir_type_name (dir_type t)
+{
+  return t < DT_NUM ? type_names[t] : "?";
+}
+
+/* Return the size in bytes of a T in memory (a b1 is stored as a byte).  */
+
+unsigned
+dir_type_bytes (dir_type t)
+{
+  switch (t)
+    {
+    case DT_B1: case DT_I8: return 1;
+    case DT_I16: return 2;
+    case DT_I32: case DT_F32: return 4;
+    case DT_I64: case DT_F64: return 8;
+    default: return 0;
+    }
+}
+
+/* Return the text name of predicate C.  */
+
+const char *
+dir_cond_name (dir_cond c)
+{
+  return c < DC_NUM ? cond_names[c] : "?";
+}
+
+/* Return the text name of axis A.  */
+
+const char *
+dir_axis_name (dir_axis a)
+{
+  return a < DA_NUM ? axis_names[a] : "?";
+}
+
+/* Return the text name of the axis set MASK: "worker+vector".  */
+
+std::string
+dir_axes_name (unsigned mask)
+{
+  std::string s;
+  for (int a = 0; a < DA_NUM; a++)
+    if (mask & (1u << a))
+      s += (s.empty () ? "" : "+") + std::string (axis_names[a]);
+  return s.empty () ? "none" : s;
+}
+
+/* Return an integer immediate of type T and value V.  */
+
+dir_value
+dir_imm (dir_type t, int64_t v)
+{
+  dir_value r;
+  r.kind = dir_value::IMM;
+  r.type = t;
+  r.imm = (uint64_t) v;
+  return r;
+}
+
+/* Return a single-precision immediate.  */
+
+dir_value
+dir_imm_f32 (float f)
+{
+  uint32_t bits;
+  memcpy (&bits, &f, 4);
+  dir_value r;
+  r.kind = dir_value::IMM;
+  r.type = DT_F32;
+  r.imm = bits;
+  return r;
+}
+
+/* Return a double-precision immediate.  */
+
+dir_value
+dir_imm_f64 (double d)
+{
+  dir_value r;
+  r.kind = dir_value::IMM;
+  r.type = DT_F64;
+  memcpy (&r.imm, &d, 8);
+  return r;
+}
+
+void (*dir_internal_error_hook) (const char *msg);
+
+/* Report an internal error at FILE:LINE and stop.  */
+
+void
+dir_internal_error (const char *file, int line, const char *fmt, ...)
+{
+  char buf[1024];
+  int n = snprintf (buf, sizeof buf, "%s:%d: ", file, line);
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (buf + n, sizeof buf - n, fmt, ap);
+  va_end (ap);
+  if (dir_internal_error_hook)
+    dir_internal_error_hook (buf);
+  fprintf (stderr, "gangway: internal error: %s\n", buf);
+  abort ();
+}
+
+/* Append a new empty block to FN's layout and return it.  */
+
+dir_block *
+dir_new_block (dir_func *fn)
+{
+  fn->block_store.emplace_back (new dir_block);
+  dir_block *b = fn->block_store.back ().get ();
+  b->index = fn->blocks.size ();
+  fn->blocks.push_back (b);
+  dir_cfg_changed (fn);
+  return b;
+}
+
+/* Return a new register of type T in FN.  */
+
+uint32_t
+dir_new_reg (dir_func *fn, dir_type t)
+{
+  fn->regs.push_back (dir_reg { t, nullptr });
+  return fn->regs.size () - 1;
+}
+
+/* Return a new, unattached insn of FN with opcode OP and type T.  */
+
+dir_insn *
+dir_new_insn (dir_func *fn, dir_opcode op, dir_type t)
+{
+  fn->insn_store.emplace_back (new dir_insn);
+  dir_insn *i = fn->insn_store.back ().get ();
+  i->op = op;
+  i->type = t;
+  return i;
+}
+
+/* Return an operand that reads register REG of FN.  */
+
+dir_value
+dir_reg_value (const dir_func *fn, uint32_t reg)
+{
+  dir_value v;
+  v.kind = dir_value::REG;
+  v.reg = reg;
+  v.type = fn->regs[reg].type;
+  return v;
+}
+
+/* Append INSN to block B.  */
+
+void
+dir_append (dir_block *b, dir_insn *insn)
+{
+  dir_assert (insn->op != DOP_PHI);
+  insn->bb = b;
+  b->insns.push_back (insn);
+}
+
+/* Insert INSN into block B before position POS.  */
+
+void
+dir_insert_at (dir_block *b, size_t pos, dir_insn *insn)
+{
+  dir_assert (insn->op != DOP_PHI && pos <= b->insns.size ());
+  insn->bb = b;
+  b->insns.insert (b->insns.begin () + pos, insn);
+}
+
+/* Add PHI to block B.  */
+
+void
+dir_add_phi (dir_block *b, dir_insn *phi)
+{
+  dir_assert (phi->op == DOP_PHI);
+  phi->bb = b;
+  b->phis.push_back (phi);
+}
+
+/* Unlink INSN from its block.  Its storage stays with FN.  */
+
+void
+dir_remove_insn (dir_func *fn, dir_insn *insn)
+{
+  dir_block *b = insn->bb;
+  auto &v = insn->op == DOP_PHI ? b->phis : b->insns;
+  auto it = std::find (v.begin (), v.end (), insn);
+  dir_assert (it != v.end ());
+  v.erase (it);
+  if (insn->dest != DIR_NOREG && fn->regs[insn->dest].def == insn)
+    fn->regs[insn->dest].def = nullptr;
+  if (insn->terminator_p ())
+    dir_cfg_changed (fn);
+  insn->bb = nullptr;
+}
+
+/* Make every block's index its position in FN's layout.  */
+
+void
+dir_renumber_blocks (dir_func *fn)
+{
+  for (size_t i = 0; i < fn->blocks.size (); i++)
+    fn->blocks[i]->index = i;
+}
+
+/* Renumber FN's registers in order of definition (layout order, phis
+   first), the numbering the printer shows, and drop registers nothing
+   defines.  Block indices become layout positions.  */
+
+void
+dir_compact (dir_func *fn)
+{
+  dir_renumber_blocks (fn);
+  std::vector<uint32_t> map (fn->regs.size (), DIR_NOREG);
+  std::vector<dir_reg> regs;
+  auto define = [&] (dir_insn *i) {
+    if (i->dest == DIR_NOREG || map[i->dest] != DIR_NOREG)
+      return;
+    map[i->dest] = regs.size ();
+    regs.push_back (fn->regs[i->dest]);
+  };
+  for (dir_block *b : fn->blocks)
+    {
+      for (dir_insn *i : b->phis)
+	define (i);
+      for (dir_insn *i : b->insns)
+	define (i);
+    }
+  auto rename = [&] (dir_insn *i) {
+    if (i->dest != DIR_NOREG)
+      i->dest = map[i->dest];
+    for (dir_value &v : i->ops)
+      if (v.reg_p ())
+	{
+	  dir_assert (map[v.reg] != DIR_NOREG);
+	  v.reg = map[v.reg];
+	}
+  };
+  for (dir_block *b : fn->blocks)
+    {
+      for (dir_insn *i : b->phis)
+	rename (i);
+      for (dir_insn *i : b->insns)
+	rename (i);
+    }
+  fn->regs = regs;
+}
+
+/* Record that FN's control-flow graph changed: edges and dominators must
+   be recomputed before they are read again.  */
+
+void
+dir_cfg_changed (dir_func *fn)
+{
+  fn->valid &= ~(DIR_VALID_CFG | DIR_VALID_DOM | DIR_VALID_PDOM);
+}
+
+/* In the phis of B, make incoming edges from OLD_PRED come from
+   NEW_PRED.  */
+
+void
+dir_replace_phi_pred (dir_block *b, dir_block *old_pred, dir_block *new_pred)
+{
+  for (dir_insn *phi : b->phis)
+    for (dir_block *&t : phi->targets)
+      if (t == old_pred)
+	t = new_pred;
+}
+
+/* Split block B before insn position POS: the insns from POS on move to a
+   new block placed after B in the layout, and B ends with a branch to it.
+   Returns the new block.  */
+
+dir_block *
+dir_split_block (dir_func *fn, dir_block *b, size_t pos)
+{
+  dir_assert (pos <= b->insns.size ());
+  fn->block_store.emplace_back (new dir_block);
+  dir_block *nb = fn->block_store.back ().get ();
+  auto at = std::find (fn->blocks.begin (), fn->blocks.end (), b);
+  fn->blocks.insert (at + 1, nb);
+  dir_renumber_blocks (fn);
+
+  nb->insns.assign (b->insns.begin () + pos, b->insns.end ());
+  b->insns.resize (pos);
+  for (dir_insn *i : nb->insns)
+    i->bb = nb;
+
+  /* The successors' phis now see NB as their predecessor.  */
+  if (dir_insn *t = nb->terminator ())
+    for (dir_block *s : t->targets)
+      dir_replace_phi_pred (s, b, nb);
+
+  dir_insn *br = dir_new_insn (fn, DOP_BR);
+  br->targets.push_back (nb);
+  dir_append (b, br);
+  dir_cfg_changed (fn);
+  return nb;
+}
+
+/* Make the edge FROM -> OLD_TO go to NEW_TO instead.  The phis of OLD_TO
+   lose the edge; those of NEW_TO must be fixed by the caller.  */
+
+void
+dir_redirect_edge (dir_func *fn, dir_block *from, dir_block *old_to,
+		   dir_block *new_to)
+{
+  dir_insn *t = from->terminator ();
+  dir_assert (t);
+  bool found = false;
+  for (dir_block *&s : t->targets)
+    if (s == old_to)
+      {
+	s = new_to;
+	found = true;
+      }
+  dir_assert (found);
+
+  /* Drop OLD_TO's phi arguments for FROM, unless another edge from FROM
+     still reaches it.  */
+  if (std::find (t->targets.begin (), t->targets.end (), old_to)
+      == t->targets.end ())
+    for (dir_insn *phi : old_to->phis)
+      for (size_t k = 0; k < phi->targets.size (); k++)
+	if (phi->targets[k] == from)
+	  {
+	    phi->targets.erase (phi->targets.begin () + k);
+	    phi->ops.erase (phi->ops.begin () + k);
+	    k--;
+	  }
+  dir_cfg_changed (fn);
+}
+
+/* Return true if INSN has an effect besides defining its register: it
+   writes memory, may trap, or is a marker or a terminator.  */
+
+bool
+dir_side_effect_p (const dir_insn *insn)
+{
+  return dir_op_flag (insn->op, DOPF_WRITES | DOPF_MARKER | DOPF_TERMINATOR
+			       | DOPF_CONVERGENT)
+	 || (insn->flags & DIF_VOLATILE);
+}
+
+/* Return, for every register of FN, the insns that read it.  */
+
+std::vector<std::vector<dir_insn *>>
+dir_compute_uses (const dir_func *fn)
+{
+  std::vector<std::vector<dir_insn *>> uses (fn->regs.size ());
+  for (dir_block *b : fn->blocks)
+    {
+      for (dir_insn *phi : b->phis)
+	dir_for_each_use (phi, [&] (dir_value &v) {
+	  uses[v.reg].push_back (phi);
+	});
+      for (dir_insn *i : b->insns)
+	dir_for_each_use (i, [&] (dir_value &v) {
+	  uses[v.reg].push_back (i);
+	});
+    }
+  return uses;
+}
+
+/* Insert INSN at the builder's position and advance past it.  */
+
+dir_insn *
+dir_builder::emit (dir_insn *insn)
+{
+  insn->loc = loc;
+  dir_insert_at (bb, pos++, insn);
+  if (insn->dest != DIR_NOREG)
+    fn->regs[insn->dest].def = insn;
+  return insn;
+}
+
+/* Emit "%r = OP.T OPS" and return %r.  */
+
+dir_value
+dir_builder::def (dir_opcode op, dir_type t,
+		  std::initializer_list<dir_value> ops)
+{
+  dir_insn *i = dir_new_insn (fn, op, t);
+  i->ops.assign (ops.begin (), ops.end ());
+  i->dest = dir_new_reg (fn, t);
+  emit (i);
+  return dir_reg_value (fn, i->dest);
+}
+
+/* Emit a comparison C of A and B and return its b1 result.  */
+
+dir_value
+dir_builder::cmp (dir_cond c, dir_value a, dir_value b)
+{
+  dir_insn *i = dir_new_insn (fn, DOP_CMP, a.type);
+  i->cond = c;
+  i->ops = { a, b };
+  i->dest = dir_new_reg (fn, DT_B1);
+  emit (i);
+  return dir_reg_value (fn, i->dest);
+}
+
+/* Emit "%r = bcast.T AXES V" and return %r.  */
+
+dir_value
+dir_builder::bcast (dir_value v, unsigned axes)
+{
+  dir_insn *i = dir_new_insn (fn, DOP_BCAST, v.type);
+  i->cond = axes;
+  i->ops = { v };
+  i->dest = dir_new_reg (fn, v.type);
+  emit (i);
+  return dir_reg_value (fn, i->dest);
+}
+
+/* Emit a load of a T from ADDR+DISP.  */
+
+dir_value
+dir_builder::load (dir_type t, dir_value addr, int64_t disp, unsigned flags)
+{
+  dir_insn *i = dir_new_insn (fn, DOP_LOAD, t);
+  i->ops = { addr };
+  i->disp = disp;
+  i->flags = flags;
+  i->dest = dir_new_reg (fn, t);
+  emit (i);
+  return dir_reg_value (fn, i->dest);
+}
+
+/* Emit a store of the T V to ADDR+DISP.  */
+
+void
+dir_builder::store (dir_type t, dir_value addr, int64_t disp, dir_value v,
+		    unsigned flags)
+{
+  dir_insn *i = dir_new_insn (fn, DOP_STORE, t);
+  i->ops = { addr, v };
+  i->disp = disp;
+  i->flags = flags;
+  emit (i);
+}
+
+/* Emit an axis opcode OP (DIM_POS, DIM_SIZE) of type T on AXIS.  */
+
+dir_value
+dir_builder::axis_op (dir_opcode op, dir_type t, dir_axis axis)
+{
+  dir_insn *i = dir_new_insn (fn, op, t);
+  i->cond = axis;
+  i->dest = dir_new_reg (fn, t);
+  emit (i);
+  return dir_reg_value (fn, i->dest);
+}
+
+/* Emit the marker OP (FORK, JOIN, FRAME_BCAST) on AXIS.  */
+
+void
+dir_builder::marker (dir_opcode op, dir_axis axis)
+{
+  dir_insn *i = dir_new_insn (fn, op);
+  i->cond = axis;
+  emit (i);
+}
+
+/* Emit an unconditional branch to TO.  */
+
+void
+dir_builder::br (dir_block *to)
+{
+  dir_insn *i = dir_new_insn (fn, DOP_BR);
+  i->targets = { to };
+  emit (i);
+  dir_cfg_changed (fn);
+}
+
+/* Emit a conditional branch on C to T (true) or F.  */
+
+void
+dir_builder::cbr (dir_value c, dir_block *t, dir_block *f)
+{
+  dir_insn *i = dir_new_insn (fn, DOP_CBR);
+  i->ops = { c };
+  i->targets = { t, f };
+  emit (i);
+  dir_cfg_changed (fn);
+}

@@ -1,0 +1,373 @@
+/* Device RTL: the intermediate form of Gangway's device compiler.
+   Copyright (C) 2026 The Gangway developers.
+
+   This file is part of Gangway.
+
+   Gangway is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   Gangway is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+   FOR A PARTICULAR PURPOSE.  See the GNU General Public License for more
+   details.
+
+   You should have received a copy of the GNU General Public License along
+   with Gangway; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* The device RTL ("DRTL") is a register-transfer form in SSA: a function
+   is a list of basic blocks; a block holds phis, then instructions, and
+   ends with one terminator; every virtual register is defined exactly once
+   and has one of a handful of machine types.  It is what the capture pass
+   makes of GCC's optimized GIMPLE for a device clone, what the reorg passes
+   transform, and what the targets emit.  docs/ir.md specifies the text
+   form that dir_print writes and dir_parse reads.
+
+   Nothing here depends on GCC: the same code runs inside the plugin and in
+   the stand-alone gangway-opt driver (plugin/tools/).
+
+   Analyses (CFG edges, dominators, post-dominators) are computed
+   explicitly and recorded in dir_func::valid; a pass that changes the CFG
+   calls dir_cfg_changed, and reading a stale analysis is an internal
+   error.  */
+
+#ifndef GANGWAY_IR_H
+#define GANGWAY_IR_H
+
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+/* Machine types.  Integers are signless: the opcode or the comparison
+   says how the bits are read.  Addresses are DT_I64.  DT_B1 is the type of
+   comparisons and branch conditions; in memory a boolean is a DT_I8.  */
+enum dir_type : uint8_t
+{
+  DT_VOID, DT_B1, DT_I8, DT_I16, DT_I32, DT_I64, DT_F32, DT_F64,
+  DT_NUM
+};
+
+const char *dir_type_name (dir_type);
+unsigned dir_type_bytes (dir_type);
+inline bool dir_type_float_p (dir_type t) { return t == DT_F32 || t == DT_F64; }
+inline bool dir_type_int_p (dir_type t) { return t >= DT_I8 && t <= DT_I64; }
+
+/* How an opcode's operands are spelled in the text form.  */
+enum dir_op_class : uint8_t
+{
+  DOC_IMM,		/* %r = param.T N  */
+  DOC_VALUE,		/* %r = op.T a, b, ...  */
+  DOC_CMP,		/* %r = cmp.COND.T a, b  */
+  DOC_MEM,		/* %r = load.T [a+D]; store.T [a+D], v  */
+  DOC_GLOBAL,		/* %r = addr.global @G  */
+  DOC_SLOT,		/* %r = addr.local $S  */
+  DOC_CALL,		/* %r = call.T name (a, ...)  */
+  DOC_AXIS,		/* fork AXIS; %r = dim.pos.T AXIS  */
+  DOC_AXES,		/* frame.bcast AXES  */
+  DOC_AXES_VALUE,	/* %r = bcast.T AXES a  */
+  DOC_AXES_BRANCH,	/* br.single AXES, @a, @b  */
+  DOC_BRANCH,		/* br @a; cbr c, @a, @b; ret  */
+  DOC_SWITCH,		/* switch.T v, @default, [K: @b, ...]  */
+  DOC_PHI		/* %r = phi.T [@b: v], ...  */
+};
+
+/* Opcode properties.  */
+enum
+{
+  DOPF_TERMINATOR = 1 << 0,	/* Ends a block.  */
+  DOPF_MARKER = 1 << 1,		/* fork/join.  */
+  DOPF_READS = 1 << 2,		/* Reads memory.  */
+  DOPF_WRITES = 1 << 3,		/* Writes memory: a side effect.  */
+  DOPF_TRAPS = 1 << 4,		/* May trap on some operands.  */
+  DOPF_CONVERGENT = 1 << 5	/* All threads of an axis execute it
+				   together: never moved across control flow,
+				   duplicated or made conditional.  */
+};
+
+enum dir_opcode : uint8_t
+{
+#define DEF_OP(ENUM, NAME, CLASS, NOPS, FLAGS) DOP_##ENUM,
+#include "opcodes.def"
+#undef DEF_OP
+  DOP_NUM
+};
+
+struct dir_op_info
+{
+  const char *name;
+  dir_op_class cls;
+  int nops;
+  unsigned flags;
+};
+
+extern const dir_op_info dir_op_table[DOP_NUM];
+
+inline const char *dir_op_name (dir_opcode op) { return dir_op_table[op].name; }
+inline bool dir_op_flag (dir_opcode op, unsigned f)
+{
+  return (dir_op_table[op].flags & f) != 0;
+}
+
+/* Comparison predicates.  On integers LT..GE are signed and ULT..UGE
+   unsigned.  On floats EQ, LT..GE are ordered (false if either operand is
+   NaN), NE and ULT..UGE, UEQ are unordered (true if either is NaN), ONE is
+   ordered-and-unequal, ORD/UNO test for NaN.  These are the meanings of
+   GCC's EQ_EXPR ... UNORDERED_EXPR.  */
+enum dir_cond : uint8_t
+{
+  DC_EQ, DC_NE, DC_LT, DC_LE, DC_GT, DC_GE,
+  DC_ULT, DC_ULE, DC_UGT, DC_UGE,
+  DC_UEQ, DC_ONE, DC_ORD, DC_UNO,
+  DC_NUM
+};
+
+const char *dir_cond_name (dir_cond);
+
+/* The three axes of OpenACC parallelism, in GCC's GOMP_DIM order.  */
+enum dir_axis : uint8_t { DA_GANG, DA_WORKER, DA_VECTOR, DA_NUM };
+
+const char *dir_axis_name (dir_axis);
+
+/* A set of axes, as a mask of 1 << dir_axis bits.  */
+inline unsigned dir_axis_bit (dir_axis a) { return 1u << a; }
+std::string dir_axes_name (unsigned mask);
+
+/* Insn flags.  */
+enum
+{
+  DIF_VOLATILE = 1 << 0		/* Volatile memory access.  */
+};
+
+const uint32_t DIR_NOREG = ~0u;
+
+/* An operand: a register or an immediate.  Integer immediates hold the
+   value sign-extended to 64 bits; float immediates hold the IEEE bits
+   (single precision in the low 32 bits).  */
+struct dir_value
+{
+  enum kind_t : uint8_t { NONE, REG, IMM } kind = NONE;
+  dir_type type = DT_VOID;
+  uint32_t reg = DIR_NOREG;
+  uint64_t imm = 0;
+
+  bool reg_p () const { return kind == REG; }
+  bool imm_p () const { return kind == IMM; }
+  bool operator== (const dir_value &o) const
+  {
+    return kind == o.kind && type == o.type && reg == o.reg && imm == o.imm;
+  }
+  bool operator!= (const dir_value &o) const { return !(*this == o); }
+};
+
+dir_value dir_imm (dir_type, int64_t);
+dir_value dir_imm_f32 (float);
+dir_value dir_imm_f64 (double);
+
+struct dir_block;
+struct dir_func;
+
+/* An instruction.  TYPE is the type in its mnemonic: the result type for
+   most opcodes, the operand type for CMP and SWITCH, the stored type for
+   STORE.  DISP is the displacement of LOAD/STORE, the parameter number of
+   PARAM, the index of ADDR_GLOBAL's global or ADDR_LOCAL's slot.  COND is
+   the predicate of CMP or the axis of an axis opcode.  TARGETS are the
+   successors of a terminator (for CBR: true, false; for SWITCH: default,
+   then one per case; for BR_SINGLE: single thread, others) or the incoming
+   blocks of a PHI, parallel to OPS.  */
+struct dir_insn
+{
+  dir_opcode op;
+  dir_type type = DT_VOID;
+  uint8_t cond = 0;
+  uint8_t flags = 0;
+  uint32_t dest = DIR_NOREG;
+  int64_t disp = 0;
+  std::vector<dir_value> ops;
+  std::vector<dir_block *> targets;
+  std::vector<int64_t> cases;
+  std::string callee;
+  uint32_t loc = 0;		/* Opaque source location (GCC location_t).  */
+  dir_block *bb = nullptr;
+
+  bool terminator_p () const { return dir_op_flag (op, DOPF_TERMINATOR); }
+  dir_axis axis () const { return (dir_axis) cond; }
+};
+
+struct dir_block
+{
+  uint32_t index = 0;		/* Position in dir_func::blocks.  */
+  std::vector<dir_insn *> phis;
+  std::vector<dir_insn *> insns;	/* The terminator is last.  */
+
+  /* Valid while the function's DIR_VALID_CFG bit is set.  */
+  std::vector<dir_block *> preds, succs;
+  /* Valid with DIR_VALID_DOM / DIR_VALID_PDOM.  */
+  dir_block *idom = nullptr, *ipdom = nullptr;
+  uint32_t rpo = 0;		/* Reverse post-order number.  */
+
+  dir_insn *terminator () const
+  {
+    return insns.empty () || !insns.back ()->terminator_p ()
+	   ? nullptr : insns.back ();
+  }
+};
+
+/* A virtual register.  */
+struct dir_reg
+{
+  dir_type type;
+  dir_insn *def = nullptr;
+};
+
+/* A slot of the frame: memory local to one thread.  */
+struct dir_slot
+{
+  uint32_t size, align;
+  std::string name;
+};
+
+/* A global the function refers to.  HOST globals live in the host program
+   (the cpu device reads them through the unit's address table; NAME is the
+   host symbol).  DATA globals are read-only bytes the image carries
+   itself (string literals).  */
+struct dir_global
+{
+  enum kind_t : uint8_t { HOST, DATA } kind;
+  std::string name;
+  std::string bytes;
+  uint32_t align = 1;
+  int64_t table_index = -1;	/* HOST: slot in the unit's address table.  */
+};
+
+/* Analyses and properties recorded in dir_func::valid / ::props.  */
+enum
+{
+  DIR_VALID_CFG = 1 << 0,
+  DIR_VALID_DOM = 1 << 1,
+  DIR_VALID_PDOM = 1 << 2
+};
+
+enum
+{
+  DIR_PROP_SPLIT = 1 << 0,	/* Each marker alone in its block.  */
+  DIR_PROP_NEUTERED = 1 << 1,	/* Single-mode side effects neutered.  */
+  DIR_PROP_PROPAGATED = 1 << 2	/* Single values broadcast before use.  */
+};
+
+struct dir_func
+{
+  std::string name;		/* Kernel symbol.  */
+  std::string host_name;	/* Name of the host version.  */
+  int dims[DA_NUM] = { 1, 1, 1 };	/* 0: chosen at launch.  */
+
+  std::vector<dir_block *> blocks;	/* Layout order; [0] is the entry.  */
+  std::vector<dir_reg> regs;
+  std::vector<dir_slot> slots;
+  std::vector<dir_global> globals;
+
+  unsigned valid = 0;		/* DIR_VALID_* bits.  */
+  unsigned props = 0;		/* DIR_PROP_* bits.  */
+
+  dir_func () = default;
+  dir_func (const dir_func &) = delete;
+  dir_func &operator= (const dir_func &) = delete;
+
+  /* Storage.  Blocks and insns live as long as the function.  */
+  std::vector<std::unique_ptr<dir_block>> block_store;
+  std::vector<std::unique_ptr<dir_insn>> insn_store;
+};
+
+/* ir.cc: construction and editing.  */
+dir_block *dir_new_block (dir_func *);
+uint32_t dir_new_reg (dir_func *, dir_type);
+dir_insn *dir_new_insn (dir_func *, dir_opcode, dir_type = DT_VOID);
+dir_value dir_reg_value (const dir_func *, uint32_t reg);
+void dir_append (dir_block *, dir_insn *);
+void dir_insert_at (dir_block *, size_t pos, dir_insn *);
+void dir_add_phi (dir_block *, dir_insn *);
+void dir_remove_insn (dir_func *, dir_insn *);
+void dir_renumber_blocks (dir_func *);
+dir_block *dir_split_block (dir_func *, dir_block *, size_t pos);
+void dir_redirect_edge (dir_func *, dir_block *from, dir_block *old_to,
+			dir_block *new_to);
+void dir_replace_phi_pred (dir_block *, dir_block *old_pred,
+			   dir_block *new_pred);
+void dir_cfg_changed (dir_func *);
+void dir_compact (dir_func *);
+bool dir_side_effect_p (const dir_insn *);
+
+/* Calls F on every operand of INSN that is a register.  */
+template <typename F>
+void
+dir_for_each_use (dir_insn *insn, F f)
+{
+  for (dir_value &v : insn->ops)
+    if (v.reg_p ())
+      f (v);
+}
+
+/* Uses of every register: for each register the insns that read it.  */
+std::vector<std::vector<dir_insn *>> dir_compute_uses (const dir_func *);
+
+/* A small builder that appends to, or inserts into, a block.  */
+struct dir_builder
+{
+  dir_func *fn;
+  dir_block *bb;
+  size_t pos;			/* Insertion index in BB->insns.  */
+  uint32_t loc = 0;
+
+  dir_builder (dir_func *f, dir_block *b)
+    : fn (f), bb (b), pos (b ? b->insns.size () : 0) {}
+  dir_builder (dir_func *f, dir_block *b, size_t p) : fn (f), bb (b), pos (p) {}
+
+  dir_insn *emit (dir_insn *);
+  dir_value bcast (dir_value, unsigned axes);
+  dir_value def (dir_opcode, dir_type, std::initializer_list<dir_value>);
+  dir_value cmp (dir_cond, dir_value, dir_value);
+  dir_value load (dir_type, dir_value addr, int64_t disp, unsigned flags = 0);
+  void store (dir_type, dir_value addr, int64_t disp, dir_value v,
+	      unsigned flags = 0);
+  dir_value axis_op (dir_opcode, dir_type, dir_axis);
+  void marker (dir_opcode, dir_axis);
+  void br (dir_block *);
+  void cbr (dir_value, dir_block *, dir_block *);
+};
+
+/* cfg.cc: analyses.  */
+void dir_fill_cfg (dir_func *);
+void dir_compute_dominators (dir_func *);
+void dir_compute_postdominators (dir_func *);
+bool dir_dominates (const dir_func *, const dir_block *, const dir_block *);
+bool dir_postdominates (const dir_func *, const dir_block *,
+			const dir_block *);
+std::vector<dir_block *> dir_rpo (const dir_func *);
+std::vector<std::vector<bool>> dir_compute_liveness (const dir_func *);
+
+/* print.cc / parse.cc: the text form (docs/ir.md).  */
+void dir_print (FILE *, const dir_func *);
+std::string dir_to_string (const dir_func *);
+std::unique_ptr<dir_func> dir_parse (const std::string &text,
+				     std::string *error);
+
+/* verify.cc.  Checks the invariants PROPS claims on top of the structural
+   ones; prints every violation to REPORT with an annotated dump and
+   returns false if there is any.  */
+bool dir_verify (dir_func *, unsigned props, FILE *report);
+
+/* Internal errors.  The plugin routes them to GCC's internal_error;
+   gangway-opt prints and aborts.  */
+[[noreturn]] void dir_internal_error (const char *file, int line,
+				      const char *fmt, ...)
+  __attribute__ ((format (printf, 3, 4)));
+extern void (*dir_internal_error_hook) (const char *msg);
+
+#define dir_assert(EXPR)						\
+  ((EXPR) ? (void) 0							\
+   : dir_internal_error (__FILE__, __LINE__, "assertion failed: %s", #EXPR))
+
+#endif /* GANGWAY_IR_H */

@@ -1,0 +1,373 @@
+/* The device RTL verifier.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   Runs between device passes when checking (GCC's -fchecking, a
+   configure --enable-checking build, or -fplugin-arg-gangway-verify).  It
+   does not stop at the first problem: it collects every violation, keyed
+   to its insn or block, and prints the function annotated with them.
+
+   Invariants, by category:
+
+   Block integrity: every block ends in exactly one terminator and has no
+     other; phis are at the head; branch targets are blocks of the
+     function; every block knows its position.
+   Insn integrity: operand counts and types agree with the opcode; a
+     register operand names a defined register of the operand's type.
+   SSA: every register is defined exactly once; a phi has one incoming
+     value per predecessor; every definition dominates its uses (a phi's
+     use is at the end of the incoming block).
+   Partitions (DIR_PROP_SPLIT): each fork/join marker starts a block of its
+     own, followed only by broadcasts and a branch; markers nest properly.
+   Neutering (DIR_PROP_NEUTERED): no store happens in single mode outside
+     neutered code; nothing convergent happens inside it.
+   Propagation (DIR_PROP_PROPAGATED): nothing every thread executes reads a
+     value only the single thread has, except phis that merge such values.
+
+   See also Cranelift's verifier (cranelift/codegen/src/verifier) and
+   Mesa's nir_validate.c, whose error collection this follows.  */
+
+#include "ir.h"
+#include "print.h"
+#include "../passes/partitions.h"
+
+#include <map>
+#include <set>
+
+namespace {
+
+class verifier
+{
+public:
+  verifier (dir_func *fn, unsigned props) : fn (fn), props (props) {}
+  bool run (FILE *report);
+
+private:
+  dir_func *fn;
+  unsigned props;
+  std::multimap<const dir_insn *, std::string> insn_errors;
+  std::multimap<const dir_block *, std::string> block_errors;
+  std::vector<std::string> func_errors;
+
+  void error (const dir_insn *i, const std::string &msg)
+  {
+    insn_errors.insert ({ i, msg });
+  }
+  void error (const dir_block *b, const std::string &msg)
+  {
+    block_errors.insert ({ b, msg });
+  }
+  size_t count () const
+  {
+    return insn_errors.size () + block_errors.size () + func_errors.size ();
+  }
+
+  void check_blocks ();
+  void check_insn (const dir_insn *i);
+  void check_ssa ();
+  void check_partitions ();
+};
+
+/* Block integrity.  */
+
+void
+verifier::check_blocks ()
+{
+  std::set<const dir_block *> mine (fn->blocks.begin (), fn->blocks.end ());
+  if (fn->blocks.empty ())
+    func_errors.push_back ("the function has no blocks");
+  for (size_t k = 0; k < fn->blocks.size (); k++)
+    {
+      dir_block *b = fn->blocks[k];
+      if (b->index != k)
+	error (b, "block index " + std::to_string (b->index)
+		  + " is not its position " + std::to_string (k));
+      if (b->insns.empty () || !b->insns.back ()->terminator_p ())
+	error (b, "the block does not end in a terminator");
+      for (size_t i = 0; i < b->insns.size (); i++)
+	{
+	  dir_insn *in = b->insns[i];
+	  if (in->bb != b)
+	    error (in, "the insn does not know its block");
+	  if (in->op == DOP_PHI)
+	    error (in, "a phi among the insns");
+	  if (in->terminator_p () && i + 1 != b->insns.size ())
+	    error (in, "a terminator in the middle of the block");
+	  for (dir_block *t : in->targets)
+	    if (!mine.count (t))
+	      error (in, "a branch to a block outside the function");
+	  check_insn (in);
+	}
+      for (dir_insn *phi : b->phis)
+	{
+	  if (phi->op != DOP_PHI)
+	    error (phi, "a non-phi among the phis");
+	  if (phi->bb != b)
+	    error (phi, "the phi does not know its block");
+	  check_insn (phi);
+	}
+    }
+}
+
+/* Insn integrity for I.  */
+
+void
+verifier::check_insn (const dir_insn *i)
+{
+  const dir_op_info &info = dir_op_table[i->op];
+  if (info.nops >= 0 && (int) i->ops.size () != info.nops)
+    error (i, "expected " + std::to_string (info.nops) + " operands");
+  for (size_t k = 0; k < i->ops.size (); k++)
+    {
+      const dir_value &v = i->ops[k];
+      if (v.kind == dir_value::NONE)
+	error (i, "operand " + std::to_string (k) + " is missing");
+      else if (v.reg_p ())
+	{
+	  if (v.reg >= fn->regs.size ())
+	    error (i, "operand " + std::to_string (k) + " is not a register");
+	  else if (fn->regs[v.reg].type != v.type)
+	    error (i, "operand " + std::to_string (k)
+		      + " does not have its register's type");
+	}
+      dir_type want = dir_default_operand_type (i, k);
+      if (want != DT_VOID && v.type != want && i->op != DOP_SWITCH)
+	error (i, std::string ("operand ") + std::to_string (k) + " is "
+		  + dir_type_name (v.type) + ", expected "
+		  + dir_type_name (want));
+    }
+  bool has_dest = i->dest != DIR_NOREG;
+  bool wants_dest = !(info.flags & (DOPF_TERMINATOR | DOPF_MARKER))
+		    && i->op != DOP_STORE && i->op != DOP_FRAME_BCAST;
+  if (has_dest != wants_dest)
+    error (i, has_dest ? "the insn defines a register it should not"
+		       : "the insn defines no register");
+  if (has_dest && i->dest < fn->regs.size ()
+      && fn->regs[i->dest].type != dir_result_type (i))
+    error (i, "the result register has the wrong type");
+  if (i->op == DOP_PHI && i->ops.size () != i->targets.size ())
+    error (i, "a phi with more values than blocks");
+  size_t want_targets = i->op == DOP_BR ? 1
+			: (i->op == DOP_CBR || i->op == DOP_BR_SINGLE) ? 2
+			: (i->op == DOP_RET || i->op == DOP_TRAP) ? 0
+			: i->op == DOP_SWITCH ? i->cases.size () + 1
+			: i->op == DOP_PHI ? i->targets.size () : 0;
+  if (i->targets.size () != want_targets)
+    error (i, "wrong number of branch targets");
+  if (i->op == DOP_CMP && i->cond >= DC_NUM)
+    error (i, "unknown comparison");
+  if (i->op == DOP_CMP && !dir_type_float_p (i->type) && i->cond >= DC_UEQ)
+    error (i, "a floating-point predicate on integers");
+  if ((i->op == DOP_FORK || i->op == DOP_JOIN || i->op == DOP_DIM_POS
+       || i->op == DOP_DIM_SIZE) && i->cond >= DA_NUM)
+    error (i, "unknown axis");
+  if (i->op == DOP_ADDR_LOCAL
+      && (i->disp < 0 || (size_t) i->disp >= fn->slots.size ()))
+    error (i, "no such frame slot");
+  if (i->op == DOP_ADDR_GLOBAL
+      && (i->disp < 0 || (size_t) i->disp >= fn->globals.size ()))
+    error (i, "no such global");
+}
+
+/* SSA form.  */
+
+void
+verifier::check_ssa ()
+{
+  std::vector<const dir_insn *> defs (fn->regs.size (), nullptr);
+  auto define = [&] (const dir_insn *i) {
+    if (i->dest == DIR_NOREG || i->dest >= fn->regs.size ())
+      return;
+    if (defs[i->dest])
+      error (i, "register defined twice");
+    defs[i->dest] = i;
+    if (fn->regs[i->dest].def != i)
+      error (i, "the register does not know its definition");
+  };
+  for (dir_block *b : fn->blocks)
+    {
+      for (dir_insn *phi : b->phis)
+	define (phi);
+      for (dir_insn *i : b->insns)
+	define (i);
+    }
+  if (count ())
+    return;
+
+  dir_fill_cfg (fn);
+  dir_compute_dominators (fn);
+
+  /* Position of each insn in its block, for same-block dominance.  */
+  std::map<const dir_insn *, size_t> pos;
+  for (dir_block *b : fn->blocks)
+    for (size_t k = 0; k < b->insns.size (); k++)
+      pos[b->insns[k]] = k;
+
+  auto dominates = [&] (const dir_insn *def, const dir_block *use_bb,
+			size_t use_pos) {
+    if (def->bb != use_bb)
+      return dir_dominates (fn, def->bb, use_bb);
+    if (def->op == DOP_PHI)
+      return true;
+    return pos[def] < use_pos;
+  };
+
+  for (dir_block *b : fn->blocks)
+    {
+      if (b->rpo == ~0u)
+	continue;		/* Unreachable: uses are vacuous.  */
+      for (dir_insn *phi : b->phis)
+	{
+	  std::set<const dir_block *> preds (b->preds.begin (),
+					     b->preds.end ());
+	  std::set<const dir_block *> seen;
+	  for (size_t k = 0; k < phi->ops.size (); k++)
+	    {
+	      const dir_block *from = phi->targets[k];
+	      if (!preds.count (from))
+		error (phi, "an incoming value from a non-predecessor");
+	      if (!seen.insert (from).second)
+		error (phi, "two incoming values from one predecessor");
+	      const dir_value &v = phi->ops[k];
+	      if (v.reg_p () && defs[v.reg] && from->rpo != ~0u
+		  && !dominates (defs[v.reg], from, from->insns.size ()))
+		error (phi, "an incoming value whose definition does not "
+			    "dominate its edge");
+	    }
+	  if (seen.size () != preds.size ())
+	    error (phi, "a predecessor without an incoming value");
+	}
+      for (size_t k = 0; k < b->insns.size (); k++)
+	for (const dir_value &v : b->insns[k]->ops)
+	  if (v.reg_p () && v.reg < defs.size ())
+	    {
+	      if (!defs[v.reg])
+		error (b->insns[k], "a use of an undefined register");
+	      else if (!dominates (defs[v.reg], b, k))
+		error (b->insns[k], "a use not dominated by its definition");
+	    }
+    }
+}
+
+/* The partition, neutering and propagation properties.  */
+
+void
+verifier::check_partitions ()
+{
+  for (dir_block *b : fn->blocks)
+    for (size_t k = 0; k < b->insns.size (); k++)
+      {
+	dir_insn *i = b->insns[k];
+	if (!dir_op_flag (i->op, DOPF_MARKER))
+	  continue;
+	if (k != 0 || !b->phis.empty ())
+	  error (i, "the marker does not start its block");
+	for (size_t j = 1; j + 1 < b->insns.size (); j++)
+	  if (b->insns[j]->op != DOP_BCAST
+	      && b->insns[j]->op != DOP_FRAME_BCAST)
+	    error (b->insns[j], "only broadcasts may follow a marker");
+	if (b->insns.back ()->op != DOP_BR)
+	  error (b, "a marker block must end in an unconditional branch");
+      }
+  if (count ())
+    return;
+
+  gw_partitions parts;
+  std::string why;
+  if (!parts.discover (fn, &why))
+    {
+      func_errors.push_back ("partitions: " + why);
+      return;
+    }
+  if (!(props & DIR_PROP_NEUTERED))
+    return;
+
+  std::vector<unsigned> neutered = gw_neutered_blocks (fn);
+  for (dir_block *b : fn->blocks)
+    {
+      if (!parts.of (b))
+	continue;
+      unsigned single = parts.single_axes (b);
+      for (dir_insn *i : b->insns)
+	{
+	  if (single && (single & ~neutered[b->index])
+	      && dir_op_flag (i->op, DOPF_WRITES))
+	    error (i, "a store in " + dir_axes_name (single)
+		      + "-single code that is not neutered");
+	  if (neutered[b->index] && dir_op_flag (i->op, DOPF_CONVERGENT)
+	      && i->op != DOP_BR_SINGLE)
+	    error (i, "a convergent insn in neutered code");
+	}
+    }
+  if (!(props & DIR_PROP_PROPAGATED))
+    return;
+
+  std::vector<bool> single = gw_single_values (fn, neutered);
+  for (dir_block *b : fn->blocks)
+    {
+      if (neutered[b->index] || !parts.of (b))
+	continue;
+      for (dir_insn *i : b->insns)
+	if (i->op != DOP_BCAST)
+	  for (const dir_value &v : i->ops)
+	    if (v.reg_p () && single[v.reg])
+	      error (i, "reads a value only the single thread has; it needs "
+			"a broadcast");
+      for (dir_insn *phi : b->phis)
+	for (size_t k = 0; k < phi->ops.size (); k++)
+	  {
+	    const dir_value &v = phi->ops[k];
+	    if (v.reg_p () && single[v.reg]
+		&& parts.mask (b) != parts.mask (phi->targets[k]))
+	      error (phi, "merges a single value into partitioned code");
+	  }
+    }
+}
+
+bool
+verifier::run (FILE *report)
+{
+  check_blocks ();
+  if (!count ())
+    check_ssa ();
+  if (!count () && (props & DIR_PROP_SPLIT))
+    check_partitions ();
+  if (!count ())
+    return true;
+
+  if (report)
+    {
+      fprintf (report, "%zu error(s) in %s:\n", count (), fn->name.c_str ());
+      for (const std::string &e : func_errors)
+	fprintf (report, "  %s\n", e.c_str ());
+      dir_annotations notes;
+      notes.block = [&] (const dir_block *b) {
+	std::string s;
+	auto r = block_errors.equal_range (b);
+	for (auto it = r.first; it != r.second; ++it)
+	  s += (s.empty () ? "error: " : "; error: ") + it->second;
+	return s;
+      };
+      notes.insn = [&] (const dir_insn *i) {
+	std::string s;
+	auto r = insn_errors.equal_range (i);
+	for (auto it = r.first; it != r.second; ++it)
+	  s += (s.empty () ? "error: " : "; error: ") + it->second;
+	return s;
+      };
+      std::string text = dir_to_string (fn, &notes);
+      fputs (text.c_str (), report);
+    }
+  return false;
+}
+
+} // anon namespace
+
+bool
+dir_verify (dir_func *fn, unsigned props, FILE *report)
+{
+  dir_renumber_blocks (fn);
+  verifier v (fn, props);
+  return v.run (report);
+}

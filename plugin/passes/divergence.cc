@@ -1,0 +1,244 @@
+/* Divergence analysis.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   A forward propagation to a fixed point over the SSA form, after
+   Sampaio, Souza, Collange and Pereira, "Divergence Analysis", TOPLAS 35(4),
+   2013, and Karrenberg and Hack, "Whole-Function Vectorization", CGO 2011.
+   Inside a partition:
+
+   - the thread's position on a partitioned axis varies, and so does the
+     address of its frame (each thread has its own);
+   - a value computed from a varying operand varies (a load varies with its
+     address);
+   - data divergence: a branch on a varying value is divergent; a phi at a
+     block that two successors of a divergent branch both reach merges
+     values from threads that went different ways, so it varies;
+   - temporal divergence: threads leave a loop that contains a divergent
+     branch in different iterations, so a value the loop defines and code
+     after the loop reads varies.
+
+   Broadcasts are uniform by definition; everything outside partitions is
+   uniform (one thread runs it).  The result is conservative: "uniform"
+   is a proof, "varying" is not.  See also Mesa's nir_divergence_analysis.c.
+
+   Requires: DIR_PROP_SPLIT (partitions), a current CFG.  */
+
+#include "divergence.h"
+
+#include <algorithm>
+
+namespace {
+
+/* Strongly connected components of the blocks IN (by block index) of FN,
+   Tarjan's algorithm without recursion.  Returns the component of every
+   block (-1 outside IN) and marks in CYCLIC the components that contain a
+   cycle.  */
+
+std::vector<int>
+components (const dir_func *fn, const std::vector<bool> &in,
+	    std::vector<bool> *cyclic)
+{
+  size_t n = fn->blocks.size ();
+  std::vector<int> comp (n, -1), index (n, -1), low (n, 0);
+  std::vector<char> on_stack (n, 0);
+  std::vector<int> stack;
+  int counter = 0, ncomp = 0;
+  struct frame { int b; size_t next; };
+  for (size_t root = 0; root < n; root++)
+    {
+      if (!in[root] || index[root] >= 0)
+	continue;
+      std::vector<frame> dfs { { (int) root, 0 } };
+      index[root] = low[root] = counter++;
+      stack.push_back (root);
+      on_stack[root] = 1;
+      while (!dfs.empty ())
+	{
+	  frame &f = dfs.back ();
+	  const dir_block *b = fn->blocks[f.b];
+	  if (f.next < b->succs.size ())
+	    {
+	      int s = b->succs[f.next++]->index;
+	      if (!in[s])
+		continue;
+	      if (index[s] < 0)
+		{
+		  index[s] = low[s] = counter++;
+		  stack.push_back (s);
+		  on_stack[s] = 1;
+		  dfs.push_back ({ s, 0 });
+		}
+	      else if (on_stack[s])
+		low[f.b] = std::min (low[f.b], index[s]);
+	      continue;
+	    }
+	  int v = f.b;
+	  dfs.pop_back ();
+	  if (!dfs.empty ())
+	    low[dfs.back ().b] = std::min (low[dfs.back ().b], low[v]);
+	  if (low[v] == index[v])
+	    {
+	      int w, size = 0;
+	      do
+		{
+		  w = stack.back ();
+		  stack.pop_back ();
+		  on_stack[w] = 0;
+		  comp[w] = ncomp;
+		  size++;
+		}
+	      while (w != v);
+	      bool cyc = size > 1;
+	      for (const dir_block *s : fn->blocks[v]->succs)
+		if ((int) s->index == v)
+		  cyc = true;
+	      cyclic->push_back (cyc);
+	      ncomp++;
+	    }
+	}
+    }
+  return comp;
+}
+
+} // anon namespace
+
+void
+gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
+			unsigned axes)
+{
+  dir_assert (fn->valid & DIR_VALID_CFG);
+  size_t nb = fn->blocks.size ();
+  vary.assign (fn->regs.size (), false);
+  in_part.assign (nb, false);
+  div_branch.assign (nb, false);
+  for (const dir_block *b : fn->blocks)
+    in_part[b->index] = (parts.mask (b) & axes) != 0;
+
+  std::vector<bool> cyclic;
+  std::vector<int> comp = components (fn, in_part, &cyclic);
+  std::vector<bool> comp_divergent (cyclic.size (), false);
+  std::vector<bool> join (nb, false);
+
+  /* The blocks two successors of the divergent branch at D both reach
+     (inside the partitions) are joins.  */
+  auto mark_joins = [&] (const dir_block *d) {
+    std::vector<int> first (nb, -1);
+    for (size_t k = 0; k < d->succs.size (); k++)
+      {
+	std::vector<const dir_block *> work { d->succs[k] };
+	std::vector<char> seen (nb, 0);
+	while (!work.empty ())
+	  {
+	    const dir_block *b = work.back ();
+	    work.pop_back ();
+	    if (!in_part[b->index] || seen[b->index])
+	      continue;
+	    seen[b->index] = 1;
+	    if (first[b->index] < 0)
+	      first[b->index] = k;
+	    else if (first[b->index] != (int) k)
+	      join[b->index] = true;
+	    for (const dir_block *s : b->succs)
+	      work.push_back (s);
+	  }
+      }
+  };
+
+  bool changed = true;
+  while (changed)
+    {
+      changed = false;
+      auto set = [&] (uint32_t r) {
+	if (!vary[r])
+	  {
+	    vary[r] = true;
+	    changed = true;
+	  }
+      };
+      for (const dir_block *b : fn->blocks)
+	{
+	  if (!in_part[b->index])
+	    continue;
+	  unsigned here = parts.mask (b) & axes;
+	  for (const dir_insn *phi : b->phis)
+	    {
+	      bool v = join[b->index];
+	      for (size_t k = 0; k < phi->ops.size () && !v; k++)
+		{
+		  const dir_block *from = phi->targets[k];
+		  v = varying (phi->ops[k])
+		      || (comp[from->index] >= 0
+			  && comp[from->index] != comp[b->index]
+			  && comp_divergent[comp[from->index]]);
+		}
+	      if (v)
+		set (phi->dest);
+	    }
+	  for (const dir_insn *i : b->insns)
+	    {
+	      if (i->dest == DIR_NOREG || vary[i->dest])
+		continue;
+	      bool v = false;
+	      switch (i->op)
+		{
+		case DOP_DIM_POS:
+		  v = (here & (1u << i->axis ())) != 0;
+		  break;
+		case DOP_ADDR_LOCAL:
+		  v = true;
+		  break;
+		case DOP_BCAST: case DOP_PARAM: case DOP_UNDEF:
+		case DOP_DIM_SIZE: case DOP_ADDR_GLOBAL:
+		  break;
+		default:
+		  for (const dir_value &o : i->ops)
+		    v |= varying (o);
+		}
+	      if (v)
+		set (i->dest);
+	    }
+	  const dir_insn *t = b->terminator ();
+	  if (t && (t->op == DOP_CBR || t->op == DOP_SWITCH)
+	      && !div_branch[b->index] && varying (t->ops[0]))
+	    {
+	      div_branch[b->index] = true;
+	      mark_joins (b);
+	      if (comp[b->index] >= 0 && cyclic[comp[b->index]])
+		comp_divergent[comp[b->index]] = true;
+	      changed = true;
+	    }
+	}
+
+      /* Temporal divergence: values a divergent loop defines and code
+	 after it reads.  */
+      for (const dir_block *b : fn->blocks)
+	{
+	  int cb = in_part[b->index] ? comp[b->index] : -1;
+	  for (const dir_insn *i : b->insns)
+	    for (const dir_value &o : i->ops)
+	      if (o.reg_p () && !vary[o.reg] && fn->regs[o.reg].def)
+		{
+		  const dir_block *d = fn->regs[o.reg].def->bb;
+		  int cd = comp[d->index];
+		  if (cd >= 0 && cd != cb && comp_divergent[cd])
+		    set (o.reg);
+		}
+	}
+    }
+}
+
+void
+gw_divergence::dump (FILE *f, const dir_func *fn) const
+{
+  fprintf (f, ";; divergence: varying registers (raw numbers):");
+  for (size_t r = 0; r < vary.size (); r++)
+    if (vary[r])
+      fprintf (f, " %%%zu", r);
+  fprintf (f, "\n;; divergent branches:");
+  for (const dir_block *b : fn->blocks)
+    if (div_branch[b->index])
+      fprintf (f, " @%u", b->index);
+  fprintf (f, "\n");
+}

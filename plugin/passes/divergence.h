@@ -1,0 +1,42 @@
+/* Divergence analysis: which values differ between the threads of a
+   partition.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.  */
+
+#ifndef GANGWAY_DIVERGENCE_H
+#define GANGWAY_DIVERGENCE_H
+
+#include "partitions.h"
+
+/* The result of gw_divergence::compute for one function.  A register is
+   varying if threads that execute its definition together (the threads of
+   a partition on AXES) may compute different values; otherwise it is
+   uniform.  Code outside every partition on AXES is executed by one thread
+   (it is single or neutered there), so all its values are uniform.  */
+class gw_divergence
+{
+public:
+  /* Analyse FN, whose partition tree is PARTS, for the threads of the
+     partitions on AXES (a mask of dir_axis bits).  */
+  void compute (const dir_func *fn, const gw_partitions &parts,
+		unsigned axes);
+
+  bool varying (uint32_t reg) const { return vary[reg]; }
+  bool varying (const dir_value &v) const { return v.reg_p () && vary[v.reg]; }
+  /* Is B in a partition on one of the analysed axes?  */
+  bool partitioned (const dir_block *b) const { return in_part[b->index]; }
+  /* Does B end in a branch whose threads may go different ways?  */
+  bool divergent_branch (const dir_block *b) const
+  {
+    return div_branch[b->index];
+  }
+
+  /* Write the varying registers and divergent branches to F.  */
+  void dump (FILE *f, const dir_func *fn) const;
+
+private:
+  std::vector<bool> vary, in_part, div_branch;
+};
+
+#endif /* GANGWAY_DIVERGENCE_H */

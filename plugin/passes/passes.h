@@ -1,0 +1,41 @@
+/* The device passes and the pipeline that runs them.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.  */
+
+#ifndef GANGWAY_PASSES_H
+#define GANGWAY_PASSES_H
+
+#include "../ir/ir.h"
+
+#include <string>
+
+/* What a pass may use besides the function.  */
+struct gw_pass_context
+{
+  FILE *dump = nullptr;		/* Analysis details go here, if set.  */
+};
+
+#define DEF_PASS(NAME, FUNCTION, REQUIRES, PROVIDES) \
+  bool FUNCTION (dir_func *, const gw_pass_context &);
+#include "passes.def"
+#undef DEF_PASS
+
+/* How to run the pipeline: the -fplugin-arg-gangway-* debugging options
+   and the verifier switch.  The lists are comma-separated pass names.  */
+struct gw_pipeline_options
+{
+  std::string dump;		/* Passes whose result to dump, or "all".  */
+  std::string disable;		/* Passes to skip.  */
+  std::string stop_after;	/* Stop after this pass.  */
+  bool verify = false;
+  bool details = false;		/* Dump analysis details too.  */
+};
+
+bool gw_run_passes (dir_func *, const gw_pipeline_options &, FILE *dump,
+		    std::string *why);
+bool gw_pass_selected (const std::string &list, const char *name);
+bool gw_pass_known_p (const std::string &name);
+std::string gw_pass_names ();
+
+#endif /* GANGWAY_PASSES_H */

@@ -1,0 +1,147 @@
+/* The device pass pipeline.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   Walks passes.def: runs each pass not disabled, records the properties it
+   provides, dumps the function after the passes the user selected, runs
+   the verifier after every pass when asked to, and stops early on
+   request.  The same driver serves the plugin (capture.cc) and gangway-opt
+   (plugin/tools/).  */
+
+#include "passes.h"
+
+#include <cstring>
+
+namespace {
+
+struct pass_entry
+{
+  const char *name;
+  bool (*run) (dir_func *, const gw_pass_context &);
+  unsigned requires, provides;
+};
+
+const pass_entry pass_table[] = {
+#define DEF_PASS(NAME, FUNCTION, REQUIRES, PROVIDES) \
+  { NAME, FUNCTION, REQUIRES, PROVIDES },
+#include "passes.def"
+#undef DEF_PASS
+};
+
+/* Write FN to DUMP under the heading of pass NAME.  */
+
+void
+dump_after (FILE *dump, const char *name, const dir_func *fn)
+{
+  fprintf (dump, "\n;; After %s\n", name);
+  dir_print (dump, fn);
+}
+
+/* Verify FN after the pass NAME; an invalid function is an internal
+   error, reported with the annotated dump.  */
+
+void
+verify_after (dir_func *fn, const char *name)
+{
+  char *buf = nullptr;
+  size_t size = 0;
+  FILE *report = open_memstream (&buf, &size);
+  bool ok = dir_verify (fn, fn->props, report);
+  fclose (report);
+  std::string text (buf ? buf : "", size);
+  free (buf);
+  if (!ok)
+    dir_internal_error (__FILE__, __LINE__,
+			"the device RTL of %s is invalid after %s:\n%s",
+			fn->name.c_str (), name, text.c_str ());
+}
+
+} // anon namespace
+
+/* Return true if the comma-separated LIST names NAME or "all".  */
+
+bool
+gw_pass_selected (const std::string &list, const char *name)
+{
+  size_t start = 0;
+  while (start <= list.size ())
+    {
+      size_t end = list.find (',', start);
+      if (end == std::string::npos)
+	end = list.size ();
+      std::string item = list.substr (start, end - start);
+      if (item == "all" || item == name)
+	return true;
+      start = end + 1;
+    }
+  return false;
+}
+
+/* Return true if NAME is a pass of the pipeline, or one of the pseudo
+   passes "expand" and "emit".  */
+
+bool
+gw_pass_known_p (const std::string &name)
+{
+  if (name == "expand" || name == "emit")
+    return true;
+  for (const pass_entry &p : pass_table)
+    if (name == p.name)
+      return true;
+  return false;
+}
+
+/* Return the names of the passes, for messages.  */
+
+std::string
+gw_pass_names ()
+{
+  std::string s = "expand";
+  for (const pass_entry &p : pass_table)
+    s += std::string (", ") + p.name;
+  return s + ", emit";
+}
+
+/* Run the device passes on FN as OPTS says, dumping to DUMP (may be null).
+   Return false and set WHY if the pipeline stopped before the end
+   (-fplugin-arg-gangway-stop-after), in which case FN must not be
+   emitted.  */
+
+bool
+gw_run_passes (dir_func *fn, const gw_pipeline_options &opts, FILE *dump,
+	       std::string *why)
+{
+  if (dump && gw_pass_selected (opts.dump, "expand"))
+    dump_after (dump, "expand", fn);
+  if (opts.verify)
+    verify_after (fn, "expand");
+
+  gw_pass_context ctx;
+  ctx.dump = opts.details ? dump : nullptr;
+  for (const pass_entry &p : pass_table)
+    {
+      if (gw_pass_selected (opts.disable, p.name))
+	{
+	  if (dump)
+	    fprintf (dump, "\n;; %s disabled\n", p.name);
+	}
+      else
+	{
+	  dir_assert ((fn->props & p.requires) == p.requires);
+	  p.run (fn, ctx);
+	  fn->props |= p.provides;
+	  if (dump && gw_pass_selected (opts.dump, p.name))
+	    dump_after (dump, p.name, fn);
+	  if (opts.verify)
+	    verify_after (fn, p.name);
+	}
+      if (!opts.stop_after.empty () && opts.stop_after == p.name)
+	{
+	  *why = std::string ("the device pipeline stopped after ") + p.name
+		 + " (-fplugin-arg-gangway-stop-after)";
+	  return false;
+	}
+    }
+  return true;
+}

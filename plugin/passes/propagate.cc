@@ -1,0 +1,146 @@
+/* propagate: every thread reads the single thread's values.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   What: after neutering, a value computed in single-mode code exists only
+   in the single thread.  Wherever code that every thread executes reads
+   such a value, this pass inserts a broadcast:
+
+   - a value read inside a partition is broadcast once, right after the
+     partition's fork (the threads are converged there), and every read in
+     the partition uses the broadcast copy;
+
+       @F:  fork vector                  @F:  fork vector
+	    br @P                    =>       %9 = bcast.i32 vector %7
+       @P:  %8 = add.i32 %7, %6                br @P
+					 @P:  %8 = add.i32 %9, %6
+
+   - a value read by other code every thread executes (the condition of a
+     branch between neutered regions: the loop around a partition) is
+     broadcast just before the read, so every thread takes the single
+     thread's branch;
+   - if the function has a frame, the frame is broadcast at each fork too,
+     so that memory the single thread wrote is what the partition reads.
+
+   Phis that merely merge single values stay single; their readers get the
+   broadcast.
+
+   Requires: DIR_PROP_NEUTERED.
+   Invariant after (DIR_PROP_PROPAGATED): no insn outside neutered code
+   reads a single value, except the phis that merge them.
+
+   See also gcc/config/nvptx/nvptx.cc:nvptx_propagate.  */
+
+#include "passes.h"
+#include "partitions.h"
+
+#include <map>
+
+namespace {
+
+/* The outermost partition that contains B but not block D, or null.  */
+
+gw_partition *
+crossed_partition (const gw_partitions &parts, const dir_block *b,
+		   const dir_block *d)
+{
+  gw_partition *crossed = nullptr;
+  for (gw_partition *p = parts.of (b); p && p->axis >= 0; p = p->parent)
+    if (!parts.inside (d, p))
+      crossed = p;
+  return crossed;
+}
+
+} // anon namespace
+
+bool
+gw_propagate (dir_func *fn, const gw_pass_context &)
+{
+  dir_fill_cfg (fn);
+  gw_partitions parts;
+  std::string error;
+  if (!parts.discover (fn, &error))
+    dir_internal_error (__FILE__, __LINE__, "propagate: %s", error.c_str ());
+  if (!parts.active)
+    return false;
+  std::vector<unsigned> neutered = gw_neutered_blocks (fn);
+  std::vector<bool> single = gw_single_values (fn, neutered);
+
+  /* Broadcasts made at a fork block: (register, fork block) -> copy.  */
+  std::map<std::pair<uint32_t, const dir_block *>, dir_value> at_fork;
+  bool changed = false;
+
+  /* Return the broadcast copy of REG in partition P, made at its fork.  */
+  auto fork_copy = [&] (uint32_t reg, gw_partition *p) {
+    auto key = std::make_pair (reg, (const dir_block *) p->fork);
+    auto it = at_fork.find (key);
+    if (it != at_fork.end ())
+      return it->second;
+    /* After the fork marker and earlier broadcasts, before the branch.  */
+    dir_block *f = p->fork;
+    dir_builder b (fn, f, f->insns.size () - 1);
+    dir_value copy = b.bcast (dir_reg_value (fn, reg),
+			      parts.single_axes (f) & (1u << p->axis));
+    return at_fork[key] = copy;
+  };
+
+  for (dir_block *b : fn->blocks)
+    {
+      if (neutered[b->index] || !parts.of (b))
+	continue;
+      /* Phis of a partition read their operands at the end of the
+	 incoming block, which may be outside the partition.  */
+      for (dir_insn *phi : b->phis)
+	for (size_t k = 0; k < phi->ops.size (); k++)
+	  {
+	    dir_value &v = phi->ops[k];
+	    if (!v.reg_p () || !single[v.reg])
+	      continue;
+	    dir_block *from = phi->targets[k];
+	    gw_partition *p = crossed_partition (parts, b,
+						 fn->regs[v.reg].def->bb);
+	    if (p && (parts.inside (from, p) || from == p->fork))
+	      {
+		v = fork_copy (v.reg, p);
+		changed = true;
+	      }
+	  }
+      for (size_t ii = 0; ii < b->insns.size (); ii++)
+	{
+	  dir_insn *i = b->insns[ii];
+	  if (i->op == DOP_BCAST)
+	    continue;
+	  for (dir_value &v : i->ops)
+	    {
+	      if (!v.reg_p () || !single[v.reg])
+		continue;
+	      const dir_block *def = fn->regs[v.reg].def->bb;
+	      if (gw_partition *p = crossed_partition (parts, b, def))
+		v = fork_copy (v.reg, p);
+	      else
+		{
+		  /* Every thread executes I in the single value's mode.  */
+		  dir_builder bb (fn, b, ii);
+		  v = bb.bcast (dir_reg_value (fn, v.reg),
+				parts.single_axes (b));
+		  ii++;
+		}
+	      changed = true;
+	    }
+	}
+    }
+
+  /* The frame: what the single thread stored there before the fork is
+     what the partition reads.  */
+  if (!fn->slots.empty ())
+    for (auto &n : parts.nodes)
+      if (n->axis >= 0 && (parts.single_axes (n->fork) & (1u << n->axis)))
+	{
+	  dir_insn *fb = dir_new_insn (fn, DOP_FRAME_BCAST);
+	  fb->cond = 1u << n->axis;
+	  dir_insert_at (n->fork, 1, fb);
+	  changed = true;
+	}
+  return changed;
+}

@@ -1,0 +1,62 @@
+/* Declarations shared by the files of the GCC plugin.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   Include after gcc-api.h.  Sections are labelled by the file that
+   defines them.  */
+
+#ifndef GANGWAY_PLUGIN_H
+#define GANGWAY_PLUGIN_H
+
+#include "ir/ir.h"
+#include "../config/target.h"
+
+/* gangway.cc: options (-fplugin-arg-gangway-*), docs/manual.md.  */
+struct gw_options
+{
+  std::vector<const gw_target *> targets;	/* Enabled device targets.  */
+  std::string dump;		/* Passes to dump, comma-separated, or "all".  */
+  std::string disable;		/* Passes not to run (debugging).  */
+  std::string stop_after;	/* Last pass to run (debugging).  */
+  bool verify = false;		/* Run the verifier between device passes.  */
+  gw_target_options target;	/* Options the targets read.  */
+};
+
+extern gw_options gw_opts;
+extern const char *gw_plugin_name;
+
+/* clone.cc: the IPA pass that makes device clones.  */
+opt_pass *gw_make_clone_pass (gcc::context *);
+bool gw_device_clone_p (const_tree fndecl);
+tree gw_host_version (const_tree clone);
+const gw_target *gw_clone_target (const_tree clone);
+const gw_target *gw_current_target ();
+
+/* hooks.cc: the targetm.goacc hooks.  */
+void gw_install_hooks ();
+
+/* expand.cc: GIMPLE to device RTL.  */
+struct gw_expand_failure
+{
+  location_t where = UNKNOWN_LOCATION;
+  std::string why;
+};
+std::unique_ptr<dir_func> gw_expand_function (function *,
+					      gw_expand_failure *);
+
+/* capture.cc: the GIMPLE pass that captures device clones.  */
+opt_pass *gw_make_capture_pass (gcc::context *);
+
+/* unit.cc: the registration of a translation unit's kernels.  */
+bool gw_unit_add_kernel (tree host_fn, const gw_target *, dir_func *,
+			 FILE *dump, std::string *why);
+void gw_unit_note_failure (tree host_fn, const gw_target *);
+std::string gw_unit_kernel_symbol (tree host_fn);
+int64_t gw_unit_global_index (tree decl);
+void gw_unit_create_constructor ();
+void gw_unit_finish (void *, void *);
+void gw_unit_register_roots ();
+void gw_rewrite_launches (function *);
+
+#endif /* GANGWAY_PLUGIN_H */

@@ -1,0 +1,322 @@
+/* The translation unit's offloaded regions: images, descriptor, launches.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   Everything a compiled object tells libgangway is built here, as GCC
+   trees, following libruntime/gangway-abi.h:
+
+   - at IPA time (clone.cc), a static constructor that calls
+       gangway_register_unit (&__gangway_unit)
+     and every GOACC_parallel_keyed call rewritten to gangway_parallel_keyed;
+   - during compilation, the list of the unit's kernels (one per region)
+     and of the globals their device code refers to, and one image builder
+     per target (config/<target>/);
+   - at the end of the unit (PLUGIN_FINISH_UNIT), each target's image, and
+     the descriptor __gangway_unit: header, images, kernels, globals, as an
+     array of pointer-sized words.
+
+   The descriptor is declared when the constructor is built but only
+   defined at the end, when every image is known; GCC assembles a variable
+   finalized after compilation right away, so the order of the assembly
+   output is right.  */
+
+#include "gcc-api.h"
+#include "plugin.h"
+#include "../libruntime/gangway-abi.h"
+
+namespace {
+
+/* One region of the unit.  */
+struct unit_kernel
+{
+  tree host;			/* The host version.  */
+  std::string symbol;		/* Its kernel symbol in every image.  */
+  std::string name;		/* For the launch log.  */
+  int dims[DA_NUM] = { 0, 0, 0 };
+};
+
+std::vector<unit_kernel> kernels;
+std::vector<std::pair<const gw_target *, std::unique_ptr<gw_image_builder>>>
+  builders;
+std::vector<tree> global_decls;
+
+/* Trees the plugin holds across passes, kept alive for GCC's garbage
+   collector through gw_roots.  */
+tree unit_desc;
+tree keep_list;
+
+const struct ggc_root_tab gw_roots[] = {
+  { &unit_desc, 1, sizeof (unit_desc), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
+  { &keep_list, 1, sizeof (keep_list), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
+  LAST_GGC_ROOT_TAB
+};
+
+/* Keep T alive until the end of the compilation.  */
+
+void
+keep (tree t)
+{
+  keep_list = tree_cons (NULL_TREE, t, keep_list);
+}
+
+/* Return the entry of the region HOST, creating it.  */
+
+unit_kernel &
+kernel_for (tree host)
+{
+  for (unit_kernel &k : kernels)
+    if (k.host == host)
+      return k;
+  keep (host);
+  unit_kernel k;
+  k.host = host;
+  k.name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (host));
+  std::string clean;
+  for (char c : k.name)
+    clean += ISALNUM (c) ? c : '_';
+  k.symbol = "gw_k" + std::to_string (kernels.size ()) + "_" + clean;
+  kernels.push_back (k);
+  return kernels.back ();
+}
+
+/* Return the image builder of target T, starting it.  */
+
+gw_image_builder *
+builder_for (const gw_target *t)
+{
+  for (auto &b : builders)
+    if (b.first == t)
+      return b.second.get ();
+  builders.emplace_back (t, t->start_unit (gw_opts.target));
+  return builders.back ().second.get ();
+}
+
+/* A pointer-sized word of value V.  */
+
+tree
+word (unsigned HOST_WIDE_INT v)
+{
+  return build_int_cst (ptr_type_node, v);
+}
+
+/* A word pointing to the string S.  */
+
+tree
+string_word (const std::string &s)
+{
+  return fold_convert (ptr_type_node,
+		       build_string_literal (s.size () + 1, s.c_str ()));
+}
+
+/* A word holding the address of DECL.  */
+
+tree
+address_word (tree decl)
+{
+  return fold_convert (ptr_type_node, build_fold_addr_expr (decl));
+}
+
+/* Define a static read-only byte array named NAME holding BYTES, aligned
+   to ALIGN bytes, and return it.  */
+
+tree
+define_bytes (const char *name, const std::string &bytes, unsigned align)
+{
+  tree type = build_array_type_nelts (unsigned_char_type_node, bytes.size ());
+  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
+			  type);
+  TREE_STATIC (decl) = 1;
+  TREE_READONLY (decl) = 1;
+  DECL_ARTIFICIAL (decl) = 1;
+  DECL_IGNORED_P (decl) = 1;
+  SET_DECL_ALIGN (decl, align * BITS_PER_UNIT);
+  DECL_USER_ALIGN (decl) = 1;
+  tree init = build_string (bytes.size (), bytes.data ());
+  TREE_TYPE (init) = type;
+  DECL_INITIAL (decl) = init;
+  varpool_node::finalize_decl (decl);
+  return decl;
+}
+
+} // anon namespace
+
+/* Return the symbol the kernel of the region HOST has in the images.  */
+
+std::string
+gw_unit_kernel_symbol (tree host)
+{
+  return kernel_for (host).symbol;
+}
+
+/* Record that the region HOST could not be compiled for target T: it
+   stays in the descriptor, so the launch log can name it, but no image
+   has its symbol.  */
+
+void
+gw_unit_note_failure (tree host, const gw_target *)
+{
+  kernel_for (host);
+}
+
+/* Return the index of the global DECL in the unit's address table.  */
+
+int64_t
+gw_unit_global_index (tree decl)
+{
+  for (size_t i = 0; i < global_decls.size (); i++)
+    if (global_decls[i] == decl)
+      return i;
+  keep (decl);
+  global_decls.push_back (decl);
+  return global_decls.size () - 1;
+}
+
+/* Add the kernel FN of the region HOST, compiled by the device passes, to
+   the image of target T; dump what the target makes of it to DUMP.  Return
+   false and set WHY if the target cannot compile it.  */
+
+bool
+gw_unit_add_kernel (tree host, const gw_target *t, dir_func *fn, FILE *dump,
+		    std::string *why)
+{
+  unit_kernel &k = kernel_for (host);
+  if (!builder_for (t)->add_kernel (fn, why, dump))
+    return false;
+  for (int a = 0; a < DA_NUM; a++)
+    k.dims[a] = fn->dims[a];
+  return true;
+}
+
+/* Build the unit's registration constructor and declare its descriptor.
+   Called once, at IPA time, if the unit has offloaded regions.  */
+
+void
+gw_unit_create_constructor ()
+{
+  if (unit_desc)
+    return;
+  tree type = build_array_type (ptr_type_node, NULL_TREE);
+  unit_desc = build_decl (BUILTINS_LOCATION, VAR_DECL,
+			  get_identifier ("__gangway_unit"), type);
+  TREE_STATIC (unit_desc) = 1;
+  TREE_PUBLIC (unit_desc) = 0;
+  DECL_ARTIFICIAL (unit_desc) = 1;
+  DECL_IGNORED_P (unit_desc) = 1;
+  TREE_ADDRESSABLE (unit_desc) = 1;
+  SET_DECL_ALIGN (unit_desc, 64 * BITS_PER_UNIT);
+  DECL_USER_ALIGN (unit_desc) = 1;
+
+  tree fntype = build_function_type_list (void_type_node, ptr_type_node,
+					  NULL_TREE);
+  tree reg = build_fn_decl ("gangway_register_unit", fntype);
+  TREE_NOTHROW (reg) = 1;
+  tree call = build_call_expr (reg, 1, build_fold_addr_expr (unit_desc));
+  cgraph_build_static_cdtor ('I', call, DEFAULT_INIT_PRIORITY);
+}
+
+/* Rewrite every launch in FUN to go through libgangway.  */
+
+void
+gw_rewrite_launches (function *fun)
+{
+  static tree launch;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *s = gsi_stmt (gsi);
+	if (!gimple_call_builtin_p (s, BUILT_IN_GOACC_PARALLEL))
+	  continue;
+	if (!launch)
+	  {
+	    tree gomp = builtin_decl_explicit (BUILT_IN_GOACC_PARALLEL);
+	    launch = build_fn_decl ("gangway_parallel_keyed",
+				    TREE_TYPE (gomp));
+	    DECL_ATTRIBUTES (launch) = DECL_ATTRIBUTES (gomp);
+	    TREE_NOTHROW (launch) = TREE_NOTHROW (gomp);
+	    keep (launch);
+	  }
+	gcall *call = as_a <gcall *> (s);
+	if (cgraph_node *caller = cgraph_node::get (fun->decl))
+	  if (cgraph_edge *e = caller->get_edge (call))
+	    e->redirect_callee (cgraph_node::get_create (launch));
+	gimple_call_set_fndecl (call, launch);
+	update_stmt_fn (fun, call);
+      }
+}
+
+/* PLUGIN_FINISH_UNIT: build every target's image and define the unit
+   descriptor the constructor registers.  */
+
+void
+gw_unit_finish (void *, void *)
+{
+  if (!unit_desc || seen_error ())
+    return;
+
+  struct image { std::string target, isa; tree decl; size_t size; };
+  std::vector<image> images;
+  for (auto &b : builders)
+    {
+      std::string bytes, isa, why;
+      if (!b.second->finish (&bytes, &isa, &why))
+	{
+	  error ("gangway: cannot build the %s image of this unit: %s",
+		 b.first->name (), why.c_str ());
+	  continue;
+	}
+      std::string name = std::string ("__gangway_image_") + b.first->name ();
+      tree decl = define_bytes (name.c_str (), bytes, 64);
+      images.push_back ({ b.first->name (), isa, decl, bytes.size () });
+    }
+
+  vec<constructor_elt, va_gc> *v = NULL;
+  auto add = [&] (tree t) { CONSTRUCTOR_APPEND_ELT (v, NULL_TREE, t); };
+  add (word (GW_UNIT_MAGIC));
+  add (word (GW_ABI_VERSION));
+  add (word (images.size ()));
+  add (word (kernels.size ()));
+  add (word (global_decls.size ()));
+  for (const image &im : images)
+    {
+      add (string_word (im.target));
+      add (string_word (im.isa));
+      add (address_word (im.decl));
+      add (word (im.size));
+    }
+  for (const unit_kernel &k : kernels)
+    {
+      add (address_word (k.host));
+      add (string_word (k.symbol));
+      add (string_word (k.name));
+      for (int a = 0; a < DA_NUM; a++)
+	add (word (k.dims[a]));
+    }
+  for (tree g : global_decls)
+    add (address_word (g));
+
+  size_t n = GW_UNIT_WORDS (images.size (), kernels.size (),
+			    global_decls.size ());
+  gcc_assert (vec_safe_length (v) == n);
+  TREE_TYPE (unit_desc) = build_array_type_nelts (ptr_type_node, n);
+  DECL_SIZE (unit_desc) = NULL_TREE;
+  DECL_SIZE_UNIT (unit_desc) = NULL_TREE;
+  layout_decl (unit_desc, 64 * BITS_PER_UNIT);
+  DECL_INITIAL (unit_desc) = build_constructor (TREE_TYPE (unit_desc), v);
+  TREE_CONSTANT (DECL_INITIAL (unit_desc)) = 1;
+  TREE_STATIC (DECL_INITIAL (unit_desc)) = 1;
+  varpool_node::finalize_decl (unit_desc);
+}
+
+/* Register the trees the plugin keeps with GCC's garbage collector.  */
+
+void
+gw_unit_register_roots ()
+{
+  register_callback (gw_plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     const_cast<ggc_root_tab *> (gw_roots));
+}
