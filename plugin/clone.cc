@@ -140,6 +140,51 @@ set_device_optimization (tree clone)
     = build_optimization_node (&opts, &opts_set);
 }
 
+/* The function that stands for acc_on_device in device clones.  GCC folds
+   calls of the builtin during expansion with the host's answer; calls of
+   this one it leaves alone, and the expander makes them DOP_ONDEV.  */
+
+tree
+gw_on_device_decl ()
+{
+  static tree decl;
+  if (!decl)
+    {
+      tree type = build_function_type_list (integer_type_node,
+					    integer_type_node, NULL_TREE);
+      decl = build_fn_decl ("__gangway_acc_on_device", type);
+      TREE_READONLY (decl) = 1;	/* const */
+      TREE_NOTHROW (decl) = 1;
+      DECL_ATTRIBUTES (decl) = tree_cons (get_identifier ("leaf"), NULL_TREE,
+					  NULL_TREE);
+      gw_keep_tree (decl);
+    }
+  return decl;
+}
+
+/* In the device clone NODE, make acc_on_device calls stand for the
+   device's answer (gw_on_device_decl).  */
+
+static void
+defer_acc_on_device (cgraph_node *node)
+{
+  function *fun = DECL_STRUCT_FUNCTION (node->decl);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *s = gsi_stmt (gsi);
+	if (!gimple_call_builtin_p (s, BUILT_IN_ACC_ON_DEVICE))
+	  continue;
+	gcall *call = as_a <gcall *> (s);
+	if (cgraph_edge *e = node->get_edge (call))
+	  e->redirect_callee (cgraph_node::get_create (gw_on_device_decl ()));
+	gimple_call_set_fndecl (call, gw_on_device_decl ());
+	update_stmt_fn (fun, call);
+      }
+}
+
 /* Make the device clone of the region NODE for target T.  */
 
 static void
@@ -157,6 +202,7 @@ make_clone (cgraph_node *node, const gw_target *t)
     = tree_cons (get_identifier (clone_attr), value,
 		 DECL_ATTRIBUTES (c->decl));
   set_device_optimization (c->decl);
+  defer_acc_on_device (c);
   /* Nothing calls the clone; keep it until capture discards it.  */
   c->force_output = true;
 }

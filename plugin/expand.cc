@@ -958,6 +958,15 @@ expander::stmt_call (gcall *call, bool *ends_block)
     }
 
   tree decl = gimple_call_fndecl (call);
+  if (decl && decl == gw_on_device_decl ())
+    {
+      if (lhs)
+	set_lhs (lhs, emit (DOP_ONDEV, DT_I32,
+			    { convert (value (gimple_call_arg (call, 0)),
+				       TREE_TYPE (gimple_call_arg (call, 0)),
+				       integer_type_node) }));
+      return;
+    }
   if (decl && fndecl_built_in_p (decl, BUILT_IN_NORMAL))
     {
       switch (DECL_FUNCTION_CODE (decl))

@@ -32,6 +32,7 @@ bool gw_device_clone_p (const_tree fndecl);
 tree gw_host_version (const_tree clone);
 const gw_target *gw_clone_target (const_tree clone);
 const gw_target *gw_current_target ();
+tree gw_on_device_decl ();
 
 /* hooks.cc: the targetm.goacc hooks.  */
 void gw_install_hooks ();
@@ -57,6 +58,7 @@ int64_t gw_unit_global_index (tree decl);
 void gw_unit_create_constructor ();
 void gw_unit_finish (void *, void *);
 void gw_unit_register_roots ();
+void gw_keep_tree (tree);
 void gw_rewrite_launches (function *);
 
 #endif /* GANGWAY_PLUGIN_H */

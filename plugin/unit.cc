@@ -312,6 +312,14 @@ gw_unit_finish (void *, void *)
   varpool_node::finalize_decl (unit_desc);
 }
 
+/* Keep T alive for as long as the compilation runs.  */
+
+void
+gw_keep_tree (tree t)
+{
+  keep (t);
+}
+
 /* Register the trees the plugin keeps with GCC's garbage collector.  */
 
 void

@@ -76,6 +76,7 @@ cpu_prelude (const cpu_isa &isa)
     s += "#include <immintrin.h>\n";
   s += "#define GW_EXPORT __attribute__ ((visibility (\"default\")))\n"
        "#define GW_INLINE static inline __attribute__ ((always_inline))\n"
+       "GW_EXPORT extern const unsigned int gw_image_abi_version;\n"
        "GW_EXPORT const unsigned int gw_image_abi_version = 1;\n\n";
   return s;
 }

@@ -167,7 +167,8 @@ cpu_image::finish (std::string *image, std::string *isa_name,
     argv.push_back ("-mprefer-vector-width=512");
   for (const std::string &f : opts.cc_flags)
     argv.push_back (f);
-  argv.insert (argv.end (), { "-o", so, c, "-lm" });
+  /* The driver may be g++ (COLLECT_GCC): say the source is C.  */
+  argv.insert (argv.end (), { "-o", so, "-x", "c", c, "-x", "none", "-lm" });
 
   int rc = run (argv, log);
   bool ok = rc == 0 && read_file (so, image);
@@ -209,10 +210,10 @@ public:
       dims[DA_GANG] = (used & (1u << DA_GANG)) ? 0 : 1;
 
     if (dims[DA_WORKER] == 0)
-      notes->push_back ("using num_workers (1), ignoring runtime setting: "
+      notes->push_back ("gangway: using num_workers (1), ignoring runtime setting: "
 			"the cpu device runs one worker per gang");
     else if (dims[DA_WORKER] > 1)
-      notes->push_back ("using num_workers (1), ignoring "
+      notes->push_back ("gangway: using num_workers (1), ignoring "
 			+ std::to_string (dims[DA_WORKER])
 			+ ": the cpu device runs one worker per gang");
     dims[DA_WORKER] = 1;
@@ -221,14 +222,14 @@ public:
       dims[DA_VECTOR] = (used & (1u << DA_VECTOR)) ? lanes : 1;
     else if (dims[DA_VECTOR] == 0)
       {
-	notes->push_back ("using vector_length (" + std::to_string (lanes)
+	notes->push_back ("gangway: using vector_length (" + std::to_string (lanes)
 			  + "), ignoring runtime setting: the cpu device "
 			  "fixes the vector length at compile time");
 	dims[DA_VECTOR] = lanes;
       }
     else if (dims[DA_VECTOR] > max_vector)
       {
-	notes->push_back ("using vector_length ("
+	notes->push_back ("gangway: using vector_length ("
 			  + std::to_string (max_vector) + "), ignoring "
 			  + std::to_string (dims[DA_VECTOR]));
 	dims[DA_VECTOR] = max_vector;
