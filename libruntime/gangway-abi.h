@@ -28,8 +28,9 @@
 
    2. Registration.  Each translation unit with offloaded regions gets a
       static constructor that calls gangway_register_unit with the unit
-      descriptor below.  The descriptor is an array of pointer-sized words;
-      the structs give names to its parts.
+      descriptor below, and a destructor that calls gangway_unregister_unit
+      (a shared library may be unloaded).  The descriptor is an array of
+      pointer-sized words; the structs give names to its parts.
 
    3. Kernels.  A cpu image is an ELF shared object.  For each region it
       exports one kernel with the gw_cpu_kernel_fn signature.  */
@@ -63,11 +64,14 @@ struct gw_unit
   uintptr_t num_globals;
 };
 
-/* One device image: the code of every kernel of the unit for one target.  */
+/* One device image: the code of every kernel of the unit for one target.
+   A unit may carry several images for one target (say, cpu images for two
+   x86-64 levels); the runtime picks the best one the machine runs.  */
 struct gw_image
 {
   const char *target;           /* "cpu" or "ptx".  */
-  const char *isa;              /* cpu: "x86-64-v4" etc.; ptx: "sm_80".  */
+  const char *isa;              /* cpu: "x86-64" ... "x86-64-v4" (null
+				   means "x86-64"); ptx: "sm_80".  */
   const unsigned char *data;    /* ELF shared object or PTX text.  */
   uintptr_t size;               /* Bytes at DATA.  */
 };
@@ -77,7 +81,9 @@ struct gw_image
    SYMBOL names the kernel in each image; an image that lacks it has no
    device version of the region (it failed to compile for that target and
    the compiler said why).  DIMS holds the compile-time dimensions the
-   target chose: 0 means "chosen at launch".  */
+   target chose: 0 means "chosen at launch".  On the cpu device the worker
+   and vector dimensions are fixed at compile time (0 means 1): the SIMD
+   code is written for them.  */
 struct gw_kernel
 {
   void (*host_fn) (void *);
@@ -85,6 +91,13 @@ struct gw_kernel
   const char *name;             /* Source-level name, for the launch log.  */
   intptr_t dims[GW_AXES];
 };
+
+#ifndef __cplusplus
+_Static_assert (sizeof (struct gw_image) == 4 * sizeof (uintptr_t),
+		"gw_image is four words");
+_Static_assert (sizeof (struct gw_kernel) == 6 * sizeof (uintptr_t),
+		"gw_kernel is six words");
+#endif
 
 /* Size of the descriptor for the given counts, in words.  */
 #define GW_UNIT_WORDS(IMAGES, KERNELS, GLOBALS)				\
@@ -108,11 +121,14 @@ typedef void gw_cpu_kernel_fn (void *data, void *const *globals,
 			       uint32_t num_gangs, uint32_t gang_lo,
 			       uint32_t gang_hi);
 
-/* Every cpu image exports this word, equal to GW_ABI_VERSION.  */
+/* Every cpu image exports this unsigned int, equal to GW_ABI_VERSION.
+   Images are linked with -Bsymbolic and hidden visibility, so that their
+   own references never bind to the program's symbols.  */
 #define GW_CPU_IMAGE_VERSION_SYMBOL "gw_image_abi_version"
 
 /* Entry points the compiled objects call.  */
 void gangway_register_unit (const struct gw_unit *);
+void gangway_unregister_unit (const struct gw_unit *);
 void gangway_parallel_keyed (int flags, void (*fn) (void *), size_t mapnum,
 			     void **hostaddrs, size_t *sizes,
 			     unsigned short *kinds, ...);

@@ -48,6 +48,7 @@ static struct plugin_info gw_plugin_info = {
   "                                       (x86-64, x86-64-v2/v3/v4, native)\n"
   "  -fplugin-arg-gangway-dump=PASS,...   dump the device RTL after PASSes\n"
   "                                       (or all) into the gangway dump\n"
+  "  -fplugin-arg-gangway-dump-details    the same, with analysis details\n"
   "  -fplugin-arg-gangway-verify[=0|1]    verify the device RTL after every\n"
   "                                       device pass\n"
   "  -fplugin-arg-gangway-disable=PASS,.. skip device passes (debugging)\n"
@@ -125,6 +126,11 @@ parse_args (int argc, struct plugin_argument *argv)
 	}
       else if (key == "dump")
 	gw_opts.dump = value ? value : "all";
+      else if (key == "dump-details")
+	{
+	  gw_opts.dump = value ? value : "all";
+	  gw_opts.dump_details = true;
+	}
       else if (key == "verify")
 	gw_opts.verify = !value || strcmp (value, "0") != 0;
       else if (key == "disable")
@@ -141,9 +147,9 @@ parse_args (int argc, struct plugin_argument *argv)
 	gw_opts.target.keep_base = "keep";
       else
 	{
-	  error ("unknown option %<-fplugin-arg-gangway-%s%>; "
-		 "%<gcc -fplugin=gangway --help=plugins%> is not available, "
-		 "see the manual (docs/manual.md)", key.c_str ());
+	  error ("unknown option %<-fplugin-arg-gangway-%s%>; the options are "
+		 "targets, isa, dump, dump-details, verify, disable, stop-after "
+		 "and keep-temps (docs/manual.md)", key.c_str ());
 	  ok = false;
 	}
     }
@@ -224,7 +230,8 @@ gw_start_unit (void *, void *)
 {
   init_target_options ();
   if (!gw_opts.dump.empty ())
-    g->get_dumps ()->dump_switch_p ("tree-gangway");
+    g->get_dumps ()->dump_switch_p (gw_opts.dump_details
+				    ? "tree-gangway-details" : "tree-gangway");
 }
 
 int

@@ -19,6 +19,7 @@ struct gw_options
   std::string dump;		/* Passes to dump, comma-separated, or "all".  */
   std::string disable;		/* Passes not to run (debugging).  */
   std::string stop_after;	/* Last pass to run (debugging).  */
+  bool dump_details = false;	/* Dump analyses too (partitions...).  */
   bool verify = false;		/* Run the verifier between device passes.  */
   gw_target_options target;	/* Options the targets read.  */
 };

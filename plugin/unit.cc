@@ -8,6 +8,7 @@
 
    - at IPA time (clone.cc), a static constructor that calls
        gangway_register_unit (&__gangway_unit)
+     and a destructor that calls gangway_unregister_unit,
      and every GOACC_parallel_keyed call rewritten to gangway_parallel_keyed;
    - during compilation, the list of the unit's kernels (one per region)
      and of the globals their device code refers to, and one image builder
@@ -215,6 +216,11 @@ gw_unit_create_constructor ()
   TREE_NOTHROW (reg) = 1;
   tree call = build_call_expr (reg, 1, build_fold_addr_expr (unit_desc));
   cgraph_build_static_cdtor ('I', call, DEFAULT_INIT_PRIORITY);
+  /* A shared library may be unloaded: forget its unit then.  */
+  tree unreg = build_fn_decl ("gangway_unregister_unit", fntype);
+  TREE_NOTHROW (unreg) = 1;
+  call = build_call_expr (unreg, 1, build_fold_addr_expr (unit_desc));
+  cgraph_build_static_cdtor ('D', call, DEFAULT_INIT_PRIORITY);
 }
 
 /* Rewrite every launch in FUN to go through libgangway.  */

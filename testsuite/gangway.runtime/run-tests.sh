@@ -36,7 +36,7 @@ quick=no
 [ "${1-}" = --quick ] && quick=yes
 
 here=$(cd "$(dirname "$0")" && pwd)
-src=$(dirname "$here")
+src=$(cd "$here/../../libruntime" && pwd)
 CC=${CC:-gcc}
 if [ -n "${BUILD-}" ]; then
   build=$BUILD
