@@ -112,8 +112,12 @@ pass_gangway_capture::execute (function *fun)
     {
       if (where == UNKNOWN_LOCATION)
 	where = DECL_SOURCE_LOCATION (host);
+      /* Speak of the region's host function, not of its device clone.  */
+      tree saved = current_function_decl;
+      current_function_decl = host;
       warning_at (where, 0, "gangway: %s; this OpenACC %s region runs on "
 		  "the host", why.c_str (), construct_name (host));
+      current_function_decl = saved;
       gw_unit_note_failure (host, target);
       if (dump_file)
 	fprintf (dump_file, "not compiled for %s: %s\n", target->name (),

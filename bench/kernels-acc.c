@@ -1,0 +1,59 @@
+/* The benchmark kernels in OpenACC.  Compiled with -DPREFIX=acc_ and the
+   Gangway plugin, and with -DPREFIX=hacc_ under GCC's host fallback.  */
+
+#include "kernels.h"
+
+#ifndef PREFIX
+#define PREFIX acc_
+#endif
+
+/* y = a*x + y, the loop as a user writes it: GCC partitions it over gangs
+   and vector lanes.  */
+
+void
+BENCH_NAME (PREFIX, saxpy) (int n, float a, const float *restrict x,
+			    float *restrict y)
+{
+#pragma acc parallel loop copyin(x[0:n]) copy(y[0:n])
+  for (int i = 0; i < n; i++)
+    y[i] = a * x[i] + y[i];
+}
+
+/* Mandelbrot: gangs over rows, vector lanes over columns; every lane
+   leaves the iteration loop when its pixel escapes.  */
+
+void
+BENCH_NAME (PREFIX, mandel) (int w, int h, int maxit, int *restrict img)
+{
+#pragma acc parallel loop gang copyout(img[0:w*h])
+  for (int y = 0; y < h; y++)
+#pragma acc loop vector
+    for (int x = 0; x < w; x++)
+      {
+	float cr = MANDEL_CR (x, w), ci = MANDEL_CI (y, h);
+	float zr = 0, zi = 0;
+	int k = 0;
+	while (k < maxit && zr * zr + zi * zi <= 4.0f)
+	  {
+	    float t = zr * zr - zi * zi + cr;
+	    zi = 2 * zr * zi + ci;
+	    zr = t;
+	    k++;
+	  }
+	img[y * w + x] = k;
+      }
+}
+
+/* One Jacobi sweep of the five-point stencil from A into B (interior
+   points only): gangs over rows, vector lanes over columns.  */
+
+void
+BENCH_NAME (PREFIX, sweep) (int n, const float *restrict a, float *restrict b)
+{
+#pragma acc parallel loop gang copyin(a[0:n*n]) copy(b[0:n*n])
+  for (int i = 1; i < n - 1; i++)
+#pragma acc loop vector
+    for (int j = 1; j < n - 1; j++)
+      b[i * n + j] = 0.25f * (a[(i - 1) * n + j] + a[(i + 1) * n + j]
+			      + a[i * n + j - 1] + a[i * n + j + 1]);
+}

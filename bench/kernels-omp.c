@@ -1,0 +1,52 @@
+/* The benchmark kernels in OpenMP: the loops of kernels-acc.c with
+   "parallel for" for gang and "simd" for vector.  Compiled with
+   -O3 -march=native -fopenmp as -DPREFIX=omp_, and with
+   -ffp-contract=off added as -DPREFIX=ompnc_.  */
+
+#include "kernels.h"
+
+#ifndef PREFIX
+#define PREFIX omp_
+#endif
+
+void
+BENCH_NAME (PREFIX, saxpy) (int n, float a, const float *restrict x,
+			    float *restrict y)
+{
+#pragma omp parallel for simd
+  for (int i = 0; i < n; i++)
+    y[i] = a * x[i] + y[i];
+}
+
+void
+BENCH_NAME (PREFIX, mandel) (int w, int h, int maxit, int *restrict img)
+{
+#pragma omp parallel for
+  for (int y = 0; y < h; y++)
+#pragma omp simd
+    for (int x = 0; x < w; x++)
+      {
+	float cr = MANDEL_CR (x, w), ci = MANDEL_CI (y, h);
+	float zr = 0, zi = 0;
+	int k = 0;
+	while (k < maxit && zr * zr + zi * zi <= 4.0f)
+	  {
+	    float t = zr * zr - zi * zi + cr;
+	    zi = 2 * zr * zi + ci;
+	    zr = t;
+	    k++;
+	  }
+	img[y * w + x] = k;
+      }
+}
+
+void
+BENCH_NAME (PREFIX, sweep) (int n, const float *restrict a, float *restrict b)
+{
+#pragma omp parallel for
+  for (int i = 1; i < n - 1; i++)
+#pragma omp simd
+    for (int j = 1; j < n - 1; j++)
+      b[i * n + j] = 0.25f * (a[(i - 1) * n + j] + a[(i + 1) * n + j]
+			      + a[i * n + j - 1] + a[i * n + j + 1]);
+}
