@@ -87,6 +87,9 @@ private:
   std::map<int, dir_block *> blocks;	/* GIMPLE bb index -> block.  */
   std::map<tree, int64_t> slots;	/* Memory locals -> slot.  */
   std::map<tree, int64_t> globals;	/* Global decls -> global.  */
+  /* SSA names of complex type (the results of .DIVMOD and .ADD_OVERFLOW
+     and friends) -> their real and imaginary parts.  */
+  std::map<unsigned, std::pair<dir_value, dir_value>> parts;
   dir_builder b { nullptr, nullptr };
   location_t loc = UNKNOWN_LOCATION;
 
@@ -112,6 +115,7 @@ private:
   dir_value compare (tree_code code, tree op_type, dir_value a, dir_value c);
   void stmt_assign (gassign *);
   void stmt_call (gcall *, bool *ends_block);
+  bool pair_call (gcall *);
   bool math_call (combined_fn fn, gcall *call, dir_value *r);
   void set_lhs (tree lhs, dir_value v);
   void block_end (basic_block bb, gimple *last, bool trap);
@@ -736,6 +740,18 @@ expander::stmt_assign (gassign *s)
 	case PAREN_EXPR:
 	  set_lhs (lhs, value (TREE_OPERAND (rhs1, 0)));
 	  return;
+	case REALPART_EXPR:
+	case IMAGPART_EXPR:
+	  {
+	    tree op = TREE_OPERAND (rhs1, 0);
+	    auto it = TREE_CODE (op) == SSA_NAME
+		      ? parts.find (SSA_NAME_VERSION (op)) : parts.end ();
+	    if (it == parts.end ())
+	      fail ("complex arithmetic is not supported on the device");
+	    set_lhs (lhs, TREE_CODE (rhs1) == REALPART_EXPR
+			  ? it->second.first : it->second.second);
+	    return;
+	  }
 	case VIEW_CONVERT_EXPR:
 	  {
 	    tree op = TREE_OPERAND (rhs1, 0);
@@ -939,6 +955,14 @@ expander::stmt_call (gcall *call, bool *ends_block)
 	  if (lhs)
 	    set_lhs (lhs, value (gimple_call_arg (call, 0)));
 	  return;
+	case IFN_DIVMOD:
+	case IFN_ADD_OVERFLOW:
+	case IFN_SUB_OVERFLOW:
+	case IFN_MUL_OVERFLOW:
+	  if (pair_call (call))
+	    return;
+	  fail ("the internal function '%s' on these types",
+		internal_fn_name (ifn));
 	case IFN_GOACC_REDUCTION:
 	case IFN_GOACC_LOOP:
 	case IFN_GOACC_TILE:
@@ -1038,6 +1062,78 @@ expander::stmt_call (gcall *call, bool *ends_block)
     fail ("calls are not supported on the device yet ('%s' is called)",
 	  lang_hooks.decl_printable_name (decl, 2));
   fail ("indirect calls are not supported on the device");
+}
+
+/* Expand CALL, an internal function with a complex result (.DIVMOD, and
+   the .*_OVERFLOW checks), into the two parts of its result.  Return false
+   if the types are not ones this expands.  */
+
+bool
+expander::pair_call (gcall *call)
+{
+  tree lhs = gimple_call_lhs (call);
+  if (!lhs)
+    return true;
+  if (TREE_CODE (lhs) != SSA_NAME
+      || TREE_CODE (TREE_TYPE (lhs)) != COMPLEX_TYPE)
+    return false;
+  tree type = TREE_TYPE (TREE_TYPE (lhs));
+  tree a0 = gimple_call_arg (call, 0), a1 = gimple_call_arg (call, 1);
+  dir_type t = reg_type (type);
+  if (!dir_type_int_p (t))
+    return false;
+  bool uns = TYPE_UNSIGNED (type);
+  dir_value a = convert (value (a0), TREE_TYPE (a0), type);
+  dir_value c = convert (value (a1), TREE_TYPE (a1), type);
+  dir_value re, im;
+  internal_fn ifn = gimple_call_internal_fn (call);
+  if (ifn == IFN_DIVMOD)
+    {
+      re = emit (uns ? DOP_UDIV : DOP_DIV, t, { a, c });
+      im = emit (uns ? DOP_UREM : DOP_REM, t, { a, c });
+    }
+  else
+    {
+      /* The operands must fit the result type for the checks below.  */
+      for (tree arg : { a0, a1 })
+	if (TYPE_PRECISION (TREE_TYPE (arg)) > TYPE_PRECISION (type)
+	    || (TYPE_UNSIGNED (TREE_TYPE (arg)) != uns
+		&& TYPE_PRECISION (TREE_TYPE (arg)) == TYPE_PRECISION (type)))
+	  return false;
+      dir_value zero = dir_imm (t, 0);
+      b.loc = loc;
+      dir_value ovf;
+      if (ifn == IFN_ADD_OVERFLOW || ifn == IFN_SUB_OVERFLOW)
+	{
+	  bool add = ifn == IFN_ADD_OVERFLOW;
+	  re = emit (add ? DOP_ADD : DOP_SUB, t, { a, c });
+	  if (uns)
+	    ovf = add ? b.cmp (DC_ULT, re, a) : b.cmp (DC_ULT, a, c);
+	  else
+	    {
+	      /* Signed: the sign of the result is wrong.  */
+	      dir_value x = emit (DOP_XOR, t, { a, re });
+	      dir_value y = emit (DOP_XOR, t, { add ? c : a, add ? re : c });
+	      ovf = b.cmp (DC_LT, emit (DOP_AND, t, { x, y }), zero);
+	    }
+	}
+      else
+	{
+	  re = emit (DOP_MUL, t, { a, c });
+	  dir_value hi = emit (uns ? DOP_MULHU : DOP_MULHS, t, { a, c });
+	  if (uns)
+	    ovf = b.cmp (DC_NE, hi, zero);
+	  else
+	    {
+	      unsigned bits = dir_type_bytes (t) * 8 - 1;
+	      dir_value sign = emit (DOP_SAR, t, { re, dir_imm (t, bits) });
+	      ovf = b.cmp (DC_NE, hi, sign);
+	    }
+	}
+      im = emit (DOP_ZEXT, t, { ovf });
+    }
+  parts[SSA_NAME_VERSION (lhs)] = { re, im };
+  return true;
 }
 
 /* End the block of BB, whose last statement is LAST (or null), with the

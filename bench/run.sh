@@ -1,0 +1,109 @@
+#!/bin/sh
+# Build and run the Gangway benchmark (see README.md).
+#
+#   run.sh [--builddir DIR] [--out DIR] [--cc GCC] [--keep-temps]
+#          [--no-run] [-- BENCH-ARGS...]
+#
+# The plugin and runtime come from, first match wins:
+#   GANGWAY_CFLAGS / GANGWAY_LIBS   the compile and link flags, as given
+#   --builddir DIR                  a Gangway build tree (pkg-config file
+#                                   gangway-uninstalled.pc in DIR)
+#   ..                              when bench/ sits in a build tree
+#   pkg-config gangway              an installed Gangway
+#
+# Objects and the bench program go to --out (default: DIR/bench for a
+# build tree, ./gangway-bench otherwise).  --keep-temps keeps the C that
+# the cpu target generates for the kernels (kernels-acc.c.gangway-cpu.c)
+# in the output directory.  Everything after "--" goes to the program
+# (--reps N, --mandel WxH, --stencil N, --sweeps N, --variants LIST ...).
+#
+# Threads: GANGWAY_NUM_THREADS and OMP_NUM_THREADS default to the number
+# of online CPUs, so that the cpu device and OpenMP use the same count.
+
+set -e
+
+here=$(cd "$(dirname "$0")" && pwd)
+builddir=
+out=
+cc=${CC:-gcc}
+keep=
+run=yes
+
+while [ $# -gt 0 ]; do
+  case $1 in
+    --builddir) builddir=$2; shift 2 ;;
+    --builddir=*) builddir=${1#*=}; shift ;;
+    --out) out=$2; shift 2 ;;
+    --out=*) out=${1#*=}; shift ;;
+    --cc) cc=$2; shift 2 ;;
+    --cc=*) cc=${1#*=}; shift ;;
+    --keep-temps) keep=-fplugin-arg-gangway-keep-temps; shift ;;
+    --no-run) run=; shift ;;
+    --) shift; break ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    *) echo "run.sh: unknown argument $1 (try --help)" >&2; exit 2 ;;
+  esac
+done
+
+if [ -n "$GANGWAY_CFLAGS$GANGWAY_LIBS" ]; then
+  cflags=$GANGWAY_CFLAGS
+  libs=$GANGWAY_LIBS
+  from="GANGWAY_CFLAGS/GANGWAY_LIBS"
+else
+  if [ -z "$builddir" ] && [ -f "$here/../gangway-uninstalled.pc" ]; then
+    builddir=$here/..
+  fi
+  if [ -n "$builddir" ]; then
+    builddir=$(cd "$builddir" && pwd)
+    if [ ! -f "$builddir/gangway-uninstalled.pc" ] \
+       || [ ! -f "$builddir/.libs/gangway.so" ]; then
+      echo "run.sh: $builddir is not a built Gangway build tree" >&2
+      exit 1
+    fi
+    cflags=$(PKG_CONFIG_PATH=$builddir pkg-config --cflags gangway-uninstalled)
+    libs=$(PKG_CONFIG_PATH=$builddir pkg-config --libs gangway-uninstalled)
+    from="build tree $builddir"
+    : "${out:=$builddir/bench}"
+  elif pkg-config --exists gangway 2>/dev/null; then
+    cflags=$(pkg-config --cflags gangway)
+    libs=$(pkg-config --libs gangway)
+    from="pkg-config gangway"
+  else
+    echo "run.sh: no Gangway found: give --builddir DIR or set" \
+	 "GANGWAY_CFLAGS and GANGWAY_LIBS" >&2
+    exit 1
+  fi
+fi
+: "${out:=$PWD/gangway-bench}"
+mkdir -p "$out"
+cd "$out"
+
+echo "Gangway from $from"
+echo "  cflags: $cflags"
+echo "  libs:   $libs"
+echo "building in $out with $cc ($($cc -dumpfullversion))"
+
+# The header gangway.h comes with the Gangway flags; the reference and the
+# OpenACC host-fallback build do not use the plugin.
+v() { echo "  $*"; "$@"; }
+v $cc -O2 $cflags $keep -DPREFIX=acc_ -c "$here/kernels-acc.c" \
+  -o kernels-acc-cpu.o
+v $cc -O2 -fopenacc -foffload=disable -DPREFIX=hacc_ -c "$here/kernels-acc.c" \
+  -o kernels-acc-host.o
+v $cc -O3 -march=native -fopenmp -DPREFIX=omp_ -c "$here/kernels-omp.c" \
+  -o kernels-omp.o
+v $cc -O3 -march=native -fopenmp -ffp-contract=off -DPREFIX=ompnc_ \
+  -c "$here/kernels-omp.c" -o kernels-omp-nc.o
+v $cc -O2 -c "$here/ref.c" -o ref.o
+v $cc -O2 -Wall $cflags -c "$here/bench.c" -o bench.o
+v $cc -O2 -fopenmp -o bench bench.o kernels-acc-cpu.o kernels-acc-host.o \
+  kernels-omp.o kernels-omp-nc.o ref.o $libs -lm
+
+[ -n "$run" ] || exit 0
+
+ncpu=$(getconf _NPROCESSORS_ONLN)
+: "${GANGWAY_NUM_THREADS:=$ncpu}"
+: "${OMP_NUM_THREADS:=$GANGWAY_NUM_THREADS}"
+export GANGWAY_NUM_THREADS OMP_NUM_THREADS
+echo
+exec ./bench "$@"
