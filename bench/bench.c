@@ -3,22 +3,27 @@
 
      cpu        kernels-acc.c with the Gangway plugin, on the cpu device
      host       the same binary's kernels with GANGWAY_DEVICE=host (GCC's
-		host version, run by libgomp's host fallback); measured in a
-		child process, as the device is chosen once per process
+		host version, run by libgomp's host fallback: one thread);
+		measured in a child process, as the device is chosen once
+		per process
      host-np    kernels-acc.c built without the plugin:
-		gcc -O2 -fopenacc -foffload=disable (libgomp host fallback)
+		gcc -O2 -fopenacc -foffload=disable (libgomp's host
+		fallback, one thread)
      omp        kernels-omp.c, gcc -O3 -march=native -fopenmp
      omp-nc     the same with -ffp-contract=off (no FMA contraction)
 
-   Every kernel is run once on fresh data and checked against the serial
-   reference of ref.c (that run is also the warm-up), then timed REPS
-   times; the table gives the median wall time of a call, and the ratio
-   to the cpu device's median (above 1: slower than the cpu device).
+   For each kernel, every variant is first run once on fresh data and
+   checked against the serial reference of ref.c (that run is also the
+   warm-up).  Then the timed calls of the variants run in their own
+   process are interleaved, round after round, so that a disturbance of
+   the machine hits them alike; a pause (--gap-ms) before each call lets
+   the threads of the previous variant (libgomp's spin a while) go idle.
+   The table gives the median wall time of a call and its ratio to the
+   cpu device's median (above 1: slower than the cpu device).
 
    See README.md; run.sh builds and runs it.  */
 
 #define _GNU_SOURCE
-#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -36,12 +41,21 @@ extern int omp_get_max_threads (void);
 /* ---------------------------------------------------------------------
    Parameters.  */
 
-static int reps = 7;
+static int reps = 9;
+static int gap_ms = 100;
+static int quiet_pct = 15;		/* --quiet PCT; 0: do not wait.  */
+static int quiet_max_s = 3;
 static int saxpy_n = 1 << 24;
 static int mandel_w = 2048, mandel_h = 1536, mandel_maxit = 256;
 static int stencil_n = 2048, stencil_sweeps = 10;
-static const char *only;	/* --variants: a comma-separated list.  */
-static const char *child;	/* --child VARIANT: print raw results.  */
+static const char *only_variants;	/* --variants LIST.  */
+static const char *only_kernels;	/* --kernels LIST.  */
+static const char *child;		/* --child VARIANT (internal).  */
+static int verbose;			/* BENCH_VERBOSE: print every time. */
+static int max_attempts = 4;		/* --attempts: tries of a timed call. */
+static int noisy_calls;			/* Timings kept although disturbed.  */
+static int redone_calls;		/* Timings thrown away, disturbed.  */
+static int total_calls;
 
 /* ---------------------------------------------------------------------
    The variants.  */
@@ -54,7 +68,7 @@ struct variant
 {
   const char *name;
   const char *what;
-  saxpy_fn *saxpy;
+  saxpy_fn *saxpy, *saxpy_blk;
   mandel_fn *mandel;
   sweep_fn *sweep;
   /* The device Gangway must report for the launches, or NULL if the
@@ -64,24 +78,24 @@ struct variant
   const char *child_env;
 };
 
+#define FNS(p) p##saxpy, p##saxpy_blk, p##mandel, p##sweep
+
 static const struct variant variants[] = {
-  { "cpu", "OpenACC, Gangway cpu device (gcc -O2 + plugin)",
-    acc_saxpy, acc_mandel, acc_sweep, "cpu", NULL },
-  { "host", "OpenACC, same binary, GANGWAY_DEVICE=host (1 thread)",
-    acc_saxpy, acc_mandel, acc_sweep, "host", "GANGWAY_DEVICE=host" },
-  { "host-np", "OpenACC, gcc -O2 -fopenacc -foffload=disable (1 thread)",
-    hacc_saxpy, hacc_mandel, hacc_sweep, NULL, NULL },
-  { "omp", "OpenMP, gcc -O3 -march=native -fopenmp",
-    omp_saxpy, omp_mandel, omp_sweep, NULL, NULL },
-  { "omp-nc", "OpenMP, gcc -O3 -march=native -fopenmp -ffp-contract=off",
-    ompnc_saxpy, ompnc_mandel, ompnc_sweep, NULL, NULL },
+  { "cpu", "OpenACC on the Gangway cpu device: gcc -O2 + plugin",
+    FNS (acc_), "cpu", NULL },
+  { "host", "the same binary with GANGWAY_DEVICE=host: GCC's host "
+    "fallback, 1 thread", FNS (acc_), "host", "GANGWAY_DEVICE=host" },
+  { "host-np", "OpenACC without the plugin: gcc -O2 -fopenacc "
+    "-foffload=disable, host fallback, 1 thread", FNS (hacc_), NULL, NULL },
+  { "omp", "OpenMP: gcc -O3 -march=native -fopenmp",
+    FNS (omp_), NULL, NULL },
+  { "omp-nc", "OpenMP: gcc -O3 -march=native -fopenmp -ffp-contract=off",
+    FNS (ompnc_), NULL, NULL },
 };
 #define NVARIANTS (int) (sizeof variants / sizeof variants[0])
 
-enum { K_SAXPY, K_MANDEL, K_STENCIL, NKERNELS };
-static const char *const kernel_names[NKERNELS] = {
-  "saxpy", "mandelbrot", "stencil"
-};
+/* ---------------------------------------------------------------------
+   The kernels: data, check and timed call.  */
 
 struct result
 {
@@ -92,10 +106,23 @@ struct result
   char device[16];		/* Where Gangway ran it ("-" if not ours). */
 };
 
-static struct result results[NVARIANTS][NKERNELS];
+struct kernel
+{
+  const char *name;
+  /* Run V once on fresh data and compare with the reference into R.  */
+  void (*check) (const struct variant *v, struct result *r);
+  /* One timed call of V.  */
+  void (*call) (const struct variant *v);
+  /* Throughput of a call taking T seconds, in UNIT.  */
+  double (*rate) (double t);
+  const char *unit;
+};
 
-/* ---------------------------------------------------------------------
-   Helpers.  */
+static float *sx_x, *sx_y0, *sx_ref, *sx_y;
+static int *mb_ref, *mb_img;
+static long mb_iters;
+static float *st_a0, *st_ref, *st_a, *st_b;
+static const float saxpy_a = 3.1f;
 
 static double
 now (void)
@@ -103,6 +130,99 @@ now (void)
   struct timespec t;
   clock_gettime (CLOCK_MONOTONIC, &t);
   return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/* CPU time used by the machine (busy) and in all (total) since boot, in
+   clock ticks, from /proc/stat.  */
+
+static int
+machine_ticks (unsigned long long *busy, unsigned long long *total)
+{
+  unsigned long long v[8] = { 0 };
+  FILE *f = fopen ("/proc/stat", "r");
+  if (!f)
+    return 0;
+  int n = fscanf (f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0],
+		  &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
+  fclose (f);
+  if (n < 4)
+    return 0;
+  *busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
+  *total = *busy + v[3] + v[4];
+  return 1;
+}
+
+/* CPU time of this process (all its threads), in seconds.  */
+
+static double
+process_cpu (void)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/* Sleep GAP_MS, then until the other processes of the machine used less
+   than QUIET_PCT of its CPUs over the last GAP_MS (at most QUIET_MAX_S
+   seconds).  Return true if the machine was quiet.  The other processes
+   are the machine's busy time less this process's: the idle threads of
+   the previous variant may still be spinning.  */
+
+static int
+wait_quiet (void)
+{
+  static long hz;
+  if (!hz)
+    hz = sysconf (_SC_CLK_TCK);
+  double deadline = now () + quiet_max_s;
+  for (;;)
+    {
+      unsigned long long b0, t0, b1, t1;
+      double c0 = process_cpu ();
+      int ok = machine_ticks (&b0, &t0);
+      if (gap_ms > 0)
+	usleep (gap_ms * 1000);
+      if (quiet_pct <= 0 || !ok || !machine_ticks (&b1, &t1) || t1 == t0)
+	return 1;
+      double own = (process_cpu () - c0) * hz;
+      double foreign = ((double) (b1 - b0) - own) / (double) (t1 - t0);
+      if (foreign * 100 < quiet_pct)
+	return 1;
+      if (now () > deadline)
+	return 0;
+    }
+}
+
+/* Whether other processes used the machine during a timed call: the
+   machine's busy ticks less this process's CPU time, over the ticks that
+   passed, above QUIET_PCT.  /proc/stat counts in clock ticks (10 ms), so
+   only a disturbance of a tick or more is seen.  */
+
+struct busy
+{
+  int ok;
+  unsigned long long busy, total;
+  double own;
+};
+
+static void
+busy_start (struct busy *b)
+{
+  b->own = process_cpu ();
+  b->ok = machine_ticks (&b->busy, &b->total);
+}
+
+static int
+busy_disturbed (const struct busy *b)
+{
+  unsigned long long busy, total;
+  if (quiet_pct <= 0 || !b->ok || !machine_ticks (&busy, &total)
+      || total == b->total)
+    return 0;
+  double own = (process_cpu () - b->own) * sysconf (_SC_CLK_TCK);
+  double foreign = (double) (busy - b->busy) - own;
+  return foreign >= 1 && foreign * 100 >= quiet_pct * (double) (total
+								- b->total);
 }
 
 static void *
@@ -115,33 +235,6 @@ xmalloc (size_t n)
       exit (2);
     }
   return p;
-}
-
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
-
-static void
-summarize (double *t, int n, struct result *r)
-{
-  qsort (t, n, sizeof *t, cmp_double);
-  r->median = n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
-  r->min = t[0];
-  r->max = t[n - 1];
-  r->done = 1;
-}
-
-static void
-note_device (const struct variant *v, struct result *r)
-{
-  const char *d = v->expect_device ? gangway_last_launch_device () : NULL;
-  snprintf (r->device, sizeof r->device, "%s", d ? d : "-");
-  if (v->expect_device && (!d || strcmp (d, v->expect_device) != 0))
-    fprintf (stderr, "bench: warning: variant %s ran on %s, not %s\n",
-	     v->name, d ? d : "(nothing)", v->expect_device);
 }
 
 static void
@@ -174,117 +267,70 @@ compare_i (const int *a, const int *b, size_t n, struct result *r)
       }
 }
 
-/* ---------------------------------------------------------------------
-   The data and the reference results, shared by all variants.  */
-
-static float *sx_x, *sx_y0, *sx_ref, *sx_y;
-static int *mb_ref, *mb_img;
-static long mb_iters;
-static float *st_a0, *st_ref, *st_a, *st_b;
+/* saxpy and saxpy-blk.  The timed calls keep updating y.  */
 
 static void
-init_saxpy_input (void)
+check_saxpy_with (saxpy_fn *f, struct result *r)
 {
-  for (int i = 0; i < saxpy_n; i++)
-    {
-      sx_x[i] = 1.0f + (float) (i % 4099) / 4099.0f;
-      sx_y0[i] = 0.5f * (float) (i % 1013);
-    }
-}
-
-static void
-init_stencil (float *a, float *b)
-{
-  int n = stencil_n;
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < n; j++)
-      a[(size_t) i * n + j] = (float) ((i * 7 + j * 13) % 101) / 101.0f;
-  for (int j = 0; j < n; j++)
-    a[j] = 100.0f;			/* A hot edge.  */
-  memcpy (b, a, (size_t) n * n * sizeof *a);
-}
-
-static void
-setup (void)
-{
-  size_t sn = saxpy_n, mn = (size_t) mandel_w * mandel_h,
-	 tn = (size_t) stencil_n * stencil_n;
-  const float sa = 3.1f;
-
-  sx_x = xmalloc (sn * sizeof *sx_x);
-  sx_y0 = xmalloc (sn * sizeof *sx_y0);
-  sx_ref = xmalloc (sn * sizeof *sx_ref);
-  sx_y = xmalloc (sn * sizeof *sx_y);
-  init_saxpy_input ();
-  memcpy (sx_ref, sx_y0, sn * sizeof *sx_ref);
-  ref_saxpy (saxpy_n, sa, sx_x, sx_ref);
-
-  mb_ref = xmalloc (mn * sizeof *mb_ref);
-  mb_img = xmalloc (mn * sizeof *mb_img);
-  ref_mandel (mandel_w, mandel_h, mandel_maxit, mb_ref);
-  mb_iters = 0;
-  for (size_t i = 0; i < mn; i++)
-    mb_iters += mb_ref[i];
-
-  st_a0 = xmalloc (tn * sizeof *st_a0);
-  st_ref = xmalloc (tn * sizeof *st_ref);
-  st_a = xmalloc (tn * sizeof *st_a);
-  st_b = xmalloc (tn * sizeof *st_b);
-  float *rb = xmalloc (tn * sizeof *rb);
-  init_stencil (st_a0, rb);
-  memcpy (st_ref, st_a0, tn * sizeof *st_ref);
-  float *p = st_ref, *q = rb;
-  for (int s = 0; s < stencil_sweeps; s++)
-    {
-      ref_sweep (stencil_n, p, q);
-      float *t = p; p = q; q = t;
-    }
-  if (p != st_ref)
-    memcpy (st_ref, p, tn * sizeof *st_ref);
-  free (rb);
-}
-
-/* ---------------------------------------------------------------------
-   Running one variant.  */
-
-static const float saxpy_a = 3.1f;
-
-static void
-run_saxpy (const struct variant *v, struct result *r)
-{
-  double t[reps];
   memcpy (sx_y, sx_y0, (size_t) saxpy_n * sizeof *sx_y);
-  v->saxpy (saxpy_n, saxpy_a, sx_x, sx_y);	/* Check and warm up.  */
-  note_device (v, r);
+  f (saxpy_n, saxpy_a, sx_x, sx_y);
   compare_f (sx_y, sx_ref, saxpy_n, r);
-  for (int i = 0; i < reps; i++)
-    {
-      double t0 = now ();
-      v->saxpy (saxpy_n, saxpy_a, sx_x, sx_y);
-      t[i] = now () - t0;
-    }
-  summarize (t, reps, r);
 }
 
 static void
-run_mandel (const struct variant *v, struct result *r)
+check_saxpy (const struct variant *v, struct result *r)
 {
-  double t[reps];
+  check_saxpy_with (v->saxpy, r);
+}
+
+static void
+call_saxpy (const struct variant *v)
+{
+  v->saxpy (saxpy_n, saxpy_a, sx_x, sx_y);
+}
+
+static void
+check_saxpy_blk (const struct variant *v, struct result *r)
+{
+  check_saxpy_with (v->saxpy_blk, r);
+}
+
+static void
+call_saxpy_blk (const struct variant *v)
+{
+  v->saxpy_blk (saxpy_n, saxpy_a, sx_x, sx_y);
+}
+
+static double
+rate_saxpy (double t)		/* GB/s: read x and y, write y.  */
+{
+  return 12.0 * saxpy_n / t * 1e-9;
+}
+
+/* Mandelbrot.  */
+
+static void
+check_mandel (const struct variant *v, struct result *r)
+{
   memset (mb_img, 0xff, (size_t) mandel_w * mandel_h * sizeof *mb_img);
   v->mandel (mandel_w, mandel_h, mandel_maxit, mb_img);
-  note_device (v, r);
   compare_i (mb_img, mb_ref, (size_t) mandel_w * mandel_h, r);
-  for (int i = 0; i < reps; i++)
-    {
-      double t0 = now ();
-      v->mandel (mandel_w, mandel_h, mandel_maxit, mb_img);
-      t[i] = now () - t0;
-    }
-  summarize (t, reps, r);
 }
 
-/* STENCIL_SWEEPS sweeps, alternating between A and B; return the array
-   holding the last sweep's result.  */
+static void
+call_mandel (const struct variant *v)
+{
+  v->mandel (mandel_w, mandel_h, mandel_maxit, mb_img);
+}
+
+static double
+rate_mandel (double t)		/* Giterations/s.  */
+{
+  return mb_iters / t * 1e-9;
+}
+
+/* The stencil: a call is STENCIL_SWEEPS sweeps, alternating between A and
+   B.  Return the array holding the last sweep's result.  */
 
 static float *
 sweeps (const struct variant *v)
@@ -299,31 +345,178 @@ sweeps (const struct variant *v)
 }
 
 static void
-run_stencil (const struct variant *v, struct result *r)
+check_stencil (const struct variant *v, struct result *r)
 {
-  double t[reps];
   size_t tn = (size_t) stencil_n * stencil_n;
   memcpy (st_a, st_a0, tn * sizeof *st_a);
   memcpy (st_b, st_a0, tn * sizeof *st_b);
-  float *res = sweeps (v);
-  note_device (v, r);
-  compare_f (res, st_ref, tn, r);
-  for (int i = 0; i < reps; i++)
-    {
-      double t0 = now ();
-      sweeps (v);
-      t[i] = now () - t0;
-    }
-  summarize (t, reps, r);
+  compare_f (sweeps (v), st_ref, tn, r);
 }
 
 static void
-run_variant (int vi)
+call_stencil (const struct variant *v)
 {
-  const struct variant *v = &variants[vi];
-  run_saxpy (v, &results[vi][K_SAXPY]);
-  run_mandel (v, &results[vi][K_MANDEL]);
-  run_stencil (v, &results[vi][K_STENCIL]);
+  sweeps (v);
+}
+
+static double
+rate_stencil (double t)		/* Gpoints/s.  */
+{
+  return (double) (stencil_n - 2) * (stencil_n - 2) * stencil_sweeps / t
+	 * 1e-9;
+}
+
+static const struct kernel kernels[] = {
+  { "saxpy", check_saxpy, call_saxpy, rate_saxpy, "GB/s" },
+  { "saxpy-blk", check_saxpy_blk, call_saxpy_blk, rate_saxpy, "GB/s" },
+  { "mandelbrot", check_mandel, call_mandel, rate_mandel, "Git/s" },
+  { "stencil", check_stencil, call_stencil, rate_stencil, "Gpt/s" },
+};
+#define NKERNELS (int) (sizeof kernels / sizeof kernels[0])
+
+static struct result results[NVARIANTS][NKERNELS];
+
+/* The inputs and the reference results, shared by all variants.  */
+
+static void
+setup (void)
+{
+  size_t sn = saxpy_n, mn = (size_t) mandel_w * mandel_h,
+	 tn = (size_t) stencil_n * stencil_n;
+
+  sx_x = xmalloc (sn * sizeof *sx_x);
+  sx_y0 = xmalloc (sn * sizeof *sx_y0);
+  sx_ref = xmalloc (sn * sizeof *sx_ref);
+  sx_y = xmalloc (sn * sizeof *sx_y);
+  for (size_t i = 0; i < sn; i++)
+    {
+      sx_x[i] = 1.0f + (float) (i % 4099) / 4099.0f;
+      sx_y0[i] = 0.5f * (float) (i % 1013);
+    }
+  memcpy (sx_ref, sx_y0, sn * sizeof *sx_ref);
+  ref_saxpy (saxpy_n, saxpy_a, sx_x, sx_ref);
+  memcpy (sx_y, sx_y0, sn * sizeof *sx_y);
+
+  mb_ref = xmalloc (mn * sizeof *mb_ref);
+  mb_img = xmalloc (mn * sizeof *mb_img);
+  ref_mandel (mandel_w, mandel_h, mandel_maxit, mb_ref);
+  mb_iters = 0;
+  for (size_t i = 0; i < mn; i++)
+    mb_iters += mb_ref[i];
+
+  int n = stencil_n;
+  st_a0 = xmalloc (tn * sizeof *st_a0);
+  st_ref = xmalloc (tn * sizeof *st_ref);
+  st_a = xmalloc (tn * sizeof *st_a);
+  st_b = xmalloc (tn * sizeof *st_b);
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      st_a0[(size_t) i * n + j] = (float) ((i * 7 + j * 13) % 101) / 101.0f;
+  for (int j = 0; j < n; j++)
+    st_a0[j] = 100.0f;			/* A hot edge.  */
+  float *p = st_ref, *q = st_b;
+  memcpy (p, st_a0, tn * sizeof *p);
+  memcpy (q, st_a0, tn * sizeof *q);
+  for (int s = 0; s < stencil_sweeps; s++)
+    {
+      ref_sweep (n, p, q);
+      float *t = p; p = q; q = t;
+    }
+  if (p != st_ref)
+    memcpy (st_ref, p, tn * sizeof *st_ref);
+}
+
+/* ---------------------------------------------------------------------
+   Running.  */
+
+static int
+in_list (const char *list, const char *name)
+{
+  if (!list)
+    return 1;
+  size_t n = strlen (name);
+  for (const char *p = list;;)
+    {
+      const char *e = strchr (p, ',');
+      size_t m = e ? (size_t) (e - p) : strlen (p);
+      if (m == n && strncmp (p, name, n) == 0)
+	return 1;
+      if (!e)
+	return 0;
+      p = e + 1;
+    }
+}
+
+static int
+cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+static void
+summarize (const char *vname, const char *kname, double *t, int n,
+	   struct result *r)
+{
+  if (verbose)
+    {
+      fprintf (stderr, "bench: %s %s (ms):", vname, kname);
+      for (int i = 0; i < n; i++)
+	fprintf (stderr, " %.2f", t[i] * 1e3);
+      fprintf (stderr, "\n");
+    }
+  qsort (t, n, sizeof *t, cmp_double);
+  r->median = n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
+  r->min = t[0];
+  r->max = t[n - 1];
+  r->done = 1;
+}
+
+/* Run kernel KI for the variants VIS[0..NV-1] of this process: check
+   each, then time them interleaved.  */
+
+static void
+run_kernel (int ki, const int *vis, int nv)
+{
+  const struct kernel *k = &kernels[ki];
+  double (*t)[reps] = calloc (nv, sizeof *t);
+
+  for (int j = 0; j < nv; j++)
+    {
+      const struct variant *v = &variants[vis[j]];
+      struct result *r = &results[vis[j]][ki];
+      k->check (v, r);
+      const char *d = v->expect_device ? gangway_last_launch_device () : NULL;
+      snprintf (r->device, sizeof r->device, "%s", d ? d : "-");
+      if (v->expect_device && (!d || strcmp (d, v->expect_device) != 0))
+	fprintf (stderr, "bench: warning: %s %s ran on %s, not %s\n",
+		 v->name, k->name, d ? d : "(nothing)", v->expect_device);
+    }
+  for (int rep = 0; rep < reps; rep++)
+    for (int j = 0; j < nv; j++)
+      for (int attempt = 1;; attempt++)
+	{
+	  int quiet = wait_quiet ();
+	  struct busy b;
+	  busy_start (&b);
+	  double t0 = now ();
+	  k->call (&variants[vis[j]]);
+	  t[j][rep] = now () - t0;
+	  quiet &= !busy_disturbed (&b);
+	  total_calls++;
+	  if (quiet)
+	    break;
+	  if (attempt == max_attempts)
+	    {
+	      noisy_calls++;
+	      break;
+	    }
+	  redone_calls++;
+	}
+  for (int j = 0; j < nv; j++)
+    summarize (variants[vis[j]].name, k->name, t[j], reps,
+	       &results[vis[j]][ki]);
+  free (t);
 }
 
 /* Run variant VI in a child process: this program again, with the
@@ -359,6 +552,14 @@ run_child (int vi, char **argv)
   while (fgets (line, sizeof line, f))
     {
       char kname[32], dev[16];
+      int nn, nr, nt;
+      if (sscanf (line, "N %d %d %d", &nn, &nr, &nt) == 3)
+	{
+	  noisy_calls += nn;
+	  redone_calls += nr;
+	  total_calls += nt;
+	  continue;
+	}
       struct result r = { 0 };
       if (sscanf (line, "R %31s %lf %lf %lf %ld %lf %15s", kname, &r.median,
 		  &r.min, &r.max, &r.diffs, &r.maxdiff, dev) != 7)
@@ -366,39 +567,34 @@ run_child (int vi, char **argv)
       snprintf (r.device, sizeof r.device, "%s", dev);
       r.done = 1;
       for (int ki = 0; ki < NKERNELS; ki++)
-	if (strcmp (kname, kernel_names[ki]) == 0)
+	if (strcmp (kname, kernels[ki].name) == 0)
 	  results[vi][ki] = r;
     }
   int st = pclose (f);
   if (st != 0)
-    fprintf (stderr, "bench: child for %s exited with status %d\n",
+    fprintf (stderr, "bench: the child for %s exited with status %d\n",
 	     v->name, st);
-}
-
-static int
-selected (const char *name)
-{
-  if (!only)
-    return 1;
-  size_t n = strlen (name);
-  for (const char *p = only; *p; )
-    {
-      const char *e = strchr (p, ',');
-      size_t m = e ? (size_t) (e - p) : strlen (p);
-      if (m == n && strncmp (p, name, n) == 0)
-	return 1;
-      if (!e)
-	break;
-      p = e + 1;
-    }
-  return 0;
 }
 
 /* ---------------------------------------------------------------------
    The report.  */
 
+static double
+loadavg (void)
+{
+  double l = -1;
+  FILE *f = fopen ("/proc/loadavg", "r");
+  if (f)
+    {
+      if (fscanf (f, "%lf", &l) != 1)
+	l = -1;
+      fclose (f);
+    }
+  return l;
+}
+
 static void
-print_machine (void)
+print_header (void)
 {
   char model[256] = "unknown";
   FILE *f = fopen ("/proc/cpuinfo", "r");
@@ -421,145 +617,144 @@ print_machine (void)
   time_t t = time (NULL);
   char date[64];
   strftime (date, sizeof date, "%Y-%m-%d %H:%M:%S %Z", localtime (&t));
+  const char *gt = getenv ("GANGWAY_NUM_THREADS"),
+	     *ot = getenv ("OMP_NUM_THREADS");
   printf ("Gangway benchmark, %s\n", date);
-  printf ("machine: %s, %ld online CPUs\n", model,
-	  sysconf (_SC_NPROCESSORS_ONLN));
+  printf ("machine: %s, %ld online CPUs, load average %.2f\n", model,
+	  sysconf (_SC_NPROCESSORS_ONLN), loadavg ());
   printf ("threads: cpu device %d (GANGWAY_NUM_THREADS=%s), "
-	  "OpenMP %d (OMP_NUM_THREADS=%s)\n",
-	  gangway_num_threads (),
-	  getenv ("GANGWAY_NUM_THREADS") ? getenv ("GANGWAY_NUM_THREADS")
-					 : "unset",
-	  omp_get_max_threads (),
-	  getenv ("OMP_NUM_THREADS") ? getenv ("OMP_NUM_THREADS") : "unset");
-  printf ("kernels: saxpy n=%d; mandelbrot %dx%d, maxit %d (%ld iterations); "
+	  "OpenMP %d (OMP_NUM_THREADS=%s)\n", gangway_num_threads (),
+	  gt ? gt : "unset", omp_get_max_threads (), ot ? ot : "unset");
+  printf ("kernels: saxpy n=%d (saxpy-blk: the same in %d gang blocks); "
+	  "mandelbrot %dx%d,\n         maxit %d (%ld iterations); "
 	  "stencil %dx%d, %d sweeps per call\n",
-	  saxpy_n, mandel_w, mandel_h, mandel_maxit, mb_iters, stencil_n,
-	  stencil_n, stencil_sweeps);
-  printf ("median of %d timed calls after one checked warm-up call\n\n",
-	  reps);
+	  saxpy_n, SAXPY_BLOCKS, mandel_w, mandel_h, mandel_maxit, mb_iters,
+	  stencil_n, stencil_n, stencil_sweeps);
+  printf ("timing: median of %d calls after one checked warm-up call; "
+	  "variants interleaved;\n        each call waits for %d ms in which "
+	  "other processes used < %d%% of the CPUs,\n        and is redone "
+	  "(up to %d tries) if they used more during the call\n", reps,
+	  gap_ms, quiet_pct, max_attempts);
+  for (int vi = 0; vi < NVARIANTS; vi++)
+    if (in_list (only_variants, variants[vi].name))
+      printf ("  %-8s %s\n", variants[vi].name, variants[vi].what);
+  printf ("\n");
 }
 
-/* A throughput figure for kernel KI at T seconds per call.  */
-
-static double
-rate (int ki, double t)
-{
-  switch (ki)
-    {
-    case K_SAXPY:	/* GB/s: read x and y, write y.  */
-      return 12.0 * saxpy_n / t * 1e-9;
-    case K_MANDEL:	/* Giterations/s.  */
-      return mb_iters / t * 1e-9;
-    default:		/* Gpoints/s.  */
-      return (double) (stencil_n - 2) * (stencil_n - 2) * stencil_sweeps
-	     / t * 1e-9;
-    }
-}
-
-static const char *const rate_units[NKERNELS] = {
-  "GB/s", "Giter/s", "Gpt/s"
-};
+/* Print one table: a row per kernel, a column per variant that ran.  */
 
 static void
+print_table (const char *title, void (*cell) (int vi, int ki, char *buf))
+{
+  printf ("%-11s", title);
+  for (int vi = 0; vi < NVARIANTS; vi++)
+    if (in_list (only_variants, variants[vi].name))
+      printf (" %17s", variants[vi].name);
+  printf ("\n");
+  for (int ki = 0; ki < NKERNELS; ki++)
+    {
+      if (!in_list (only_kernels, kernels[ki].name))
+	continue;
+      printf ("%-11s", kernels[ki].name);
+      for (int vi = 0; vi < NVARIANTS; vi++)
+	if (in_list (only_variants, variants[vi].name))
+	  {
+	    char buf[64] = "-";
+	    if (results[vi][ki].done)
+	      cell (vi, ki, buf);
+	    printf (" %17s", buf);
+	  }
+      printf ("\n");
+    }
+}
+
+static void
+cell_median (int vi, int ki, char *buf)
+{
+  const struct result *r = &results[vi][ki], *c = &results[0][ki];
+  if (vi != 0 && c->done)
+    sprintf (buf, "%.2f (%.2fx)", r->median * 1e3, r->median / c->median);
+  else
+    sprintf (buf, "%.2f", r->median * 1e3);
+}
+
+static void
+cell_min (int vi, int ki, char *buf)
+{
+  const struct result *r = &results[vi][ki], *c = &results[0][ki];
+  if (vi != 0 && c->done)
+    sprintf (buf, "%.2f (%.2fx)", r->min * 1e3, r->min / c->min);
+  else
+    sprintf (buf, "%.2f", r->min * 1e3);
+}
+
+static void
+cell_spread (int vi, int ki, char *buf)
+{
+  const struct result *r = &results[vi][ki];
+  sprintf (buf, "%.2f-%.2f", r->min * 1e3, r->max * 1e3);
+}
+
+static void
+cell_rate (int vi, int ki, char *buf)
+{
+  sprintf (buf, "%.2f %s", kernels[ki].rate (results[vi][ki].median),
+	   kernels[ki].unit);
+}
+
+static void
+cell_check (int vi, int ki, char *buf)
+{
+  const struct result *r = &results[vi][ki];
+  if (r->diffs == 0)
+    sprintf (buf, "exact");
+  else
+    sprintf (buf, "%ld (%.2g)", r->diffs, r->maxdiff);
+}
+
+static int
 print_results (void)
 {
-  int ref = 0;	/* The cpu variant.  */
+  print_table ("median ms", cell_median);
+  printf ("(in parentheses: time / the cpu device's; above 1 is slower)\n\n");
+  print_table ("min ms", cell_min);
+  printf ("\n");
+  print_table ("range ms", cell_spread);
+  printf ("\n");
+  print_table ("rate", cell_rate);
+  printf ("(median; GB/s counts 12 bytes per saxpy element, Git/s "
+	  "Mandelbrot iterations,\n Gpt/s stencil points updated)\n\n");
+  print_table ("vs ref", cell_check);
+  printf ("(results that differ from the serial reference, largest "
+	  "difference in\n parentheses: saxpy and stencil bit for bit, "
+	  "mandelbrot by iteration count)\n");
 
-  printf ("%-11s", "median ms");
-  for (int vi = 0; vi < NVARIANTS; vi++)
-    if (results[vi][0].done)
-      printf (" %18s", variants[vi].name);
-  printf ("\n");
-  for (int ki = 0; ki < NKERNELS; ki++)
-    {
-      printf ("%-11s", kernel_names[ki]);
-      for (int vi = 0; vi < NVARIANTS; vi++)
-	if (results[vi][ki].done)
-	  {
-	    const struct result *r = &results[vi][ki];
-	    if (results[ref][ki].done && vi != ref)
-	      printf (" %10.2f (%5.2fx)", r->median * 1e3,
-		      r->median / results[ref][ki].median);
-	    else
-	      printf (" %18.2f", r->median * 1e3);
-	  }
-      printf ("\n");
-    }
-  printf ("(x: time relative to the cpu device; above 1 is slower)\n\n");
-
-  printf ("%-11s", "throughput");
-  for (int vi = 0; vi < NVARIANTS; vi++)
-    if (results[vi][0].done)
-      printf (" %18s", variants[vi].name);
-  printf ("\n");
-  for (int ki = 0; ki < NKERNELS; ki++)
-    {
-      printf ("%-11s", kernel_names[ki]);
-      for (int vi = 0; vi < NVARIANTS; vi++)
-	if (results[vi][ki].done)
-	  printf (" %10.2f %-7s", rate (ki, results[vi][ki].median),
-		  rate_units[ki]);
-      printf ("\n");
-    }
-  printf ("\n");
-
-  printf ("%-11s", "min-max ms");
-  for (int vi = 0; vi < NVARIANTS; vi++)
-    if (results[vi][0].done)
-      printf (" %18s", variants[vi].name);
-  printf ("\n");
-  for (int ki = 0; ki < NKERNELS; ki++)
-    {
-      printf ("%-11s", kernel_names[ki]);
-      for (int vi = 0; vi < NVARIANTS; vi++)
-	if (results[vi][ki].done)
-	  {
-	    char buf[40];
-	    snprintf (buf, sizeof buf, "%.2f-%.2f", results[vi][ki].min * 1e3,
-		      results[vi][ki].max * 1e3);
-	    printf (" %18s", buf);
-	  }
-      printf ("\n");
-    }
-  printf ("\n");
-
-  printf ("%-11s", "vs ref");
-  for (int vi = 0; vi < NVARIANTS; vi++)
-    if (results[vi][0].done)
-      printf (" %18s", variants[vi].name);
-  printf ("\n");
   int bad = 0;
-  for (int ki = 0; ki < NKERNELS; ki++)
-    {
-      printf ("%-11s", kernel_names[ki]);
-      for (int vi = 0; vi < NVARIANTS; vi++)
-	if (results[vi][ki].done)
-	  {
-	    const struct result *r = &results[vi][ki];
-	    char buf[40];
-	    if (r->diffs == 0)
-	      snprintf (buf, sizeof buf, "exact");
-	    else
-	      snprintf (buf, sizeof buf, "%ld differ (%.3g)", r->diffs,
-			r->maxdiff);
-	    printf (" %18s", buf);
-	    /* Only FMA contraction in the omp variant may change results.  */
-	    if (r->diffs && strcmp (variants[vi].name, "omp") != 0)
-	      bad = 1;
-	  }
-      printf ("\n");
-    }
-  printf ("(elements differing from the serial reference, largest "
-	  "difference in parentheses;\n saxpy/stencil compared bit for bit, "
-	  "mandelbrot by iteration count per pixel)\n");
+  for (int vi = 0; vi < NVARIANTS; vi++)
+    for (int ki = 0; ki < NKERNELS; ki++)
+      if (results[vi][ki].done && results[vi][ki].diffs
+	  && strcmp (variants[vi].name, "omp") != 0)
+	bad = 1;
   printf ("ran on    ");
   for (int vi = 0; vi < NVARIANTS; vi++)
-    if (results[vi][0].done)
-      printf (" %18s", results[vi][0].device);
-  printf ("\n");
+    if (in_list (only_variants, variants[vi].name))
+      {
+	const char *d = "-";
+	for (int ki = 0; ki < NKERNELS; ki++)
+	  if (results[vi][ki].done)
+	    d = results[vi][ki].device;
+	printf (" %17s", d);
+      }
+  printf ("\n(the device Gangway reports for the last launch; - for "
+	  "builds without Gangway)\n");
+  printf ("load average at the end: %.2f; of %d timed calls, %d were "
+	  "redone because\nother processes ran, %d kept although they did "
+	  "(after %d tries)\n", loadavg (), total_calls, redone_calls,
+	  noisy_calls, max_attempts);
   if (bad)
-    printf ("\nMISMATCH: a variant other than omp differs from the "
-	    "reference.\n");
+    printf ("\nMISMATCH: a variant other than omp (which may contract "
+	    "into FMAs) differs\nfrom the reference.\n");
+  return bad;
 }
 
 /* ---------------------------------------------------------------------
@@ -569,9 +764,13 @@ static void
 usage (void)
 {
   fprintf (stderr,
-	   "usage: bench [--reps N] [--saxpy N] [--mandel WxH] [--maxit N]\n"
-	   "             [--stencil N] [--sweeps N] [--variants LIST]\n"
-	   "variants: cpu,host,host-np,omp,omp-nc (default: all)\n");
+	   "usage: bench [--reps N] [--gap-ms N] [--quiet PCT] [--quiet-max S]\n"
+	   "             [--attempts N] [--saxpy N] [--mandel WxH]\n"
+	   "             [--maxit N] [--stencil N] [--sweeps N]\n"
+	   "             [--variants LIST] [--kernels LIST]\n"
+	   "variants: cpu,host,host-np,omp,omp-nc (default: all)\n"
+	   "kernels: saxpy,saxpy-blk,mandelbrot,stencil (default: all)\n"
+	   "BENCH_VERBOSE=1 prints every timing on stderr.\n");
   exit (2);
 }
 
@@ -585,6 +784,14 @@ main (int argc, char **argv)
 	usage ();
       if (strcmp (a, "--reps") == 0)
 	reps = atoi (v);
+      else if (strcmp (a, "--gap-ms") == 0)
+	gap_ms = atoi (v);
+      else if (strcmp (a, "--quiet") == 0)
+	quiet_pct = atoi (v);
+      else if (strcmp (a, "--attempts") == 0)
+	max_attempts = atoi (v);
+      else if (strcmp (a, "--quiet-max") == 0)
+	quiet_max_s = atoi (v);
       else if (strcmp (a, "--saxpy") == 0)
 	saxpy_n = atoi (v);
       else if (strcmp (a, "--mandel") == 0)
@@ -599,50 +806,67 @@ main (int argc, char **argv)
       else if (strcmp (a, "--sweeps") == 0)
 	stencil_sweeps = atoi (v);
       else if (strcmp (a, "--variants") == 0)
-	only = v;
+	only_variants = v;
+      else if (strcmp (a, "--kernels") == 0)
+	only_kernels = v;
       else if (strcmp (a, "--child") == 0)
 	child = v;
       else
 	usage ();
       i++;
     }
-  if (reps < 1 || saxpy_n < 1 || mandel_w < 1 || mandel_h < 1
-      || stencil_n < 3 || stencil_sweeps < 1)
+  if (reps < 1 || gap_ms < 0 || max_attempts < 1 || saxpy_n < SAXPY_BLOCKS
+      || mandel_w < 1
+      || mandel_h < 1 || mandel_maxit < 1 || stencil_n < 3
+      || stencil_sweeps < 1)
     usage ();
+  verbose = getenv ("BENCH_VERBOSE") != NULL;
 
   setup ();
 
   if (child)
     {
-      for (int vi = 0; vi < NVARIANTS; vi++)
-	if (strcmp (variants[vi].name, child) == 0)
+      int vi = 0;
+      while (vi < NVARIANTS && strcmp (variants[vi].name, child) != 0)
+	vi++;
+      if (vi == NVARIANTS)
+	return 2;
+      for (int ki = 0; ki < NKERNELS; ki++)
+	if (in_list (only_kernels, kernels[ki].name))
 	  {
-	    run_variant (vi);
-	    for (int ki = 0; ki < NKERNELS; ki++)
-	      {
-		const struct result *r = &results[vi][ki];
-		printf ("R %s %.9g %.9g %.9g %ld %.9g %s\n", kernel_names[ki],
-			r->median, r->min, r->max, r->diffs, r->maxdiff,
-			r->device);
-	      }
-	    return 0;
+	    run_kernel (ki, &vi, 1);
+	    const struct result *r = &results[vi][ki];
+	    printf ("R %s %.9g %.9g %.9g %ld %.9g %s\n", kernels[ki].name,
+		    r->median, r->min, r->max, r->diffs, r->maxdiff,
+		    r->device);
 	  }
-      return 2;
+      printf ("N %d %d %d\n", noisy_calls, redone_calls, total_calls);
+      return 0;
     }
 
-  print_machine ();
+  print_header ();
+  fflush (stdout);
+
+  /* The variants that need a process of their own first, while this one
+     has started no threads.  */
+  int vis[NVARIANTS], nv = 0;
   for (int vi = 0; vi < NVARIANTS; vi++)
-    if (selected (variants[vi].name))
+    if (in_list (only_variants, variants[vi].name))
       {
-	fprintf (stderr, "bench: %s...\n", variants[vi].name);
 	if (variants[vi].child_env)
-	  run_child (vi, argv);
+	  {
+	    fprintf (stderr, "bench: %s (child process)...\n",
+		     variants[vi].name);
+	    run_child (vi, argv);
+	  }
 	else
-	  run_variant (vi);
-	/* Let the previous variant's idle threads (libgomp's spin for a
-	   while) go to sleep before the next one starts.  */
-	usleep (300000);
+	  vis[nv++] = vi;
       }
-  print_results ();
-  return 0;
+  for (int ki = 0; ki < NKERNELS; ki++)
+    if (in_list (only_kernels, kernels[ki].name))
+      {
+	fprintf (stderr, "bench: %s...\n", kernels[ki].name);
+	run_kernel (ki, vis, nv);
+      }
+  return print_results ();
 }

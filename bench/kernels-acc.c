@@ -19,6 +19,29 @@ BENCH_NAME (PREFIX, saxpy) (int n, float a, const float *restrict x,
     y[i] = a * x[i] + y[i];
 }
 
+/* The same saxpy, cut by hand into SAXPY_BLOCKS contiguous blocks: gangs
+   over blocks, vector lanes within a block.  The difference from saxpy
+   shows what the distribution of iterations over gangs costs: for a loop
+   that is both gang and vector, GCC's lowering (in a host compiler, i.e.
+   without ACCEL_COMPILER) makes the gangs stride through the iteration
+   space in steps of num_gangs * vector_length instead of giving each gang
+   a contiguous run.  */
+
+void
+BENCH_NAME (PREFIX, saxpy_blk) (int n, float a, const float *restrict x,
+				float *restrict y)
+{
+  int bs = (n + SAXPY_BLOCKS - 1) / SAXPY_BLOCKS;
+#pragma acc parallel loop gang copyin(x[0:n]) copy(y[0:n])
+  for (int b = 0; b < SAXPY_BLOCKS; b++)
+    {
+      int lo = b * bs, hi = lo + bs < n ? lo + bs : n;
+#pragma acc loop vector
+      for (int i = lo; i < hi; i++)
+	y[i] = a * x[i] + y[i];
+    }
+}
+
 /* Mandelbrot: gangs over rows, vector lanes over columns; every lane
    leaves the iteration loop when its pixel escapes.  */
 

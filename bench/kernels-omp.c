@@ -19,6 +19,21 @@ BENCH_NAME (PREFIX, saxpy) (int n, float a, const float *restrict x,
 }
 
 void
+BENCH_NAME (PREFIX, saxpy_blk) (int n, float a, const float *restrict x,
+				float *restrict y)
+{
+  int bs = (n + SAXPY_BLOCKS - 1) / SAXPY_BLOCKS;
+#pragma omp parallel for
+  for (int b = 0; b < SAXPY_BLOCKS; b++)
+    {
+      int lo = b * bs, hi = lo + bs < n ? lo + bs : n;
+#pragma omp simd
+      for (int i = lo; i < hi; i++)
+	y[i] = a * x[i] + y[i];
+    }
+}
+
+void
 BENCH_NAME (PREFIX, mandel) (int w, int h, int maxit, int *restrict img)
 {
 #pragma omp parallel for

@@ -22,6 +22,9 @@
   void BENCH_NAME (prefix, saxpy) (int n, float a,			\
 				   const float *restrict x,		\
 				   float *restrict y);			\
+  void BENCH_NAME (prefix, saxpy_blk) (int n, float a,			\
+				       const float *restrict x,		\
+				       float *restrict y);		\
   void BENCH_NAME (prefix, mandel) (int w, int h, int maxit,		\
 				    int *restrict img);			\
   void BENCH_NAME (prefix, sweep) (int n, const float *restrict a,	\
@@ -32,6 +35,10 @@ BENCH_DECLARE (hacc_)
 BENCH_DECLARE (omp_)
 BENCH_DECLARE (ompnc_)
 BENCH_DECLARE (ref_)
+
+/* saxpy_blk cuts the vector into SAXPY_BLOCKS contiguous blocks, one
+   gang (or OpenMP iteration) each.  */
+#define SAXPY_BLOCKS 64
 
 /* The Mandelbrot window: x in [-2, 0.5), y in [-1.25, 1.25).  */
 #define MANDEL_CR(x, w) (-2.0f + 2.5f * (x) / (w))

@@ -11,6 +11,12 @@ ref_saxpy (int n, float a, const float *restrict x, float *restrict y)
 }
 
 void
+ref_saxpy_blk (int n, float a, const float *restrict x, float *restrict y)
+{
+  ref_saxpy (n, a, x, y);
+}
+
+void
 ref_mandel (int w, int h, int maxit, int *restrict img)
 {
   for (int y = 0; y < h; y++)

@@ -11,9 +11,9 @@
 #   ..                              when bench/ sits in a build tree
 #   pkg-config gangway              an installed Gangway
 #
-# Objects and the bench program go to --out (default: DIR/bench for a
+# Objects and the bench program go to --out (default: DIR/bench-build for a
 # build tree, ./gangway-bench otherwise).  --keep-temps keeps the C that
-# the cpu target generates for the kernels (kernels-acc.c.gangway-cpu.c)
+# the cpu target generates for the kernels (kernels-acc-cpu.c.gangway-cpu.c)
 # in the output directory.  Everything after "--" goes to the program
 # (--reps N, --mandel WxH, --stencil N, --sweeps N, --variants LIST ...).
 #
@@ -63,7 +63,7 @@ else
     cflags=$(PKG_CONFIG_PATH=$builddir pkg-config --cflags gangway-uninstalled)
     libs=$(PKG_CONFIG_PATH=$builddir pkg-config --libs gangway-uninstalled)
     from="build tree $builddir"
-    : "${out:=$builddir/bench}"
+    : "${out:=$builddir/bench-build}"
   elif pkg-config --exists gangway 2>/dev/null; then
     cflags=$(pkg-config --cflags gangway)
     libs=$(pkg-config --libs gangway)

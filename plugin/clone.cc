@@ -136,6 +136,11 @@ set_device_optimization (tree clone)
   opts.x_flag_tree_loop_vectorize = 0;
   opts.x_flag_tree_slp_vectorize = 0;
   opts.x_flag_tree_loop_distribute_patterns = 0;
+  /* Explicitly: GCC's OpenACC lowering asks vector loops to be vectorized
+     unless the user said -fno-tree-loop-vectorize.  */
+  opts_set.x_flag_tree_loop_vectorize = 1;
+  opts_set.x_flag_tree_slp_vectorize = 1;
+  opts_set.x_flag_tree_loop_distribute_patterns = 1;
   DECL_FUNCTION_SPECIFIC_OPTIMIZATION (clone)
     = build_optimization_node (&opts, &opts_set);
 }

@@ -303,6 +303,7 @@ expander::slot_for (tree decl)
   dir_slot s;
   s.size = tree_to_uhwi (size);
   s.align = MAX (DECL_ALIGN_UNIT (decl), 1);
+  s.shared = lookup_attribute ("gangway shared", DECL_ATTRIBUTES (decl));
   if (DECL_NAME (decl))
     s.name = IDENTIFIER_POINTER (DECL_NAME (decl));
   fn->slots.push_back (s);
@@ -1039,10 +1040,35 @@ expander::stmt_call (gcall *call, bool *ends_block)
 	case BUILT_IN_BSWAP16: case BUILT_IN_BSWAP32: case BUILT_IN_BSWAP64:
 	  if (lhs)
 	    {
-	      dir_value a = value (gimple_call_arg (call, 0));
+	      tree arg = gimple_call_arg (call, 0);
+	      dir_value a = convert (value (arg), TREE_TYPE (arg),
+				     TREE_TYPE (lhs));
 	      set_lhs (lhs, emit (DOP_BSWAP, a.type, { a }));
 	    }
 	  return;
+	case BUILT_IN_CEXPI:
+	case BUILT_IN_CEXPIF:
+	  /* GCC's sincos pass makes sin (x) and cos (x) one cexpi (x);
+	     its parts are the two calls again.  */
+	  if (lhs && TREE_CODE (lhs) == SSA_NAME)
+	    {
+	      bool f = DECL_FUNCTION_CODE (decl) == BUILT_IN_CEXPIF;
+	      dir_value x = value (gimple_call_arg (call, 0));
+	      dir_value part[2];
+	      for (int k = 0; k < 2; k++)
+		{
+		  dir_insn *i = dir_new_insn (fn.get (), DOP_CALL, x.type);
+		  i->callee = k == 0 ? (f ? "cosf" : "cos") : (f ? "sinf" : "sin");
+		  i->ops = { x };
+		  i->dest = dir_new_reg (fn.get (), x.type);
+		  b.loc = loc;
+		  b.emit (i);
+		  part[k] = dir_reg_value (fn.get (), i->dest);
+		}
+	      parts[SSA_NAME_VERSION (lhs)] = { part[0], part[1] };
+	      return;
+	    }
+	  break;
 	case BUILT_IN_MEMSET:
 	case BUILT_IN_MEMCPY:
 	case BUILT_IN_MEMMOVE:

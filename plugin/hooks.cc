@@ -79,6 +79,22 @@ gw_fork_join (gcall *call, const int *dims, bool is_fork)
   return axis != GOMP_DIM_GANG && dims[axis] > 1;
 }
 
+/* The adjust_private_decl hook: GCC's OpenACC lowering reports each
+   variable a loop makes private, with its level.  In a device clone, a
+   gang- or worker-private variable is shared by the gang's vector lanes:
+   mark it, and the expander gives it a shared frame slot.  Vector-private
+   variables (and unmarked ones) stay in each thread's own frame.  */
+
+static tree
+gw_adjust_private_decl (location_t, tree var, int level)
+{
+  if (gw_current_target () && level < GOMP_DIM_VECTOR
+      && !lookup_attribute ("gangway shared", DECL_ATTRIBUTES (var)))
+    DECL_ATTRIBUTES (var) = tree_cons (get_identifier ("gangway shared"),
+				       NULL_TREE, DECL_ATTRIBUTES (var));
+  return var;
+}
+
 /* The reduction hook.  Device clones never contain reductions (clone.cc
    keeps such regions on the host until reductions are implemented).  */
 
@@ -102,4 +118,8 @@ gw_install_hooks ()
   targetm.goacc.dim_limit = gw_dim_limit;
   targetm.goacc.fork_join = gw_fork_join;
   targetm.goacc.reduction = gw_reduction;
+  /* GCC's host hooks have none; returning VAR unchanged, as ours does for
+     host functions, changes nothing.  */
+  gcc_assert (!targetm.goacc.adjust_private_decl);
+  targetm.goacc.adjust_private_decl = gw_adjust_private_decl;
 }

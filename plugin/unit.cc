@@ -275,6 +275,8 @@ gw_unit_finish (void *, void *)
 		 b.first->name (), why.c_str ());
 	  continue;
 	}
+      if (bytes.empty ())
+	continue;		/* No kernel compiled for this target.  */
       std::string name = std::string ("__gangway_image_") + b.first->name ();
       tree decl = define_bytes (name.c_str (), bytes, 64);
       images.push_back ({ b.first->name (), isa, decl, bytes.size () });

@@ -75,8 +75,9 @@ private:
   std::vector<int> region_of;		/* Block index -> region or -1.  */
   std::vector<int64_t> stride;		/* Register -> affine stride.  */
   std::vector<bool> blend;		/* Register -> masked writes.  */
-  std::vector<uint32_t> slot_offset;
-  uint32_t frame_size = 0;
+  std::vector<uint32_t> slot_offset;	/* In its frame.  */
+  uint32_t frame_size = 0;		/* Each lane's frame.  */
+  uint32_t shared_size = 0;		/* The gang's shared frame.  */
   std::string out;
 
   void put (const char *fmt, ...) __attribute__ ((format (printf, 2, 3)));
@@ -94,6 +95,7 @@ private:
   std::string vval (const dir_value &v) const;
   std::string lval (const dir_value &v) const;
   std::string mask_of (const std::string &cmp, dir_type t) const;
+  static std::string disp (int64_t d);
 
   /* Insns.  */
   std::string scalar_expr (const dir_insn *i,
@@ -286,6 +288,17 @@ emitter::lval (const dir_value &v) const
   if (v.type == DT_B1)
     return "(" + r + " != 0)";
   return r;
+}
+
+/* The displacement D as an unsigned 64-bit C constant (it wraps as the
+   address arithmetic does).  */
+
+std::string
+emitter::disp (int64_t d)
+{
+  char buf[48];
+  snprintf (buf, sizeof buf, "(uint64_t) INT64_C (%" PRId64 ")", d);
+  return buf;
 }
 
 /* The lane mask gw_mP of CMP, a vector comparison of T values (whose
@@ -511,6 +524,9 @@ emitter::scalar_expr (const dir_insn *i,
 	       + std::to_string (i->disp) + ")";
       }
     case DOP_ADDR_LOCAL:
+      if (fn->slots[i->disp].shared)
+	return "((uint64_t) (uintptr_t) &gw_shared["
+	       + std::to_string (slot_offset[i->disp]) + "])";
       return "((uint64_t) (uintptr_t) &gw_frame[0]["
 	     + std::to_string (slot_offset[i->disp]) + "])";
     default:
@@ -741,7 +757,7 @@ emitter::simd_load (const dir_insn *i)
 	   sty (i->type).c_str (), sval (addr).c_str (), i->disp);
       return;
     }
-  std::string a = "(" + vval (addr) + " + " + std::to_string (i->disp) + "u)";
+  std::string a = "(" + vval (addr) + " + " + disp (i->disp) + ")";
   if (i->flags & DIF_VOLATILE)
     {
       put ("  for (int gw_l = 0; gw_l < %s; gw_l++) if (gw_cur[gw_l]) "
@@ -780,7 +796,7 @@ emitter::simd_store (const dir_insn *i)
 	   ty.c_str (), a.c_str (), i->disp, lval (val).c_str ());
       return;
     }
-  std::string a = "(" + vval (addr) + " + " + std::to_string (i->disp) + "u)";
+  std::string a = "(" + vval (addr) + " + " + disp (i->disp) + ")";
   bool consecutive = stride[addr.reg] == (int64_t) dir_type_bytes (i->type);
   put ("  %s%sx%s (%s, %s, gw_cur);\n", consecutive ? "gw_st_" : "gw_scatter_",
        ename (i->type), P.c_str (), a.c_str (), vval (val).c_str ());
@@ -815,7 +831,7 @@ emitter::simd_insn (const dir_insn *i)
       std::vector<std::string> a;
       for (const dir_value &v : i->ops)
 	a.push_back (sval (v));
-      if (i->op == DOP_ADDR_LOCAL)
+      if (i->op == DOP_ADDR_LOCAL && !fn->slots[i->disp].shared)
 	throw cannot { "a uniform frame address in a partition" };
       put ("  r%u = %s;\n", i->dest, scalar_expr (i, a).c_str ());
       return;
@@ -1094,6 +1110,14 @@ emitter::strides ()
   auto of = [&] (const dir_value &v) -> int64_t {
     return v.reg_p () ? stride[v.reg] : 0;
   };
+  /* The stride of operand V of an insn in block B: none if V comes out of
+     a loop the lanes left at different iterations.  */
+  auto at = [&] (const dir_value &v, const dir_block *b) -> int64_t {
+    if (v.reg_p () && fn->regs[v.reg].def
+	&& div.leaves_divergent_loop (fn->regs[v.reg].def->bb, b))
+      return STRIDE_UNKNOWN;
+    return of (v);
+  };
   auto known = [] (int64_t s) {
     return s != STRIDE_UNKNOWN && s != STRIDE_TOP;
   };
@@ -1116,10 +1140,22 @@ emitter::strides ()
 	    {
 	      if (!div.varying (phi->dest))
 		continue;
-	      int64_t s = STRIDE_TOP;
-	      for (const dir_value &v : phi->ops)
+	      /* At a join of divergent paths the lanes' values come from
+		 different definitions: no common base.  */
+	      if (div.divergent_join (b))
 		{
+		  update (phi, STRIDE_UNKNOWN);
+		  continue;
+		}
+	      int64_t s = STRIDE_TOP;
+	      for (size_t k = 0; k < phi->ops.size (); k++)
+		{
+		  const dir_value &v = phi->ops[k];
 		  int64_t o = of (v);
+		  if (v.reg_p () && fn->regs[v.reg].def
+		      && div.leaves_divergent_loop (fn->regs[v.reg].def->bb,
+						    b))
+		    o = STRIDE_UNKNOWN;
 		  if (o == STRIDE_TOP)
 		    continue;
 		  s = (s == STRIDE_TOP || s == o) ? o : STRIDE_UNKNOWN;
@@ -1131,8 +1167,8 @@ emitter::strides ()
 	      if (i->dest == DIR_NOREG || !div.varying (i->dest))
 		continue;
 	      int64_t s = STRIDE_UNKNOWN;
-	      int64_t x = i->ops.size () > 0 ? of (i->ops[0]) : 0;
-	      int64_t y = i->ops.size () > 1 ? of (i->ops[1]) : 0;
+	      int64_t x = i->ops.size () > 0 ? at (i->ops[0], b) : 0;
+	      int64_t y = i->ops.size () > 1 ? at (i->ops[1], b) : 0;
 	      bool both = known (x) && known (y);
 	      switch (i->op)
 		{
@@ -1207,13 +1243,14 @@ emitter::analyse ()
       throw cannot { std::string ("a ") + dir_axis_name ((dir_axis) n->axis)
 		     + " partition" };
 
-  /* The frame.  */
+  /* The frames: each lane's own, and the gang's shared one.  */
   for (const dir_slot &s : fn->slots)
     {
+      uint32_t &size = s.shared ? shared_size : frame_size;
       uint32_t align = std::max<uint32_t> (s.align, 1);
-      frame_size = (frame_size + align - 1) / align * align;
-      slot_offset.push_back (frame_size);
-      frame_size += s.size;
+      size = (size + align - 1) / align * align;
+      slot_offset.push_back (size);
+      size += s.size;
     }
   frame_size = (frame_size + 15) / 16 * 16;
 
@@ -1291,6 +1328,9 @@ emitter::run (std::string *code, unsigned *lanes)
   if (frame_size)
     put ("  unsigned char gw_frame[%u][%u] __attribute__ ((aligned (64)));\n",
 	 p > 1 ? p : 1, frame_size);
+  if (shared_size)
+    put ("  unsigned char gw_shared[%u] __attribute__ ((aligned (64)));\n",
+	 shared_size);
   put ("  goto b%u;\n", fn->blocks[0]->index);
 
   std::vector<bool> done (regions.size (), false);

@@ -290,3 +290,132 @@ dir_compute_liveness (const dir_func *fn)
     }
   return live_in;
 }
+
+namespace {
+
+/* The strongly connected components of the blocks IN of FN, ignoring
+   edges into IGNORE (may be null), by Tarjan's algorithm without
+   recursion.  Each component lists its blocks.  */
+
+std::vector<std::vector<dir_block *>>
+sccs (const dir_func *fn, const std::vector<bool> &in, const dir_block *ignore)
+{
+  size_t n = fn->blocks.size ();
+  std::vector<int> index (n, -1), low (n, 0);
+  std::vector<char> on_stack (n, 0);
+  std::vector<dir_block *> stack;
+  std::vector<std::vector<dir_block *>> out;
+  int counter = 0;
+  struct frame { dir_block *b; size_t next; };
+  for (dir_block *root : fn->blocks)
+    {
+      if (!in[root->index] || index[root->index] >= 0)
+	continue;
+      std::vector<frame> dfs { { root, 0 } };
+      index[root->index] = low[root->index] = counter++;
+      stack.push_back (root);
+      on_stack[root->index] = 1;
+      while (!dfs.empty ())
+	{
+	  frame &f = dfs.back ();
+	  int v = f.b->index;
+	  if (f.next < f.b->succs.size ())
+	    {
+	      dir_block *s = f.b->succs[f.next++];
+	      if (!in[s->index] || s == ignore)
+		continue;
+	      if (index[s->index] < 0)
+		{
+		  index[s->index] = low[s->index] = counter++;
+		  stack.push_back (s);
+		  on_stack[s->index] = 1;
+		  dfs.push_back ({ s, 0 });
+		}
+	      else if (on_stack[s->index])
+		low[v] = std::min (low[v], index[s->index]);
+	      continue;
+	    }
+	  dfs.pop_back ();
+	  if (!dfs.empty ())
+	    {
+	      int u = dfs.back ().b->index;
+	      low[u] = std::min (low[u], low[v]);
+	    }
+	  if (low[v] == index[v])
+	    {
+	      std::vector<dir_block *> comp;
+	      dir_block *w;
+	      do
+		{
+		  w = stack.back ();
+		  stack.pop_back ();
+		  on_stack[w->index] = 0;
+		  comp.push_back (w);
+		}
+	      while (w->index != (uint32_t) v);
+	      out.push_back (comp);
+	    }
+	}
+    }
+  return out;
+}
+
+/* Find the loops among the blocks IN of FN, inside loop PARENT, and add
+   them to LOOPS (Bourdoncle's recursive decomposition: each cyclic
+   strongly connected component is a loop; its header's incoming edges are
+   removed to find the loops nested in it).  */
+
+void
+find_loops (const dir_func *fn, const std::vector<bool> &in,
+	    const dir_block *ignore, int parent, std::vector<dir_loop> *loops)
+{
+  for (std::vector<dir_block *> &comp : sccs (fn, in, ignore))
+    {
+      std::vector<bool> mine (fn->blocks.size (), false);
+      for (dir_block *b : comp)
+	mine[b->index] = true;
+      bool cyclic = comp.size () > 1;
+      for (dir_block *s : comp[0]->succs)
+	if (s == comp[0] && s != ignore)
+	  cyclic = true;
+      if (!cyclic)
+	continue;
+      /* The header: a block entered from outside the component, the first
+	 in reverse post-order if several are (irreducible loops).  */
+      dir_block *header = nullptr;
+      for (dir_block *b : comp)
+	for (dir_block *p : b->preds)
+	  if (!mine[p->index]
+	      && (!header || b->rpo < header->rpo))
+	    header = b;
+      if (!header)
+	for (dir_block *b : comp)
+	  if (!header || b->rpo < header->rpo)
+	    header = b;
+      loops->push_back ({ header, parent, comp });
+      int self = loops->size () - 1;
+      find_loops (fn, mine, header, self, loops);
+    }
+}
+
+} // anon namespace
+
+/* Return the loop nesting forest of the blocks IN (by block index) of FN,
+   outer loops before the loops they contain, and set (*INNERMOST)[B] to
+   the index of the innermost loop containing block B, or -1.  */
+
+std::vector<dir_loop>
+dir_find_loops (const dir_func *fn, const std::vector<bool> &in,
+		std::vector<int> *innermost)
+{
+  dir_assert (fn->valid & DIR_VALID_CFG);
+  std::vector<dir_loop> loops;
+  find_loops (fn, in, nullptr, -1, &loops);
+  innermost->assign (fn->blocks.size (), -1);
+  /* Outer loops come first: the last loop seen containing a block is its
+     innermost.  */
+  for (size_t l = 0; l < loops.size (); l++)
+    for (dir_block *b : loops[l].blocks)
+      (*innermost)[b->index] = l;
+  return loops;
+}

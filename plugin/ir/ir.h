@@ -223,11 +223,14 @@ struct dir_reg
   dir_insn *def = nullptr;
 };
 
-/* A slot of the frame: memory local to one thread.  */
+/* A slot of the frame: memory local to one thread, or, if SHARED, to
+   one gang (a variable OpenACC makes gang- or worker-private, which the
+   threads of the gang share).  */
 struct dir_slot
 {
   uint32_t size, align;
   std::string name;
+  bool shared = false;
 };
 
 /* A global the function refers to.  HOST globals live in the host program
@@ -348,11 +351,28 @@ bool dir_postdominates (const dir_func *, const dir_block *,
 std::vector<dir_block *> dir_rpo (const dir_func *);
 std::vector<std::vector<bool>> dir_compute_liveness (const dir_func *);
 
+/* A loop of the loop nesting forest: the blocks of a cycle, its header
+   (where it is entered; one of the entries of an irreducible cycle) and
+   the innermost loop containing it (-1 at the top).  */
+struct dir_loop
+{
+  dir_block *header;
+  int parent;
+  std::vector<dir_block *> blocks;	/* Including those of inner loops.  */
+};
+
+std::vector<dir_loop> dir_find_loops (const dir_func *,
+				      const std::vector<bool> &in,
+				      std::vector<int> *innermost);
+
 /* print.cc / parse.cc: the text form (docs/ir.md).  */
 void dir_print (FILE *, const dir_func *);
 std::string dir_to_string (const dir_func *);
 std::unique_ptr<dir_func> dir_parse (const std::string &text,
 				     std::string *error);
+bool dir_parse_functions (const std::string &text, const char *file,
+			  std::vector<std::unique_ptr<dir_func>> *fns,
+			  std::string *error);
 
 /* verify.cc.  Checks the invariants PROPS claims on top of the structural
    ones; prints every violation to REPORT with an annotated dump and

@@ -39,6 +39,9 @@ dir_default_operand_type (const dir_insn *insn, size_t k)
       return insn->type;
     case DOP_ONDEV:
       return DT_I32;
+    case DOP_CALL:
+      /* Library functions take mixed types (ldexp).  */
+      return DT_VOID;
     case DOP_SEXT: case DOP_ZEXT: case DOP_TRUNC: case DOP_FPEXT:
     case DOP_FPTRUNC: case DOP_SITOFP: case DOP_UITOFP: case DOP_FPTOSI:
     case DOP_FPTOUI: case DOP_BITCAST:
@@ -325,8 +328,9 @@ printer::run ()
     put (" host %s", fn->host_name.c_str ());
   put (" dims %d %d %d\n", fn->dims[0], fn->dims[1], fn->dims[2]);
   for (size_t s = 0; s < fn->slots.size (); s++)
-    put ("slot $%zu %u %u %s\n", s, fn->slots[s].size, fn->slots[s].align,
-	 fn->slots[s].name.empty () ? "-" : fn->slots[s].name.c_str ());
+    put ("slot $%zu %u %u %s%s\n", s, fn->slots[s].size, fn->slots[s].align,
+	 fn->slots[s].name.empty () ? "-" : fn->slots[s].name.c_str (),
+	 fn->slots[s].shared ? " shared" : "");
   for (size_t g = 0; g < fn->globals.size (); g++)
     {
       const dir_global &gl = fn->globals[g];

@@ -117,7 +117,8 @@ verifier::check_insn (const dir_insn *i)
 {
   const dir_op_info &info = dir_op_table[i->op];
   if (info.nops >= 0 && (int) i->ops.size () != info.nops)
-    error (i, "expected " + std::to_string (info.nops) + " operands");
+    error (i, "expected " + std::to_string (info.nops) + " operand"
+	      + (info.nops == 1 ? "" : "s"));
   for (size_t k = 0; k < i->ops.size (); k++)
     {
       const dir_value &v = i->ops[k];

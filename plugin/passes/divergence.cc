@@ -9,7 +9,8 @@
    Inside a partition:
 
    - the thread's position on a partitioned axis varies, and so does the
-     address of its frame (each thread has its own);
+     address of its frame (each thread has its own; shared slots are the
+     gang's);
    - a value computed from a varying operand varies (a load varies with its
      address);
    - data divergence: a branch on a varying value is divergent; a phi at a
@@ -29,80 +30,24 @@
 
 #include <algorithm>
 
-namespace {
+/* Does a value defined in DEF and read in USE leave a loop that contains
+   a divergent branch?  */
 
-/* Strongly connected components of the blocks IN (by block index) of FN,
-   Tarjan's algorithm without recursion.  Returns the component of every
-   block (-1 outside IN) and marks in CYCLIC the components that contain a
-   cycle.  */
-
-std::vector<int>
-components (const dir_func *fn, const std::vector<bool> &in,
-	    std::vector<bool> *cyclic)
+bool
+gw_divergence::leaves_divergent_loop (const dir_block *def,
+				      const dir_block *use) const
 {
-  size_t n = fn->blocks.size ();
-  std::vector<int> comp (n, -1), index (n, -1), low (n, 0);
-  std::vector<char> on_stack (n, 0);
-  std::vector<int> stack;
-  int counter = 0, ncomp = 0;
-  struct frame { int b; size_t next; };
-  for (size_t root = 0; root < n; root++)
+  for (int l = innermost[def->index]; l >= 0; l = loops[l].parent)
     {
-      if (!in[root] || index[root] >= 0)
-	continue;
-      std::vector<frame> dfs { { (int) root, 0 } };
-      index[root] = low[root] = counter++;
-      stack.push_back (root);
-      on_stack[root] = 1;
-      while (!dfs.empty ())
-	{
-	  frame &f = dfs.back ();
-	  const dir_block *b = fn->blocks[f.b];
-	  if (f.next < b->succs.size ())
-	    {
-	      int s = b->succs[f.next++]->index;
-	      if (!in[s])
-		continue;
-	      if (index[s] < 0)
-		{
-		  index[s] = low[s] = counter++;
-		  stack.push_back (s);
-		  on_stack[s] = 1;
-		  dfs.push_back ({ s, 0 });
-		}
-	      else if (on_stack[s])
-		low[f.b] = std::min (low[f.b], index[s]);
-	      continue;
-	    }
-	  int v = f.b;
-	  dfs.pop_back ();
-	  if (!dfs.empty ())
-	    low[dfs.back ().b] = std::min (low[dfs.back ().b], low[v]);
-	  if (low[v] == index[v])
-	    {
-	      int w, size = 0;
-	      do
-		{
-		  w = stack.back ();
-		  stack.pop_back ();
-		  on_stack[w] = 0;
-		  comp[w] = ncomp;
-		  size++;
-		}
-	      while (w != v);
-	      bool cyc = size > 1;
-	      for (const dir_block *s : fn->blocks[v]->succs)
-		if ((int) s->index == v)
-		  cyc = true;
-	      cyclic->push_back (cyc);
-	      ncomp++;
-	    }
-	}
+      if (std::find (loops[l].blocks.begin (), loops[l].blocks.end (), use)
+	  != loops[l].blocks.end ())
+	return false;
+      if (loop_divergent[l])
+	return true;
     }
-  return comp;
+  return false;
 }
 
-} // anon namespace
 
 void
 gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
@@ -116,10 +61,9 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
   for (const dir_block *b : fn->blocks)
     in_part[b->index] = (parts.mask (b) & axes) != 0;
 
-  std::vector<bool> cyclic;
-  std::vector<int> comp = components (fn, in_part, &cyclic);
-  std::vector<bool> comp_divergent (cyclic.size (), false);
-  std::vector<bool> join (nb, false);
+  loops = dir_find_loops (fn, in_part, &innermost);
+  loop_divergent.assign (loops.size (), false);
+  join.assign (nb, false);
 
   /* The blocks two successors of the divergent branch at D both reach
      (inside the partitions) are joins.  */
@@ -166,13 +110,8 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
 	    {
 	      bool v = join[b->index];
 	      for (size_t k = 0; k < phi->ops.size () && !v; k++)
-		{
-		  const dir_block *from = phi->targets[k];
-		  v = varying (phi->ops[k])
-		      || (comp[from->index] >= 0
-			  && comp[from->index] != comp[b->index]
-			  && comp_divergent[comp[from->index]]);
-		}
+		v = varying (phi->ops[k])
+		    || leaves_divergent_loop (phi->targets[k], b);
 	      if (v)
 		set (phi->dest);
 	    }
@@ -187,7 +126,9 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
 		  v = (here & (1u << i->axis ())) != 0;
 		  break;
 		case DOP_ADDR_LOCAL:
-		  v = true;
+		  /* Each thread has its own frame; shared slots are the
+		     gang's.  */
+		  v = !fn->slots[i->disp].shared;
 		  break;
 		case DOP_BCAST: case DOP_PARAM: case DOP_UNDEF:
 		case DOP_DIM_SIZE: case DOP_ADDR_GLOBAL:
@@ -205,8 +146,8 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
 	    {
 	      div_branch[b->index] = true;
 	      mark_joins (b);
-	      if (comp[b->index] >= 0 && cyclic[comp[b->index]])
-		comp_divergent[comp[b->index]] = true;
+	      for (int l = innermost[b->index]; l >= 0; l = loops[l].parent)
+		loop_divergent[l] = true;
 	      changed = true;
 	    }
 	}
@@ -214,18 +155,11 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
       /* Temporal divergence: values a divergent loop defines and code
 	 after it reads.  */
       for (const dir_block *b : fn->blocks)
-	{
-	  int cb = in_part[b->index] ? comp[b->index] : -1;
-	  for (const dir_insn *i : b->insns)
-	    for (const dir_value &o : i->ops)
-	      if (o.reg_p () && !vary[o.reg] && fn->regs[o.reg].def)
-		{
-		  const dir_block *d = fn->regs[o.reg].def->bb;
-		  int cd = comp[d->index];
-		  if (cd >= 0 && cd != cb && comp_divergent[cd])
-		    set (o.reg);
-		}
-	}
+	for (const dir_insn *i : b->insns)
+	  for (const dir_value &o : i->ops)
+	    if (o.reg_p () && !vary[o.reg] && fn->regs[o.reg].def
+		&& leaves_divergent_loop (fn->regs[o.reg].def->bb, b))
+	      set (o.reg);
     }
 }
 

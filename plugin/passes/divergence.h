@@ -32,11 +32,23 @@ public:
     return div_branch[b->index];
   }
 
+  /* Is B a join of paths that split at a divergent branch?  */
+  bool divergent_join (const dir_block *b) const { return join[b->index]; }
+  /* Does a value defined in DEF and read in USE leave a loop (inside a
+     partition) that contains a divergent branch?  Its lanes then left the
+     loop after different numbers of iterations.  */
+  bool leaves_divergent_loop (const dir_block *def,
+			      const dir_block *use) const;
+
   /* Write the varying registers and divergent branches to F.  */
   void dump (FILE *f, const dir_func *fn) const;
 
 private:
-  std::vector<bool> vary, in_part, div_branch;
+  std::vector<bool> vary, in_part, div_branch, join;
+  std::vector<dir_loop> loops;		/* Loops inside partitions.  */
+  std::vector<int> innermost;		/* Block -> innermost loop, or -1.  */
+  std::vector<bool> loop_divergent;	/* Loop -> contains a divergent
+					   branch.  */
 };
 
 #endif /* GANGWAY_DIVERGENCE_H */

@@ -132,8 +132,11 @@ gw_propagate (dir_func *fn, const gw_pass_context &)
     }
 
   /* The frame: what the single thread stored there before the fork is
-     what the partition reads.  */
-  if (!fn->slots.empty ())
+     what the partition reads.  Shared slots need nothing.  */
+  bool own_frame = false;
+  for (const dir_slot &s : fn->slots)
+    own_frame |= !s.shared;
+  if (own_frame)
     for (auto &n : parts.nodes)
       if (n->axis >= 0 && (parts.single_axes (n->fork) & (1u << n->axis)))
 	{

@@ -1,0 +1,422 @@
+/* gangway-opt: run device passes on device RTL text.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   A stand-alone driver for the device compiler, in the spirit of QBE's
+   "qbe -d", LLVM's "llc -run-pass" and Cranelift's "clif-util": it reads
+   device RTL in the text form of docs/ir.md (a dump of the plugin, or a
+   file written by hand), runs the passes it is told to, and prints the
+   result in the same form, or the C the cpu target makes of it.  Pass
+   tests (testsuite/gangway.opt/) are built on it, so that a pass can be
+   tested on a few lines of IR without GCC.
+
+     gangway-opt --passes=split-markers,neuter --verify neuter-1.drtl
+
+   For each function of the file, in order:
+
+   1. the properties given by --assume are taken as established;
+   2. if any pass is to run (or --verify or --emit is given), the input is
+      verified with those properties: passes are only run on valid IR;
+   3. the passes of --passes run in the order given, each one checked
+      against the properties it requires (passes.def); with --verify the
+      verifier runs after each, with the properties established so far.
+      --pipeline instead runs the whole table through gw_run_passes, as
+      the plugin does;
+   4. the function is printed, or with --emit=cpu its C.
+
+   The result goes to the standard output; --print-after dumps and pass
+   details go to the standard error, as QBE's -d and LLVM's -print-after
+   do, so that the output of a run can be fed to the next one.
+
+   Exit status: 0 on success; 1 if the verifier rejected a function or the
+   target could not emit it; 2 on a usage or parse error; 3 on an internal
+   error of the device compiler.  */
+
+#include "../passes/passes.h"
+#include "../../config/cpu/cpu.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+namespace {
+
+const char *progname = "gangway-opt";
+
+/* The passes of passes.def, for running them one by one.  */
+struct pass_entry
+{
+  const char *name;
+  bool (*run) (dir_func *, const gw_pass_context &);
+  unsigned requires, provides;
+};
+
+const pass_entry pass_table[] = {
+#define DEF_PASS(NAME, FUNCTION, REQUIRES, PROVIDES) \
+  { NAME, FUNCTION, REQUIRES, PROVIDES },
+#include "../passes/passes.def"
+#undef DEF_PASS
+};
+
+/* The names of the DIR_PROP_* properties in --assume.  */
+const struct
+{
+  const char *name;
+  unsigned prop;
+} prop_names[] = {
+  { "split", DIR_PROP_SPLIT },
+  { "neutered", DIR_PROP_NEUTERED },
+  { "propagated", DIR_PROP_PROPAGATED }
+};
+
+/* The command line.  */
+struct options
+{
+  std::vector<const pass_entry *> passes;
+  bool pipeline = false;
+  bool verify = false;
+  bool details = false;
+  unsigned assume = 0;
+  std::string print_after;
+  std::string emit;
+  std::string isa = "native";
+  const char *file = nullptr;
+};
+
+/* Return the names of the passes --passes can run, for messages.  */
+
+std::string
+pass_list ()
+{
+  std::string s;
+  for (const pass_entry &p : pass_table)
+    s += (s.empty () ? "" : ", ") + std::string (p.name);
+  return s;
+}
+
+/* Write the usage message to F.  */
+
+void
+usage (FILE *f)
+{
+  fprintf (f,
+	   "Usage: %s [OPTION]... FILE\n"
+	   "Read device RTL (docs/ir.md) from FILE ('-' for the standard "
+	   "input),\nrun device passes on each function and print the "
+	   "result.\n\n"
+	   "  --passes=P,...       run the passes P in the order given\n"
+	   "  --pipeline           run the whole device pipeline (passes.def)\n"
+	   "  --assume=PROP,...    take PROP (split, neutered, propagated) as\n"
+	   "                       established before the first pass\n"
+	   "  --verify             verify the input and the result of each "
+	   "pass\n"
+	   "  --print-after=P,...  print the function after the passes P to "
+	   "stderr\n"
+	   "                       (\"expand\" is the input, \"all\" every "
+	   "pass)\n"
+	   "  --details            print the passes' analysis details to "
+	   "stderr\n"
+	   "  --emit=cpu           print the C of the cpu target instead\n"
+	   "  --isa=LEVEL          x86-64 level for --emit=cpu (x86-64, "
+	   "x86-64-v2,\n"
+	   "                       x86-64-v3, x86-64-v4; default native)\n"
+	   "  --help               print this message\n\n"
+	   "Passes: %s\n\n"
+	   "Exit status: 0 success, 1 invalid IR or emission failure, 2 "
+	   "usage or\nparse error, 3 internal error.\n",
+	   progname, pass_list ().c_str ());
+}
+
+/* Report the usage error MSG and exit with status 2.  */
+
+[[noreturn]] void
+usage_error (const std::string &msg)
+{
+  fprintf (stderr, "%s: %s\nTry '%s --help'.\n", progname, msg.c_str (),
+	   progname);
+  exit (2);
+}
+
+/* The internal-error hook: print MSG and exit with status 3.  */
+
+void
+internal_error (const char *msg)
+{
+  fflush (stdout);
+  fprintf (stderr, "%s: internal error: %s\n", progname, msg);
+  exit (3);
+}
+
+/* Split the comma-separated LIST into its items.  */
+
+std::vector<std::string>
+split_list (const std::string &list)
+{
+  std::vector<std::string> items;
+  size_t start = 0;
+  while (start <= list.size ())
+    {
+      size_t end = list.find (',', start);
+      if (end == std::string::npos)
+	end = list.size ();
+      items.push_back (list.substr (start, end - start));
+      start = end + 1;
+    }
+  return items;
+}
+
+/* If ARG is "--KEY=VALUE", set *VALUE and return true.  */
+
+bool
+option_value (const char *arg, const char *key, std::string *value)
+{
+  size_t n = strlen (key);
+  if (strncmp (arg, key, n) != 0 || arg[n] != '=')
+    return false;
+  *value = arg + n + 1;
+  return true;
+}
+
+/* Parse the command line ARGC/ARGV into O; exit on a usage error.  */
+
+void
+parse_options (int argc, char **argv, options *o)
+{
+  std::string v;
+  for (int k = 1; k < argc; k++)
+    {
+      const char *arg = argv[k];
+      if (!strcmp (arg, "--help"))
+	{
+	  usage (stdout);
+	  exit (0);
+	}
+      else if (!strcmp (arg, "--pipeline"))
+	o->pipeline = true;
+      else if (!strcmp (arg, "--verify"))
+	o->verify = true;
+      else if (!strcmp (arg, "--details"))
+	o->details = true;
+      else if (option_value (arg, "--passes", &v))
+	for (const std::string &name : split_list (v))
+	  {
+	    const pass_entry *found = nullptr;
+	    for (const pass_entry &p : pass_table)
+	      if (name == p.name)
+		found = &p;
+	    if (!found)
+	      usage_error ("unknown pass '" + name + "' (" + pass_list ()
+			   + ")");
+	    o->passes.push_back (found);
+	  }
+      else if (option_value (arg, "--assume", &v))
+	for (const std::string &name : split_list (v))
+	  {
+	    unsigned prop = 0;
+	    for (const auto &p : prop_names)
+	      if (name == p.name)
+		prop = p.prop;
+	    if (!prop)
+	      usage_error ("unknown property '" + name
+			   + "' (split, neutered, propagated)");
+	    o->assume |= prop;
+	  }
+      else if (option_value (arg, "--print-after", &v))
+	{
+	  for (const std::string &name : split_list (v))
+	    if (name != "all" && !gw_pass_known_p (name))
+	      usage_error ("unknown pass '" + name + "' in --print-after ("
+			   + gw_pass_names () + ", all)");
+	  o->print_after = v;
+	}
+      else if (option_value (arg, "--emit", &v))
+	{
+	  if (v != "cpu")
+	    usage_error ("unknown target '" + v + "' (cpu)");
+	  o->emit = v;
+	}
+      else if (option_value (arg, "--isa", &v))
+	{
+	  if (v != "native" && v != "x86-64" && v != "x86-64-v2"
+	      && v != "x86-64-v3" && v != "x86-64-v4")
+	    usage_error ("unknown x86-64 level '" + v + "' (native, x86-64, "
+			 "x86-64-v2, x86-64-v3, x86-64-v4)");
+	  o->isa = v;
+	}
+      else if (arg[0] == '-' && arg[1] != '\0')
+	usage_error (std::string ("unknown option '") + arg + "'");
+      else if (o->file)
+	usage_error (std::string ("more than one input file: '") + o->file
+		     + "' and '" + arg + "'");
+      else
+	o->file = arg;
+    }
+  if (!o->file)
+    usage_error ("no input file");
+  if (o->pipeline && !o->passes.empty ())
+    usage_error ("--passes and --pipeline exclude each other");
+
+  /* Each pass must find the properties it requires.  */
+  unsigned props = o->assume;
+  for (const pass_entry *p : o->passes)
+    {
+      unsigned missing = p->requires & ~props;
+      for (const auto &pn : prop_names)
+	if (missing & pn.prop)
+	  usage_error (std::string (p->name) + " requires the property '"
+		       + pn.name + "': run the pass that provides it first, "
+		       "or --assume=" + pn.name);
+      props |= p->provides;
+    }
+}
+
+/* Read the whole file NAME ("-": the standard input) into *TEXT.  */
+
+bool
+read_input (const char *name, std::string *text)
+{
+  FILE *f = strcmp (name, "-") ? fopen (name, "rb") : stdin;
+  if (!f)
+    return false;
+  char buf[65536];
+  size_t n;
+  while ((n = fread (buf, 1, sizeof buf, f)) > 0)
+    text->append (buf, n);
+  bool ok = !ferror (f);
+  if (f != stdin)
+    fclose (f);
+  return ok;
+}
+
+/* Verify FN with the properties it has, for the options O; WHEN says at
+   which point ("on input", "after neuter").  On failure report it on
+   stderr, print the verifier's annotated dump on stdout and return
+   false.  */
+
+bool
+verify (dir_func *fn, const options &o, const std::string &when)
+{
+  char *buf = nullptr;
+  size_t size = 0;
+  FILE *report = open_memstream (&buf, &size);
+  bool ok = dir_verify (fn, fn->props, report);
+  fclose (report);
+  if (!ok)
+    {
+      fflush (stdout);
+      fprintf (stderr, "%s: %s: %s is invalid %s\n", progname, o.file,
+	       fn->name.c_str (), when.c_str ());
+      fwrite (buf, 1, size, stdout);
+    }
+  free (buf);
+  return ok;
+}
+
+/* Print FN to stderr under the heading of pass NAME, as the plugin's dump
+   does.  */
+
+void
+dump_after (const char *name, const dir_func *fn)
+{
+  fflush (stdout);
+  fprintf (stderr, "\n;; After %s\n", name);
+  dir_print (stderr, fn);
+}
+
+/* Run the passes O asks for on FN and print the result.  Return the exit
+   status for FN.  */
+
+int
+process (dir_func *fn, const options &o)
+{
+  fn->props = o.assume;
+  bool transform = o.pipeline || !o.passes.empty () || !o.emit.empty ();
+  if ((o.verify || transform) && !verify (fn, o, "on input"))
+    return 1;
+
+  if (o.pipeline)
+    {
+      gw_pipeline_options popts;
+      popts.dump = o.print_after;
+      popts.verify = o.verify;
+      popts.details = o.details;
+      std::string why;
+      fflush (stdout);
+      gw_run_passes (fn, popts, stderr, &why);
+    }
+  else
+    {
+      if (gw_pass_selected (o.print_after, "expand"))
+	dump_after ("expand", fn);
+      gw_pass_context ctx;
+      ctx.dump = o.details ? stderr : nullptr;
+      for (const pass_entry *p : o.passes)
+	{
+	  p->run (fn, ctx);
+	  fn->props |= p->provides;
+	  if (gw_pass_selected (o.print_after, p->name))
+	    dump_after (p->name, fn);
+	  if (o.verify && !verify (fn, o, std::string ("after ") + p->name))
+	    return 1;
+	}
+    }
+
+  if (o.emit.empty ())
+    {
+      dir_print (stdout, fn);
+      return 0;
+    }
+  gw_target_options topts;
+  topts.cpu_isa = o.isa;
+  cpu_isa isa = cpu_isa_for (topts);
+  std::string code, why;
+  unsigned lanes = 0;
+  if (!cpu_emit_kernel (fn, isa, &code, &lanes, &why))
+    {
+      fflush (stdout);
+      fprintf (stderr, "%s: %s: %s: %s\n", progname, o.file,
+	       fn->name.c_str (), why.c_str ());
+      return 1;
+    }
+  printf ("/* emit: cpu, %s, %u lanes */\n%s", isa.level.c_str (), lanes,
+	  code.c_str ());
+  return 0;
+}
+
+} // anon namespace
+
+/* Run gangway-opt with the command line ARGC/ARGV (see usage).  */
+
+int
+main (int argc, char **argv)
+{
+  dir_internal_error_hook = internal_error;
+  options o;
+  parse_options (argc, argv, &o);
+
+  std::string text, error;
+  if (!read_input (o.file, &text))
+    {
+      fprintf (stderr, "%s: %s: %s\n", progname, o.file, strerror (errno));
+      return 2;
+    }
+  std::vector<std::unique_ptr<dir_func>> fns;
+  if (!dir_parse_functions (text, o.file, &fns, &error))
+    {
+      fprintf (stderr, "%s: %s\n", progname, error.c_str ());
+      return 2;
+    }
+
+  int status = 0;
+  for (size_t k = 0; k < fns.size (); k++)
+    {
+      if (k)
+	putchar ('\n');
+      int s = process (fns[k].get (), o);
+      if (s > status)
+	status = s;
+    }
+  fflush (stdout);
+  return status;
+}

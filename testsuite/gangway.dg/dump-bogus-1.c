@@ -1,0 +1,12 @@
+/* An unknown pass name in -fplugin-arg-gangway-dump is an error that
+   lists the device passes.  */
+/* { dg-do compile } */
+/* { dg-additional-options "-fplugin-arg-gangway-dump=nosuch" } */
+/* { dg-error "-fplugin-arg-gangway-dump.: unknown device pass .nosuch.; the passes are: expand, split-markers, neuter, propagate, emit" "" { target *-*-* } 0 } */
+/* { dg-error "failed to initialize plugin" "" { target *-*-* } 0 } */
+
+int
+main (void)
+{
+  return 0;
+}

@@ -1,0 +1,51 @@
+/* The acc_* queries answer as under GCC's host fallback (the cpu device
+   shares the host's memory), while the region itself runs on the cpu
+   device.  */
+/* { dg-do run } */
+
+#include <openacc.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define N 500
+
+static int a[N];
+
+static void
+check (int got, int want, const char *what)
+{
+  if (got != want)
+    {
+      fprintf (stderr, "%s = %d, expected %d\n", what, got, want);
+      abort ();
+    }
+}
+
+int
+main (void)
+{
+  check (acc_get_num_devices (acc_device_host), 1,
+	 "acc_get_num_devices (acc_device_host)");
+  check (acc_get_device_type (), acc_device_host, "acc_get_device_type ()");
+  check (acc_on_device (acc_device_host), 1,
+	 "acc_on_device (acc_device_host) on the host");
+
+#pragma acc data copy(a)
+  {
+    check (acc_is_present (a, sizeof a), 1, "acc_is_present (a)");
+    check (acc_deviceptr (a) == (void *) a, 1, "acc_deviceptr (a) == a");
+#pragma acc parallel loop present(a)
+    for (int i = 0; i < N; i++)
+      a[i] = 2 * i + 1;
+  }
+
+  for (int i = 0; i < N; i++)
+    if (a[i] != 2 * i + 1)
+      {
+	fprintf (stderr, "a[%d] = %d, expected %d\n", i, a[i], 2 * i + 1);
+	abort ();
+      }
+  return 0;
+}
+
+/* { dg-output "gangway: launch main._omp_fn.0 device=cpu gangs=\[0-9\]+ workers=1 vector=\[0-9\]+" } */
