@@ -17,4 +17,3 @@ apply (void)
 }
 
 /* GCC names the region's function in a context line.  */
-/* { dg-warning "In function .apply._omp_fn.0." "" { target *-*-* } 0 } */

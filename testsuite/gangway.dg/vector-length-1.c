@@ -14,4 +14,3 @@ f (void)
 }
 
 /* GCC names the region's function in a context line.  */
-/* { dg-warning "In function .f._omp_fn.0." "" { target *-*-* } 0 } */

@@ -15,4 +15,3 @@ f (int n)
 }
 
 /* GCC names the region's function in a context line.  */
-/* { dg-warning "In function .f._omp_fn.0." "" { target *-*-* } 0 } */
