@@ -868,7 +868,8 @@ expander::math_call (combined_fn cfn, gcall *call, dir_value *r)
 	  "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin",
 	  "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh",
 	  "tanh", "asinh", "acosh", "atanh", "pow", "cbrt", "hypot", "fmod",
-	  "remainder", "erf", "erfc", "tgamma", "fdim", "logb", "ldexp", 0
+	  "remainder", "erf", "erfc", "tgamma", "fdim", "logb", "ldexp",
+	  "lrint", "llrint", "lround", "llround", "ilogb", 0
 	};
 	tree decl = gimple_call_fndecl (call);
 	if (!decl || !fndecl_built_in_p (decl, BUILT_IN_NORMAL))
@@ -877,7 +878,8 @@ expander::math_call (combined_fn cfn, gcall *call, dir_value *r)
 	if (startswith (name, "__builtin_"))
 	  name += strlen ("__builtin_");
 	std::string base = name;
-	if (t == DT_F32 && !base.empty () && base.back () == 'f')
+	if (!args.empty () && args[0].type == DT_F32 && !base.empty ()
+	    && base.back () == 'f')
 	  base.pop_back ();
 	for (const char *const *k = known; *k; k++)
 	  if (base == *k)
