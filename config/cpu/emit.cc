@@ -274,7 +274,9 @@ emitter::vval (const dir_value &v) const
   if (v.type == DT_B1)
     return "((gw_m" + std::to_string (p) + ") {} - (int32_t) (" + sval (v)
 	   + "))";
-  return "((" + vty (v.type) + ") {} + " + sval (v) + ")";
+  /* A splat, not "{} + s": adding +0.0 would turn -0.0 into +0.0.  */
+  return std::string ("gw_splat_") + ename (v.type) + "x" + std::to_string (p)
+	 + " (" + sval (v) + ")";
 }
 
 /* V in lane gw_l, inside a lane loop.  */

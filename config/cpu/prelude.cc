@@ -10,6 +10,7 @@
      gw_u8xP ...     vectors of P unsigned (integer data is kept unsigned,
      gw_s8xP ...     so that it wraps), signed views, gw_f32xP, gw_f64xP;
      gw_laneP        the lane numbers 0 .. P-1;
+     gw_splat_<T>xP  every lane a copy of one value;
      gw_anyP/allP    does any/every lane of a mask hold?
      gw_wide<W>xP    a mask reshaped for W-bit data;
      gw_blend_<T>xP  m ? a : b, lane by lane (C has no vector ?:);
@@ -127,6 +128,11 @@ cpu_prelude_width (unsigned p, const cpu_isa &isa)
       put (s, "GW_INLINE int gw_any%u (gw_m%u m) { int32_t r = 0; for (int l = 0; l < %u; l++) r |= m[l]; return r != 0; }\n", p, p, p);
       put (s, "GW_INLINE int gw_all%u (gw_m%u m) { int32_t r = -1; for (int l = 0; l < %u; l++) r &= m[l]; return r != 0; }\n", p, p, p);
     }
+
+  /* Splats: every lane a copy of a scalar.  */
+  for (const elem_type &e : elems)
+    put (s, "GW_INLINE gw_%sx%u gw_splat_%sx%u (%s x) { gw_%sx%u r; for (int l = 0; l < %u; l++) r[l] = x; return r; }\n",
+	 e.name, p, e.name, p, e.c, e.name, p, p);
 
   /* Masks reshaped for other element widths (-1 stays -1).  */
   for (unsigned bits = 8; bits <= 64; bits *= 2)
