@@ -23,6 +23,8 @@
 
      gangway-clone    SIMPLE_IPA, after ipa_oacc: device clones, launch
 		      rewriting, the registration constructor (clone.cc);
+     gangway-loops    GIMPLE, before oaccdevlow: the iteration schedule of
+		      device clones' loops (loops.cc);
      gangway          GIMPLE, after optimized: capture of each device clone
 		      into device RTL, the device passes, the target emitter
 		      (capture.cc);
@@ -269,6 +271,10 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     gw_make_clone_pass (g), "ipa_oacc", 1, PASS_POS_INSERT_AFTER
   };
   register_callback (gw_plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &clone);
+  struct register_pass_info loops = {
+    gw_make_loops_pass (g), "oaccdevlow", 1, PASS_POS_INSERT_BEFORE
+  };
+  register_callback (gw_plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &loops);
   struct register_pass_info capture = {
     gw_make_capture_pass (g), "optimized", 1, PASS_POS_INSERT_AFTER
   };

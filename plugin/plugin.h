@@ -35,6 +35,9 @@ const gw_target *gw_clone_target (const_tree clone);
 const gw_target *gw_current_target ();
 tree gw_on_device_decl ();
 
+/* loops.cc: the loop-schedule pass.  */
+opt_pass *gw_make_loops_pass (gcc::context *);
+
 /* hooks.cc: the targetm.goacc hooks.  */
 void gw_install_hooks ();
 

@@ -1,0 +1,233 @@
+/* gangway-loops: distribute a device clone's loop iterations like an
+   accelerator compiler does.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   What: GCC marks each partitioned OpenACC loop with IFN_GOACC_LOOP calls
+   that compute its iteration schedule (how many chunks, the first
+   iteration of a thread, its step, the bound).  oaccdevlow lowers them,
+   but GCC's host build only knows one schedule: every thread strides
+   through the whole range.  Gangs then interleave blocks of vector-length
+   iterations, and each gang touches every cache line of the data.  An
+   accelerator build gives each gang a contiguous run instead, and strides
+   only among the threads inside a gang.  This pass lowers the calls of
+   device clones that way, before oaccdevlow (which then finds none):
+
+     for the loop's partitioned axes MASK, with OUTER its outermost axis
+     and INNER the others, and N = ceil (range / step) iterations:
+
+     gang loop, no chunk size       gang g runs a contiguous run of
+				    ceil (N / (gangs*inner)) * inner
+				    iterations; inner threads stride by inner
+     worker/vector loop, or         every thread strides by the number of
+     chunk_size (1)                 threads
+     chunk_size (K > 1)             chunks of K per thread, round robin
+
+   As in GCC, CHUNKS is the number of chunk rounds, STEP the distance
+   between a thread's iterations, OFFSET its first iteration in a chunk
+   round, BOUND the end of its run.
+
+   Requires: oaccloops has set the loops' masks (the pass runs right before
+   oaccdevlow).
+   Guarantees: no IFN_GOACC_LOOP is left in a device clone.
+
+   See also gcc/omp-offload.cc:oacc_xform_loop, whose accelerator variant
+   has the same schedule.  */
+
+#include "gcc-api.h"
+#include "plugin.h"
+#include "gimple-fold.h"
+
+namespace {
+
+/* Build into SEQ the number of threads (POS false) or the calling
+   thread's linear position (POS true) over the axes MASK.  */
+
+tree
+threads (gimple_seq *seq, unsigned mask, bool pos)
+{
+  tree res = pos ? integer_zero_node : integer_one_node;
+  for (int axis = GOMP_DIM_GANG; axis < GOMP_DIM_MAX; axis++)
+    if (mask & GOMP_DIM_MASK (axis))
+      {
+	tree a = build_int_cst (integer_type_node, axis);
+	tree size = gimple_build (seq, as_combined_fn (IFN_GOACC_DIM_SIZE),
+				  integer_type_node, a);
+	if (pos)
+	  {
+	    tree p = gimple_build (seq, as_combined_fn (IFN_GOACC_DIM_POS),
+				   integer_type_node, a);
+	    res = gimple_build (seq, MULT_EXPR, integer_type_node, res, size);
+	    res = gimple_build (seq, PLUS_EXPR, integer_type_node, res, p);
+	  }
+	else
+	  res = gimple_build (seq, MULT_EXPR, integer_type_node, res, size);
+      }
+  return res;
+}
+
+/* Replace the IFN_GOACC_LOOP call CALL by its value.  */
+
+void
+lower_loop_call (gcall *call)
+{
+  gimple_stmt_iterator gsi = gsi_for_stmt (call);
+  tree lhs = gimple_call_lhs (call);
+  if (!lhs)
+    {
+      gsi_remove (&gsi, true);
+      return;
+    }
+  auto kind = (ifn_goacc_loop_kind) TREE_INT_CST_LOW (gimple_call_arg (call,
+								     0));
+  tree dir = gimple_call_arg (call, 1);
+  tree range = gimple_call_arg (call, 2);
+  tree step = gimple_call_arg (call, 3);
+  tree chunk_arg = gimple_call_arg (call, 4);
+  unsigned mask = TREE_INT_CST_LOW (gimple_call_arg (call, 5));
+  unsigned outer = mask & -mask;
+  unsigned inner = mask & ~outer;
+  tree type = TREE_TYPE (lhs);
+  tree diff = TREE_TYPE (range);
+
+  /* The schedule.  */
+  bool striding, chunking;
+  if (integer_zerop (chunk_arg) || integer_minus_onep (chunk_arg))
+    {
+      striding = !(outer & GOMP_DIM_MASK (GOMP_DIM_GANG));
+      chunking = false;
+    }
+  else
+    {
+      striding = integer_onep (chunk_arg);
+      chunking = !striding;
+    }
+
+  gimple_seq seq = NULL;
+  auto conv = [&] (tree t) { return gimple_convert (&seq, diff, t); };
+  auto op = [&] (tree_code code, tree a, tree b) {
+    return gimple_build (&seq, code, diff, a, b);
+  };
+  /* The iterations per thread of one chunk round when not chunking:
+     ceil (range / (VOLUME * step)), rounding towards the direction.  */
+  auto per_thread = [&] (tree volume) {
+    tree per = op (MULT_EXPR, volume, conv (step));
+    tree n = op (PLUS_EXPR, op (MINUS_EXPR, conv (range), conv (dir)), per);
+    return op (TRUNC_DIV_EXPR, n, per);
+  };
+
+  tree r;
+  switch (kind)
+    {
+    case IFN_GOACC_LOOP_CHUNKS:
+      if (!chunking)
+	r = build_int_cst (diff, 1);
+      else
+	{
+	  tree per = op (MULT_EXPR, conv (threads (&seq, mask, false)),
+			 conv (chunk_arg));
+	  r = per_thread (per);
+	}
+      break;
+
+    case IFN_GOACC_LOOP_STEP:
+      r = op (MULT_EXPR, conv (threads (&seq, striding ? mask : inner, false)),
+	      conv (step));
+      break;
+
+    case IFN_GOACC_LOOP_OFFSET:
+      if (striding)
+	r = op (MULT_EXPR, conv (threads (&seq, mask, true)), conv (step));
+      else
+	{
+	  tree inner_size = conv (threads (&seq, inner, false));
+	  tree volume = op (MULT_EXPR, inner_size,
+			    conv (threads (&seq, outer, false)));
+	  tree chunk = chunking ? conv (chunk_arg) : per_thread (volume);
+	  tree span = op (MULT_EXPR, chunk, inner_size);
+	  r = op (MULT_EXPR, conv (threads (&seq, outer, true)), span);
+	  r = op (PLUS_EXPR, r, conv (threads (&seq, inner, true)));
+	  if (chunking)
+	    {
+	      tree round = op (MULT_EXPR, volume, chunk);
+	      r = op (PLUS_EXPR, r,
+		      op (MULT_EXPR, round, conv (gimple_call_arg (call, 6))));
+	    }
+	  r = op (MULT_EXPR, r, conv (step));
+	}
+      break;
+
+    case IFN_GOACC_LOOP_BOUND:
+      if (striding)
+	r = conv (range);
+      else
+	{
+	  tree inner_size = conv (threads (&seq, inner, false));
+	  tree volume = op (MULT_EXPR, inner_size,
+			    conv (threads (&seq, outer, false)));
+	  tree chunk = chunking ? conv (chunk_arg) : per_thread (volume);
+	  tree span = op (MULT_EXPR, chunk, inner_size);
+	  r = op (PLUS_EXPR, op (MULT_EXPR, span, conv (step)),
+		  conv (gimple_call_arg (call, 6)));
+	  r = op (integer_onep (dir) ? MIN_EXPR : MAX_EXPR, r, conv (range));
+	}
+      break;
+
+    default:
+      gcc_unreachable ();
+    }
+
+  r = gimple_convert (&seq, type, r);
+  gimple_seq_add_stmt (&seq, gimple_build_assign (lhs, r));
+  gimple_set_location (gimple_seq_last_stmt (seq), gimple_location (call));
+  gsi_replace_with_seq (&gsi, seq, true);
+}
+
+const pass_data loops_pass_data = {
+  GIMPLE_PASS,			/* type */
+  "gangway-loops",		/* name */
+  OPTGROUP_OMP,			/* optinfo_flags */
+  TV_NONE,			/* tv_id */
+  PROP_cfg,			/* properties_required */
+  0,				/* properties_provided */
+  0,				/* properties_destroyed */
+  0,				/* todo_flags_start */
+  TODO_update_ssa		/* todo_flags_finish */
+};
+
+class pass_gangway_loops : public gimple_opt_pass
+{
+public:
+  pass_gangway_loops (gcc::context *ctxt)
+    : gimple_opt_pass (loops_pass_data, ctxt) {}
+
+  bool gate (function *fun) final override
+  {
+    return gw_device_clone_p (fun->decl);
+  }
+
+  unsigned int execute (function *fun) final override
+  {
+    auto_vec<gcall *> calls;
+    basic_block bb;
+    FOR_EACH_BB_FN (bb, fun)
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	if (gimple_call_internal_p (gsi_stmt (gsi), IFN_GOACC_LOOP))
+	  calls.safe_push (as_a <gcall *> (gsi_stmt (gsi)));
+    for (gcall *call : calls)
+      lower_loop_call (call);
+    return 0;
+  }
+};
+
+} // anon namespace
+
+/* Return a new instance of the loop-schedule pass.  */
+
+opt_pass *
+gw_make_loops_pass (gcc::context *ctxt)
+{
+  return new pass_gangway_loops (ctxt);
+}
