@@ -317,12 +317,15 @@ gw_cpu_unload_image (struct gw_code *code)
 }
 
 /* Return the number of gangs of a launch that does not choose: enough
-   for the pool's dynamic scheduling to balance uneven gangs.  */
+   for the pool's dynamic scheduling to balance uneven gangs.  A gang loop
+   gives each gang a contiguous run of iterations, so the gangs of a
+   region whose iterations differ in cost (Mandelbrot rows) differ too:
+   32 per thread keep the last ones short.  */
 
 static uint32_t
 gw_cpu_default_gangs (void)
 {
-  return 8 * gw_pool_size ();
+  return 32 * gw_pool_size ();
 }
 
 /* Run KERNEL, a gw_cpu_kernel_fn, over the gangs of launch L.  Workers

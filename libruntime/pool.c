@@ -20,7 +20,7 @@
 /* A launch of G gangs on a pool of T threads (the launching thread and
    T-1 pool threads, started at the first launch) is one "job".  The gangs
    are handed out dynamically: every participant repeatedly claims the
-   next chunk of max (1, G / (4 T)) gangs from an atomic counter and runs
+   next chunk of max (1, G / (16 T)) gangs from an atomic counter and runs
    it, until none are left.
 
    Whole launches are serialized by gw_pool.launch_lock: a launch from a
@@ -346,7 +346,7 @@ gw_pool_run (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
     gw_pool_start ();
 
   uint32_t threads = p->num_threads + 1;
-  uint32_t chunk = gangs / (4 * threads);
+  uint32_t chunk = gangs / (16 * threads);
   if (chunk == 0)
     chunk = 1;
 

@@ -129,10 +129,14 @@ cpu_prelude_width (unsigned p, const cpu_isa &isa)
       put (s, "GW_INLINE int gw_all%u (gw_m%u m) { int32_t r = -1; for (int l = 0; l < %u; l++) r &= m[l]; return r != 0; }\n", p, p, p);
     }
 
-  /* Splats: every lane a copy of a scalar.  */
+  /* Splats: every lane a copy of a scalar, as a vector constructor GCC
+     turns into one broadcast.  */
+  std::string xs;
+  for (unsigned l = 0; l < p; l++)
+    xs += l ? ", x" : "x";
   for (const elem_type &e : elems)
-    put (s, "GW_INLINE gw_%sx%u gw_splat_%sx%u (%s x) { gw_%sx%u r; for (int l = 0; l < %u; l++) r[l] = x; return r; }\n",
-	 e.name, p, e.name, p, e.c, e.name, p, p);
+    put (s, "GW_INLINE gw_%sx%u gw_splat_%sx%u (%s x) { return (gw_%sx%u) { %s }; }\n",
+	 e.name, p, e.name, p, e.c, e.name, p, xs.c_str ());
 
   /* Masks reshaped for other element widths (-1 stays -1).  */
   for (unsigned bits = 8; bits <= 64; bits *= 2)
