@@ -74,6 +74,8 @@ private:
   std::vector<simd_region> regions;
   std::vector<int> region_of;		/* Block index -> region or -1.  */
   std::vector<int64_t> stride;		/* Register -> affine stride.  */
+  std::vector<bool> affine;		/* Register -> a scalar base + the lane
+					   times its stride.  */
   std::vector<bool> blend;		/* Register -> masked writes.  */
   std::vector<uint32_t> slot_offset;	/* In its frame.  */
   uint32_t frame_size = 0;		/* Each lane's frame.  */
@@ -83,6 +85,9 @@ private:
   void put (const char *fmt, ...) __attribute__ ((format (printf, 2, 3)));
   bool simd (const dir_block *b) const { return region_of[b->index] >= 0; }
   bool vary (const dir_value &v) const { return div.varying (v); }
+  /* Is register R held in a C vector (varying and not affine)?  */
+  bool is_vec (uint32_t r) const { return div.varying (r) && !affine[r]; }
+  bool is_vec (const dir_value &v) const { return v.reg_p () && is_vec (v.reg); }
 
   /* Types.  */
   std::string sty (dir_type t, bool sign = false) const;
@@ -257,8 +262,8 @@ emitter::sval (const dir_value &v) const
   if (v.imm_p ())
     return lit (v);
   std::string r = "r" + std::to_string (v.reg);
-  if (!vary (v))
-    return r;
+  if (!is_vec (v))
+    return r;			/* Uniform, or an affine value's lane 0.  */
   if (v.type == DT_B1)
     return "(" + r + "[0] != 0)";
   return r + "[0]";
@@ -269,8 +274,16 @@ emitter::sval (const dir_value &v) const
 std::string
 emitter::vval (const dir_value &v) const
 {
-  if (vary (v))
+  if (is_vec (v))
     return "r" + std::to_string (v.reg);
+  if (v.reg_p () && affine[v.reg])
+    {
+      /* base + lane * stride, in the type's wrapping arithmetic.  */
+      std::string e = std::string (ename (v.type)) + "x" + std::to_string (p);
+      return "(gw_splat_" + e + " (r" + std::to_string (v.reg) + ") + gw_iota_"
+	     + e + " * (" + sty (v.type) + ") " + std::to_string (stride[v.reg])
+	     + ")";
+    }
   if (v.type == DT_B1)
     return "((gw_m" + std::to_string (p) + ") {} - (int32_t) (" + sval (v)
 	   + "))";
@@ -284,6 +297,9 @@ emitter::vval (const dir_value &v) const
 std::string
 emitter::lval (const dir_value &v) const
 {
+  if (v.reg_p () && affine[v.reg])
+    return "((" + sty (v.type) + ") (r" + std::to_string (v.reg) + " + ("
+	   + sty (v.type) + ") gw_l * " + std::to_string (stride[v.reg]) + "))";
   if (!vary (v))
     return sval (v);
   std::string r = "r" + std::to_string (v.reg) + "[gw_l]";
@@ -678,6 +694,10 @@ emitter::vector_expr (const dir_insn *i) const
       return cast (T, cvt (a, S));
     case DOP_BITCAST:
       return cast (T, a);
+    case DOP_ONDEV:
+      /* A vector comparison: GCC 12's SLP vectorizer turns the lane loop
+	 "r[l] = (uint32_t) (a[l] == 4)" into -1 for true.  */
+      return cast (T, "-(" + a + " == " + vval (dir_imm (DT_I32, 4)) + ")");
     case DOP_DIM_POS:
       /* Only the vector axis varies here.  */
       return dir_type_bytes (t) == 4 ? cast (T, "gw_lane" + P)
@@ -738,7 +758,7 @@ emitter::scalar_insn (const dir_insn *i)
     }
   if (i->dest == DIR_NOREG)
     throw cannot { std::string ("the operation ") + dir_op_name (i->op) };
-  if (div.varying (i->dest))
+  if (is_vec (i->dest))
     /* Only varying where partitioned.  */
     throw cannot { "a varying value outside a partition" };
   put ("  r%u = %s;\n", i->dest, scalar_expr (i, a).c_str ());
@@ -759,17 +779,23 @@ emitter::simd_load (const dir_insn *i)
 	   sty (i->type).c_str (), sval (addr).c_str (), i->disp);
       return;
     }
-  std::string a = "(" + vval (addr) + " + " + disp (i->disp) + ")";
   if (i->flags & DIF_VOLATILE)
     {
       put ("  for (int gw_l = 0; gw_l < %s; gw_l++) if (gw_cur[gw_l]) "
-	   "r%u[gw_l] = *(volatile const %s *) (uintptr_t) %s[gw_l];\n",
-	   P.c_str (), i->dest, sty (i->type).c_str (), a.c_str ());
+	   "r%u[gw_l] = *(volatile const %s *) (uintptr_t) (%s + %s);\n",
+	   P.c_str (), i->dest, sty (i->type).c_str (), lval (addr).c_str (),
+	   disp (i->disp).c_str ());
       return;
     }
-  bool consecutive = stride[addr.reg] == (int64_t) dir_type_bytes (i->type);
-  std::string e = std::string (consecutive ? "gw_ld_" : "gw_gather_")
-		  + ename (i->type) + "x" + P + " (" + a + ", gw_cur)";
+  std::string e;
+  if (affine[addr.reg]
+      && stride[addr.reg] == (int64_t) dir_type_bytes (i->type))
+    /* Consecutive: one vector load from lane 0's address.  */
+    e = std::string ("gw_ld_") + ename (i->type) + "x" + P + " ("
+	+ sval (addr) + " + " + disp (i->disp) + ", gw_cur)";
+  else
+    e = std::string ("gw_gather_") + ename (i->type) + "x" + P + " ("
+	+ vval (addr) + " + " + disp (i->disp) + ", gw_cur)";
   assign_varying (i, e);
 }
 
@@ -791,17 +817,20 @@ emitter::simd_store (const dir_insn *i)
   if (!vary (addr) || (i->flags & DIF_VOLATILE))
     {
       /* Every active lane stores, in lane order.  */
-      std::string a = vary (addr) ? "r" + std::to_string (addr.reg)
-				    + "[gw_l]" : sval (addr);
       put ("  for (int gw_l = 0; gw_l < %s; gw_l++) if (gw_cur[gw_l]) "
-	   "*(%s%s *) (uintptr_t) (%s + %" PRId64 ") = %s;\n", P.c_str (), vol,
-	   ty.c_str (), a.c_str (), i->disp, lval (val).c_str ());
+	   "*(%s%s *) (uintptr_t) (%s + %s) = %s;\n", P.c_str (), vol,
+	   ty.c_str (), lval (addr).c_str (), disp (i->disp).c_str (),
+	   lval (val).c_str ());
       return;
     }
-  std::string a = "(" + vval (addr) + " + " + disp (i->disp) + ")";
-  bool consecutive = stride[addr.reg] == (int64_t) dir_type_bytes (i->type);
-  put ("  %s%sx%s (%s, %s, gw_cur);\n", consecutive ? "gw_st_" : "gw_scatter_",
-       ename (i->type), P.c_str (), a.c_str (), vval (val).c_str ());
+  if (affine[addr.reg]
+      && stride[addr.reg] == (int64_t) dir_type_bytes (i->type))
+    put ("  gw_st_%sx%s (%s + %s, %s, gw_cur);\n", ename (i->type), P.c_str (),
+	 sval (addr).c_str (), disp (i->disp).c_str (), vval (val).c_str ());
+  else
+    put ("  gw_scatter_%sx%s (%s + %s, %s, gw_cur);\n", ename (i->type),
+	 P.c_str (), vval (addr).c_str (), disp (i->disp).c_str (),
+	 vval (val).c_str ());
 }
 
 /* Emit INSN in SIMD code.  */
@@ -812,10 +841,7 @@ emitter::simd_insn (const dir_insn *i)
   switch (i->op)
     {
     case DOP_LOAD:
-      if (vary (i->ops[0]))
-	simd_load (i);
-      else
-	simd_load (i);
+      simd_load (i);
       return;
     case DOP_STORE:
       simd_store (i);
@@ -827,14 +853,19 @@ emitter::simd_insn (const dir_insn *i)
     }
   if (i->dest == DIR_NOREG)
     throw cannot { std::string ("the operation ") + dir_op_name (i->op) };
-  if (!div.varying (i->dest))
+  if (!is_vec (i->dest))
     {
-      /* Uniform: computed once, as in scalar code.  */
+      /* Uniform, or the base of an affine value: computed once, as in
+	 scalar code.  */
       std::vector<std::string> a;
       for (const dir_value &v : i->ops)
 	a.push_back (sval (v));
-      if (i->op == DOP_ADDR_LOCAL && !fn->slots[i->disp].shared)
-	throw cannot { "a uniform frame address in a partition" };
+      if (i->op == DOP_DIM_POS && i->axis () == DA_VECTOR)
+	{
+	  /* An affine lane number: lane 0's is 0.  */
+	  put ("  r%u = 0;\n", i->dest);
+	  return;
+	}
       put ("  r%u = %s;\n", i->dest, scalar_expr (i, a).c_str ());
       return;
     }
@@ -876,10 +907,10 @@ emitter::phi_copies (const dir_block *from, const dir_block *to,
   /* Parallel copies: read every source before writing any phi.  */
   bool temps = copies.size () > 1;
   auto source = [&] (const dir_insn *phi, const dir_value &v) {
-    return div.varying (phi->dest) ? vval (v) : sval (v);
+    return is_vec (phi->dest) ? vval (v) : sval (v);
   };
   auto type_of = [&] (const dir_insn *phi) {
-    return div.varying (phi->dest) ? vty (phi->type) : sty (phi->type);
+    return is_vec (phi->dest) ? vty (phi->type) : sty (phi->type);
   };
   put ("  {");
   for (size_t k = 0; k < copies.size () && temps; k++)
@@ -890,7 +921,7 @@ emitter::phi_copies (const dir_block *from, const dir_block *to,
       const dir_insn *phi = copies[k].first;
       std::string v = temps ? "gw_p" + std::to_string (k)
 		      : source (phi, copies[k].second);
-      if (mask && div.varying (phi->dest))
+      if (mask && is_vec (phi->dest))
 	put (" r%u = gw_blend_%sx%u (%s, %s, r%u);", phi->dest,
 	     ename (phi->type), p, mask->c_str (), v.c_str (), phi->dest);
       else
@@ -1176,7 +1207,11 @@ emitter::strides ()
 		{
 		case DOP_DIM_POS: s = 1; break;
 		case DOP_ADDR_LOCAL: s = frame_size; break;
-		case DOP_COPY: case DOP_SEXT: case DOP_ZEXT: case DOP_TRUNC:
+		case DOP_COPY: case DOP_SEXT: case DOP_TRUNC:
+		  /* A sign extension keeps the stride as long as no lane
+		     overflows the narrower type, which would be undefined in
+		     the source; a zero extension does not (unsigned wrap is
+		     defined).  */
 		  s = x;
 		  break;
 		case DOP_ADD:
@@ -1211,6 +1246,14 @@ emitter::strides ()
   for (int64_t &s : stride)
     if (s == STRIDE_TOP)
       s = STRIDE_UNKNOWN;
+
+  /* A varying register with a stride is kept as lane 0's value: every
+     insn that makes one (lane numbers, frame addresses, sums, products by
+     constants, sign extensions, truncations, phis) computes that value
+     from its operands' lane-0 values.  */
+  affine.assign (fn->regs.size (), false);
+  for (size_t r = 0; r < fn->regs.size (); r++)
+    affine[r] = div.varying ((uint32_t) r) && stride[r] != STRIDE_UNKNOWN;
 }
 
 /* Compute everything the emission needs.  */
@@ -1278,7 +1321,7 @@ emitter::analyse ()
 	    blend[v.reg] = true;
     }
   for (size_t r = 0; r < blend.size (); r++)
-    if (!div.varying ((uint32_t) r))
+    if (!is_vec ((uint32_t) r))
       blend[r] = false;
 }
 
@@ -1313,7 +1356,7 @@ emitter::run (std::string *code, unsigned *lanes)
     {
       if (!fn->regs[r].def)
 	continue;
-      bool v = div.varying ((uint32_t) r);
+      bool v = is_vec ((uint32_t) r);
       put ("  %s r%zu = %s;\n", (v ? vty (fn->regs[r].type)
 				 : sty (fn->regs[r].type)).c_str (), r,
 	   v ? "{}" : "0");

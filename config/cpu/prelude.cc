@@ -10,6 +10,7 @@
      gw_u8xP ...     vectors of P unsigned (integer data is kept unsigned,
      gw_s8xP ...     so that it wraps), signed views, gw_f32xP, gw_f64xP;
      gw_laneP        the lane numbers 0 .. P-1;
+     gw_iota_u<W>xP  the same in W-bit lanes;
      gw_splat_<T>xP  every lane a copy of one value;
      gw_anyP/allP    does any/every lane of a mask hold?
      gw_wide<W>xP    a mask reshaped for W-bit data;
@@ -62,6 +63,79 @@ const elem_type elems[] = {
   { "f64", "double", 64, "u64" },
 };
 
+/* The body of a consecutive load (LOAD) or store of P elements E at the
+   address a under the lane mask m, when some lane is off: the ISA's
+   masked accesses where it has them (they do not fault on the lanes that
+   are off), lane by lane otherwise.  The load writes r, the store reads
+   v.  */
+
+std::string
+masked_access (const elem_type &e, unsigned p, const cpu_isa &isa, bool load)
+{
+  std::string s;
+  unsigned es = e.bits / 8, bytes = es * p;
+  bool fp = e.name[0] == 'f';
+  if (isa.vector_bytes >= 64 && es >= 4 && bytes % 64 == 0)
+    {
+      /* AVX-512: 64-byte chunks, a k-mask from the chunk's mask lanes.  */
+      unsigned lanes = 64 / es;
+      const char *suffix = fp ? (es == 4 ? "ps" : "pd")
+			      : (es == 4 ? "epi32" : "epi64");
+      const char *vec = fp ? (es == 4 ? "__m512" : "__m512d") : "__m512i";
+      put (s, "      for (int c = 0; c < %u; c++)\n"
+	   "        {\n", bytes / 64);
+      if (es == 4)
+	put (s, "          __m512i mi; memcpy (&mi, (const char *) &m + c * 64, 64);\n"
+	     "          __mmask16 k = _mm512_movepi32_mask (mi);\n");
+      else
+	put (s, "          __m256i mi; memcpy (&mi, (const char *) &m + c * 32, 32);\n"
+	     "          __mmask8 k = _mm256_movepi32_mask (mi);\n");
+      if (load)
+	put (s, "          %s x = _mm512_maskz_loadu_%s (k, (const char *) (uintptr_t) a + c * 64);\n"
+	     "          memcpy ((char *) &r + c * 64, &x, 64);\n", vec, suffix);
+      else
+	put (s, "          %s x; memcpy (&x, (const char *) &v + c * 64, 64);\n"
+	     "          _mm512_mask_storeu_%s ((char *) (uintptr_t) a + c * 64, k, x);\n",
+	     vec, suffix);
+      s += "        }\n";
+      (void) lanes;
+      return s;
+    }
+  if (isa.vector_bytes >= 32 && es >= 4 && bytes % 32 == 0)
+    {
+      /* AVX2: 32-byte chunks; the mask is a vector of the element width
+	 whose sign bits select.  */
+      const char *suffix = fp ? (es == 4 ? "ps" : "pd")
+			      : (es == 4 ? "epi32" : "epi64");
+      const char *vec = fp ? (es == 4 ? "__m256" : "__m256d") : "__m256i";
+      const char *ptr = fp ? (es == 4 ? "float" : "double")
+			   : (es == 4 ? "int" : "long long");
+      put (s, "      for (int c = 0; c < %u; c++)\n"
+	   "        {\n", bytes / 32);
+      if (es == 4)
+	put (s, "          __m256i k; memcpy (&k, (const char *) &m + c * 32, 32);\n");
+      else
+	put (s, "          __m128i mi; memcpy (&mi, (const char *) &m + c * 16, 16);\n"
+	     "          __m256i k = _mm256_cvtepi32_epi64 (mi);\n");
+      if (load)
+	put (s, "          %s x = _mm256_maskload_%s ((const %s *) ((const char *) (uintptr_t) a + c * 32), k);\n"
+	     "          memcpy ((char *) &r + c * 32, &x, 32);\n", vec, suffix, ptr);
+      else
+	put (s, "          %s x; memcpy (&x, (const char *) &v + c * 32, 32);\n"
+	     "          _mm256_maskstore_%s ((%s *) ((char *) (uintptr_t) a + c * 32), k, x);\n",
+	     vec, suffix, ptr);
+      s += "        }\n";
+      return s;
+    }
+  if (load)
+    put (s, "      for (int l = 0; l < %u; l++) if (m[l]) r[l] = ((const %s *) (uintptr_t) a)[l];\n",
+	 p, e.c);
+  else
+    put (s, "      for (int l = 0; l < %u; l++) if (m[l]) ((%s *) (uintptr_t) a)[l] = v[l];\n",
+	 p, e.c);
+  return s;
+}
+
 } // anon namespace
 
 std::string
@@ -105,6 +179,15 @@ cpu_prelude_width (unsigned p, const cpu_isa &isa)
   for (unsigned l = 0; l < p; l++)
     put (s, "%s%u", l ? ", " : " ", l);
   s += " };\n";
+
+  /* Lane numbers in each integer width, for affine values.  */
+  for (unsigned bits = 8; bits <= 64; bits *= 2)
+    {
+      put (s, "static const gw_u%ux%u gw_iota_u%ux%u = {", bits, p, bits, p);
+      for (unsigned l = 0; l < p; l++)
+	put (s, "%s%u", l ? ", " : " ", l);
+      s += " };\n";
+    }
 
   /* any / all.  */
   unsigned bytes = 4 * p;
@@ -168,22 +251,26 @@ cpu_prelude_width (unsigned p, const cpu_isa &isa)
   for (const elem_type &e : elems)
     {
       const char *n = e.name, *c = e.c;
-      put (s,
-	   "GW_INLINE gw_%sx%u gw_ld_%sx%u (gw_u64x%u a, gw_m%u m)\n"
+      put (s, "GW_INLINE gw_%sx%u gw_ld_%sx%u (uint64_t a, gw_m%u m)\n"
 	   "{\n"
 	   "  gw_%sx%u r = {};\n"
-	   "  if (gw_all%u (m)) memcpy (&r, (const void *) (uintptr_t) a[0], sizeof r);\n"
-	   "  else for (int l = 0; l < %u; l++) if (m[l]) r[l] = *(const %s *) (uintptr_t) a[l];\n"
+	   "  if (gw_all%u (m))\n"
+	   "    memcpy (&r, (const void *) (uintptr_t) a, sizeof r);\n"
+	   "  else\n"
+	   "    {\n%s"
+	   "    }\n"
 	   "  return r;\n"
 	   "}\n",
-	   n, p, n, p, p, p, n, p, p, p, c);
-      put (s,
-	   "GW_INLINE void gw_st_%sx%u (gw_u64x%u a, gw_%sx%u v, gw_m%u m)\n"
+	   n, p, n, p, p, n, p, p, masked_access (e, p, isa, true).c_str ());
+      put (s, "GW_INLINE void gw_st_%sx%u (uint64_t a, gw_%sx%u v, gw_m%u m)\n"
 	   "{\n"
-	   "  if (gw_all%u (m)) memcpy ((void *) (uintptr_t) a[0], &v, sizeof v);\n"
-	   "  else for (int l = 0; l < %u; l++) if (m[l]) *(%s *) (uintptr_t) a[l] = v[l];\n"
+	   "  if (gw_all%u (m))\n"
+	   "    memcpy ((void *) (uintptr_t) a, &v, sizeof v);\n"
+	   "  else\n"
+	   "    {\n%s"
+	   "    }\n"
 	   "}\n",
-	   n, p, p, n, p, p, p, p, c);
+	   n, p, n, p, p, p, masked_access (e, p, isa, false).c_str ());
       put (s,
 	   "GW_INLINE gw_%sx%u gw_gather_%sx%u (gw_u64x%u a, gw_m%u m)\n"
 	   "{\n"

@@ -316,7 +316,7 @@ static void
 test_basic (void)
 {
   const char *dev = expected_device ();
-  unsigned dflt = 8 * gangway_num_threads ();
+  unsigned dflt = 32 * gangway_num_threads ();
   struct k0 k;
 
   CHECK (gangway_last_launch_device () == NULL, "a launch before any");
@@ -565,7 +565,7 @@ test_fork (void)
 
   k0_init (&k, 1000);
   LAUNCH (&k, FLAGS_DEVICE, host_k0, 0);
-  k0_check (&k, "before fork", expected_device (), 8 * gangway_num_threads ());
+  k0_check (&k, "before fork", expected_device (), 32 * gangway_num_threads ());
 
   keep_launching = 1;
   pthread_create (&t, NULL, busy_launcher, NULL);
@@ -610,7 +610,7 @@ test_exit (void)
 
   k0_init (&k, 1000);
   LAUNCH (&k, FLAGS_DEVICE, host_k0, 0);
-  k0_check (&k, "before exit", expected_device (), 8 * gangway_num_threads ());
+  k0_check (&k, "before exit", expected_device (), 32 * gangway_num_threads ());
   exit (failures ? 1 : 0);
 }
 

@@ -201,7 +201,7 @@ check_lines 1 '^gangway: launch test_k0 device=host gangs=1 workers=1 vector=1 r
 for n in 1 2 3 7; do
   run basic-t$n GANGWAY_NUM_THREADS=$n GANGWAY_LOG=launch $T basic
   check_status "basic launches with GANGWAY_NUM_THREADS=$n"
-  check_lines 4 "device=cpu gangs=$((8 * n)) " \
+  check_lines 4 "device=cpu gangs=$((32 * n)) " \
     "GANGWAY_NUM_THREADS=$n: default gangs"
 done
 
