@@ -40,6 +40,7 @@
 #include "linearize.h"
 #include "../../plugin/ir/print.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <climits>
 #include <cmath>
@@ -1301,23 +1302,43 @@ emitter::analyse ()
 
   strides ();
 
-  /* A varying register read in another block than its definition's is
-     written under the mask.  */
+  /* A varying register is written under the mask when a lane that was
+     off at its definition may read it later: when some use (for a phi,
+     the end of its incoming block) is not dominated by the definition, or
+     lies outside a loop the definition is in (the lanes read it after
+     leaving the loop, the definition may have run again without them).
+     A use in the same pass through the same iteration sees only lanes
+     that ran the definition with it.  */
+  dir_compute_dominators (fn);
+  std::vector<bool> simd_block (fn->blocks.size (), false);
+  for (const dir_block *b : fn->blocks)
+    simd_block[b->index] = simd (b);
+  std::vector<int> innermost;
+  std::vector<dir_loop> loops = dir_find_loops (fn, simd_block, &innermost);
+  auto in_loops_of = [&] (const dir_block *def, const dir_block *use) {
+    for (int l = innermost[def->index]; l >= 0; l = loops[l].parent)
+      if (std::find (loops[l].blocks.begin (), loops[l].blocks.end (), use)
+	  == loops[l].blocks.end ())
+	return false;
+    return true;
+  };
+  auto needs_blend = [&] (const dir_value &v, const dir_block *use) {
+    if (!v.reg_p () || !fn->regs[v.reg].def)
+      return false;
+    const dir_block *def = fn->regs[v.reg].def->bb;
+    return def != use
+	   && !(dir_dominates (fn, def, use) && in_loops_of (def, use));
+  };
   blend.assign (fn->regs.size (), false);
   for (const dir_block *b : fn->blocks)
     {
       for (const dir_insn *phi : b->phis)
 	for (size_t k = 0; k < phi->ops.size (); k++)
-	  {
-	    const dir_value &v = phi->ops[k];
-	    if (v.reg_p () && fn->regs[v.reg].def
-		&& fn->regs[v.reg].def->bb != phi->targets[k])
-	      blend[v.reg] = true;
-	  }
+	  if (needs_blend (phi->ops[k], phi->targets[k]))
+	    blend[phi->ops[k].reg] = true;
       for (const dir_insn *i : b->insns)
 	for (const dir_value &v : i->ops)
-	  if (v.reg_p () && fn->regs[v.reg].def
-	      && fn->regs[v.reg].def->bb != b)
+	  if (needs_blend (v, b))
 	    blend[v.reg] = true;
     }
   for (size_t r = 0; r < blend.size (); r++)

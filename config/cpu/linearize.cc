@@ -10,7 +10,9 @@
    lanes: both targets get theirs, and they wait ("park") until the order
    reaches them.  A uniform branch moves all the block's lanes together, so
    it can stay a real jump, unless the jump would skip a block where other
-   lanes wait.  This keeps uniform control flow (loops with uniform trip
+   lanes wait (forward), or leave lanes waiting further on in the loop it
+   jumps back to the head of (backward: those lanes go first, so that every
+   block a lane reads values from ran in the same pass as the lane).  This keeps uniform control flow (loops with uniform trip
    counts inside a vector loop) as ordinary loops, and linearizes only
    what diverges: partial linearization in the sense of Moll and Hack,
    "Partial Control-Flow Linearization", PLDI 2018.
@@ -147,6 +149,32 @@ goto_ok (const simd_region *r, const dir_block *from, const dir_block *to)
   return true;
 }
 
+/* Can lanes jump from FROM back to the head of component C, whose range
+   contains FROM?  Only if no lane can be waiting after FROM in C: those
+   would otherwise see the blocks before them run again for other lanes
+   first, while they still wait for this pass's values (emit.cc writes
+   values a later block of the same pass reads without a mask).  */
+
+bool
+back_ok (const simd_region *r, const dir_block *from, const simd_component &c)
+{
+  for (int p = r->pos[from->index] + 1; p <= c.last; p++)
+    if (r->park[r->order[p]->index])
+      return false;
+  return true;
+}
+
+/* The component of R headed by TO.  */
+
+const simd_component *
+component_of (const simd_region *r, const dir_block *to)
+{
+  for (const simd_component &c : r->comps)
+    if (c.head == r->pos[to->index])
+      return &c;
+  return nullptr;
+}
+
 } // anon namespace
 
 simd_edge
@@ -158,7 +186,11 @@ simd_region::edge (const dir_block *from, const dir_block *to,
   if (div.divergent_branch (from))
     return SIMD_EDGE_PARK;
   if (pos[to->index] <= pos[from->index])
-    return SIMD_EDGE_GOTO;
+    {
+      const simd_component *c = component_of (this, to);
+      return c && !c->check && back_ok (this, from, *c) ? SIMD_EDGE_GOTO
+	     : SIMD_EDGE_PARK;
+    }
   return goto_ok (this, from, to) ? SIMD_EDGE_GOTO : SIMD_EDGE_PARK;
 }
 
@@ -202,8 +234,9 @@ plan_simd_region (simd_region *r, const dir_func *fn,
 		c.check = true;
 	}
 
-  /* A uniform forward edge that cannot jump parks too; that may stop
-     other jumps: iterate.  */
+  /* A uniform edge that cannot jump parks too (a back edge then makes
+     its component loop back at the end); that may stop other jumps:
+     iterate.  */
   bool changed = true;
   while (changed)
     {
@@ -211,11 +244,26 @@ plan_simd_region (simd_region *r, const dir_func *fn,
       for (dir_block *b : r->order)
 	if (!div.divergent_branch (b))
 	  for (dir_block *s : b->succs)
-	    if (r->contains (s) && r->pos[s->index] > r->pos[b->index]
-		&& !r->park[s->index] && !goto_ok (r, b, s))
-	      {
-		r->park[s->index] = true;
-		changed = true;
-	      }
+	    {
+	      if (!r->contains (s))
+		continue;
+	      if (r->pos[s->index] > r->pos[b->index])
+		{
+		  if (!r->park[s->index] && !goto_ok (r, b, s))
+		    {
+		      r->park[s->index] = true;
+		      changed = true;
+		    }
+		  continue;
+		}
+	      for (simd_component &c : r->comps)
+		if (c.head == r->pos[s->index] && !c.check
+		    && !back_ok (r, b, c))
+		  {
+		    c.check = true;
+		    r->park[s->index] = true;
+		    changed = true;
+		  }
+	    }
     }
 }
