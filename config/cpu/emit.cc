@@ -1255,6 +1255,50 @@ emitter::strides ()
   affine.assign (fn->regs.size (), false);
   for (size_t r = 0; r < fn->regs.size (); r++)
     affine[r] = div.varying ((uint32_t) r) && stride[r] != STRIDE_UNKNOWN;
+
+  /* ... unless code after a loop the lanes left at different iterations
+     reads it: the lanes' values come from different iterations there, so
+     no one base describes them.  */
+  auto read_at = [&] (const dir_value &v, const dir_block *use) {
+    if (v.reg_p () && affine[v.reg] && fn->regs[v.reg].def
+	&& div.leaves_divergent_loop (fn->regs[v.reg].def->bb, use))
+      affine[v.reg] = false;
+  };
+  for (const dir_block *b : fn->blocks)
+    {
+      for (const dir_insn *phi : b->phis)
+	for (size_t k = 0; k < phi->ops.size (); k++)
+	  read_at (phi->ops[k], phi->targets[k]);
+      for (const dir_insn *i : b->insns)
+	for (const dir_value &v : i->ops)
+	  read_at (v, b);
+    }
+
+  /* An affine value's base comes from its operands' bases: one computed
+     from a vector (lane 0, which may be off) is not one.  */
+  bool changed_affine = true;
+  while (changed_affine)
+    {
+      changed_affine = false;
+      auto check = [&] (const dir_insn *i) {
+	if (i->dest == DIR_NOREG || !affine[i->dest])
+	  return;
+	for (const dir_value &v : i->ops)
+	  if (v.reg_p () && div.varying (v.reg) && !affine[v.reg])
+	    {
+	      affine[i->dest] = false;
+	      changed_affine = true;
+	      return;
+	    }
+      };
+      for (const dir_block *b : fn->blocks)
+	{
+	  for (const dir_insn *phi : b->phis)
+	    check (phi);
+	  for (const dir_insn *i : b->insns)
+	    check (i);
+	}
+    }
 }
 
 /* Compute everything the emission needs.  */

@@ -65,9 +65,13 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
   loop_divergent.assign (loops.size (), false);
   join.assign (nb, false);
 
-  /* The blocks two successors of the divergent branch at D both reach
-     (inside the partitions) are joins.  */
+  /* The joins of the divergent branch at D: the blocks two of its
+     successors both reach before D's immediate post-dominator, where the
+     paths meet again (included).  Walking further would go round the
+     loops around D and make every block of them a join.  */
+  dir_compute_postdominators (const_cast<dir_func *> (fn));
   auto mark_joins = [&] (const dir_block *d) {
+    const dir_block *stop = d->ipdom;
     std::vector<int> first (nb, -1);
     for (size_t k = 0; k < d->succs.size (); k++)
       {
@@ -84,6 +88,8 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
 	      first[b->index] = k;
 	    else if (first[b->index] != (int) k)
 	      join[b->index] = true;
+	    if (b == stop)
+	      continue;
 	    for (const dir_block *s : b->succs)
 	      work.push_back (s);
 	  }
@@ -154,12 +160,21 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
 
       /* Temporal divergence: values a divergent loop defines and code
 	 after it reads.  */
+      auto temporal = [&] (const dir_value &o, const dir_block *use) {
+	if (o.reg_p () && !vary[o.reg] && fn->regs[o.reg].def
+	    && leaves_divergent_loop (fn->regs[o.reg].def->bb, use))
+	  set (o.reg);
+      };
       for (const dir_block *b : fn->blocks)
-	for (const dir_insn *i : b->insns)
-	  for (const dir_value &o : i->ops)
-	    if (o.reg_p () && !vary[o.reg] && fn->regs[o.reg].def
-		&& leaves_divergent_loop (fn->regs[o.reg].def->bb, b))
-	      set (o.reg);
+	{
+	  /* A phi reads its operand at the end of the incoming block.  */
+	  for (const dir_insn *phi : b->phis)
+	    for (size_t k = 0; k < phi->ops.size (); k++)
+	      temporal (phi->ops[k], phi->targets[k]);
+	  for (const dir_insn *i : b->insns)
+	    for (const dir_value &o : i->ops)
+	      temporal (o, b);
+	}
     }
 }
 
