@@ -78,6 +78,9 @@ private:
   std::vector<bool> affine;		/* Register -> a scalar base + the lane
 					   times its stride.  */
   std::vector<bool> blend;		/* Register -> masked writes.  */
+  std::vector<bool> phi_blend;		/* Phi register -> masked copies.  */
+  std::vector<bool> check;		/* Block -> its mask may be empty
+					   when the code falls into it.  */
   std::vector<uint32_t> slot_offset;	/* In its frame.  */
   uint32_t frame_size = 0;		/* Each lane's frame.  */
   uint32_t shared_size = 0;		/* The gang's shared frame.  */
@@ -922,7 +925,7 @@ emitter::phi_copies (const dir_block *from, const dir_block *to,
       const dir_insn *phi = copies[k].first;
       std::string v = temps ? "gw_p" + std::to_string (k)
 		      : source (phi, copies[k].second);
-      if (mask && is_vec (phi->dest))
+      if (mask && is_vec (phi->dest) && phi_blend[phi->dest])
 	put (" r%u = gw_blend_%sx%u (%s, %s, r%u);", phi->dest,
 	     ename (phi->type), p, mask->c_str (), v.c_str (), phi->dest);
       else
@@ -1024,7 +1027,7 @@ emitter::simd_block (const simd_region &r, int k)
   const dir_block *b = r.order[k];
   std::string P = std::to_string (p);
   put ("b%u:;\n", b->index);
-  if (k > 0)
+  if (check[b->index])
     put ("  if (!gw_any%s (m_%u)) goto a%u;\n", P.c_str (), b->index,
 	 b->index);
   put ("  gw_cur = m_%u; m_%u = (gw_m%s) {};\n", b->index, b->index,
@@ -1374,17 +1377,55 @@ emitter::analyse ()
 	   && !(dir_dominates (fn, def, use) && in_loops_of (def, use));
   };
   blend.assign (fn->regs.size (), false);
+  /* A phi's copies are masked unless its block is entered by one edge per
+     pass (no divergent join) and only readers in the same pass read it:
+     then the lanes off on the edge never read the value.  */
+  phi_blend.assign (fn->regs.size (), false);
+  for (const dir_block *b : fn->blocks)
+    for (const dir_insn *phi : b->phis)
+      phi_blend[phi->dest] = div.divergent_join (b);
   for (const dir_block *b : fn->blocks)
     {
       for (const dir_insn *phi : b->phis)
 	for (size_t k = 0; k < phi->ops.size (); k++)
 	  if (needs_blend (phi->ops[k], phi->targets[k]))
-	    blend[phi->ops[k].reg] = true;
+	    {
+	      blend[phi->ops[k].reg] = true;
+	      phi_blend[phi->ops[k].reg] = true;
+	    }
       for (const dir_insn *i : b->insns)
 	for (const dir_value &v : i->ops)
 	  if (needs_blend (v, b))
-	    blend[v.reg] = true;
+	    {
+	      blend[v.reg] = true;
+	      phi_blend[v.reg] = true;
+	    }
     }
+
+  /* Which blocks of the SIMD regions can be entered with an empty mask:
+     jumps carry their lanes, so only falling in from the block before can
+     bring none, if that block could be skipped itself, kept some of its
+     lanes elsewhere, or ends a loop whose lanes went elsewhere.  */
+  check.assign (fn->blocks.size (), false);
+  for (const simd_region &r : regions)
+    for (size_t k = 1; k < r.order.size (); k++)
+      {
+	const dir_block *prev = r.order[k - 1], *b = r.order[k];
+	bool empty = check[prev->index];
+	for (const simd_component &c : r.comps)
+	  if (c.last == (int) k - 1 && c.check)
+	    empty = true;
+	const dir_insn *t = prev->terminator ();
+	if (div.divergent_branch (prev))
+	  empty = true;
+	else
+	  for (const dir_block *s : t->targets)
+	    if (s != b && r.edge (prev, s, div) != SIMD_EDGE_GOTO)
+	      empty = true;	/* Some lanes stay behind, or leave.  */
+	if (t->op == DOP_RET || t->op == DOP_TRAP)
+	  empty = false;	/* Nothing falls in.  */
+	check[b->index] = empty;
+      }
   for (size_t r = 0; r < blend.size (); r++)
     if (!is_vec ((uint32_t) r))
       blend[r] = false;
