@@ -182,11 +182,7 @@ defer_acc_on_device (cgraph_node *node)
 	gimple *s = gsi_stmt (gsi);
 	if (!gimple_call_builtin_p (s, BUILT_IN_ACC_ON_DEVICE))
 	  continue;
-	gcall *call = as_a <gcall *> (s);
-	if (cgraph_edge *e = node->get_edge (call))
-	  e->redirect_callee (cgraph_node::get_create (gw_on_device_decl ()));
-	gimple_call_set_fndecl (call, gw_on_device_decl ());
-	update_stmt_fn (fun, call);
+	gw_redirect_call (fun, as_a <gcall *> (s), gw_on_device_decl ());
       }
 }
 

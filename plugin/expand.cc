@@ -101,6 +101,8 @@ private:
   dir_value expr (tree t);
   dir_value emit (dir_opcode, dir_type, std::initializer_list<dir_value>);
   dir_value add (dir_value a, int64_t k);
+  dir_value lib_call (const char *name, dir_type t,
+		       std::vector<dir_value> args);
   void address (tree ref, dir_value *base, int64_t *disp);
   dir_value address_value (tree ref);
   int64_t slot_for (tree decl);
@@ -199,6 +201,21 @@ expander::add (dir_value a, int64_t k)
   if (a.imm_p ())
     return dir_imm (DT_I64, (int64_t) a.imm + k);
   return emit (DOP_ADD, DT_I64, { a, dir_imm (DT_I64, k) });
+}
+
+/* Emit a call of the library function NAME with result type T.  */
+
+dir_value
+expander::lib_call (const char *name, dir_type t,
+		    std::vector<dir_value> args)
+{
+  dir_insn *i = dir_new_insn (fn.get (), DOP_CALL, t);
+  i->callee = name;
+  i->ops = std::move (args);
+  i->dest = dir_new_reg (fn.get (), t);
+  b.loc = loc;
+  b.emit (i);
+  return dir_reg_value (fn.get (), i->dest);
 }
 
 /* The immediate for the constant T.  */
@@ -887,13 +904,7 @@ expander::math_call (combined_fn cfn, gcall *call, dir_value *r)
 	      for (dir_value &a : args)
 		if (!dir_type_float_p (a.type) && strcmp (*k, "ldexp"))
 		  return false;
-	      dir_insn *i = dir_new_insn (fn.get (), DOP_CALL, t);
-	      i->callee = name;
-	      i->ops = args;
-	      i->dest = dir_new_reg (fn.get (), t);
-	      b.loc = loc;
-	      b.emit (i);
-	      *r = dir_reg_value (fn.get (), i->dest);
+	      *r = lib_call (name, t, args);
 	      return true;
 	    }
 	return false;
@@ -1057,16 +1068,8 @@ expander::stmt_call (gcall *call, bool *ends_block)
 	      bool f = DECL_FUNCTION_CODE (decl) == BUILT_IN_CEXPIF;
 	      dir_value x = value (gimple_call_arg (call, 0));
 	      dir_value part[2];
-	      for (int k = 0; k < 2; k++)
-		{
-		  dir_insn *i = dir_new_insn (fn.get (), DOP_CALL, x.type);
-		  i->callee = k == 0 ? (f ? "cosf" : "cos") : (f ? "sinf" : "sin");
-		  i->ops = { x };
-		  i->dest = dir_new_reg (fn.get (), x.type);
-		  b.loc = loc;
-		  b.emit (i);
-		  part[k] = dir_reg_value (fn.get (), i->dest);
-		}
+	      part[0] = lib_call (f ? "cosf" : "cos", x.type, { x });
+	      part[1] = lib_call (f ? "sinf" : "sin", x.type, { x });
 	      parts[SSA_NAME_VERSION (lhs)] = { part[0], part[1] };
 	      return;
 	    }

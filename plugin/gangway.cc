@@ -73,22 +73,14 @@ gw_report_internal_error (const char *msg)
 static bool
 check_pass_list (const char *option, const std::string &list)
 {
-  size_t start = 0;
-  while (start <= list.size ())
-    {
-      size_t end = list.find (',', start);
-      if (end == std::string::npos)
-	end = list.size ();
-      std::string name = list.substr (start, end - start);
-      if (!name.empty () && name != "all" && !gw_pass_known_p (name))
-	{
-	  error ("%<-fplugin-arg-gangway-%s%>: unknown device pass %qs; "
-		 "the passes are: %s", option, name.c_str (),
-		 gw_pass_names ().c_str ());
-	  return false;
-	}
-      start = end + 1;
-    }
+  for (const std::string &name : gw_split_list (list))
+    if (!name.empty () && name != "all" && !gw_pass_known_p (name))
+      {
+	error ("%<-fplugin-arg-gangway-%s%>: unknown device pass %qs; "
+	       "the passes are: %s", option, name.c_str (),
+	       gw_pass_names ().c_str ());
+	return false;
+      }
   return true;
 }
 
@@ -157,23 +149,15 @@ parse_args (int argc, struct plugin_argument *argv)
     }
 
   /* The targets.  */
-  size_t start = 0;
-  while (start <= targets.size ())
-    {
-      size_t end = targets.find (',', start);
-      if (end == std::string::npos)
-	end = targets.size ();
-      std::string name = targets.substr (start, end - start);
-      if (const gw_target *t = gw_find_target (name))
-	gw_opts.targets.push_back (t);
-      else if (!name.empty ())
-	{
-	  error ("%<-fplugin-arg-gangway-targets%>: unknown target %qs "
-		 "(known: cpu)", name.c_str ());
-	  ok = false;
-	}
-      start = end + 1;
-    }
+  for (const std::string &name : gw_split_list (targets))
+    if (const gw_target *t = gw_find_target (name))
+      gw_opts.targets.push_back (t);
+    else if (!name.empty ())
+      {
+	error ("%<-fplugin-arg-gangway-targets%>: unknown target %qs "
+	       "(known: cpu)", name.c_str ());
+	ok = false;
+      }
 
   const std::string &isa = gw_opts.target.cpu_isa;
   if (isa != "native" && isa != "x86-64" && isa != "x86-64-v2"

@@ -117,6 +117,20 @@ lower_loop_call (gcall *call)
     return op (TRUNC_DIV_EXPR, n, per);
   };
 
+  /* Without striding, the outer threads take runs of SPAN iterations
+     (chunk * inner), of which inner threads stride.  */
+  tree inner_size = NULL_TREE, volume = NULL_TREE, chunk = NULL_TREE;
+  tree span = NULL_TREE;
+  if (!striding && (kind == IFN_GOACC_LOOP_OFFSET
+		    || kind == IFN_GOACC_LOOP_BOUND))
+    {
+      inner_size = conv (threads (&seq, inner, false));
+      volume = op (MULT_EXPR, inner_size,
+		   conv (threads (&seq, outer, false)));
+      chunk = chunking ? conv (chunk_arg) : per_thread (volume);
+      span = op (MULT_EXPR, chunk, inner_size);
+    }
+
   tree r;
   switch (kind)
     {
@@ -141,11 +155,6 @@ lower_loop_call (gcall *call)
 	r = op (MULT_EXPR, conv (threads (&seq, mask, true)), conv (step));
       else
 	{
-	  tree inner_size = conv (threads (&seq, inner, false));
-	  tree volume = op (MULT_EXPR, inner_size,
-			    conv (threads (&seq, outer, false)));
-	  tree chunk = chunking ? conv (chunk_arg) : per_thread (volume);
-	  tree span = op (MULT_EXPR, chunk, inner_size);
 	  r = op (MULT_EXPR, conv (threads (&seq, outer, true)), span);
 	  r = op (PLUS_EXPR, r, conv (threads (&seq, inner, true)));
 	  if (chunking)
@@ -163,11 +172,6 @@ lower_loop_call (gcall *call)
 	r = conv (range);
       else
 	{
-	  tree inner_size = conv (threads (&seq, inner, false));
-	  tree volume = op (MULT_EXPR, inner_size,
-			    conv (threads (&seq, outer, false)));
-	  tree chunk = chunking ? conv (chunk_arg) : per_thread (volume);
-	  tree span = op (MULT_EXPR, chunk, inner_size);
 	  r = op (PLUS_EXPR, op (MULT_EXPR, span, conv (step)),
 		  conv (gimple_call_arg (call, 6)));
 	  r = op (integer_onep (dir) ? MIN_EXPR : MAX_EXPR, r, conv (range));

@@ -64,5 +64,6 @@ void gw_unit_finish (void *, void *);
 void gw_unit_register_roots ();
 void gw_keep_tree (tree);
 void gw_rewrite_launches (function *);
+void gw_redirect_call (function *, gcall *, tree decl);
 
 #endif /* GANGWAY_PLUGIN_H */

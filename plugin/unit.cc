@@ -246,13 +246,20 @@ gw_rewrite_launches (function *fun)
 	    TREE_NOTHROW (launch) = TREE_NOTHROW (gomp);
 	    keep (launch);
 	  }
-	gcall *call = as_a <gcall *> (s);
-	if (cgraph_node *caller = cgraph_node::get (fun->decl))
-	  if (cgraph_edge *e = caller->get_edge (call))
-	    e->redirect_callee (cgraph_node::get_create (launch));
-	gimple_call_set_fndecl (call, launch);
-	update_stmt_fn (fun, call);
+	gw_redirect_call (fun, as_a <gcall *> (s), launch);
       }
+}
+
+/* Make CALL in FUN call DECL, keeping the call graph right.  */
+
+void
+gw_redirect_call (function *fun, gcall *call, tree decl)
+{
+  if (cgraph_node *caller = cgraph_node::get (fun->decl))
+    if (cgraph_edge *e = caller->get_edge (call))
+      e->redirect_callee (cgraph_node::get_create (decl));
+  gimple_call_set_fndecl (call, decl);
+  update_stmt_fn (fun, call);
 }
 
 /* PLUGIN_FINISH_UNIT: build every target's image and define the unit

@@ -134,22 +134,10 @@ private:
 void
 emitter::put (const char *fmt, ...)
 {
-  char buf[1024];
   va_list ap;
   va_start (ap, fmt);
-  int n = vsnprintf (buf, sizeof buf, fmt, ap);
+  dir_vappendf (out, fmt, ap);
   va_end (ap);
-  if (n < (int) sizeof buf)
-    {
-      out += buf;
-      return;
-    }
-  std::string big (n + 1, '\0');
-  va_start (ap, fmt);
-  vsnprintf (&big[0], n + 1, fmt, ap);
-  va_end (ap);
-  big.resize (n);
-  out += big;
 }
 
 /* The C type of a scalar of type T (unsigned for integers unless SIGN).  */

@@ -114,6 +114,38 @@ dir_imm_f64 (double d)
   return r;
 }
 
+/* Append the printf-style FMT and its arguments AP to OUT.  */
+
+void
+dir_vappendf (std::string &out, const char *fmt, va_list ap)
+{
+  char buf[1024];
+  va_list again;
+  va_copy (again, ap);
+  int n = vsnprintf (buf, sizeof buf, fmt, ap);
+  if (n < (int) sizeof buf)
+    out += buf;
+  else
+    {
+      std::string big (n + 1, '\0');
+      vsnprintf (&big[0], n + 1, fmt, again);
+      big.resize (n);
+      out += big;
+    }
+  va_end (again);
+}
+
+/* Append the printf-style FMT and its arguments to OUT.  */
+
+void
+dir_appendf (std::string &out, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  dir_vappendf (out, fmt, ap);
+  va_end (ap);
+}
+
 void (*dir_internal_error_hook) (const char *msg);
 
 /* Report an internal error at FILE:LINE and stop.  */

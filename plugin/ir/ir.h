@@ -36,6 +36,7 @@
 #ifndef GANGWAY_IR_H
 #define GANGWAY_IR_H
 
+#include <cstdarg>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -364,6 +365,11 @@ struct dir_loop
 std::vector<dir_loop> dir_find_loops (const dir_func *,
 				      const std::vector<bool> &in,
 				      std::vector<int> *innermost);
+
+/* Append printf-style text to OUT.  */
+void dir_appendf (std::string &out, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+void dir_vappendf (std::string &out, const char *fmt, va_list ap);
 
 /* print.cc / parse.cc: the text form (docs/ir.md).  */
 void dir_print (FILE *, const dir_func *);

@@ -9,6 +9,7 @@
 #include "../ir/ir.h"
 
 #include <string>
+#include <vector>
 
 /* What a pass may use besides the function.  */
 struct gw_pass_context
@@ -32,10 +33,21 @@ struct gw_pipeline_options
   bool details = false;		/* Dump analysis details too.  */
 };
 
+/* A pass of the table.  */
+struct gw_pass_info
+{
+  const char *name;
+  bool (*run) (dir_func *, const gw_pass_context &);
+  unsigned requires, provides;
+};
+
 bool gw_run_passes (dir_func *, const gw_pipeline_options &, FILE *dump,
 		    std::string *why);
+const gw_pass_info *gw_find_pass (const std::string &name);
+std::vector<const gw_pass_info *> gw_pass_table ();
 bool gw_pass_selected (const std::string &list, const char *name);
 bool gw_pass_known_p (const std::string &name);
 std::string gw_pass_names ();
+std::vector<std::string> gw_split_list (const std::string &list);
 
 #endif /* GANGWAY_PASSES_H */

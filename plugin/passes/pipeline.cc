@@ -15,14 +15,7 @@
 
 namespace {
 
-struct pass_entry
-{
-  const char *name;
-  bool (*run) (dir_func *, const gw_pass_context &);
-  unsigned requires, provides;
-};
-
-const pass_entry pass_table[] = {
+const gw_pass_info pass_table[] = {
 #define DEF_PASS(NAME, FUNCTION, REQUIRES, PROVIDES) \
   { NAME, FUNCTION, REQUIRES, PROVIDES },
 #include "passes.def"
@@ -59,23 +52,55 @@ verify_after (dir_func *fn, const char *name)
 
 } // anon namespace
 
-/* Return true if the comma-separated LIST names NAME or "all".  */
+/* Return the items of the comma-separated LIST.  */
 
-bool
-gw_pass_selected (const std::string &list, const char *name)
+std::vector<std::string>
+gw_split_list (const std::string &list)
 {
+  std::vector<std::string> items;
   size_t start = 0;
   while (start <= list.size ())
     {
       size_t end = list.find (',', start);
       if (end == std::string::npos)
 	end = list.size ();
-      std::string item = list.substr (start, end - start);
-      if (item == "all" || item == name)
-	return true;
+      items.push_back (list.substr (start, end - start));
       start = end + 1;
     }
+  return items;
+}
+
+/* Return true if the comma-separated LIST names NAME or "all".  */
+
+bool
+gw_pass_selected (const std::string &list, const char *name)
+{
+  for (const std::string &item : gw_split_list (list))
+    if (item == "all" || item == name)
+      return true;
   return false;
+}
+
+/* Return the passes of the table, in order.  */
+
+std::vector<const gw_pass_info *>
+gw_pass_table ()
+{
+  std::vector<const gw_pass_info *> v;
+  for (const gw_pass_info &p : pass_table)
+    v.push_back (&p);
+  return v;
+}
+
+/* Return the pass of the table called NAME, or null.  */
+
+const gw_pass_info *
+gw_find_pass (const std::string &name)
+{
+  for (const gw_pass_info &p : pass_table)
+    if (name == p.name)
+      return &p;
+  return nullptr;
 }
 
 /* Return true if NAME is a pass of the pipeline, or one of the pseudo
@@ -84,12 +109,7 @@ gw_pass_selected (const std::string &list, const char *name)
 bool
 gw_pass_known_p (const std::string &name)
 {
-  if (name == "expand" || name == "emit")
-    return true;
-  for (const pass_entry &p : pass_table)
-    if (name == p.name)
-      return true;
-  return false;
+  return name == "expand" || name == "emit" || gw_find_pass (name);
 }
 
 /* Return the names of the passes, for messages.  */
@@ -98,7 +118,7 @@ std::string
 gw_pass_names ()
 {
   std::string s = "expand";
-  for (const pass_entry &p : pass_table)
+  for (const gw_pass_info &p : pass_table)
     s += std::string (", ") + p.name;
   return s + ", emit";
 }
@@ -119,7 +139,7 @@ gw_run_passes (dir_func *fn, const gw_pipeline_options &opts, FILE *dump,
 
   gw_pass_context ctx;
   ctx.dump = opts.details ? dump : nullptr;
-  for (const pass_entry &p : pass_table)
+  for (const gw_pass_info &p : pass_table)
     {
       if (gw_pass_selected (opts.disable, p.name))
 	{

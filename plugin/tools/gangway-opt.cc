@@ -44,20 +44,6 @@ namespace {
 
 const char *progname = "gangway-opt";
 
-/* The passes of passes.def, for running them one by one.  */
-struct pass_entry
-{
-  const char *name;
-  bool (*run) (dir_func *, const gw_pass_context &);
-  unsigned requires, provides;
-};
-
-const pass_entry pass_table[] = {
-#define DEF_PASS(NAME, FUNCTION, REQUIRES, PROVIDES) \
-  { NAME, FUNCTION, REQUIRES, PROVIDES },
-#include "../passes/passes.def"
-#undef DEF_PASS
-};
 
 /* The names of the DIR_PROP_* properties in --assume.  */
 const struct
@@ -73,7 +59,7 @@ const struct
 /* The command line.  */
 struct options
 {
-  std::vector<const pass_entry *> passes;
+  std::vector<const gw_pass_info *> passes;
   bool pipeline = false;
   bool verify = false;
   bool details = false;
@@ -90,8 +76,8 @@ std::string
 pass_list ()
 {
   std::string s;
-  for (const pass_entry &p : pass_table)
-    s += (s.empty () ? "" : ", ") + std::string (p.name);
+  for (const gw_pass_info *p : gw_pass_table ())
+    s += (s.empty () ? "" : ", ") + std::string (p->name);
   return s;
 }
 
@@ -148,23 +134,6 @@ internal_error (const char *msg)
   exit (3);
 }
 
-/* Split the comma-separated LIST into its items.  */
-
-std::vector<std::string>
-split_list (const std::string &list)
-{
-  std::vector<std::string> items;
-  size_t start = 0;
-  while (start <= list.size ())
-    {
-      size_t end = list.find (',', start);
-      if (end == std::string::npos)
-	end = list.size ();
-      items.push_back (list.substr (start, end - start));
-      start = end + 1;
-    }
-  return items;
-}
 
 /* If ARG is "--KEY=VALUE", set *VALUE and return true.  */
 
@@ -199,19 +168,16 @@ parse_options (int argc, char **argv, options *o)
       else if (!strcmp (arg, "--details"))
 	o->details = true;
       else if (option_value (arg, "--passes", &v))
-	for (const std::string &name : split_list (v))
+	for (const std::string &name : gw_split_list (v))
 	  {
-	    const pass_entry *found = nullptr;
-	    for (const pass_entry &p : pass_table)
-	      if (name == p.name)
-		found = &p;
+	    const gw_pass_info *found = gw_find_pass (name);
 	    if (!found)
 	      usage_error ("unknown pass '" + name + "' (" + pass_list ()
 			   + ")");
 	    o->passes.push_back (found);
 	  }
       else if (option_value (arg, "--assume", &v))
-	for (const std::string &name : split_list (v))
+	for (const std::string &name : gw_split_list (v))
 	  {
 	    unsigned prop = 0;
 	    for (const auto &p : prop_names)
@@ -224,7 +190,7 @@ parse_options (int argc, char **argv, options *o)
 	  }
       else if (option_value (arg, "--print-after", &v))
 	{
-	  for (const std::string &name : split_list (v))
+	  for (const std::string &name : gw_split_list (v))
 	    if (name != "all" && !gw_pass_known_p (name))
 	      usage_error ("unknown pass '" + name + "' in --print-after ("
 			   + gw_pass_names () + ", all)");
@@ -259,7 +225,7 @@ parse_options (int argc, char **argv, options *o)
 
   /* Each pass must find the properties it requires.  */
   unsigned props = o->assume;
-  for (const pass_entry *p : o->passes)
+  for (const gw_pass_info *p : o->passes)
     {
       unsigned missing = p->requires & ~props;
       for (const auto &pn : prop_names)
@@ -351,7 +317,7 @@ process (dir_func *fn, const options &o)
 	dump_after ("expand", fn);
       gw_pass_context ctx;
       ctx.dump = o.details ? stderr : nullptr;
-      for (const pass_entry *p : o.passes)
+      for (const gw_pass_info *p : o.passes)
 	{
 	  p->run (fn, ctx);
 	  fn->props |= p->provides;
