@@ -186,15 +186,35 @@ defer_acc_on_device (cgraph_node *node)
       }
 }
 
-/* Make the device clone of the region NODE for target T.  */
+/* Make the device clone of the region NODE for target T.  Return false
+   if GCC cannot version it.  */
 
-static void
+static bool
 make_clone (cgraph_node *node, const gw_target *t)
 {
   std::string suffix = std::string ("gw_") + t->name ();
+  /* The user's noclone on the function around the region is inherited
+     by the outlined region; it was not meant for it.  */
+  DECL_ATTRIBUTES (node->decl) = remove_attribute ("noclone",
+						   DECL_ATTRIBUTES (node->decl));
+  /* Copying the body folds its calls, and folding IFN_GOACC_DIM_POS/SIZE
+     (kernels regions already have some) reads the dimensions of the
+     function, which are not decided yet.  Let them read "dynamic", which
+     folds nothing, then give both functions back their undecided ones.  */
+  tree dims = TREE_VALUE (oacc_get_fn_attrib (node->decl));
+  tree dynamic = NULL_TREE;
+  for (tree d = dims; d; d = TREE_CHAIN (d))
+    dynamic = tree_cons (TREE_PURPOSE (d),
+			 TREE_VALUE (d) ? TREE_VALUE (d) : integer_zero_node,
+			 dynamic);
+  oacc_replace_fn_attrib (node->decl, nreverse (dynamic));
   cgraph_node *c
     = node->create_version_clone_with_body (vNULL, NULL, NULL, NULL, NULL,
 					    suffix.c_str ());
+  oacc_replace_fn_attrib (node->decl, dims);
+  if (!c)
+    return false;
+  oacc_replace_fn_attrib (c->decl, copy_list (dims));
   tree value = tree_cons (NULL_TREE, node->decl,
 			  build_tree_list (NULL_TREE,
 					   build_string (strlen (t->name ()) + 1,
@@ -204,8 +224,11 @@ make_clone (cgraph_node *node, const gw_target *t)
 		 DECL_ATTRIBUTES (c->decl));
   set_device_optimization (c->decl);
   defer_acc_on_device (c);
-  /* Nothing calls the clone; keep it until capture discards it.  */
+  /* Nothing calls the clone; keep it until capture discards it.  It is
+     not local: IPA passes must not assume they know all its callers.  */
   c->force_output = true;
+  c->local = false;
+  return true;
 }
 
 namespace {
@@ -263,7 +286,14 @@ pass_gangway_clone::execute (function *)
 	  continue;
 	}
       for (const gw_target *t : gw_opts.targets)
-	make_clone (n, t);
+	if (!make_clone (n, t))
+	  {
+	    warning_at (DECL_SOURCE_LOCATION (n->decl), 0,
+			"gangway: GCC cannot copy this OpenACC %s region for "
+			"the device (it uses non-local gotos or saves label "
+			"addresses); it runs on the host", region_kind (n->decl));
+	    gw_unit_note_failure (n->decl, t);
+	  }
       if (dump_file)
 	fprintf (dump_file, "device clones of %s\n", n->dump_name ());
     }

@@ -276,8 +276,9 @@ expander::value (tree t)
     }
 }
 
-/* The value of the GENERIC expression T, as get_inner_reference builds
-   for variable offsets (sizetype arithmetic on SSA names).  */
+/* The value of the GENERIC expression T: variable offsets as
+   get_inner_reference builds them (sizetype arithmetic on SSA names) and
+   the comparison a COND_EXPR may carry as its condition.  */
 
 dir_value
 expander::expr (tree t)
@@ -301,8 +302,10 @@ expander::expr (tree t)
 		     expr (TREE_OPERAND (t, 1)),
 		     TREE_TYPE (TREE_OPERAND (t, 0)));
     default:
-      fail ("an address computation of kind '%s'",
-	    get_tree_code_name (TREE_CODE (t)));
+      if (COMPARISON_CLASS_P (t))
+	return compare (TREE_CODE (t), TREE_TYPE (TREE_OPERAND (t, 0)),
+			expr (TREE_OPERAND (t, 0)), expr (TREE_OPERAND (t, 1)));
+      fail ("an expression of kind '%s'", get_tree_code_name (TREE_CODE (t)));
     }
 }
 

@@ -28,9 +28,13 @@
    between a thread's iterations, OFFSET its first iteration in a chunk
    round, BOUND the end of its run.
 
+   IFN_GOACC_TILE (the element-loop span of a tiled nest) is lowered too:
+   the host build makes every tile 1 wide.
+
    Requires: oaccloops has set the loops' masks (the pass runs right before
    oaccdevlow).
-   Guarantees: no IFN_GOACC_LOOP is left in a device clone.
+   Guarantees: no IFN_GOACC_LOOP or IFN_GOACC_TILE is left in a device
+   clone.
 
    See also gcc/omp-offload.cc:oacc_xform_loop, whose accelerator variant
    has the same schedule.  */
@@ -188,6 +192,63 @@ lower_loop_call (gcall *call)
   gsi_replace_with_seq (&gsi, seq, true);
 }
 
+/* Replace the IFN_GOACC_TILE call CALL (the span of an element loop of
+   a tiled nest) by its value: the tile size if the user gave one, else
+   the threads of the axes that partition the element loop, 1 if none do.
+   GCC's host build always answers 1.
+
+   A nest of several tiled loops gets 1 too: omp-expand walks it as one
+   collapsed iteration space in steps of the tiles' product and rebuilds
+   each loop's variable from the tile's origin plus the element offset
+   decomposed on its own, which names iterations outside the nest as soon
+   as a tile straddles a row.  With spans of 1 every tile is one
+   iteration and the nest is exact (its element loops then have one
+   iteration for their axes; the tile loop carries the parallelism).  */
+
+void
+lower_tile_call (gcall *call)
+{
+  gimple_stmt_iterator gsi = gsi_for_stmt (call);
+  tree lhs = gimple_call_lhs (call);
+  unsigned collapse = tree_to_uhwi (gimple_call_arg (call, 0));
+  tree tile_size = gimple_call_arg (call, 2);
+  unsigned e_mask = tree_to_uhwi (gimple_call_arg (call, 4));
+  gimple_seq seq = NULL;
+
+  tree span = integer_one_node;
+  if (collapse > 1)
+    e_mask = 0;
+  if (e_mask && !integer_zerop (tile_size))
+    span = tile_size;
+  else if (e_mask)
+    {
+      /* The element loop of a single tiled loop spans the threads of
+	 its axes (vector innermost, then worker).  */
+      tree vector = NULL_TREE, worker = NULL_TREE;
+      if (e_mask & GOMP_DIM_MASK (GOMP_DIM_VECTOR))
+	vector = threads (&seq, GOMP_DIM_MASK (GOMP_DIM_VECTOR), false);
+      if (e_mask & GOMP_DIM_MASK (GOMP_DIM_WORKER))
+	worker = threads (&seq, GOMP_DIM_MASK (GOMP_DIM_WORKER), false);
+      if (vector && worker)
+	span = gimple_build (&seq, MULT_EXPR, integer_type_node, vector,
+			     worker);
+      else
+	span = vector ? vector : worker;
+    }
+
+  if (lhs)
+    {
+      span = gimple_convert (&seq, TREE_TYPE (lhs), span);
+      gimple_seq_add_stmt (&seq, gimple_build_assign (lhs, span));
+    }
+  /* The call has a virtual definition; its users take its use.  */
+  unlink_stmt_vdef (call);
+  if (seq)
+    gsi_replace_with_seq (&gsi, seq, true);
+  else
+    gsi_remove (&gsi, true);
+}
+
 const pass_data loops_pass_data = {
   GIMPLE_PASS,			/* type */
   "gangway-loops",		/* name */
@@ -218,10 +279,14 @@ public:
     FOR_EACH_BB_FN (bb, fun)
       for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	   gsi_next (&gsi))
-	if (gimple_call_internal_p (gsi_stmt (gsi), IFN_GOACC_LOOP))
+	if (gimple_call_internal_p (gsi_stmt (gsi), IFN_GOACC_LOOP)
+	    || gimple_call_internal_p (gsi_stmt (gsi), IFN_GOACC_TILE))
 	  calls.safe_push (as_a <gcall *> (gsi_stmt (gsi)));
     for (gcall *call : calls)
-      lower_loop_call (call);
+      if (gimple_call_internal_p (call, IFN_GOACC_TILE))
+	lower_tile_call (call);
+      else
+	lower_loop_call (call);
     return 0;
   }
 };

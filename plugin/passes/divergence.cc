@@ -18,7 +18,10 @@
      values from threads that went different ways, so it varies;
    - temporal divergence: threads leave a loop that contains a divergent
      branch in different iterations, so a value the loop defines and code
-     after the loop reads varies.
+     after the loop reads varies.  Not where that code is only reached
+     through synchronous exits: uniform branches in blocks every
+     iteration passes (they dominate the latches), which the threads still
+     in the loop take together.
 
    Broadcasts are uniform by definition; everything outside partitions is
    uniform (one thread runs it).  The result is conservative: "uniform"
@@ -31,7 +34,8 @@
 #include <algorithm>
 
 /* Does a value defined in DEF and read in USE leave a loop that contains
-   a divergent branch?  */
+   a divergent branch, through an exit the threads take in different
+   iterations?  */
 
 bool
 gw_divergence::leaves_divergent_loop (const dir_block *def,
@@ -42,10 +46,60 @@ gw_divergence::leaves_divergent_loop (const dir_block *def,
       if (std::find (loops[l].blocks.begin (), loops[l].blocks.end (), use)
 	  != loops[l].blocks.end ())
 	return false;
-      if (loop_divergent[l])
+      if (loop_divergent[l] && async_reach[l][use->index])
 	return true;
     }
   return false;
+}
+
+/* Recompute, for each loop, the blocks its asynchronous exits reach.  An
+   exit is synchronous if its branch is uniform and its block dominates
+   every latch of a reducible loop: each iteration, every thread still in
+   the loop evaluates it, and they all decide alike.  */
+
+void
+gw_divergence::find_async_exits (const dir_func *fn)
+{
+  size_t nb = fn->blocks.size ();
+  async_reach.assign (loops.size (), std::vector<char> (nb, 0));
+  for (size_t l = 0; l < loops.size (); l++)
+    {
+      const dir_loop &loop = loops[l];
+      std::vector<char> in (nb, 0);
+      for (const dir_block *b : loop.blocks)
+	in[b->index] = 1;
+      bool reducible = true;
+      std::vector<const dir_block *> latches;
+      for (const dir_block *b : loop.blocks)
+	{
+	  reducible &= dir_dominates (fn, loop.header, b);
+	  for (const dir_block *s : b->succs)
+	    if (s == loop.header)
+	      latches.push_back (b);
+	}
+      std::vector<const dir_block *> work;
+      for (const dir_block *x : loop.blocks)
+	{
+	  bool sync = reducible && !div_branch[x->index];
+	  for (const dir_block *latch : latches)
+	    sync &= dir_dominates (fn, x, latch);
+	  if (!sync)
+	    for (const dir_block *s : x->succs)
+	      if (!in[s->index])
+		work.push_back (s);
+	}
+      std::vector<char> &reach = async_reach[l];
+      while (!work.empty ())
+	{
+	  const dir_block *b = work.back ();
+	  work.pop_back ();
+	  if (reach[b->index])
+	    continue;
+	  reach[b->index] = 1;
+	  for (const dir_block *s : b->succs)
+	    work.push_back (s);
+	}
+    }
 }
 
 
@@ -64,6 +118,8 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
   loops = dir_find_loops (fn, in_part, &innermost);
   loop_divergent.assign (loops.size (), false);
   join.assign (nb, false);
+  dir_compute_dominators (const_cast<dir_func *> (fn));
+  find_async_exits (fn);
 
   /* The joins of the divergent branch at D: the blocks two of its
      successors both reach before D's immediate post-dominator, where the
@@ -100,6 +156,7 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
   while (changed)
     {
       changed = false;
+      bool new_branch = false;
       auto set = [&] (uint32_t r) {
 	if (!vary[r])
 	  {
@@ -154,9 +211,11 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
 	      mark_joins (b);
 	      for (int l = innermost[b->index]; l >= 0; l = loops[l].parent)
 		loop_divergent[l] = true;
-	      changed = true;
+	      changed = new_branch = true;
 	    }
 	}
+      if (new_branch)
+	find_async_exits (fn);
 
       /* Temporal divergence: values a divergent loop defines and code
 	 after it reads.  */

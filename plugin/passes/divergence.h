@@ -35,8 +35,9 @@ public:
   /* Is B a join of paths that split at a divergent branch?  */
   bool divergent_join (const dir_block *b) const { return join[b->index]; }
   /* Does a value defined in DEF and read in USE leave a loop (inside a
-     partition) that contains a divergent branch?  Its lanes then left the
-     loop after different numbers of iterations.  */
+     partition) that contains a divergent branch, by an exit the threads
+     may take in different iterations?  Its lanes then left the loop after
+     different numbers of iterations.  */
   bool leaves_divergent_loop (const dir_block *def,
 			      const dir_block *use) const;
 
@@ -49,6 +50,11 @@ private:
   std::vector<int> innermost;		/* Block -> innermost loop, or -1.  */
   std::vector<bool> loop_divergent;	/* Loop -> contains a divergent
 					   branch.  */
+  /* Loop -> block -> reached from an exit threads take in different
+     iterations.  */
+  std::vector<std::vector<char>> async_reach;
+
+  void find_async_exits (const dir_func *fn);
 };
 
 #endif /* GANGWAY_DIVERGENCE_H */

@@ -302,7 +302,26 @@ neuterer::run ()
     {
       unsigned axes = parts.single_axes (e);
       if (!candidate (e, axes))
-	continue;
+	{
+	  /* The function's last block: its "ret" stays with every thread,
+	     the rest is neutered.  */
+	  dir_insn *t = e->terminator ();
+	  if (axes && t && t->op == DOP_RET && !covered[e->index]
+	      && e->insns.size () > 1
+	      && !dir_op_flag (e->insns[0]->op, DOPF_MARKER))
+	    {
+	      bool plain = true;
+	      for (dir_insn *i : e->insns)
+		plain &= i->op != DOP_PARAM && i->op != DOP_UNDEF
+			 && !dir_op_flag (i->op, DOPF_CONVERGENT);
+	      if (plain)
+		{
+		  covered[e->index] = 1;
+		  split_terminators.push_back ({ e, axes });
+		}
+	    }
+	  continue;
+	}
       region best { nullptr, nullptr, {}, axes };
       for (dir_block *x = e->ipdom; x; x = x->ipdom)
 	{

@@ -18,10 +18,12 @@ poly (int n, int m, const float *restrict c, const float *restrict x,
     }
 }
 
-/* The counter k: set to 0 and to k + 1 as a scalar (no blend).  */
-/* { dg-final { scan-gangway-dump-times "(?n)uint64_t gw_p1 = \[^;\]*; r\[0-9\]+ = gw_blend_f32x16 \\(gw_cur, gw_p0, r\[0-9\]+\\); r\[0-9\]+ = gw_p1; \}$" 2 "emit (cpu" } } */
-/* Its exit test, the only uniform branch of the partition.  */
-/* { dg-final { scan-gangway-dump-times "(?n)^  if \\(r\[0-9\]+\\)$" 1 "emit (cpu" } } */
+/* The counter (GCC turns k into a pointer into c): set on entry and
+   advanced as a scalar, copied into its phi with no blend.  */
+/* { dg-final { scan-gangway-dump-times "(?n)uint64_t gw_p1 = r\[0-9\]+; r\[0-9\]+ = gw_p0; r\[0-9\]+ = gw_p1; \}$" 2 "emit (cpu" } } */
+/* Two uniform branches, plain "if"s: m > 0 (GCC hoists it out of the i
+   loop) and the k loop's exit test.  */
+/* { dg-final { scan-gangway-dump-times "(?n)^  if \\(r\[0-9\]+\\)$" 2 "emit (cpu" } } */
 /* c[k] is read once for all lanes; x[i] is a vector load.  */
 /* { dg-final { scan-gangway-dump-times "(?n)= \\*\\(const float \\*\\) \\(uintptr_t\\) " 1 "emit (cpu" } } */
 /* { dg-final { scan-gangway-dump-times "(?n)= gw_ld_f32x16 \\(" 1 "emit (cpu" } } */

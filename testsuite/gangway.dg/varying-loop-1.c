@@ -1,8 +1,8 @@
 /* An inner loop with a per-lane trip count (k < i % 17) inside a vector
    loop is linearized under masks: no uniform "if" exit test; its sum, read
    after the loop by lanes that left at different iterations, is a vector
-   written with blends, while its counter, equal in every lane still in the
-   loop, stays a scalar (cf. uniform-loop-1.c).  */
+   written with blends as lanes leave, while its counter, equal in every
+   lane still in the loop, stays a scalar (cf. uniform-loop-1.c).  */
 /* { dg-do compile } */
 /* { dg-additional-options "-fplugin-arg-gangway-dump -fplugin-arg-gangway-isa=x86-64-v4" } */
 
@@ -20,5 +20,9 @@ f (int n, const int *restrict a, int *restrict s)
 }
 
 /* { dg-final { scan-gangway-dump-times "(?n)^  if \\(r\[0-9\]+\\)$" 0 "emit (cpu" } } */
-/* t and k, set to 0 and 0, then to t + a[i] * k + 1 and k + 1.  */
-/* { dg-final { scan-gangway-dump-times "(?n)uint32_t gw_p1 = \[^;\]*; r\[0-9\]+ = gw_blend_u32x16 \\(gw_cur, gw_p0, r\[0-9\]+\\); r\[0-9\]+ = gw_p1; \}$" 2 "emit (cpu" } } */
+/* k stays a scalar in the loop's phis; t and GCC's induction variable
+   for a[i] * k + 1 are vectors.  */
+/* { dg-final { scan-gangway-dump-times "(?n)uint32_t gw_p0 = \[^;\]*; gw_u32x16 gw_p1 = \[^;\]*; gw_u32x16 gw_p2 = \[^;\]*; r" 2 "emit (cpu" } } */
+/* The sum after the loop, written with a blend by the lanes that leave:
+   on the way round the loop (no iteration) and out of it.  */
+/* { dg-final { scan-gangway-dump-times "(?n)r\[0-9\]+ = gw_blend_u32x16 \\(gw_f, " 2 "emit (cpu" } } */
