@@ -999,7 +999,11 @@ expander::stmt_call (gcall *call, bool *ends_block)
     }
 
   tree decl = gimple_call_fndecl (call);
-  if (decl && decl == gw_on_device_decl ())
+  /* acc_on_device: the builtin, or the runtime function clone.cc
+     redirected it to.  */
+  if (decl
+      && (decl == gw_on_device_decl ()
+	  || fndecl_built_in_p (decl, BUILT_IN_ACC_ON_DEVICE)))
     {
       if (lhs)
 	set_lhs (lhs, emit (DOP_ONDEV, DT_I32,
@@ -1012,13 +1016,6 @@ expander::stmt_call (gcall *call, bool *ends_block)
     {
       switch (DECL_FUNCTION_CODE (decl))
 	{
-	case BUILT_IN_ACC_ON_DEVICE:
-	  if (lhs)
-	    set_lhs (lhs, emit (DOP_ONDEV, DT_I32,
-				{ convert (value (gimple_call_arg (call, 0)),
-					   TREE_TYPE (gimple_call_arg (call, 0)),
-					   integer_type_node) }));
-	  return;
 	case BUILT_IN_EXPECT:
 	case BUILT_IN_ASSUME_ALIGNED:
 	  if (lhs)
