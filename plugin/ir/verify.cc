@@ -163,6 +163,9 @@ verifier::check_insn (const dir_insn *i)
   if ((i->op == DOP_FORK || i->op == DOP_JOIN || i->op == DOP_DIM_POS
        || i->op == DOP_DIM_SIZE) && i->cond >= DA_NUM)
     error (i, "unknown axis");
+  if ((i->op == DOP_BCAST || i->op == DOP_FRAME_BCAST)
+      && (i->cond == 0 || i->cond >= (1u << DA_NUM)))
+    error (i, "a broadcast needs axes to broadcast across");
   if (i->op == DOP_ADDR_LOCAL
       && (i->disp < 0 || (size_t) i->disp >= fn->slots.size ()))
     error (i, "no such frame slot");

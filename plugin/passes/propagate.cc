@@ -85,12 +85,13 @@ gw_propagate (dir_func *fn, const gw_pass_context &)
     return at_fork[key] = copy;
   };
 
+  /* Phis first.  A phi reads its operand at the end of the incoming
+     block: if that is inside a partition the single value's definition is
+     not, the phi reads the partition's broadcast copy.  */
   for (dir_block *b : fn->blocks)
     {
       if (neutered[b->index] || !parts.of (b))
 	continue;
-      /* Phis of a partition read their operands at the end of the
-	 incoming block, which may be outside the partition.  */
       for (dir_insn *phi : b->phis)
 	for (size_t k = 0; k < phi->ops.size (); k++)
 	  {
@@ -106,6 +107,16 @@ gw_propagate (dir_func *fn, const gw_pass_context &)
 		changed = true;
 	      }
 	  }
+    }
+
+  /* A phi that merged a single value only through such an operand is no
+     longer single.  */
+  single = gw_single_values (fn, neutered);
+
+  for (dir_block *b : fn->blocks)
+    {
+      if (neutered[b->index] || !parts.of (b))
+	continue;
       for (size_t ii = 0; ii < b->insns.size (); ii++)
 	{
 	  dir_insn *i = b->insns[ii];
