@@ -6,14 +6,14 @@
 
    DATA is the launch's hostaddrs array, in the order GCC's lowering gives
    (see the loads from gw_data in the generated C).  They do what the
-   emitter's output does, with the same iteration-to-gang mapping (GCC's
-   host-compiler lowering: gangs stride through the iteration space) and
-   the same arithmetic, but the way a better emitter could write it:
-   execution masks in k registers, one scalar induction variable for an
-   index that is "uniform + lane", masked vector loads and stores, a
-   single exit test per loop iteration.  The *_contig versions give each
-   gang a contiguous run of iterations instead (what GCC's lowering does
-   in an accelerator compiler).  kernel-harness.c times them against the
+   emitter's output does, with the same arithmetic, the way a hand coder
+   would write it: execution masks in k registers, one scalar induction
+   variable for an index that is "uniform + lane", masked vector loads and
+   stores, a single exit test per loop iteration.  The *_contig versions
+   give each gang a contiguous run of iterations, as gangway-loops does
+   (and GCC's accelerator compilers); the others let gangs stride through
+   the iteration space, as GCC's host-compiler lowering does (and Gangway
+   did before gangway-loops).  kernel-harness.c times them against the
    generated code; codegen.sh builds and runs both.  */
 
 #include <immintrin.h>

@@ -207,7 +207,7 @@ main (int argc, char **argv)
       printf ("saxpy, n=%d\n", n);
       time_kernel ("generated", image_kernel (image, "acc_saxpy"), d_saxpy,
 		   reset_saxpy, check_saxpy);
-      time_kernel ("ideal, gangs striding (as now)",
+      time_kernel ("ideal, gangs striding (host)",
 		   ideal ? ideal_saxpy : NULL, d_saxpy, reset_saxpy,
 		   check_saxpy);
       time_kernel ("ideal, contiguous gang runs",
@@ -247,7 +247,7 @@ main (int argc, char **argv)
       printf ("stencil, one sweep of %dx%d\n", sn, sn);
       time_kernel ("generated", image_kernel (image, "acc_sweep"), d_sweep,
 		   reset_sweep, check_sweep);
-      time_kernel ("ideal, gangs striding (as now)",
+      time_kernel ("ideal, gangs striding (host)",
 		   ideal ? ideal_sweep : NULL, d_sweep, reset_sweep,
 		   check_sweep);
       time_kernel ("ideal, contiguous gang runs",
