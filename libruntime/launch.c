@@ -34,6 +34,16 @@
 					   cpu-lacks-ISA, image-load-failed
      otherwise                             the device (cpu)
 
+   Every launch goes through libgomp's GOACC_parallel_keyed, as a host
+   fallback: libgomp initializes itself, dispatches the OpenACC profiling
+   events (acc_prof.h) and prints its GOMP_DEBUG trace for device launches
+   too, and calls the function it is given on the launching thread.  For
+   a device launch that function is gw_device_trampoline, which makes the
+   launch the caller left for it; libgomp maps no data (the devices share
+   the host's memory, and its host fallback maps none either) and reports
+   the region as run by the host device, which is what acc_get_device_type
+   says.
+
    Launches are synchronous on every device.  An async clause is accepted
    and ignored, which is a valid implementation: the region is complete
    before the launch returns, so any later wait finds it done; likewise a
@@ -58,6 +68,28 @@ const struct gw_device *const gw_devices[GW_DEVICE_COUNT] = {
 
 /* The device the calling thread's last launch ran on.  */
 static __thread const char *gw_last_device;
+
+/* A device launch, waiting for libgomp to call gw_device_trampoline.  */
+struct gw_pending
+{
+  const struct gw_device *dev;
+  void *code;
+  struct gw_launch *launch;
+};
+static __thread struct gw_pending *gw_pending;
+
+/* What libgomp calls instead of the region's host version for a device
+   launch: make the launch the calling thread left.  */
+
+static void
+gw_device_trampoline (void *hostaddrs)
+{
+  struct gw_pending *p = gw_pending;
+
+  (void) hostaddrs;
+  gw_pending = NULL;
+  p->dev->launch (p->code, p->launch);
+}
 
 /* Read the launch words at *AP up to the terminating zero, storing the
    runtime dimensions (0 where not given) into DIMS.  Return false if a
@@ -248,10 +280,10 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       name = gw_region_name (e, fn, buf, sizeof buf);
     }
 
+  struct gw_launch l;
+  struct gw_pending pending = { dev, code, &l };
   if (reason == NULL)
     {
-      struct gw_launch l;
-
       l.name = name;
       l.data = hostaddrs;
       l.globals = GW_UNIT_GLOBALS (e->unit->desc);
@@ -260,7 +292,8 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       if (c->log & GW_LOG_LAUNCH)
 	gw_message ("launch %s device=%s gangs=%u workers=%u vector=%u",
 		    name, dev->name, l.gangs, l.workers, l.vector);
-      dev->launch (code, &l);
+      gw_pending = &pending;
+      fn = gw_device_trampoline;
     }
   else
     {
@@ -268,12 +301,12 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       if (c->log & GW_LOG_LAUNCH)
 	gw_message ("launch %s device=host gangs=1 workers=1 vector=1 "
 		    "reason=%s", name, reason);
-      /* Whatever libgomp's own device choice would be, the region runs on
-	 the host: ask for the host fallback.  Its host path reads no launch
-	 words, so the terminating zero is all it needs.  */
-      GOACC_parallel_keyed (~(flags | GW_FLAG_HOST_FALLBACK), fn, mapnum,
-			    hostaddrs, sizes, kinds, 0);
     }
+  /* Whatever libgomp's own device choice would be, the region runs here:
+     ask for the host fallback.  Its host path reads no launch words, so
+     the terminating zero is all it needs.  */
+  GOACC_parallel_keyed (~(flags | GW_FLAG_HOST_FALLBACK), fn, mapnum,
+			hostaddrs, sizes, kinds, 0);
 
   if (c->log & GW_LOG_TIME)
     gw_message ("done %s device=%s time=%.3fms", name, gw_last_device,
