@@ -1,0 +1,431 @@
+/* The cpu emitter: insns, phi copies, edges and blocks, in scalar code
+   and in the linearized SIMD code of vector partitions (see emitter.h).
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.  */
+
+#include "emitter.h"
+
+#include <cinttypes>
+#include <map>
+
+namespace gw_cpu {
+
+/* Define the varying register of INSN as EXPR: under the mask if another
+   block reads it.  */
+
+void
+emitter::assign_varying (const dir_insn *i, const std::string &expr)
+{
+  if (blend[i->dest])
+    put ("  r%u = gw_blend_%sx%u (gw_cur, %s, r%u);\n", i->dest,
+	 ename (i->type == DT_VOID ? DT_B1 : fn->regs[i->dest].type), p,
+	 expr.c_str (), i->dest);
+  else
+    put ("  r%u = %s;\n", i->dest, expr.c_str ());
+}
+
+/* Emit INSN in scalar code.  */
+
+void
+emitter::scalar_insn (const dir_insn *i)
+{
+  std::vector<std::string> a;
+  for (const dir_value &v : i->ops)
+    a.push_back (sval (v));
+  switch (i->op)
+    {
+    case DOP_FORK: case DOP_JOIN:
+      return;
+    case DOP_FRAME_BCAST:
+      if (p > 1 && frame_size)
+	put ("  for (int gw_l = 1; gw_l < %u; gw_l++) memcpy (gw_frame[gw_l], "
+	     "gw_frame[0], %u);\n", p, frame_size);
+      return;
+    case DOP_STORE:
+      put ("  *(%s%s *) (uintptr_t) (%s + %" PRId64 ") = %s;\n",
+	   i->flags & DIF_VOLATILE ? "volatile " : "", sty (i->type).c_str (),
+	   a[0].c_str (), i->disp, a[1].c_str ());
+      return;
+    case DOP_LOAD:
+      put ("  r%u = *(%sconst %s *) (uintptr_t) (%s + %" PRId64 ");\n",
+	   i->dest, i->flags & DIF_VOLATILE ? "volatile " : "",
+	   sty (i->type).c_str (), a[0].c_str (), i->disp);
+      return;
+    default:
+      break;
+    }
+  if (i->dest == DIR_NOREG)
+    throw cannot { std::string ("the operation ") + dir_op_name (i->op) };
+  if (is_vec (i->dest))
+    /* Only varying where partitioned.  */
+    throw cannot { "a varying value outside a partition" };
+  put ("  r%u = %s;\n", i->dest, scalar_expr (i, a).c_str ());
+}
+
+/* Emit the load INSN in SIMD code.  */
+
+void
+emitter::simd_load (const dir_insn *i)
+{
+  const dir_value &addr = i->ops[0];
+  std::string P = std::to_string (p);
+  if (!vary (addr))
+    {
+      /* All lanes read the same address; the block runs for some lane.  */
+      put ("  r%u = *(%sconst %s *) (uintptr_t) (%s + %" PRId64 ");\n",
+	   i->dest, i->flags & DIF_VOLATILE ? "volatile " : "",
+	   sty (i->type).c_str (), sval (addr).c_str (), i->disp);
+      return;
+    }
+  if (i->flags & DIF_VOLATILE)
+    {
+      put ("  for (int gw_l = 0; gw_l < %s; gw_l++) if (gw_cur[gw_l]) "
+	   "r%u[gw_l] = *(volatile const %s *) (uintptr_t) (%s + %s);\n",
+	   P.c_str (), i->dest, sty (i->type).c_str (), lval (addr).c_str (),
+	   disp (i->disp).c_str ());
+      return;
+    }
+  std::string e;
+  if (affine[addr.reg]
+      && stride[addr.reg] == (int64_t) dir_type_bytes (i->type))
+    /* Consecutive: one vector load from lane 0's address.  */
+    e = std::string ("gw_ld_") + ename (i->type) + "x" + P + " ("
+	+ sval (addr) + " + " + disp (i->disp) + ", gw_cur)";
+  else
+    e = std::string ("gw_gather_") + ename (i->type) + "x" + P + " ("
+	+ vval (addr) + " + " + disp (i->disp) + ", gw_cur)";
+  assign_varying (i, e);
+}
+
+/* Emit the store INSN in SIMD code.  */
+
+void
+emitter::simd_store (const dir_insn *i)
+{
+  const dir_value &addr = i->ops[0], &val = i->ops[1];
+  std::string P = std::to_string (p);
+  std::string ty = sty (i->type);
+  const char *vol = i->flags & DIF_VOLATILE ? "volatile " : "";
+  if (!vary (addr) && !vary (val))
+    {
+      put ("  *(%s%s *) (uintptr_t) (%s + %" PRId64 ") = %s;\n", vol,
+	   ty.c_str (), sval (addr).c_str (), i->disp, sval (val).c_str ());
+      return;
+    }
+  if (!vary (addr) || (i->flags & DIF_VOLATILE))
+    {
+      /* Every active lane stores, in lane order.  */
+      put ("  for (int gw_l = 0; gw_l < %s; gw_l++) if (gw_cur[gw_l]) "
+	   "*(%s%s *) (uintptr_t) (%s + %s) = %s;\n", P.c_str (), vol,
+	   ty.c_str (), lval (addr).c_str (), disp (i->disp).c_str (),
+	   lval (val).c_str ());
+      return;
+    }
+  if (affine[addr.reg]
+      && stride[addr.reg] == (int64_t) dir_type_bytes (i->type))
+    put ("  gw_st_%sx%s (%s + %s, %s, gw_cur);\n", ename (i->type), P.c_str (),
+	 sval (addr).c_str (), disp (i->disp).c_str (), vval (val).c_str ());
+  else
+    put ("  gw_scatter_%sx%s (%s + %s, %s, gw_cur);\n", ename (i->type),
+	 P.c_str (), vval (addr).c_str (), disp (i->disp).c_str (),
+	 vval (val).c_str ());
+}
+
+/* Emit INSN in SIMD code.  */
+
+void
+emitter::simd_insn (const dir_insn *i)
+{
+  switch (i->op)
+    {
+    case DOP_LOAD:
+      simd_load (i);
+      return;
+    case DOP_STORE:
+      simd_store (i);
+      return;
+    case DOP_FORK: case DOP_JOIN: case DOP_FRAME_BCAST:
+      throw cannot { "a nested partition inside a vector partition" };
+    default:
+      break;
+    }
+  if (i->dest == DIR_NOREG)
+    throw cannot { std::string ("the operation ") + dir_op_name (i->op) };
+  if (!is_vec (i->dest))
+    {
+      /* Uniform, or the base of an affine value: computed once, as in
+	 scalar code.  */
+      std::vector<std::string> a;
+      for (const dir_value &v : i->ops)
+	a.push_back (sval (v));
+      if (i->op == DOP_DIM_POS && i->axis () == DA_VECTOR)
+	{
+	  /* An affine lane number: lane 0's is 0.  */
+	  put ("  r%u = 0;\n", i->dest);
+	  return;
+	}
+      put ("  r%u = %s;\n", i->dest, scalar_expr (i, a).c_str ());
+      return;
+    }
+  std::string e = vector_expr (i);
+  if (!e.empty ())
+    {
+      assign_varying (i, e);
+      return;
+    }
+  /* A loop over the lanes, computing the scalar form in each; guarded by
+     the mask where an inactive lane could trap or a lane's old value must
+     survive.  */
+  std::vector<std::string> a;
+  for (const dir_value &v : i->ops)
+    a.push_back (lval (v));
+  bool guard = blend[i->dest] || dir_op_flag (i->op, DOPF_TRAPS)
+	       || i->op == DOP_CALL;
+  std::string value = scalar_expr (i, a);
+  if (fn->regs[i->dest].type == DT_B1)
+    value = "-(int32_t) " + value;
+  put ("  for (int gw_l = 0; gw_l < %u; gw_l++) %sr%u[gw_l] = %s;\n", p,
+       guard ? "if (gw_cur[gw_l]) " : "", i->dest, value.c_str ());
+}
+
+/* Copy the incoming values of TO's phis for the edge from FROM.  MASK is
+   the edge's lane mask in SIMD code, null in scalar code.  */
+
+void
+emitter::phi_copies (const dir_block *from, const dir_block *to,
+		     const std::string *mask)
+{
+  std::vector<std::pair<const dir_insn *, dir_value>> copies;
+  for (const dir_insn *phi : to->phis)
+    for (size_t k = 0; k < phi->ops.size (); k++)
+      if (phi->targets[k] == from)
+	copies.push_back ({ phi, phi->ops[k] });
+  if (copies.empty ())
+    return;
+  /* Parallel copies: read every source before writing any phi.  */
+  bool temps = copies.size () > 1;
+  auto source = [&] (const dir_insn *phi, const dir_value &v) {
+    return is_vec (phi->dest) ? vval (v) : sval (v);
+  };
+  auto type_of = [&] (const dir_insn *phi) {
+    return is_vec (phi->dest) ? vty (phi->type) : sty (phi->type);
+  };
+  put ("  {");
+  for (size_t k = 0; k < copies.size () && temps; k++)
+    put (" %s gw_p%zu = %s;", type_of (copies[k].first).c_str (), k,
+	 source (copies[k].first, copies[k].second).c_str ());
+  for (size_t k = 0; k < copies.size (); k++)
+    {
+      const dir_insn *phi = copies[k].first;
+      std::string v = temps ? "gw_p" + std::to_string (k)
+		      : source (phi, copies[k].second);
+      if (mask && is_vec (phi->dest) && phi_blend[phi->dest])
+	put (" r%u = gw_blend_%sx%u (%s, %s, r%u);", phi->dest,
+	     ename (phi->type), p, mask->c_str (), v.c_str (), phi->dest);
+      else
+	put (" r%u = %s;", phi->dest, v.c_str ());
+    }
+  put (" }\n");
+}
+
+/* Emit the edge FROM -> TO of scalar code (without the jump).  */
+
+void
+emitter::scalar_edge (const dir_block *from, const dir_block *to)
+{
+  phi_copies (from, to, nullptr);
+  if (simd (to))
+    /* Entering a vector partition: every lane of the vector length.  */
+    put ("  m_%u = gw_entry;\n", to->index);
+  put ("  goto b%u;\n", to->index);
+}
+
+/* Emit the edge FROM -> TO of the SIMD region R for the lanes MASK, taken
+   as KIND.  */
+
+void
+emitter::simd_edge_to (const simd_region &r, const dir_block *from,
+		       const dir_block *to, const std::string &mask,
+		       simd_edge kind)
+{
+  if (kind == SIMD_EDGE_EXIT || !r.contains (to))
+    return;
+  phi_copies (from, to, &mask);
+  put ("  m_%u |= %s;\n", to->index, mask.c_str ());
+  if (kind == SIMD_EDGE_GOTO
+      && r.pos[to->index] != r.pos[from->index] + 1)
+    put ("  goto b%u;\n", to->index);
+}
+
+/* Emit the scalar block B.  */
+
+void
+emitter::scalar_block (const dir_block *b)
+{
+  put ("b%u:;\n", b->index);
+  const dir_insn *t = b->terminator ();
+  for (const dir_insn *i : b->insns)
+    if (i != t)
+      scalar_insn (i);
+  switch (t->op)
+    {
+    case DOP_BR:
+      scalar_edge (b, t->targets[0]);
+      break;
+    case DOP_BR_SINGLE:
+      /* The scalar code is the single thread.  */
+      scalar_edge (b, t->targets[0]);
+      break;
+    case DOP_CBR:
+      put ("  if (%s)\n  {\n", sval (t->ops[0]).c_str ());
+      scalar_edge (b, t->targets[0]);
+      put ("  }\n");
+      scalar_edge (b, t->targets[1]);
+      break;
+    case DOP_SWITCH:
+      {
+	put ("  switch (%s)\n  {\n", sval (t->ops[0]).c_str ());
+	std::map<const dir_block *, std::vector<int64_t>> cases;
+	for (size_t k = 0; k < t->cases.size (); k++)
+	  if (t->targets[k + 1] != t->targets[0])
+	    cases[t->targets[k + 1]].push_back (t->cases[k]);
+	for (auto &c : cases)
+	  {
+	    for (int64_t v : c.second)
+	      put ("  case %s:\n", lit (dir_imm (t->type, v)).c_str ());
+	    put ("  {\n");
+	    scalar_edge (b, c.first);
+	    put ("  }\n");
+	  }
+	put ("  default:\n  {\n");
+	scalar_edge (b, t->targets[0]);
+	put ("  }\n  }\n");
+      }
+      break;
+    case DOP_RET:
+      put ("  return;\n");
+      break;
+    case DOP_TRAP:
+      put ("  __builtin_trap ();\n");
+      break;
+    default:
+      throw cannot { std::string ("the terminator ") + dir_op_name (t->op) };
+    }
+}
+
+/* Emit block K of the order of the SIMD region R.  */
+
+void
+emitter::simd_block (const simd_region &r, int k)
+{
+  const dir_block *b = r.order[k];
+  std::string P = std::to_string (p);
+  put ("b%u:;\n", b->index);
+  if (check[b->index])
+    put ("  if (!gw_any%s (m_%u)) goto a%u;\n", P.c_str (), b->index,
+	 b->index);
+  put ("  gw_cur = m_%u; m_%u = (gw_m%s) {};\n", b->index, b->index,
+       P.c_str ());
+  const dir_insn *t = b->terminator ();
+  for (const dir_insn *i : b->insns)
+    if (i != t)
+      simd_insn (i);
+
+  switch (t->op)
+    {
+    case DOP_BR:
+      simd_edge_to (r, b, t->targets[0], "gw_cur",
+		    r.edge (b, t->targets[0], div));
+      break;
+    case DOP_CBR:
+      if (!div.divergent_branch (b))
+	{
+	  put ("  if (%s)\n  {\n", sval (t->ops[0]).c_str ());
+	  simd_edge_to (r, b, t->targets[0], "gw_cur",
+			r.edge (b, t->targets[0], div));
+	  put ("  }\n  else\n  {\n");
+	  simd_edge_to (r, b, t->targets[1], "gw_cur",
+			r.edge (b, t->targets[1], div));
+	  put ("  }\n");
+	}
+      else
+	{
+	  std::string c = vval (t->ops[0]);
+	  put ("  {\n  gw_m%s gw_t = gw_cur & %s, gw_f = gw_cur & ~%s;\n",
+	       P.c_str (), c.c_str (), c.c_str ());
+	  simd_edge_to (r, b, t->targets[0], "gw_t", SIMD_EDGE_PARK);
+	  simd_edge_to (r, b, t->targets[1], "gw_f", SIMD_EDGE_PARK);
+	  put ("  }\n");
+	}
+      break;
+    case DOP_SWITCH:
+      {
+	std::map<const dir_block *, std::vector<int64_t>> cases;
+	for (size_t k2 = 0; k2 < t->cases.size (); k2++)
+	  if (t->targets[k2 + 1] != t->targets[0])
+	    cases[t->targets[k2 + 1]].push_back (t->cases[k2]);
+	if (!div.divergent_branch (b))
+	  {
+	    put ("  switch (%s)\n  {\n", sval (t->ops[0]).c_str ());
+	    for (auto &c : cases)
+	      {
+		for (int64_t v : c.second)
+		  put ("  case %s:\n", lit (dir_imm (t->type, v)).c_str ());
+		put ("  {\n");
+		simd_edge_to (r, b, c.first, "gw_cur", r.edge (b, c.first, div));
+		put ("  }\n  break;\n");
+	      }
+	    put ("  default:\n  {\n");
+	    simd_edge_to (r, b, t->targets[0], "gw_cur",
+			  r.edge (b, t->targets[0], div));
+	    put ("  }\n  }\n");
+	  }
+	else
+	  {
+	    std::string v = vval (t->ops[0]);
+	    put ("  {\n  gw_m%s gw_rest = gw_cur;\n", P.c_str ());
+	    for (auto &c : cases)
+	      {
+		std::string m;
+		for (int64_t k2 : c.second)
+		  m += (m.empty () ? "" : " | ")
+		       + mask_of (v + " == " + lit (dir_imm (t->type, k2)),
+				  t->type);
+		put ("  {\n  gw_m%s gw_c = gw_cur & (%s);\n  gw_rest &= ~gw_c;\n",
+		     P.c_str (), m.c_str ());
+		simd_edge_to (r, b, c.first, "gw_c", SIMD_EDGE_PARK);
+		put ("  }\n");
+	      }
+	    simd_edge_to (r, b, t->targets[0], "gw_rest", SIMD_EDGE_PARK);
+	    put ("  }\n");
+	  }
+      }
+      break;
+    case DOP_TRAP:
+      put ("  __builtin_trap ();\n");
+      break;
+    default:
+      throw cannot { std::string ("the terminator ") + dir_op_name (t->op)
+		     + " inside a vector partition" };
+    }
+  put ("a%u:;\n", b->index);
+  for (const simd_component &c : r.comps)
+    if (c.last == k && c.check)
+      put ("  if (gw_any%s (m_%u)) goto b%u;\n", P.c_str (),
+	   r.order[c.head]->index, r.order[c.head]->index);
+}
+
+/* Emit the SIMD region R.  */
+
+void
+emitter::simd_region_code (const simd_region &r)
+{
+  put ("  /* vector partition: fork @%u, join @%u */\n", r.part->fork->index,
+       r.exit->index);
+  for (int k = 0; k < (int) r.order.size (); k++)
+    simd_block (r, k);
+  put ("  goto b%u;\n", r.exit->index);
+}
+
+} // namespace gw_cpu

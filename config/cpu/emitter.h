@@ -1,0 +1,113 @@
+/* The cpu target's emitter: device RTL to SIMD C.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   The emitter is one class whose parts live in several files:
+
+     emit.cc      the driver: analyses, then the kernel's C function
+     strides.cc   which varying values are affine (a scalar base plus
+		  the lane times a constant stride)
+     values.cc    C types and the operands of insns, as scalars, vectors
+		  or single lanes
+     exprs.cc     the C expression of each operation, scalar and vector
+     blocks.cc    insns, phi copies, edges and blocks, scalar and SIMD
+
+   emit.cc's header describes the C it produces.  */
+
+#ifndef GANGWAY_CPU_EMITTER_H
+#define GANGWAY_CPU_EMITTER_H
+
+#include "cpu.h"
+#include "linearize.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gw_cpu {
+
+const int64_t STRIDE_UNKNOWN = INT64_MIN;
+const int64_t STRIDE_TOP = INT64_MAX;
+
+/* Thrown when the kernel uses something this emitter cannot do.  */
+struct cannot
+{
+  std::string why;
+};
+
+class emitter
+{
+public:
+  emitter (dir_func *fn, const cpu_isa &isa) : fn (fn), isa (isa) {}
+  void run (std::string *code, unsigned *lanes);
+
+private:
+  dir_func *fn;
+  cpu_isa isa;
+  gw_partitions parts;
+  gw_divergence div;
+  unsigned p = 0;			/* SIMD lanes, 0 if no partition.  */
+  int vlen = 1;				/* The vector length.  */
+  std::vector<simd_region> regions;
+  std::vector<int> region_of;		/* Block index -> region or -1.  */
+  std::vector<int64_t> stride;		/* Register -> affine stride.  */
+  std::vector<bool> affine;		/* Register -> a scalar base + the lane
+					   times its stride.  */
+  std::vector<bool> blend;		/* Register -> masked writes.  */
+  std::vector<bool> phi_blend;		/* Phi register -> masked copies.  */
+  std::vector<bool> check;		/* Block -> its mask may be empty
+					   when the code falls into it.  */
+  std::vector<uint32_t> slot_offset;	/* In its frame.  */
+  uint32_t frame_size = 0;		/* Each lane's frame.  */
+  uint32_t shared_size = 0;		/* The gang's shared frame.  */
+  std::string out;
+
+  void put (const char *fmt, ...) __attribute__ ((format (printf, 2, 3)));
+  bool simd (const dir_block *b) const { return region_of[b->index] >= 0; }
+  bool vary (const dir_value &v) const { return div.varying (v); }
+  /* Is register R held in a C vector (varying and not affine)?  */
+  bool is_vec (uint32_t r) const { return div.varying (r) && !affine[r]; }
+  bool is_vec (const dir_value &v) const { return v.reg_p () && is_vec (v.reg); }
+
+  /* Types.  */
+  std::string sty (dir_type t, bool sign = false) const;
+  std::string vty (dir_type t, bool sign = false) const;
+  const char *ename (dir_type t) const;
+
+  /* Operands.  */
+  std::string lit (const dir_value &v) const;
+  std::string sval (const dir_value &v) const;
+  std::string vval (const dir_value &v) const;
+  std::string lval (const dir_value &v) const;
+  std::string mask_of (const std::string &cmp, dir_type t) const;
+  static std::string disp (int64_t d);
+
+  /* Insns.  */
+  std::string scalar_expr (const dir_insn *i,
+			   const std::vector<std::string> &a) const;
+  std::string vector_expr (const dir_insn *i) const;
+  void scalar_insn (const dir_insn *i);
+  void simd_insn (const dir_insn *i);
+  void simd_load (const dir_insn *i);
+  void simd_store (const dir_insn *i);
+  void assign_varying (const dir_insn *i, const std::string &expr);
+
+  /* Blocks and edges.  */
+  void phi_copies (const dir_block *from, const dir_block *to,
+		   const std::string *mask);
+  void scalar_edge (const dir_block *from, const dir_block *to);
+  void simd_edge_to (const simd_region &r, const dir_block *from,
+		     const dir_block *to, const std::string &mask,
+		     simd_edge kind);
+  void scalar_block (const dir_block *b);
+  void simd_region_code (const simd_region &r);
+  void simd_block (const simd_region &r, int k);
+
+  void analyse ();
+  void strides ();
+};
+
+} // namespace gw_cpu
+
+#endif /* GANGWAY_CPU_EMITTER_H */

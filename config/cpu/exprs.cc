@@ -1,0 +1,393 @@
+/* The cpu emitter: the C expression of each operation, as scalar code
+   and as vector code (see emitter.h).
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.  */
+
+#include "emitter.h"
+
+
+namespace gw_cpu {
+
+/* The C expression of the value INSN computes, as a scalar, given its
+   operands' expressions A.  */
+
+std::string
+emitter::scalar_expr (const dir_insn *i,
+		      const std::vector<std::string> &a) const
+{
+  dir_type t = i->type;
+  std::string T = sty (t), S = sty (t, true);
+  unsigned bits = dir_type_bytes (t) * 8;
+  std::string P = bits <= 32 ? "uint32_t" : "uint64_t";
+  bool fp = dir_type_float_p (t);
+  const char *fs = t == DT_F32 ? "f" : "";
+  dir_type st = i->ops.empty () ? DT_VOID : i->ops[0].type;
+  auto cast = [] (const std::string &ty, const std::string &e) {
+    return "((" + ty + ") (" + e + "))";
+  };
+  auto bin = [&] (const char *op) {
+    if (fp)
+      return "(" + a[0] + " " + op + " " + a[1] + ")";
+    if (t == DT_B1)
+      return "(" + a[0] + " " + op + " " + a[1] + ")";
+    return cast (T, "(" + P + ") " + a[0] + " " + op + " (" + P + ") "
+		    + a[1]);
+  };
+  auto fn1 = [&] (const char *name) {
+    return std::string ("__builtin_") + name + fs + " (" + a[0] + ")";
+  };
+  auto fn2 = [&] (const char *name) {
+    return std::string ("__builtin_") + name + fs + " (" + a[0] + ", " + a[1]
+	   + ")";
+  };
+
+  switch (i->op)
+    {
+    case DOP_COPY: case DOP_BCAST:
+      return a[0];
+    case DOP_UNDEF:
+      return cast (T, "0");
+    case DOP_PARAM:
+      return "((uint64_t) (uintptr_t) gw_data)";
+    case DOP_ADD: return bin ("+");
+    case DOP_SUB: return bin ("-");
+    case DOP_MUL: return bin ("*");
+    case DOP_AND: return bin ("&");
+    case DOP_OR: return bin ("|");
+    case DOP_XOR: return bin ("^");
+    case DOP_DIV:
+      return fp ? "(" + a[0] + " / " + a[1] + ")"
+	     : cast (T, cast (S, a[0]) + " / " + cast (S, a[1]));
+    case DOP_UDIV: return cast (T, a[0] + " / " + a[1]);
+    case DOP_REM: return cast (T, cast (S, a[0]) + " % " + cast (S, a[1]));
+    case DOP_UREM: return cast (T, a[0] + " % " + a[1]);
+    case DOP_MULHS: case DOP_MULHU:
+      {
+	bool sg = i->op == DOP_MULHS;
+	std::string wide = bits == 64 ? (sg ? "__int128" : "unsigned __int128")
+			   : (sg ? "int64_t" : "uint64_t");
+	std::string x = sg ? cast (S, a[0]) : a[0];
+	std::string y = sg ? cast (S, a[1]) : a[1];
+	return cast (T, "(" + cast (wide, x) + " * " + cast (wide, y) + ") >> "
+			+ std::to_string (bits));
+      }
+    case DOP_NEG:
+      return fp ? "(-" + a[0] + ")" : cast (T, "-(" + P + ") " + a[0]);
+    case DOP_NOT:
+      return t == DT_B1 ? "(!" + a[0] + ")" : cast (T, "~" + a[0]);
+    case DOP_ABS:
+      return fp ? fn1 ("fabs")
+	     : cast (T, cast (S, a[0]) + " < 0 ? -(" + P + ") " + a[0] + " : ("
+			+ P + ") " + a[0]);
+    case DOP_MIN: case DOP_MAX:
+      {
+	const char *op = i->op == DOP_MIN ? " < " : " > ";
+	std::string x = fp ? a[0] : cast (S, a[0]);
+	std::string y = fp ? a[1] : cast (S, a[1]);
+	return "(" + x + op + y + " ? " + a[0] + " : " + a[1] + ")";
+      }
+    case DOP_UMIN:
+      return "(" + a[0] + " < " + a[1] + " ? " + a[0] + " : " + a[1] + ")";
+    case DOP_UMAX:
+      return "(" + a[0] + " > " + a[1] + " ? " + a[0] + " : " + a[1] + ")";
+    case DOP_SHL: return cast (T, "(" + P + ") " + a[0] + " << " + a[1]);
+    case DOP_SAR: return cast (T, cast (S, a[0]) + " >> " + a[1]);
+    case DOP_SHR: return cast (T, a[0] + " >> " + a[1]);
+    case DOP_ROTL: case DOP_ROTR:
+      {
+	std::string m = std::to_string (bits - 1), w = std::to_string (bits);
+	std::string x = "(" + P + ") " + a[0];
+	std::string k = "(" + a[1] + " & " + m + ")";
+	std::string k2 = "((" + w + " - " + a[1] + ") & " + m + ")";
+	if (i->op == DOP_ROTR)
+	  std::swap (k, k2);
+	return cast (T, "(" + x + " << " + k + ") | (" + x + " >> " + k2 + ")");
+      }
+    case DOP_CLZ:
+      return bits == 64 ? cast (T, "__builtin_clzll (" + a[0] + ")")
+	     : cast (T, "__builtin_clz ((uint32_t) " + a[0] + ") - "
+			+ std::to_string (32 - bits));
+    case DOP_CTZ:
+      return cast (T, (bits == 64 ? "__builtin_ctzll (" : "__builtin_ctz (")
+		      + a[0] + ")");
+    case DOP_POPCOUNT:
+      return cast (T, (bits == 64 ? "__builtin_popcountll (" :
+		       "__builtin_popcount (") + a[0] + ")");
+    case DOP_BSWAP:
+      if (bits == 8)
+	return a[0];
+      return cast (T, "__builtin_bswap" + std::to_string (bits) + " (" + a[0]
+		      + ")");
+    case DOP_SQRT: return fn1 ("sqrt");
+    case DOP_FLOOR: return fn1 ("floor");
+    case DOP_CEIL: return fn1 ("ceil");
+    case DOP_FTRUNC: return fn1 ("trunc");
+    case DOP_ROUND: return fn1 ("round");
+    case DOP_RINT: return fn1 ("rint");
+    case DOP_COPYSIGN: return fn2 ("copysign");
+    case DOP_FMIN: return fn2 ("fmin");
+    case DOP_FMAX: return fn2 ("fmax");
+    case DOP_FMA:
+      return std::string ("__builtin_fma") + fs + " (" + a[0] + ", " + a[1]
+	     + ", " + a[2] + ")";
+    case DOP_CMP:
+      {
+	dir_type ot = i->type;
+	bool ofp = dir_type_float_p (ot);
+	std::string os = sty (ot, true);
+	std::string x = a[0], y = a[1];
+	auto sg = [&] (const std::string &e) { return cast (os, e); };
+	switch ((dir_cond) i->cond)
+	  {
+	  case DC_EQ: return "(" + x + " == " + y + ")";
+	  case DC_NE: return "(" + x + " != " + y + ")";
+	  case DC_LT: return ofp ? "(" + x + " < " + y + ")"
+			     : "(" + sg (x) + " < " + sg (y) + ")";
+	  case DC_LE: return ofp ? "(" + x + " <= " + y + ")"
+			     : "(" + sg (x) + " <= " + sg (y) + ")";
+	  case DC_GT: return ofp ? "(" + x + " > " + y + ")"
+			     : "(" + sg (x) + " > " + sg (y) + ")";
+	  case DC_GE: return ofp ? "(" + x + " >= " + y + ")"
+			     : "(" + sg (x) + " >= " + sg (y) + ")";
+	  case DC_ULT: return ofp ? "(!(" + x + " >= " + y + "))"
+			      : "(" + x + " < " + y + ")";
+	  case DC_ULE: return ofp ? "(!(" + x + " > " + y + "))"
+			      : "(" + x + " <= " + y + ")";
+	  case DC_UGT: return ofp ? "(!(" + x + " <= " + y + "))"
+			      : "(" + x + " > " + y + ")";
+	  case DC_UGE: return ofp ? "(!(" + x + " < " + y + "))"
+			      : "(" + x + " >= " + y + ")";
+	  case DC_UEQ:
+	    return "(!(" + x + " < " + y + " || " + x + " > " + y + "))";
+	  case DC_ONE:
+	    return "(" + x + " < " + y + " || " + x + " > " + y + ")";
+	  case DC_ORD:
+	    return "(" + x + " == " + x + " && " + y + " == " + y + ")";
+	  case DC_UNO:
+	    return "(" + x + " != " + x + " || " + y + " != " + y + ")";
+	  default:
+	    throw cannot { "an unknown comparison" };
+	  }
+      }
+    case DOP_SELECT:
+      return "(" + a[0] + " ? " + a[1] + " : " + a[2] + ")";
+    case DOP_SEXT:
+      if (st == DT_B1)
+	return cast (T, "-(" + P + ") " + a[0]);
+      return cast (T, cast (sty (st, true), a[0]));
+    case DOP_ZEXT: case DOP_TRUNC: case DOP_FPEXT: case DOP_FPTRUNC:
+    case DOP_UITOFP: case DOP_FPTOUI:
+      return cast (T, a[0]);
+    case DOP_SITOFP:
+      return cast (T, cast (sty (st, true), a[0]));
+    case DOP_FPTOSI:
+      return cast (T, cast (S, a[0]));
+    case DOP_BITCAST:
+      return "({ " + T + " gw_r; __typeof__ (" + a[0] + ") gw_s = " + a[0]
+	     + "; memcpy (&gw_r, &gw_s, sizeof gw_r); gw_r; })";
+    case DOP_ONDEV:
+      /* The cpu device is a device, not the host, and not a GPU: only
+	 acc_device_not_host (4) matches.  */
+      return cast (T, "(int32_t) " + a[0] + " == 4");
+    case DOP_CALL:
+      {
+	std::string s = i->callee + " (";
+	for (size_t k = 0; k < a.size (); k++)
+	  {
+	    if (k)
+	      s += ", ";
+	    if (dir_type_int_p (i->ops[k].type))
+	      s += "(int) " + cast ("int32_t", a[k]);
+	    else
+	      s += a[k];
+	  }
+	return s + ")";
+      }
+    case DOP_DIM_POS:
+      return i->axis () == DA_GANG ? "gw_gang" : cast (T, "0");
+    case DOP_DIM_SIZE:
+      if (i->axis () == DA_GANG)
+	return cast (T, "gw_num_gangs");
+      return cast (T, std::to_string (fn->dims[i->axis ()]));
+    case DOP_ADDR_GLOBAL:
+      {
+	const dir_global &g = fn->globals[i->disp];
+	if (g.kind == dir_global::HOST)
+	  return "((uint64_t) (uintptr_t) gw_globals["
+		 + std::to_string (g.table_index) + "])";
+	return "((uint64_t) (uintptr_t) " + fn->name + "_data"
+	       + std::to_string (i->disp) + ")";
+      }
+    case DOP_ADDR_LOCAL:
+      if (fn->slots[i->disp].shared)
+	return "((uint64_t) (uintptr_t) &gw_shared["
+	       + std::to_string (slot_offset[i->disp]) + "])";
+      return "((uint64_t) (uintptr_t) &gw_frame[0]["
+	     + std::to_string (slot_offset[i->disp]) + "])";
+    default:
+      throw cannot { std::string ("the operation ") + dir_op_name (i->op) };
+    }
+}
+
+/* The vector expression of the varying INSN, or "" if it takes a loop over
+   the lanes.  */
+
+std::string
+emitter::vector_expr (const dir_insn *i) const
+{
+  dir_type t = i->type;
+  std::string T = vty (t), S = vty (t, true);
+  std::string a = i->ops.size () > 0 ? vval (i->ops[0]) : "";
+  std::string b = i->ops.size () > 1 ? vval (i->ops[1]) : "";
+  bool fp = dir_type_float_p (t);
+  dir_type st = i->ops.empty () ? DT_VOID : i->ops[0].type;
+  std::string P = std::to_string (p);
+  auto cast = [] (const std::string &ty, const std::string &e) {
+    return "((" + ty + ") (" + e + "))";
+  };
+  auto cvt = [] (const std::string &e, const std::string &ty) {
+    return "__builtin_convertvector (" + e + ", " + ty + ")";
+  };
+  auto sel = [&] (const std::string &k, const std::string &x,
+		  const std::string &y) {
+    std::string bits = std::to_string (dir_type_bytes (t) * 8);
+    return std::string ("gw_sel_") + ename (t) + "x" + P + " ((gw_u" + bits + "x"
+	   + P + ") (" + k + "), " + x + ", " + y + ")";
+  };
+
+  switch (i->op)
+    {
+    case DOP_COPY: return a;
+    case DOP_UNDEF: return "((" + T + ") {})";
+    case DOP_ADD: return "(" + a + " + " + b + ")";
+    case DOP_SUB: return "(" + a + " - " + b + ")";
+    case DOP_MUL: return "(" + a + " * " + b + ")";
+    case DOP_DIV: return fp ? "(" + a + " / " + b + ")" : "";
+    case DOP_AND: return "(" + a + " & " + b + ")";
+    case DOP_OR: return "(" + a + " | " + b + ")";
+    case DOP_XOR: return "(" + a + " ^ " + b + ")";
+    case DOP_NOT: return "(~" + a + ")";
+    case DOP_NEG: return "(-" + a + ")";
+    case DOP_SHL: return "(" + a + " << " + b + ")";
+    case DOP_SHR: return "(" + a + " >> " + b + ")";
+    case DOP_SAR: return cast (T, cast (S, a) + " >> " + cast (S, b));
+    case DOP_MIN: case DOP_MAX:
+      {
+	const char *op = i->op == DOP_MIN ? " < " : " > ";
+	std::string x = fp ? a : cast (S, a), y = fp ? b : cast (S, b);
+	return sel (x + op + y, a, b);
+      }
+    case DOP_UMIN: return sel (a + " < " + b, a, b);
+    case DOP_UMAX: return sel (a + " > " + b, a, b);
+    case DOP_ABS:
+      if (fp)
+	{
+	  std::string u = t == DT_F32 ? "gw_u32x" + P : "gw_u64x" + P;
+	  std::string k = t == DT_F32 ? "0x7fffffffu"
+			  : "UINT64_C (0x7fffffffffffffff)";
+	  return cast (T, cast (u, a) + " & ((" + u + ") {} + " + k + ")");
+	}
+      return sel (cast (S, a) + " < 0", "-" + a, a);
+    case DOP_CMP:
+      {
+	dir_type ot = i->type;
+	bool ofp = dir_type_float_p (ot);
+	std::string os = vty (ot, true);
+	std::string x = vval (i->ops[0]), y = vval (i->ops[1]);
+	std::string sx = ofp ? x : cast (os, x), sy = ofp ? y : cast (os, y);
+	std::string e;
+	bool invert = false;
+	switch ((dir_cond) i->cond)
+	  {
+	  case DC_EQ: e = x + " == " + y; break;
+	  case DC_NE: e = x + " != " + y; break;
+	  case DC_LT: e = sx + " < " + sy; break;
+	  case DC_LE: e = sx + " <= " + sy; break;
+	  case DC_GT: e = sx + " > " + sy; break;
+	  case DC_GE: e = sx + " >= " + sy; break;
+	  case DC_ULT:
+	    if (ofp) { e = x + " >= " + y; invert = true; }
+	    else e = x + " < " + y;
+	    break;
+	  case DC_ULE:
+	    if (ofp) { e = x + " > " + y; invert = true; }
+	    else e = x + " <= " + y;
+	    break;
+	  case DC_UGT:
+	    if (ofp) { e = x + " <= " + y; invert = true; }
+	    else e = x + " > " + y;
+	    break;
+	  case DC_UGE:
+	    if (ofp) { e = x + " < " + y; invert = true; }
+	    else e = x + " >= " + y;
+	    break;
+	  case DC_UEQ:
+	    e = "(" + x + " < " + y + ") | (" + x + " > " + y + ")";
+	    invert = true;
+	    break;
+	  case DC_ONE:
+	    e = "(" + x + " < " + y + ") | (" + x + " > " + y + ")";
+	    break;
+	  case DC_ORD:
+	    e = "(" + x + " == " + x + ") & (" + y + " == " + y + ")";
+	    break;
+	  case DC_UNO:
+	    e = "(" + x + " == " + x + ") & (" + y + " == " + y + ")";
+	    invert = true;
+	    break;
+	  default:
+	    return "";
+	  }
+	if (ot == DT_B1)
+	  /* Masks compare as masks: only EQ and NE occur.  */
+	  return i->cond == DC_EQ ? "(~(" + x + " ^ " + y + "))"
+				  : "(" + x + " ^ " + y + ")";
+	std::string m = mask_of (e, ot);
+	return invert ? "(~" + m + ")" : m;
+      }
+    case DOP_SELECT:
+      {
+	const dir_value &c = i->ops[0];
+	std::string x = vval (i->ops[1]), y = vval (i->ops[2]);
+	if (!vary (c))
+	  return "(" + sval (c) + " ? " + x + " : " + y + ")";
+	return std::string ("gw_blend_") + ename (t) + "x" + P + " (" + vval (c)
+	       + ", " + x + ", " + y + ")";
+      }
+    case DOP_SEXT:
+      if (st == DT_B1)
+	return cast (T, cvt (a, S));
+      return cast (T, cvt (cast (vty (st, true), a), S));
+    case DOP_ZEXT:
+      if (st == DT_B1)
+	return cast (T, "-" + cvt (a, S));
+      return cvt (a, T);
+    case DOP_TRUNC: case DOP_FPEXT: case DOP_FPTRUNC: case DOP_UITOFP:
+    case DOP_FPTOUI:
+      return cvt (a, T);
+    case DOP_SITOFP:
+      return cvt (cast (vty (st, true), a), T);
+    case DOP_FPTOSI:
+      return cast (T, cvt (a, S));
+    case DOP_BITCAST:
+      return cast (T, a);
+    case DOP_ONDEV:
+      /* A vector comparison: GCC 12's SLP vectorizer turns the lane loop
+	 "r[l] = (uint32_t) (a[l] == 4)" into -1 for true.  */
+      return cast (T, "-(" + a + " == " + vval (dir_imm (DT_I32, 4)) + ")");
+    case DOP_DIM_POS:
+      /* Only the vector axis varies here.  */
+      return dir_type_bytes (t) == 4 ? cast (T, "gw_lane" + P)
+				     : cvt ("gw_lane" + P, T);
+    case DOP_ADDR_LOCAL:
+      return "(((gw_u64x" + P + ") {} + (uint64_t) (uintptr_t) &gw_frame[0]["
+	     + std::to_string (slot_offset[i->disp]) + "]) + "
+	     + cvt ("gw_lane" + P, "gw_u64x" + P) + " * "
+	     + std::to_string (frame_size) + "u)";
+    default:
+      return "";
+    }
+}
+
+} // namespace gw_cpu
