@@ -18,9 +18,9 @@ void
 emitter::assign_varying (const dir_insn *i, const std::string &expr)
 {
   if (blend[i->dest])
-    put ("  r%u = gw_blend_%sx%u (gw_cur, %s, r%u);\n", i->dest,
-	 ename (i->type == DT_VOID ? DT_B1 : fn->regs[i->dest].type), p,
-	 expr.c_str (), i->dest);
+    put ("  r%u = %s (gw_cur, %s, r%u);\n", i->dest,
+	 helper ("blend", fn->regs[i->dest].type).c_str (), expr.c_str (),
+	 i->dest);
   else
     put ("  r%u = %s;\n", i->dest, expr.c_str ());
 }
@@ -90,10 +90,10 @@ emitter::simd_load (const dir_insn *i)
   if (affine[addr.reg]
       && stride[addr.reg] == (int64_t) dir_type_bytes (i->type))
     /* Consecutive: one vector load from lane 0's address.  */
-    e = std::string ("gw_ld_") + ename (i->type) + "x" + P + " ("
+    e = helper ("ld", i->type) + " ("
 	+ sval (addr) + " + " + disp (i->disp) + ", gw_cur)";
   else
-    e = std::string ("gw_gather_") + ename (i->type) + "x" + P + " ("
+    e = helper ("gather", i->type) + " ("
 	+ vval (addr) + " + " + disp (i->disp) + ", gw_cur)";
   assign_varying (i, e);
 }
@@ -124,12 +124,11 @@ emitter::simd_store (const dir_insn *i)
     }
   if (affine[addr.reg]
       && stride[addr.reg] == (int64_t) dir_type_bytes (i->type))
-    put ("  gw_st_%sx%s (%s + %s, %s, gw_cur);\n", ename (i->type), P.c_str (),
+    put ("  %s (%s + %s, %s, gw_cur);\n", helper ("st", i->type).c_str (),
 	 sval (addr).c_str (), disp (i->disp).c_str (), vval (val).c_str ());
   else
-    put ("  gw_scatter_%sx%s (%s + %s, %s, gw_cur);\n", ename (i->type),
-	 P.c_str (), vval (addr).c_str (), disp (i->disp).c_str (),
-	 vval (val).c_str ());
+    put ("  %s (%s + %s, %s, gw_cur);\n", helper ("scatter", i->type).c_str (),
+	 vval (addr).c_str (), disp (i->disp).c_str (), vval (val).c_str ());
 }
 
 /* Emit INSN in SIMD code.  */
@@ -221,8 +220,9 @@ emitter::phi_copies (const dir_block *from, const dir_block *to,
       std::string v = temps ? "gw_p" + std::to_string (k)
 		      : source (phi, copies[k].second);
       if (mask && is_vec (phi->dest) && phi_blend[phi->dest])
-	put (" r%u = gw_blend_%sx%u (%s, %s, r%u);", phi->dest,
-	     ename (phi->type), p, mask->c_str (), v.c_str (), phi->dest);
+	put (" r%u = %s (%s, %s, r%u);", phi->dest,
+	     helper ("blend", phi->type).c_str (), mask->c_str (), v.c_str (),
+	     phi->dest);
       else
 	put (" r%u = %s;", phi->dest, v.c_str ());
     }
@@ -258,6 +258,19 @@ emitter::simd_edge_to (const simd_region &r, const dir_block *from,
     put ("  goto b%u;\n", to->index);
 }
 
+/* The targets of the switch T other than its default, each with the
+   case values that lead there.  */
+
+static std::map<const dir_block *, std::vector<int64_t>>
+switch_cases (const dir_insn *t)
+{
+  std::map<const dir_block *, std::vector<int64_t>> cases;
+  for (size_t k = 0; k < t->cases.size (); k++)
+    if (t->targets[k + 1] != t->targets[0])
+      cases[t->targets[k + 1]].push_back (t->cases[k]);
+  return cases;
+}
+
 /* Emit the scalar block B.  */
 
 void
@@ -271,10 +284,9 @@ emitter::scalar_block (const dir_block *b)
   switch (t->op)
     {
     case DOP_BR:
-      scalar_edge (b, t->targets[0]);
-      break;
     case DOP_BR_SINGLE:
-      /* The scalar code is the single thread.  */
+      /* The scalar code is the single thread: it takes br.single's first
+	 target.  */
       scalar_edge (b, t->targets[0]);
       break;
     case DOP_CBR:
@@ -286,11 +298,7 @@ emitter::scalar_block (const dir_block *b)
     case DOP_SWITCH:
       {
 	put ("  switch (%s)\n  {\n", sval (t->ops[0]).c_str ());
-	std::map<const dir_block *, std::vector<int64_t>> cases;
-	for (size_t k = 0; k < t->cases.size (); k++)
-	  if (t->targets[k + 1] != t->targets[0])
-	    cases[t->targets[k + 1]].push_back (t->cases[k]);
-	for (auto &c : cases)
+	for (auto &c : switch_cases (t))
 	  {
 	    for (int64_t v : c.second)
 	      put ("  case %s:\n", lit (dir_imm (t->type, v)).c_str ());
@@ -361,10 +369,7 @@ emitter::simd_block (const simd_region &r, int k)
       break;
     case DOP_SWITCH:
       {
-	std::map<const dir_block *, std::vector<int64_t>> cases;
-	for (size_t k2 = 0; k2 < t->cases.size (); k2++)
-	  if (t->targets[k2 + 1] != t->targets[0])
-	    cases[t->targets[k2 + 1]].push_back (t->cases[k2]);
+	auto cases = switch_cases (t);
 	if (!div.divergent_branch (b))
 	  {
 	    put ("  switch (%s)\n  {\n", sval (t->ops[0]).c_str ());

@@ -32,9 +32,11 @@ std::string cpu_prelude_width (unsigned lanes, const cpu_isa &);
 
 /* emit.cc: the C of the kernel FN (after the device passes).  Its exported
    function has FN->name and the gw_cpu_kernel_fn signature.  Sets *LANES
-   to the SIMD width it uses (0 if none).  Returns false and sets WHY if FN
-   uses something the cpu target cannot emit.  */
-bool cpu_emit_kernel (dir_func *fn, const cpu_isa &, std::string *code,
-		      unsigned *lanes, std::string *why);
+   to the SIMD width it uses (0 if none): the vector length of FN's dims
+   rounded up to a power of two, whatever the ISA (GCC splits wider
+   vectors).  Returns false and sets WHY if FN uses something the cpu
+   target cannot emit.  */
+bool cpu_emit_kernel (dir_func *fn, std::string *code, unsigned *lanes,
+		      std::string *why);
 
 #endif /* GANGWAY_CPU_H */

@@ -28,10 +28,10 @@
 
      b12: if (!gw_any16 (m_12)) goto a12;
 	  gw_cur = m_12; m_12 = (gw_m16) {};
-	  r40 = gw_blend_f32 (gw_cur, r33 * r33, r40);
+	  r40 = gw_blend_f32x16 (gw_cur, r33 * r33, r40);
 	  ...
 	  { gw_m16 gw_t = gw_cur & r45, gw_f = gw_cur & ~r45;
-	    r50 = gw_blend_u32 (gw_t, r38, r50); m_13 |= gw_t; m_15 |= gw_f; }
+	    r50 = gw_blend_u32x16 (gw_t, r38, r50); m_13 |= gw_t; m_15 |= gw_f; }
      a12: ;
 	  if (gw_any16 (m_10)) goto b10;
 
@@ -87,7 +87,16 @@ emitter::analyse ()
   frame_size = (frame_size + 15) / 16 * 16;
 
   strides ();
+  blends ();
+  empty_checks ();
+}
 
+/* Which varying registers are written under the mask (blend) and which
+   phis' copies are masked (phi_blend).  */
+
+void
+emitter::blends ()
+{
   /* A varying register is written under the mask when a lane that was
      off at its definition may read it later: when some use (for a phi,
      the end of its incoming block) is not dominated by the definition, or
@@ -120,6 +129,10 @@ emitter::analyse ()
      pass (no divergent join) and only readers in the same pass read it:
      then the lanes off on the edge never read the value.  */
   phi_blend.assign (fn->regs.size (), false);
+  auto read = [&] (const dir_value &v, const dir_block *use) {
+    if (needs_blend (v, use))
+      blend[v.reg] = phi_blend[v.reg] = true;
+  };
   for (const dir_block *b : fn->blocks)
     for (const dir_insn *phi : b->phis)
       phi_blend[phi->dest] = div.divergent_join (b);
@@ -127,20 +140,22 @@ emitter::analyse ()
     {
       for (const dir_insn *phi : b->phis)
 	for (size_t k = 0; k < phi->ops.size (); k++)
-	  if (needs_blend (phi->ops[k], phi->targets[k]))
-	    {
-	      blend[phi->ops[k].reg] = true;
-	      phi_blend[phi->ops[k].reg] = true;
-	    }
+	  read (phi->ops[k], phi->targets[k]);
       for (const dir_insn *i : b->insns)
 	for (const dir_value &v : i->ops)
-	  if (needs_blend (v, b))
-	    {
-	      blend[v.reg] = true;
-	      phi_blend[v.reg] = true;
-	    }
+	  read (v, b);
     }
+  /* Uniform and affine registers are scalars: nothing to blend.  */
+  for (size_t r = 0; r < blend.size (); r++)
+    if (!is_vec ((uint32_t) r))
+      blend[r] = false;
+}
 
+/* Which blocks of the SIMD regions test their mask before running.  */
+
+void
+emitter::empty_checks ()
+{
   /* Which blocks of the SIMD regions can be entered with an empty mask:
      jumps carry their lanes, so only falling in from the block before can
      bring none, if that block could be skipped itself, kept some of its
@@ -165,9 +180,6 @@ emitter::analyse ()
 	  empty = false;	/* Nothing falls in.  */
 	check[b->index] = empty;
       }
-  for (size_t r = 0; r < blend.size (); r++)
-    if (!is_vec ((uint32_t) r))
-      blend[r] = false;
 }
 
 void
@@ -251,10 +263,10 @@ emitter::run (std::string *code, unsigned *lanes)
 } // namespace gw_cpu
 
 bool
-cpu_emit_kernel (dir_func *fn, const cpu_isa &isa, std::string *code,
-		 unsigned *lanes, std::string *why)
+cpu_emit_kernel (dir_func *fn, std::string *code, unsigned *lanes,
+		 std::string *why)
 {
-  gw_cpu::emitter e (fn, isa);
+  gw_cpu::emitter e (fn);
   try
     {
       e.run (code, lanes);

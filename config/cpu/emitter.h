@@ -39,12 +39,11 @@ struct cannot
 class emitter
 {
 public:
-  emitter (dir_func *fn, const cpu_isa &isa) : fn (fn), isa (isa) {}
+  explicit emitter (dir_func *fn) : fn (fn) {}
   void run (std::string *code, unsigned *lanes);
 
 private:
   dir_func *fn;
-  cpu_isa isa;
   gw_partitions parts;
   gw_divergence div;
   unsigned p = 0;			/* SIMD lanes, 0 if no partition.  */
@@ -73,7 +72,7 @@ private:
   /* Types.  */
   std::string sty (dir_type t, bool sign = false) const;
   std::string vty (dir_type t, bool sign = false) const;
-  const char *ename (dir_type t) const;
+  std::string helper (const char *op, dir_type t) const;
 
   /* Operands.  */
   std::string lit (const dir_value &v) const;
@@ -104,8 +103,11 @@ private:
   void simd_region_code (const simd_region &r);
   void simd_block (const simd_region &r, int k);
 
+  /* Analyses (emit.cc, strides.cc).  */
   void analyse ();
   void strides ();
+  void blends ();
+  void empty_checks ();
 };
 
 } // namespace gw_cpu

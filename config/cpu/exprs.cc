@@ -252,8 +252,8 @@ emitter::vector_expr (const dir_insn *i) const
   auto sel = [&] (const std::string &k, const std::string &x,
 		  const std::string &y) {
     std::string bits = std::to_string (dir_type_bytes (t) * 8);
-    return std::string ("gw_sel_") + ename (t) + "x" + P + " ((gw_u" + bits + "x"
-	   + P + ") (" + k + "), " + x + ", " + y + ")";
+    return helper ("sel", t) + " ((gw_u" + bits + "x" + P + ") (" + k + "), "
+	   + x + ", " + y + ")";
   };
 
   switch (i->op)
@@ -352,8 +352,7 @@ emitter::vector_expr (const dir_insn *i) const
 	std::string x = vval (i->ops[1]), y = vval (i->ops[2]);
 	if (!vary (c))
 	  return "(" + sval (c) + " ? " + x + " : " + y + ")";
-	return std::string ("gw_blend_") + ename (t) + "x" + P + " (" + vval (c)
-	       + ", " + x + ", " + y + ")";
+	return helper ("blend", t) + " (" + vval (c) + ", " + x + ", " + y + ")";
       }
     case DOP_SEXT:
       if (st == DT_B1)

@@ -111,7 +111,7 @@ cpu_image::add_kernel (dir_func *fn, std::string *why, FILE *dump)
 {
   std::string code;
   unsigned lanes = 0;
-  if (!cpu_emit_kernel (fn, isa, &code, &lanes, why))
+  if (!cpu_emit_kernel (fn, &code, &lanes, why))
     return false;
   if (lanes && std::find (widths.begin (), widths.end (), lanes)
 		 == widths.end ())

@@ -58,22 +58,25 @@ emitter::vty (dir_type t, bool sign) const
     }
 }
 
-/* The helper-name suffix of type T: "u32", "f64", "m".  */
+/* The name of the prelude's helper OP for P values of type T:
+   "gw_OP_f32x16", "gw_OP_mx8".  */
 
-const char *
-emitter::ename (dir_type t) const
+std::string
+emitter::helper (const char *op, dir_type t) const
 {
+  const char *suffix;
   switch (t)
     {
-    case DT_B1: return "m";
-    case DT_I8: return "u8";
-    case DT_I16: return "u16";
-    case DT_I32: return "u32";
-    case DT_I64: return "u64";
-    case DT_F32: return "f32";
-    case DT_F64: return "f64";
+    case DT_B1: suffix = "m"; break;
+    case DT_I8: suffix = "u8"; break;
+    case DT_I16: suffix = "u16"; break;
+    case DT_I32: suffix = "u32"; break;
+    case DT_I64: suffix = "u64"; break;
+    case DT_F32: suffix = "f32"; break;
+    case DT_F64: suffix = "f64"; break;
     default: throw cannot { "a value of type void" };
     }
+  return std::string ("gw_") + op + "_" + suffix + "x" + std::to_string (p);
 }
 
 /* The C literal of the immediate V.  */
@@ -152,17 +155,15 @@ emitter::vval (const dir_value &v) const
   if (v.reg_p () && affine[v.reg])
     {
       /* base + lane * stride, in the type's wrapping arithmetic.  */
-      std::string e = std::string (ename (v.type)) + "x" + std::to_string (p);
-      return "(gw_splat_" + e + " (r" + std::to_string (v.reg) + ") + gw_iota_"
-	     + e + " * (" + sty (v.type) + ") " + std::to_string (stride[v.reg])
-	     + ")";
+      return "(" + helper ("splat", v.type) + " (r" + std::to_string (v.reg)
+	     + ") + " + helper ("iota", v.type) + " * (" + sty (v.type) + ") "
+	     + std::to_string (stride[v.reg]) + ")";
     }
   if (v.type == DT_B1)
     return "((gw_m" + std::to_string (p) + ") {} - (int32_t) (" + sval (v)
 	   + "))";
   /* A splat, not "{} + s": adding +0.0 would turn -0.0 into +0.0.  */
-  return std::string ("gw_splat_") + ename (v.type) + "x" + std::to_string (p)
-	 + " (" + sval (v) + ")";
+  return helper ("splat", v.type) + " (" + sval (v) + ")";
 }
 
 /* V in lane gw_l, inside a lane loop.  */

@@ -338,7 +338,7 @@ process (dir_func *fn, const options &o)
   cpu_isa isa = cpu_isa_for (topts);
   std::string code, why;
   unsigned lanes = 0;
-  if (!cpu_emit_kernel (fn, isa, &code, &lanes, &why))
+  if (!cpu_emit_kernel (fn, &code, &lanes, &why))
     {
       fflush (stdout);
       fprintf (stderr, "%s: %s: %s: %s\n", progname, o.file,
