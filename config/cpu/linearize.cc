@@ -11,11 +11,12 @@
    reaches them.  A uniform branch moves all the block's lanes together, so
    it can stay a real jump, unless the jump would skip a block where other
    lanes wait (forward), or leave lanes waiting further on in the loop it
-   jumps back to the head of (backward: those lanes go first, so that every
-   block a lane reads values from ran in the same pass as the lane).  This keeps uniform control flow (loops with uniform trip
-   counts inside a vector loop) as ordinary loops, and linearizes only
-   what diverges: partial linearization in the sense of Moll and Hack,
-   "Partial Control-Flow Linearization", PLDI 2018.
+   jumps back to the head of (backward: those lanes go first, so that
+   every block a lane reads values from ran in the same pass as the lane).
+   This keeps uniform control flow (loops with uniform trip counts inside
+   a vector loop) as ordinary loops, and linearizes only what diverges:
+   partial linearization in the sense of Moll and Hack, "Partial
+   Control-Flow Linearization", PLDI 2018.
 
    The order is a weak topological order (Bourdoncle, "Efficient chaotic
    iteration strategies with widenings", 1993): every cycle lies in a
@@ -152,7 +153,7 @@ goto_ok (const simd_region *r, const dir_block *from, const dir_block *to)
 /* Can lanes jump from FROM back to the head of component C, whose range
    contains FROM?  Only if no lane can be waiting after FROM in C: those
    would otherwise see the blocks before them run again for other lanes
-   first, while they still wait for this pass's values (emit.cc writes
+   first, while they still wait for this pass's values (blocks.cc writes
    values a later block of the same pass reads without a mask).  */
 
 bool

@@ -178,11 +178,10 @@ cpu_image::finish (std::string *image, std::string *isa_name,
       read_file (log, &msg);
       if (msg.size () > 2000)
 	msg.resize (2000);
-      std::string kept = dir + "/image.c";
       *why = "the image compiler (" + opts.cc + ") "
 	     + (rc < 0 ? std::string ("did not run")
 		: "failed with status " + std::to_string (rc))
-	     + "; its source is kept in " + kept + "\n" + msg;
+	     + "; its source is kept in " + c + "\n" + msg;
       unlink (so.c_str ());
       unlink (log.c_str ());
       return false;
