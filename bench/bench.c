@@ -25,7 +25,6 @@
 
 #define _GNU_SOURCE
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,12 +123,20 @@ static long mb_iters;
 static float *st_a0, *st_ref, *st_a, *st_b;
 static const float saxpy_a = 3.1f;
 
+/* The time on clock ID, in seconds.  */
+
+static double
+clock_s (clockid_t id)
+{
+  struct timespec t;
+  clock_gettime (id, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
 static double
 now (void)
 {
-  struct timespec t;
-  clock_gettime (CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
+  return clock_s (CLOCK_MONOTONIC);
 }
 
 /* CPU time used by the machine (busy) and in all (total) since boot, in
@@ -152,51 +159,10 @@ machine_ticks (unsigned long long *busy, unsigned long long *total)
   return 1;
 }
 
-/* CPU time of this process (all its threads), in seconds.  */
-
-static double
-process_cpu (void)
-{
-  struct timespec t;
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-/* Sleep GAP_MS, then until the other processes of the machine used less
-   than QUIET_PCT of its CPUs over the last GAP_MS (at most QUIET_MAX_S
-   seconds).  Return true if the machine was quiet.  The other processes
-   are the machine's busy time less this process's: the idle threads of
-   the previous variant may still be spinning.  */
-
-static int
-wait_quiet (void)
-{
-  static long hz;
-  if (!hz)
-    hz = sysconf (_SC_CLK_TCK);
-  double deadline = now () + quiet_max_s;
-  for (;;)
-    {
-      unsigned long long b0, t0, b1, t1;
-      double c0 = process_cpu ();
-      int ok = machine_ticks (&b0, &t0);
-      if (gap_ms > 0)
-	usleep (gap_ms * 1000);
-      if (quiet_pct <= 0 || !ok || !machine_ticks (&b1, &t1) || t1 == t0)
-	return 1;
-      double own = (process_cpu () - c0) * hz;
-      double foreign = ((double) (b1 - b0) - own) / (double) (t1 - t0);
-      if (foreign * 100 < quiet_pct)
-	return 1;
-      if (now () > deadline)
-	return 0;
-    }
-}
-
-/* Whether other processes used the machine during a timed call: the
-   machine's busy ticks less this process's CPU time, over the ticks that
-   passed, above QUIET_PCT.  /proc/stat counts in clock ticks (10 ms), so
-   only a disturbance of a tick or more is seen.  */
+/* What other processes do to the machine over a stretch of time: its
+   busy clock ticks less this process's CPU time (the idle threads of the
+   previous variant may still be spinning), against the ticks that
+   passed.  */
 
 struct busy
 {
@@ -208,21 +174,61 @@ struct busy
 static void
 busy_start (struct busy *b)
 {
-  b->own = process_cpu ();
+  b->own = clock_s (CLOCK_PROCESS_CPUTIME_ID);
   b->ok = machine_ticks (&b->busy, &b->total);
 }
+
+/* Return true, with the other processes' ticks since busy_start (B) in
+   *FOREIGN and all ticks in *TOTAL, if that is known and anything is
+   measured at all (QUIET_PCT above 0).  */
+
+static int
+busy_since (const struct busy *b, double *foreign, double *total)
+{
+  unsigned long long busy, tot;
+  if (quiet_pct <= 0 || !b->ok || !machine_ticks (&busy, &tot)
+      || tot == b->total)
+    return 0;
+  double own = (clock_s (CLOCK_PROCESS_CPUTIME_ID) - b->own)
+	       * sysconf (_SC_CLK_TCK);
+  *foreign = (double) (busy - b->busy) - own;
+  *total = (double) (tot - b->total);
+  return 1;
+}
+
+/* Sleep GAP_MS, then until the other processes of the machine used less
+   than QUIET_PCT of its CPUs over the last GAP_MS (at most QUIET_MAX_S
+   seconds).  Return true if the machine was quiet.  */
+
+static int
+wait_quiet (void)
+{
+  double deadline = now () + quiet_max_s;
+  for (;;)
+    {
+      struct busy b;
+      double foreign, total;
+      busy_start (&b);
+      if (gap_ms > 0)
+	usleep (gap_ms * 1000);
+      if (!busy_since (&b, &foreign, &total)
+	  || foreign * 100 < quiet_pct * total)
+	return 1;
+      if (now () > deadline)
+	return 0;
+    }
+}
+
+/* Whether other processes used more than QUIET_PCT of the machine since
+   busy_start (B), during a timed call.  /proc/stat counts in clock ticks
+   (10 ms), so only a disturbance of a tick or more is seen.  */
 
 static int
 busy_disturbed (const struct busy *b)
 {
-  unsigned long long busy, total;
-  if (quiet_pct <= 0 || !b->ok || !machine_ticks (&busy, &total)
-      || total == b->total)
-    return 0;
-  double own = (process_cpu () - b->own) * sysconf (_SC_CLK_TCK);
-  double foreign = (double) (busy - b->busy) - own;
-  return foreign >= 1 && foreign * 100 >= quiet_pct * (double) (total
-								- b->total);
+  double foreign, total;
+  return busy_since (b, &foreign, &total) && foreign >= 1
+	 && foreign * 100 >= quiet_pct * total;
 }
 
 static void *
@@ -329,16 +335,15 @@ rate_mandel (double t)		/* Giterations/s.  */
   return mb_iters / t * 1e-9;
 }
 
-/* The stencil: a call is STENCIL_SWEEPS sweeps, alternating between A and
-   B.  Return the array holding the last sweep's result.  */
+/* The stencil: a call is STENCIL_SWEEPS sweeps of F, alternating between
+   P and Q.  Return the array holding the last sweep's result.  */
 
 static float *
-sweeps (const struct variant *v)
+sweeps (sweep_fn *f, float *p, float *q)
 {
-  float *p = st_a, *q = st_b;
   for (int s = 0; s < stencil_sweeps; s++)
     {
-      v->sweep (stencil_n, p, q);
+      f (stencil_n, p, q);
       float *t = p; p = q; q = t;
     }
   return p;
@@ -350,13 +355,13 @@ check_stencil (const struct variant *v, struct result *r)
   size_t tn = (size_t) stencil_n * stencil_n;
   memcpy (st_a, st_a0, tn * sizeof *st_a);
   memcpy (st_b, st_a0, tn * sizeof *st_b);
-  compare_f (sweeps (v), st_ref, tn, r);
+  compare_f (sweeps (v->sweep, st_a, st_b), st_ref, tn, r);
 }
 
 static void
 call_stencil (const struct variant *v)
 {
-  sweeps (v);
+  sweeps (v->sweep, st_a, st_b);
 }
 
 static double
@@ -414,14 +419,9 @@ setup (void)
       st_a0[(size_t) i * n + j] = (float) ((i * 7 + j * 13) % 101) / 101.0f;
   for (int j = 0; j < n; j++)
     st_a0[j] = 100.0f;			/* A hot edge.  */
-  float *p = st_ref, *q = st_b;
-  memcpy (p, st_a0, tn * sizeof *p);
-  memcpy (q, st_a0, tn * sizeof *q);
-  for (int s = 0; s < stencil_sweeps; s++)
-    {
-      ref_sweep (n, p, q);
-      float *t = p; p = q; q = t;
-    }
+  memcpy (st_ref, st_a0, tn * sizeof *st_ref);
+  memcpy (st_b, st_a0, tn * sizeof *st_b);
+  float *p = sweeps (ref_sweep, st_ref, st_b);
   if (p != st_ref)
     memcpy (st_ref, p, tn * sizeof *st_ref);
 }
@@ -668,24 +668,28 @@ print_table (const char *title, void (*cell) (int vi, int ki, char *buf))
     }
 }
 
+/* Write T, a time in seconds of variant VI for kernel KI, into BUF in ms,
+   with its ratio to CPU_T, the cpu device's, when that was measured.  */
+
+static void
+cell_time (int vi, int ki, double t, double cpu_t, char *buf)
+{
+  if (vi != 0 && results[0][ki].done)
+    sprintf (buf, "%.2f (%.2fx)", t * 1e3, t / cpu_t);
+  else
+    sprintf (buf, "%.2f", t * 1e3);
+}
+
 static void
 cell_median (int vi, int ki, char *buf)
 {
-  const struct result *r = &results[vi][ki], *c = &results[0][ki];
-  if (vi != 0 && c->done)
-    sprintf (buf, "%.2f (%.2fx)", r->median * 1e3, r->median / c->median);
-  else
-    sprintf (buf, "%.2f", r->median * 1e3);
+  cell_time (vi, ki, results[vi][ki].median, results[0][ki].median, buf);
 }
 
 static void
 cell_min (int vi, int ki, char *buf)
 {
-  const struct result *r = &results[vi][ki], *c = &results[0][ki];
-  if (vi != 0 && c->done)
-    sprintf (buf, "%.2f (%.2fx)", r->min * 1e3, r->min / c->min);
-  else
-    sprintf (buf, "%.2f", r->min * 1e3);
+  cell_time (vi, ki, results[vi][ki].min, results[0][ki].min, buf);
 }
 
 static void

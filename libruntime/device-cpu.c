@@ -61,26 +61,19 @@ struct gw_cpu_image
 static int
 gw_cpu_level (void)
 {
-  static atomic_int hardware_level;
-  int level = atomic_load_explicit (&hardware_level, memory_order_relaxed);
+  int level, cap = gw_config ()->cpu_isa_cap;
 
-  if (level == 0)
-    {
-      /* The checks include the operating system's support for the wider
-	 registers, not just the instructions.  */
-      __builtin_cpu_init ();
-      if (__builtin_cpu_supports ("x86-64-v4"))
-	level = 4;
-      else if (__builtin_cpu_supports ("x86-64-v3"))
-	level = 3;
-      else if (__builtin_cpu_supports ("x86-64-v2"))
-	level = 2;
-      else
-	level = 1;
-      atomic_store_explicit (&hardware_level, level, memory_order_relaxed);
-    }
-
-  int cap = gw_config ()->cpu_isa_cap;
+  /* The checks include the operating system's support for the wider
+     registers, not just the instructions.  */
+  __builtin_cpu_init ();
+  if (__builtin_cpu_supports ("x86-64-v4"))
+    level = 4;
+  else if (__builtin_cpu_supports ("x86-64-v3"))
+    level = 3;
+  else if (__builtin_cpu_supports ("x86-64-v2"))
+    level = 2;
+  else
+    level = 1;
   return level < cap ? level : cap;
 }
 
@@ -90,27 +83,6 @@ static bool
 gw_cpu_probe (void)
 {
   return true;
-}
-
-/* Write the SIZE bytes at DATA to file descriptor FD.  Return 0, or an
-   errno value.  */
-
-static int
-gw_write_all (int fd, const unsigned char *data, size_t size)
-{
-  while (size > 0)
-    {
-      ssize_t n = write (fd, data, size);
-      if (n < 0 && errno == EINTR)
-	continue;
-      if (n < 0)
-	return errno;
-      if (n == 0)
-	return EIO;
-      data += n;
-      size -= (size_t) n;
-    }
-  return 0;
 }
 
 /* Load image IMG as a shared object.  On success return the dlopen handle
@@ -211,18 +183,6 @@ gw_cpu_close (struct gw_cpu_image *img)
   free (img);
 }
 
-/* Return the name of the object file that contains ADDR, for messages.  */
-
-static const char *
-gw_cpu_object_name (const void *addr)
-{
-  Dl_info info;
-
-  if (dladdr (addr, &info) && info.dli_fname && *info.dli_fname)
-    return info.dli_fname;
-  return "the program";
-}
-
 /* Pick the cpu image of unit U that this processor runs best, load it and
    resolve the unit's kernels in it.  Return the result, or NULL after
    writing the launch log's reason into REASON (of REASON_SIZE bytes):
@@ -291,7 +251,6 @@ gw_cpu_load_image (const struct gw_unit *u, char *reason, size_t reason_size)
     }
 
   code->image = img;
-  code->num_kernels = u->num_kernels;
   const struct gw_kernel *k = GW_UNIT_KERNELS (u);
   for (size_t i = 0; i < u->num_kernels; i++)
     code->kernels[i] = k[i].symbol ? dlsym (img->handle, k[i].symbol) : NULL;
@@ -302,7 +261,7 @@ gw_cpu_load_image (const struct gw_unit *u, char *reason, size_t reason_size)
   free (code);
   gw_warn ("cannot load the %s cpu image of %s: %s; its regions run on "
 	   "the host", best->isa ? best->isa : "x86-64",
-	   gw_cpu_object_name (u), err);
+	   gw_object_name (u), err);
   snprintf (reason, reason_size, "image-load-failed");
   return NULL;
 }
@@ -341,7 +300,6 @@ gw_cpu_launch (void *kernel, const struct gw_launch *l)
 const struct gw_device gw_device_cpu = {
   .name = "cpu",
   .no_code_reason = "no-cpu-code",
-  .id = GW_DEVICE_CPU,
   .probe = gw_cpu_probe,
   .load_image = gw_cpu_load_image,
   .unload_image = gw_cpu_unload_image,

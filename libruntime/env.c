@@ -35,8 +35,8 @@
    several threads do not mix.  */
 
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <errno.h>
-#include <limits.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
@@ -54,22 +54,27 @@
 static struct gw_config gw_the_config;
 static pthread_once_t gw_config_once = PTHREAD_ONCE_INIT;
 
-/* Write the LEN bytes at BUF to stderr in one write call (retried only if
-   interrupted or short).  */
+/* Write the SIZE bytes at DATA to file descriptor FD, in one write call
+   unless it is interrupted or short.  Return 0, or an errno value.  */
 
-static void
-gw_write_stderr (const char *buf, size_t len)
+int
+gw_write_all (int fd, const void *data, size_t size)
 {
-  while (len > 0)
+  const char *p = data;
+
+  while (size > 0)
     {
-      ssize_t n = write (STDERR_FILENO, buf, len);
+      ssize_t n = write (fd, p, size);
       if (n < 0 && errno == EINTR)
 	continue;
-      if (n <= 0)
-	return;
-      buf += n;
-      len -= (size_t) n;
+      if (n < 0)
+	return errno;
+      if (n == 0)
+	return EIO;
+      p += n;
+      size -= (size_t) n;
     }
+  return 0;
 }
 
 /* Format a line of PREFIX followed by FMT with the arguments AP, ending
@@ -90,7 +95,7 @@ gw_vline (const char *prefix, const char *fmt, va_list ap)
   if (len > sizeof buf - 2)
     len = sizeof buf - 2;
   buf[len++] = '\n';
-  gw_write_stderr (buf, len);
+  gw_write_all (STDERR_FILENO, buf, len);
 }
 
 /* Print the message FMT (printf-style, followed by its arguments) on
@@ -117,6 +122,18 @@ gw_warn (const char *fmt, ...)
   va_start (ap, fmt);
   gw_vline ("gangway: warning: ", fmt, ap);
   va_end (ap);
+}
+
+/* Return the name of the object file that contains ADDR, for messages.  */
+
+const char *
+gw_object_name (const void *addr)
+{
+  Dl_info info;
+
+  if (dladdr (addr, &info) && info.dli_fname && *info.dli_fname)
+    return info.dli_fname;
+  return "the program";
 }
 
 /* Return the time on a monotonic clock, in nanoseconds.  */

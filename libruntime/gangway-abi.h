@@ -23,7 +23,7 @@
 
    1. Launches.  The plugin rewrites every call of libgomp's
       GOACC_parallel_keyed into a call of gangway_parallel_keyed with the
-      same arguments (see docs/runtime.md for why a rewrite and not symbol
+      same arguments (see docs/internals.md for why a rewrite and not symbol
       interposition).
 
    2. Registration.  Each translation unit with offloaded regions gets a

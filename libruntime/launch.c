@@ -74,7 +74,7 @@ struct gw_pending
 {
   const struct gw_device *dev;
   void *code;
-  struct gw_launch *launch;
+  struct gw_launch launch;
 };
 static __thread struct gw_pending *gw_pending;
 
@@ -88,7 +88,7 @@ gw_device_trampoline (void *hostaddrs)
 
   (void) hostaddrs;
   gw_pending = NULL;
-  p->dev->launch (p->code, p->launch);
+  p->dev->launch (p->code, &p->launch);
 }
 
 /* Read the launch words at *AP up to the terminating zero, storing the
@@ -180,20 +180,18 @@ gw_static_dim (intptr_t v)
   return (uintmax_t) v > UINT32_MAX ? UINT32_MAX : (uint32_t) v;
 }
 
-/* Decide where the region whose host version is FN runs.  FLAGS are its
-   un-inverted flags and WORDS_OK says whether its launch words were
-   understood.  Return NULL to run it on a device, after setting *E to its
-   kernel, *DEV to the device and *CODE to the kernel's code there;
-   otherwise return the reason for running it on the host (*E is then its
-   kernel if the lookup was done and found one).  */
+/* Decide, under configuration C, where the region whose host version is
+   FN runs.  FLAGS are its un-inverted flags and WORDS_OK says whether its
+   launch words were understood.  Return NULL to run it on a device, after
+   setting *E to its kernel, *DEV to the device and *CODE to the kernel's
+   code there; otherwise return the reason for running it on the host (*E
+   is then its kernel if the lookup was done and found one).  */
 
 static const char *
-gw_choose_device (int flags, void (*fn) (void *), bool words_ok,
-		  const struct gw_entry **e, const struct gw_device **dev,
-		  void **code)
+gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
+		  bool words_ok, const struct gw_entry **e,
+		  const struct gw_device **dev, void **code)
 {
-  const struct gw_config *c = gw_config ();
-
   *e = NULL;
   *dev = NULL;
   *code = NULL;
@@ -208,8 +206,7 @@ gw_choose_device (int flags, void (*fn) (void *), bool words_ok,
 
   struct gw_unit_device *d = gw_prepare (*e, c->device);
   *dev = gw_devices[c->device];
-  if (atomic_load_explicit (&d->state, memory_order_acquire)
-      != GW_PREP_READY)
+  if (d->code == NULL)
     return d->reason;
   if ((*code = d->code->kernels[(*e)->index]) == NULL)
     return (*dev)->no_code_reason;
@@ -267,7 +264,7 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
   const struct gw_entry *e;
   const struct gw_device *dev;
   void *code;
-  const char *reason = gw_choose_device (flags, fn, words_ok, &e, &dev,
+  const char *reason = gw_choose_device (c, flags, fn, words_ok, &e, &dev,
 					 &code);
 
   /* The name in the log; looked up even for host launches.  */
@@ -280,18 +277,20 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       name = gw_region_name (e, fn, buf, sizeof buf);
     }
 
-  struct gw_launch l;
-  struct gw_pending pending = { dev, code, &l };
+  struct gw_pending pending;
   if (reason == NULL)
     {
-      l.name = name;
-      l.data = hostaddrs;
-      l.globals = GW_UNIT_GLOBALS (e->unit->desc);
-      gw_launch_dims (&l, e, dev, dims);
+      struct gw_launch *l = &pending.launch;
+
+      pending.dev = dev;
+      pending.code = code;
+      l->data = hostaddrs;
+      l->globals = GW_UNIT_GLOBALS (e->unit->desc);
+      gw_launch_dims (l, e, dev, dims);
       gw_last_device = dev->name;
       if (c->log & GW_LOG_LAUNCH)
 	gw_message ("launch %s device=%s gangs=%u workers=%u vector=%u",
-		    name, dev->name, l.gangs, l.workers, l.vector);
+		    name, dev->name, l->gangs, l->workers, l->vector);
       gw_pending = &pending;
       fn = gw_device_trampoline;
     }

@@ -56,7 +56,6 @@
    state and the next cpu launch starts a new one.  */
 
 #define _GNU_SOURCE
-#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdalign.h>
@@ -154,6 +153,47 @@ gw_run_chunks (void)
     }
 }
 
+/* Return true if the job state word S has a sequence number other than
+   SEEN.  */
+
+static inline bool
+gw_job_changed (uint64_t s, uint32_t seen)
+{
+  return GW_JOB_SEQ (s) != seen;
+}
+
+/* Return true if no pool thread works on the job of state word S.  */
+
+static inline bool
+gw_job_unattended (uint64_t s, uint32_t unused)
+{
+  (void) unused;
+  return (s & GW_JOB_ACTIVE) == 0;
+}
+
+/* Spin on the job state word for at most the pool's spin time until
+   DONE (state, ARG) holds.  Return true if it did, with the state word
+   in *S.  */
+
+static inline bool
+gw_spin_until (bool (*done) (uint64_t, uint32_t), uint32_t arg, uint64_t *s)
+{
+  struct gw_pool *p = &gw_pool;
+
+  if (p->spin_ns == 0)
+    return false;
+  uint64_t deadline = gw_now_ns () + p->spin_ns;
+  for (unsigned i = 1;; i++)
+    {
+      *s = atomic_load_explicit (&p->state, memory_order_acquire);
+      if (done (*s, arg))
+	return true;
+      gw_relax ();
+      if (i % 64 == 0 && gw_now_ns () > deadline)
+	return false;
+    }
+}
+
 /* Wait until the job sequence number differs from SEEN or the pool shuts
    down, spinning first.  Return the state word then seen.  */
 
@@ -163,26 +203,15 @@ gw_wait_for_job (uint32_t seen)
   struct gw_pool *p = &gw_pool;
   uint64_t s;
 
-  if (p->spin_ns)
-    {
-      uint64_t deadline = gw_now_ns () + p->spin_ns;
-      for (unsigned i = 1;; i++)
-	{
-	  s = atomic_load_explicit (&p->state, memory_order_acquire);
-	  if (GW_JOB_SEQ (s) != seen)
-	    return s;
-	  gw_relax ();
-	  if (i % 64 == 0 && gw_now_ns () > deadline)
-	    break;
-	}
-    }
+  if (gw_spin_until (gw_job_changed, seen, &s))
+    return s;
 
   /* Sleep.  The launcher changes STATE before it looks at SLEEPERS, and
      we count ourselves before we look at STATE, so one of us sees the
      other.  */
   pthread_mutex_lock (&p->sleep_lock);
   atomic_fetch_add (&p->sleepers, 1);
-  while (GW_JOB_SEQ (s = atomic_load (&p->state)) == seen
+  while (!gw_job_changed (s = atomic_load (&p->state), seen)
 	 && !atomic_load (&p->shutdown))
     pthread_cond_wait (&p->wake, &p->sleep_lock);
   atomic_fetch_sub (&p->sleepers, 1);
@@ -302,28 +331,14 @@ gw_wait_for_helpers (uint64_t s)
 {
   struct gw_pool *p = &gw_pool;
 
-  if ((s & GW_JOB_ACTIVE) == 0)
+  if (gw_job_unattended (s, 0) || gw_spin_until (gw_job_unattended, 0, &s))
     return;
-
-  if (p->spin_ns)
-    {
-      uint64_t deadline = gw_now_ns () + p->spin_ns;
-      for (unsigned i = 1;; i++)
-	{
-	  if ((atomic_load_explicit (&p->state, memory_order_acquire)
-	       & GW_JOB_ACTIVE) == 0)
-	    return;
-	  gw_relax ();
-	  if (i % 64 == 0 && gw_now_ns () > deadline)
-	    break;
-	}
-    }
 
   /* Sleep.  We announce that before we look at STATE, and a leaving
      thread changes STATE before it looks at LAUNCHER_SLEEPING.  */
   pthread_mutex_lock (&p->sleep_lock);
   atomic_store (&p->launcher_sleeping, true);
-  while (atomic_load (&p->state) & GW_JOB_ACTIVE)
+  while (!gw_job_unattended (atomic_load (&p->state), 0))
     pthread_cond_wait (&p->done, &p->sleep_lock);
   atomic_store (&p->launcher_sleeping, false);
   pthread_mutex_unlock (&p->sleep_lock);

@@ -37,11 +37,9 @@
    unit's first launch on the device, once, under the load lock.  */
 
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "runtime.h"
 
@@ -74,18 +72,6 @@ static struct gw_table *gw_retired;
 
 /* Set once a bad unit was reported.  */
 static atomic_bool gw_bad_unit_reported;
-
-/* Return the name of the object file that contains ADDR, for messages.  */
-
-static const char *
-gw_object_name (const void *addr)
-{
-  Dl_info info;
-
-  if (dladdr (addr, &info) && info.dli_fname && *info.dli_fname)
-    return info.dli_fname;
-  return "the program";
-}
 
 /* Record the unit U, whose descriptor the compiler built, so that its
    kernels can be found at launch.  A unit of a foreign ABI is reported
@@ -152,7 +138,7 @@ gangway_unregister_unit (const struct gw_unit *u)
 
   pthread_mutex_lock (&gw_load_lock);
   for (int i = 0; i < GW_DEVICE_COUNT; i++)
-    if (atomic_load (&rec->dev[i].state) == GW_PREP_READY)
+    if (rec->dev[i].code)
       gw_devices[i]->unload_image (rec->dev[i].code);
   pthread_mutex_unlock (&gw_load_lock);
   free (rec);
@@ -263,32 +249,29 @@ gw_lookup (void (*fn) (void *))
 }
 
 /* Return what device DEVICE (a gw_device_id) made of the unit of entry E,
-   loading the unit's image for it at the first call.  The result's state
-   is GW_PREP_READY or GW_PREP_FAILED.  */
+   loading the unit's image for it at the first call: its code, or a null
+   code and the reason.  */
 
 struct gw_unit_device *
 gw_prepare (const struct gw_entry *e, int device)
 {
   struct gw_unit_device *d = &e->unit->dev[device];
 
-  if (__builtin_expect (atomic_load_explicit (&d->state, memory_order_acquire)
-			!= GW_PREP_NONE, 1))
+  if (__builtin_expect (atomic_load_explicit (&d->prepared,
+					      memory_order_acquire), 1))
     return d;
 
   pthread_mutex_lock (&gw_load_lock);
-  if (atomic_load_explicit (&d->state, memory_order_relaxed) == GW_PREP_NONE)
+  if (!atomic_load_explicit (&d->prepared, memory_order_relaxed))
     {
       const struct gw_device *dev = gw_devices[device];
-      struct gw_code *code = NULL;
 
       if (dev->probe ())
-	code = dev->load_image (e->unit->desc, d->reason, sizeof d->reason);
+	d->code = dev->load_image (e->unit->desc, d->reason,
+				   sizeof d->reason);
       else
 	snprintf (d->reason, sizeof d->reason, "no-%s-device", dev->name);
-      d->code = code;
-      atomic_store_explicit (&d->state,
-			     code ? GW_PREP_READY : GW_PREP_FAILED,
-			     memory_order_release);
+      atomic_store_explicit (&d->prepared, true, memory_order_release);
     }
   pthread_mutex_unlock (&gw_load_lock);
   return d;

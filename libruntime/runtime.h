@@ -105,6 +105,8 @@ extern void gw_warn (const char *, ...)
   __attribute__ ((format (printf, 1, 2)));
 extern void gw_message (const char *, ...)
   __attribute__ ((format (printf, 1, 2)));
+extern int gw_write_all (int, const void *, size_t);
+extern const char *gw_object_name (const void *);
 extern uint64_t gw_now_ns (void);
 extern int gw_isa_level (const char *);
 
@@ -117,18 +119,13 @@ struct gw_code;
    on that device.  */
 struct gw_unit_device
 {
-  /* GW_PREP_NONE until tried, then GW_PREP_READY or GW_PREP_FAILED.
-     Written once, under the registry's load lock.  */
-  atomic_int state;
-  /* When ready: the loaded image.  */
+  /* Set once CODE and REASON are, under the registry's load lock.  */
+  atomic_bool prepared;
+  /* The loaded image, or NULL if the device has none for the unit.  */
   struct gw_code *code;
-  /* When failed: why, as the launch log says it.  */
+  /* When CODE is NULL: why, as the launch log says it.  */
   char reason[48];
 };
-
-#define GW_PREP_NONE	0
-#define GW_PREP_READY	1
-#define GW_PREP_FAILED	2
 
 /* A registered unit.  */
 struct gw_unit_rec
@@ -158,14 +155,12 @@ extern struct gw_unit_device *gw_prepare (const struct gw_entry *, int);
 struct gw_code
 {
   void *image;
-  size_t num_kernels;
   void *kernels[];
 };
 
 /* The dimensions and arguments of one launch.  */
 struct gw_launch
 {
-  const char *name;		/* For messages.  */
   void *data;			/* The hostaddrs array.  */
   void *const *globals;		/* The unit's global table.  */
   uint32_t gangs, workers, vector;
@@ -176,7 +171,6 @@ struct gw_device
 {
   const char *name;		/* As in the launch log: "cpu".  */
   const char *no_code_reason;	/* "no-cpu-code".  */
-  enum gw_device_id id;
 
   /* Return true if the device can run anything in this process.  */
   bool (*probe) (void);
@@ -207,12 +201,6 @@ extern const struct gw_device *const gw_devices[GW_DEVICE_COUNT];
 extern unsigned gw_pool_size (void);
 extern void gw_pool_run (gw_cpu_kernel_fn *, void *, void *const *,
 			 uint32_t);
-
-
-/* Internal entry point that gangway-abi.h does not declare yet: a unit's
-   destructor would call it before its object is unloaded.  */
-extern void gangway_unregister_unit (const struct gw_unit *)
-  __attribute__ ((visibility ("default")));
 
 #pragma GCC visibility pop
 

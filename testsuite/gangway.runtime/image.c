@@ -17,7 +17,7 @@
    with Gangway; see the file COPYING.  If not see
    <http://www.gnu.org/licenses/>.  */
 
-/* Stands in for what the plugin will produce for the cpu target: a shared
+/* Stands in for what the plugin produces for the cpu target: a shared
    object exporting gw_image_abi_version and one gw_cpu_kernel_fn per
    region.  run-tests.sh compiles it several times:
 

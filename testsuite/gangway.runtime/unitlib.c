@@ -18,11 +18,10 @@
    <http://www.gnu.org/licenses/>.  */
 
 /* Registers its own unit from its constructor, as a library built with
-   the plugin will, and unregisters it from its destructor so that it can
+   the plugin does, and unregisters it from its destructor so that it can
    be dlclosed.  RUN_NAME is the name of its entry point, which launches
    the library's region once and returns 0 if the results are right.  */
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "gangway-abi.h"
@@ -32,9 +31,6 @@
 #ifndef RUN_NAME
 #define RUN_NAME unitlib_run
 #endif
-
-/* Not in gangway-abi.h yet.  */
-extern void gangway_unregister_unit (const struct gw_unit *);
 
 static int lib_base = 100;
 
