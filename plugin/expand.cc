@@ -323,7 +323,11 @@ expander::slot_for (tree decl)
   dir_slot s;
   s.size = tree_to_uhwi (size);
   s.align = MAX (DECL_ALIGN_UNIT (decl), 1);
-  s.shared = lookup_attribute ("gangway shared", DECL_ATTRIBUTES (decl));
+  if (tree a = lookup_attribute ("gangway shared", DECL_ATTRIBUTES (decl)))
+    {
+      s.shared = true;
+      s.per_worker = TREE_VALUE (a) != NULL_TREE;
+    }
   if (DECL_NAME (decl))
     s.name = IDENTIFIER_POINTER (DECL_NAME (decl));
   fn->slots.push_back (s);

@@ -81,17 +81,21 @@ gw_fork_join (gcall *call, const int *dims, bool is_fork)
 
 /* The adjust_private_decl hook: GCC's OpenACC lowering reports each
    variable a loop makes private, with its level.  In a device clone, a
-   gang- or worker-private variable is shared by the gang's vector lanes:
-   mark it, and the expander gives it a shared frame slot.  Vector-private
-   variables (and unmarked ones) stay in each thread's own frame.  */
+   gang-private variable is shared by the gang's threads and a
+   worker-private one by the worker's vector lanes: mark it (the
+   attribute's value is non-null for a worker's), and the expander gives
+   it a shared frame slot.  Vector-private variables (and unmarked ones)
+   stay in each thread's own frame.  */
 
 static tree
 gw_adjust_private_decl (location_t, tree var, int level)
 {
   if (gw_current_target () && level < GOMP_DIM_VECTOR
       && !lookup_attribute ("gangway shared", DECL_ATTRIBUTES (var)))
-    DECL_ATTRIBUTES (var) = tree_cons (get_identifier ("gangway shared"),
-				       NULL_TREE, DECL_ATTRIBUTES (var));
+    DECL_ATTRIBUTES (var)
+      = tree_cons (get_identifier ("gangway shared"),
+		   level == GOMP_DIM_WORKER ? integer_one_node : NULL_TREE,
+		   DECL_ATTRIBUTES (var));
   return var;
 }
 

@@ -153,15 +153,16 @@ void (*dir_internal_error_hook) (const char *msg);
 void
 dir_internal_error (const char *file, int line, const char *fmt, ...)
 {
-  char buf[1024];
-  int n = snprintf (buf, sizeof buf, "%s:%d: ", file, line);
+  /* Whole, however long: the verifier's annotated function is part of
+     the message.  */
+  std::string msg = std::string (file) + ":" + std::to_string (line) + ": ";
   va_list ap;
   va_start (ap, fmt);
-  vsnprintf (buf + n, sizeof buf - n, fmt, ap);
+  dir_vappendf (msg, fmt, ap);
   va_end (ap);
   if (dir_internal_error_hook)
-    dir_internal_error_hook (buf);
-  fprintf (stderr, "gangway: internal error: %s\n", buf);
+    dir_internal_error_hook (msg.c_str ());
+  fprintf (stderr, "gangway: internal error: %s\n", msg.c_str ());
   abort ();
 }
 

@@ -68,7 +68,7 @@ enum dir_op_class : uint8_t
   DOC_SLOT,		/* %r = addr.local $S  */
   DOC_CALL,		/* %r = call.T name (a, ...)  */
   DOC_AXIS,		/* fork AXIS; %r = dim.pos.T AXIS  */
-  DOC_AXES,		/* frame.bcast AXES  */
+  DOC_AXES,		/* frame.bcast AXES, barrier AXES  */
   DOC_AXES_VALUE,	/* %r = bcast.T AXES a  */
   DOC_AXES_BRANCH,	/* br.single AXES, @a, @b  */
   DOC_BRANCH,		/* br @a; cbr c, @a, @b; ret  */
@@ -225,13 +225,15 @@ struct dir_reg
 };
 
 /* A slot of the frame: memory local to one thread, or, if SHARED, to
-   one gang (a variable OpenACC makes gang- or worker-private, which the
-   threads of the gang share).  */
+   one gang (a variable OpenACC makes gang-private, which the threads of
+   the gang share) or, if PER_WORKER too, to one worker (a worker-private
+   variable, which the worker's vector lanes share).  */
 struct dir_slot
 {
   uint32_t size, align;
   std::string name;
   bool shared = false;
+  bool per_worker = false;
 };
 
 /* A global the function refers to.  HOST globals live in the host program
@@ -259,7 +261,9 @@ enum
 {
   DIR_PROP_SPLIT = 1 << 0,	/* Each marker alone in its block.  */
   DIR_PROP_NEUTERED = 1 << 1,	/* Single-mode side effects neutered.  */
-  DIR_PROP_PROPAGATED = 1 << 2	/* Single values broadcast before use.  */
+  DIR_PROP_PROPAGATED = 1 << 2,	/* Single values broadcast before use.  */
+  DIR_PROP_SYNCED = 1 << 3	/* Barriers where memory or broadcasts
+				   cross threads.  */
 };
 
 struct dir_func

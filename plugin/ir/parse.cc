@@ -1070,7 +1070,7 @@ parser::header ()
   expect_eol ();
 }
 
-/* Read "slot $N SIZE ALIGN NAME [shared]" after its keyword.  */
+/* Read "slot $N SIZE ALIGN NAME [shared [worker]]" after its keyword.  */
 
 void
 parser::slot_line ()
@@ -1093,6 +1093,11 @@ parser::slot_line ()
     {
       take ();
       s.shared = true;
+      if (peek ().kind == token::WORD && peek ().text == "worker")
+	{
+	  take ();
+	  s.per_worker = true;
+	}
     }
   expect_eol ();
   fn->slots.push_back (s);

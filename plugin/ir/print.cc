@@ -318,7 +318,8 @@ printer::run ()
   for (size_t s = 0; s < fn->slots.size (); s++)
     put ("slot $%zu %u %u %s%s\n", s, fn->slots[s].size, fn->slots[s].align,
 	 fn->slots[s].name.empty () ? "-" : fn->slots[s].name.c_str (),
-	 fn->slots[s].shared ? " shared" : "");
+	 !fn->slots[s].shared ? "" : fn->slots[s].per_worker ? " shared worker"
+	 : " shared");
   for (size_t g = 0; g < fn->globals.size (); g++)
     {
       const dir_global &gl = fn->globals[g];

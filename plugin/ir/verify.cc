@@ -23,7 +23,10 @@
    Neutering (DIR_PROP_NEUTERED): no store happens in single mode outside
      neutered code; nothing convergent happens inside it.
    Propagation (DIR_PROP_PROPAGATED): nothing every thread executes reads a
-     value only the single thread has, except phis that merge such values.
+     value only the single thread has, except phis that merge such values;
+     neutered code reads no single value of the code around its partition.
+   Synchronisation (DIR_PROP_SYNCED): broadcasts across workers are
+     followed by a worker barrier in their block.
 
    See also Cranelift's verifier (cranelift/codegen/src/verifier) and
    Mesa's nir_validate.c, whose error collection this follows.  */
@@ -140,7 +143,8 @@ verifier::check_insn (const dir_insn *i)
     }
   bool has_dest = i->dest != DIR_NOREG;
   bool wants_dest = !(info.flags & (DOPF_TERMINATOR | DOPF_MARKER))
-		    && i->op != DOP_STORE && i->op != DOP_FRAME_BCAST;
+		    && i->op != DOP_STORE && i->op != DOP_FRAME_BCAST
+		    && i->op != DOP_BARRIER;
   if (has_dest != wants_dest)
     error (i, has_dest ? "the insn defines a register it should not"
 		       : "the insn defines no register");
@@ -166,6 +170,9 @@ verifier::check_insn (const dir_insn *i)
   if ((i->op == DOP_BCAST || i->op == DOP_FRAME_BCAST)
       && (i->cond == 0 || i->cond >= (1u << DA_NUM)))
     error (i, "a broadcast needs axes to broadcast across");
+  if (i->op == DOP_BARRIER && i->cond != (1u << DA_WORKER)
+      && i->cond != (1u << DA_VECTOR))
+    error (i, "a barrier is on the worker or the vector axis");
   if (i->op == DOP_ADDR_LOCAL
       && (i->disp < 0 || (size_t) i->disp >= fn->slots.size ()))
     error (i, "no such frame slot");
@@ -269,8 +276,10 @@ verifier::check_partitions ()
 	  error (i, "the marker does not start its block");
 	for (size_t j = 1; j + 1 < b->insns.size (); j++)
 	  if (b->insns[j]->op != DOP_BCAST
-	      && b->insns[j]->op != DOP_FRAME_BCAST)
-	    error (b->insns[j], "only broadcasts may follow a marker");
+	      && b->insns[j]->op != DOP_FRAME_BCAST
+	      && b->insns[j]->op != DOP_BARRIER)
+	    error (b->insns[j], "only broadcasts and barriers may follow a "
+		   "marker");
 	if (b->insns.back ()->op != DOP_BR)
 	  error (b, "a marker block must end in an unconditional branch");
       }
@@ -299,25 +308,40 @@ verifier::check_partitions ()
 	      && dir_op_flag (i->op, DOPF_WRITES))
 	    error (i, "a store in " + dir_axes_name (single)
 		      + "-single code that is not neutered");
-	  if (neutered[b->index] && dir_op_flag (i->op, DOPF_CONVERGENT)
-	      && i->op != DOP_BR_SINGLE)
-	    error (i, "a convergent insn in neutered code");
+	  /* The single threads of neutered code run convergent insns on
+	     other axes together.  */
+	  if ((neutered[b->index] & i->cond)
+	      && dir_op_flag (i->op, DOPF_CONVERGENT))
+	    error (i, "a convergent insn on an axis its code is neutered on");
 	}
     }
   if (!(props & DIR_PROP_PROPAGATED))
     return;
 
-  std::vector<bool> single = gw_single_values (fn, neutered);
+  std::vector<unsigned> single = gw_single_values (fn, neutered);
   for (dir_block *b : fn->blocks)
     {
-      if (neutered[b->index] || !parts.of (b))
+      if (!parts.of (b))
 	continue;
+      /* A thread may read a value only where it runs at position 0 on
+	 every axis the value is single on: neutered code reads its own
+	 single thread's values, a broadcast those it broadcasts.  */
       for (dir_insn *i : b->insns)
-	if (i->op != DOP_BCAST)
-	  for (const dir_value &v : i->ops)
-	    if (v.reg_p () && single[v.reg])
+	for (const dir_value &v : i->ops)
+	  {
+	    unsigned lacking = v.reg_p () ? single[v.reg] : 0;
+	    lacking &= ~neutered[b->index];
+	    if (i->op == DOP_BCAST)
+	      lacking &= ~i->cond;
+	    if (!lacking)
+	      continue;
+	    if (!parts.inside (fn->regs[v.reg].def->bb, parts.of (b)))
+	      error (i, "reads a single value from outside its partition; "
+			"it needs a broadcast at the fork");
+	    else
 	      error (i, "reads a value only the single thread has; it needs "
 			"a broadcast");
+	  }
       for (dir_insn *phi : b->phis)
 	for (size_t k = 0; k < phi->ops.size (); k++)
 	  {
@@ -326,6 +350,25 @@ verifier::check_partitions ()
 		&& parts.mask (b) != parts.mask (phi->targets[k]))
 	      error (phi, "merges a single value into partitioned code");
 	  }
+    }
+  if (!(props & DIR_PROP_SYNCED))
+    return;
+
+  /* Broadcasts across workers go through memory: a worker barrier after
+     them in their block completes them.  */
+  for (dir_block *b : fn->blocks)
+    {
+      const dir_insn *pending = nullptr;
+      for (dir_insn *i : b->insns)
+	if ((i->op == DOP_BCAST || i->op == DOP_FRAME_BCAST)
+	    && (i->cond & (1u << DA_WORKER))
+	    && (parts.active & (1u << DA_WORKER)))
+	  pending = i;
+	else if (i->op == DOP_BARRIER && (i->cond & (1u << DA_WORKER)))
+	  pending = nullptr;
+      if (pending)
+	error (pending, "a broadcast across workers with no worker barrier "
+		  "after it");
     }
 }
 

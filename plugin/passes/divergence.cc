@@ -23,8 +23,11 @@
      iteration passes (they dominate the latches), which the threads still
      in the loop take together.
 
-   Broadcasts are uniform by definition; everything outside partitions is
-   uniform (one thread runs it).  The result is conservative: "uniform"
+   A broadcast is uniform on its axes (it still varies with the other axes
+   the threads of its block run on: a vector broadcast inside a worker
+   partition differs between workers); a neutering branch is divergent
+   where threads of its axes run together.  Everything outside partitions
+   is uniform (one thread runs it).  The result is conservative: "uniform"
    is a proof, "varying" is not.  See also Mesa's nir_divergence_analysis.c.
 
    Requires: DIR_PROP_SPLIT (partitions), a current CFG.  */
@@ -190,10 +193,17 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
 		  break;
 		case DOP_ADDR_LOCAL:
 		  /* Each thread has its own frame; shared slots are the
-		     gang's.  */
-		  v = !fn->slots[i->disp].shared;
+		     gang's or the worker's.  */
+		  v = !fn->slots[i->disp].shared
+		      || (fn->slots[i->disp].per_worker
+			  && (here & (1u << DA_WORKER)));
 		  break;
-		case DOP_BCAST: case DOP_PARAM: case DOP_UNDEF:
+		case DOP_BCAST:
+		  /* Uniform on its axes; still varying on the others the
+		     threads here run on.  */
+		  v = varying (i->ops[0]) && (here & ~i->cond) != 0;
+		  break;
+		case DOP_PARAM: case DOP_UNDEF:
 		case DOP_DIM_SIZE: case DOP_ADDR_GLOBAL:
 		  break;
 		default:
@@ -203,9 +213,13 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
 	      if (v)
 		set (i->dest);
 	    }
+	  /* A branch on a varying value, or a neutering branch on an axis
+	     whose threads run here.  */
 	  const dir_insn *t = b->terminator ();
-	  if (t && (t->op == DOP_CBR || t->op == DOP_SWITCH)
-	      && !div_branch[b->index] && varying (t->ops[0]))
+	  if (t && !div_branch[b->index]
+	      && (((t->op == DOP_CBR || t->op == DOP_SWITCH)
+		   && varying (t->ops[0]))
+		  || (t->op == DOP_BR_SINGLE && (t->cond & axes))))
 	    {
 	      div_branch[b->index] = true;
 	      mark_joins (b);

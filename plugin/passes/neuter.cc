@@ -26,7 +26,9 @@
 
    A region is grown from a single-mode block E towards its successive
    post-dominators X while the blocks between E and X are all single-mode,
-   free of partitions and entered only through E.  A block that ends in a
+   free of partitions and entered only through E.  A vector partition in
+   worker-single code is a region of its own, skipped whole (its fork and
+   join too) by every worker but worker 0.  A block that ends in a
    branch no such region can contain (the latch of a sequential loop around
    a partition) is neutered without its terminator, which every thread
    executes.
@@ -298,6 +300,24 @@ neuterer::run ()
   /* Choose the regions on the unchanged CFG: they are disjoint.  */
   std::vector<region> regions;
   std::vector<std::pair<dir_block *, unsigned>> split_terminators;
+
+  /* A vector partition in worker-single code runs on worker 0 only: skip
+     it whole, fork and join included, with one branch.  */
+  if (parts.active & (1u << DA_WORKER))
+    for (auto &n : parts.nodes)
+      if (n->axis == DA_VECTOR && n->parent == parts.root () && n->join)
+	{
+	  region r { n->fork, n->join->succs[0], { n->fork },
+		     1u << DA_WORKER };
+	  for (dir_block *b : fn->blocks)
+	    if (parts.inside (b, n.get ()))
+	      r.blocks.push_back (b);
+	  r.blocks.push_back (n->join);
+	  for (dir_block *b : r.blocks)
+	    covered[b->index] = 1;
+	  regions.push_back (r);
+	}
+
   for (dir_block *e : dir_rpo (fn))
     {
       unsigned axes = parts.single_axes (e);
@@ -347,13 +367,23 @@ neuterer::run ()
 	}
     }
 
-  /* Block indices change from here on: PARTS is stale.  */
+  /* Block indices change from here on: PARTS is stale.  Apply the
+     regions in reverse postorder of their entries: a region that exits
+     into another's entry must route its exit edges before the other takes
+     over that entry's incoming edges.  */
+  std::map<const dir_block *, size_t> rpo_pos;
+  for (dir_block *b : dir_rpo (fn))
+    rpo_pos.emplace (b, rpo_pos.size ());
   for (auto &st : split_terminators)
     {
       dir_block *e = st.first;
       dir_block *t = dir_split_block (fn, e, e->insns.size () - 1);
       regions.push_back ({ e, t, { e }, st.second });
     }
+  std::stable_sort (regions.begin (), regions.end (),
+		    [&] (const region &a, const region &b) {
+		      return rpo_pos[a.entry] < rpo_pos[b.entry];
+		    });
   for (const region &r : regions)
     {
       dir_fill_cfg (fn);

@@ -196,36 +196,40 @@ gw_neutered_blocks (const dir_func *fn)
   return axes;
 }
 
-std::vector<bool>
+std::vector<unsigned>
 gw_single_values (const dir_func *fn, const std::vector<unsigned> &neutered)
 {
-  std::vector<bool> single (fn->regs.size (), false);
-  for (const dir_block *b : fn->blocks)
-    if (neutered[b->index])
-      {
-	for (const dir_insn *i : b->phis)
-	  single[i->dest] = true;
-	for (const dir_insn *i : b->insns)
-	  if (i->dest != DIR_NOREG)
-	    single[i->dest] = true;
-      }
+  std::vector<unsigned> single (fn->regs.size (), 0);
+  auto of = [&] (const dir_value &v) { return v.reg_p () ? single[v.reg] : 0; };
 
-  /* A phi outside neutered code that merges a single value is single.  */
+  /* To a fixed point: phis and broadcasts carry their operands' axes
+     round loops.  */
   bool changed = true;
   while (changed)
     {
       changed = false;
+      auto set = [&] (uint32_t r, unsigned axes) {
+	if ((single[r] | axes) != single[r])
+	  {
+	    single[r] |= axes;
+	    changed = true;
+	  }
+      };
       for (const dir_block *b : fn->blocks)
-	if (!neutered[b->index])
+	{
+	  unsigned n = neutered[b->index];
 	  for (const dir_insn *phi : b->phis)
-	    if (!single[phi->dest])
+	    {
+	      unsigned axes = n;
 	      for (const dir_value &v : phi->ops)
-		if (v.reg_p () && single[v.reg])
-		  {
-		    single[phi->dest] = true;
-		    changed = true;
-		    break;
-		  }
+		axes |= of (v);
+	      set (phi->dest, axes);
+	    }
+	  for (const dir_insn *i : b->insns)
+	    if (i->dest != DIR_NOREG)
+	      set (i->dest, i->op == DOP_BCAST ? n | (of (i->ops[0]) & ~i->cond)
+			    : n);
+	}
     }
   return single;
 }

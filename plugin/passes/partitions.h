@@ -70,10 +70,13 @@ public:
    0 for blocks every thread executes.  */
 std::vector<unsigned> gw_neutered_blocks (const dir_func *fn);
 
-/* Return, for each register of FN, whether only the single thread holds
-   its value: it is defined in neutered code (NEUTERED as computed by
-   gw_neutered_blocks), or is a phi that merges such a value.  */
-std::vector<bool> gw_single_values (const dir_func *fn,
-				    const std::vector<unsigned> &neutered);
+/* Return, for each register of FN, the axes on which only the single
+   thread (position 0) holds its value: those its definition is neutered
+   on (NEUTERED as computed by gw_neutered_blocks), and for a phi those of
+   the values it merges, for a broadcast those of its operand it does not
+   broadcast across.  A thread may read a value if it runs at position 0
+   on all of them.  */
+std::vector<unsigned> gw_single_values (const dir_func *fn,
+					const std::vector<unsigned> &neutered);
 
 #endif /* GANGWAY_PARTITIONS_H */

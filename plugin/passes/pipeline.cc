@@ -141,7 +141,10 @@ gw_run_passes (dir_func *fn, const gw_pipeline_options &opts, FILE *dump,
   ctx.dump = opts.details ? dump : nullptr;
   for (const gw_pass_info &p : pass_table)
     {
-      if (gw_pass_selected (opts.disable, p.name))
+      /* A disabled pass is skipped but claims its properties, as a broken
+	 pass would: the verifier then reports what it left undone.  */
+      bool disabled = gw_pass_selected (opts.disable, p.name);
+      if (disabled)
 	{
 	  if (dump)
 	    fprintf (dump, "\n;; %s disabled\n", p.name);
@@ -150,12 +153,13 @@ gw_run_passes (dir_func *fn, const gw_pipeline_options &opts, FILE *dump,
 	{
 	  dir_assert ((fn->props & p.requires) == p.requires);
 	  p.run (fn, ctx);
-	  fn->props |= p.provides;
 	  if (dump && gw_pass_selected (opts.dump, p.name))
 	    dump_after (dump, p.name, fn);
-	  if (opts.verify)
-	    verify_after (fn, p.name);
 	}
+      fn->props |= p.provides;
+      if (opts.verify)
+	verify_after (fn, disabled ? (std::string (p.name)
+				      + " (disabled)").c_str () : p.name);
       if (!opts.stop_after.empty () && opts.stop_after == p.name)
 	{
 	  *why = std::string ("the device pipeline stopped after ") + p.name

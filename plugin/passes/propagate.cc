@@ -65,7 +65,7 @@ gw_propagate (dir_func *fn, const gw_pass_context &)
   if (!parts.active)
     return false;
   std::vector<unsigned> neutered = gw_neutered_blocks (fn);
-  std::vector<bool> single = gw_single_values (fn, neutered);
+  std::vector<unsigned> single = gw_single_values (fn, neutered);
 
   /* Broadcasts made at a fork block: (register, fork block) -> copy.  */
   std::map<std::pair<uint32_t, const dir_block *>, dir_value> at_fork;
@@ -81,7 +81,7 @@ gw_propagate (dir_func *fn, const gw_pass_context &)
     dir_block *f = p->fork;
     dir_builder b (fn, f, f->insns.size () - 1);
     dir_value copy = b.bcast (dir_reg_value (fn, reg),
-			      parts.single_axes (f) & (1u << p->axis));
+			      parts.single_axes (f) & ~neutered[f->index]);
     return at_fork[key] = copy;
   };
 
@@ -90,7 +90,7 @@ gw_propagate (dir_func *fn, const gw_pass_context &)
      not, the phi reads the partition's broadcast copy.  */
   for (dir_block *b : fn->blocks)
     {
-      if (neutered[b->index] || !parts.of (b))
+      if (!parts.of (b))
 	continue;
       for (dir_insn *phi : b->phis)
 	for (size_t k = 0; k < phi->ops.size (); k++)
@@ -115,7 +115,7 @@ gw_propagate (dir_func *fn, const gw_pass_context &)
 
   for (dir_block *b : fn->blocks)
     {
-      if (neutered[b->index] || !parts.of (b))
+      if (!parts.of (b))
 	continue;
       for (size_t ii = 0; ii < b->insns.size (); ii++)
 	{
@@ -124,17 +124,20 @@ gw_propagate (dir_func *fn, const gw_pass_context &)
 	    continue;
 	  for (dir_value &v : i->ops)
 	    {
-	      if (!v.reg_p () || !single[v.reg])
+	      /* The axes on which threads that run I lack the value.  */
+	      unsigned need = v.reg_p () ? single[v.reg] & ~neutered[b->index]
+			      : 0;
+	      if (!need)
 		continue;
 	      const dir_block *def = fn->regs[v.reg].def->bb;
 	      if (gw_partition *p = crossed_partition (parts, b, def))
 		v = fork_copy (v.reg, p);
 	      else
 		{
-		  /* Every thread executes I in the single value's mode.  */
+		  /* Threads that skipped the definition run I: they take
+		     the single thread's value just before.  */
 		  dir_builder bb (fn, b, ii);
-		  v = bb.bcast (dir_reg_value (fn, v.reg),
-				parts.single_axes (b));
+		  v = bb.bcast (dir_reg_value (fn, v.reg), need);
 		  ii++;
 		}
 	      changed = true;
@@ -149,10 +152,11 @@ gw_propagate (dir_func *fn, const gw_pass_context &)
     own_frame |= !s.shared;
   if (own_frame)
     for (auto &n : parts.nodes)
-      if (n->axis >= 0 && (parts.single_axes (n->fork) & (1u << n->axis)))
+      if (n->axis >= 0 && (parts.single_axes (n->fork) & (1u << n->axis)
+			   & ~neutered[n->fork->index]))
 	{
 	  dir_insn *fb = dir_new_insn (fn, DOP_FRAME_BCAST);
-	  fb->cond = 1u << n->axis;
+	  fb->cond = parts.single_axes (n->fork) & ~neutered[n->fork->index];
 	  dir_insert_at (n->fork, 1, fb);
 	  changed = true;
 	}

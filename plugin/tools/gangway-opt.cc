@@ -53,7 +53,8 @@ const struct
 } prop_names[] = {
   { "split", DIR_PROP_SPLIT },
   { "neutered", DIR_PROP_NEUTERED },
-  { "propagated", DIR_PROP_PROPAGATED }
+  { "propagated", DIR_PROP_PROPAGATED },
+  { "synced", DIR_PROP_SYNCED }
 };
 
 /* The command line.  */
@@ -65,6 +66,7 @@ struct options
   bool details = false;
   unsigned assume = 0;
   std::string print_after;
+  std::string disable;
   std::string emit;
   std::string isa = "native";
   const char *file = nullptr;
@@ -93,7 +95,9 @@ usage (FILE *f)
 	   "result.\n\n"
 	   "  --passes=P,...       run the passes P in the order given\n"
 	   "  --pipeline           run the whole device pipeline (passes.def)\n"
-	   "  --assume=PROP,...    take PROP (split, neutered, propagated) as\n"
+	   "  --disable=P,...      with --pipeline, skip the passes P but claim\n"
+	   "                       their properties, as broken passes would\n"
+	   "  --assume=PROP,...    take PROP (split, neutered, propagated, synced) as\n"
 	   "                       established before the first pass\n"
 	   "  --verify             verify the input and the result of each "
 	   "pass\n"
@@ -185,9 +189,17 @@ parse_options (int argc, char **argv, options *o)
 		prop = p.prop;
 	    if (!prop)
 	      usage_error ("unknown property '" + name
-			   + "' (split, neutered, propagated)");
+			   + "' (split, neutered, propagated, synced)");
 	    o->assume |= prop;
 	  }
+      else if (option_value (arg, "--disable", &v))
+	{
+	  for (const std::string &name : gw_split_list (v))
+	    if (!gw_find_pass (name))
+	      usage_error ("unknown pass '" + name + "' in --disable ("
+			   + pass_list () + ")");
+	  o->disable = v;
+	}
       else if (option_value (arg, "--print-after", &v))
 	{
 	  for (const std::string &name : gw_split_list (v))
@@ -222,6 +234,8 @@ parse_options (int argc, char **argv, options *o)
     usage_error ("no input file");
   if (o->pipeline && !o->passes.empty ())
     usage_error ("--passes and --pipeline exclude each other");
+  if (!o->disable.empty () && !o->pipeline)
+    usage_error ("--disable needs --pipeline");
 
   /* Each pass must find the properties it requires.  */
   unsigned props = o->assume;
@@ -305,6 +319,7 @@ process (dir_func *fn, const options &o)
     {
       gw_pipeline_options popts;
       popts.dump = o.print_after;
+      popts.disable = o.disable;
       popts.verify = o.verify;
       popts.details = o.details;
       std::string why;
