@@ -35,12 +35,14 @@ emitter::scalar_insn (const dir_insn *i)
     a.push_back (sval (v));
   switch (i->op)
     {
-    case DOP_FORK: case DOP_JOIN:
+    case DOP_FORK: case DOP_JOIN: case DOP_BARRIER:
+      /* One thread runs the gang's lanes in lockstep: nothing to wait
+	 for.  */
       return;
     case DOP_FRAME_BCAST:
       if (p > 1 && frame_size)
 	put ("  for (int gw_l = 1; gw_l < %u; gw_l++) memcpy (gw_frame[gw_l], "
-	     "gw_frame[0], %u);\n", p, frame_size);
+	     "gw_frame[0], %u);\n", p * chunks, frame_size);
       return;
     case DOP_STORE:
       put ("  *(%s%s *) (uintptr_t) (%s + %" PRId64 ") = %s;\n",
@@ -87,8 +89,7 @@ emitter::simd_load (const dir_insn *i)
       return;
     }
   std::string e;
-  if (affine[addr.reg]
-      && stride[addr.reg] == (int64_t) dir_type_bytes (i->type))
+  if (lane_stride (addr.reg, i->bb) == (int64_t) dir_type_bytes (i->type))
     /* Consecutive: one vector load from lane 0's address.  */
     e = helper ("ld", i->type) + " ("
 	+ sval (addr) + " + " + disp (i->disp) + ", gw_cur)";
@@ -122,8 +123,7 @@ emitter::simd_store (const dir_insn *i)
 	   lval (val).c_str ());
       return;
     }
-  if (affine[addr.reg]
-      && stride[addr.reg] == (int64_t) dir_type_bytes (i->type))
+  if (lane_stride (addr.reg, i->bb) == (int64_t) dir_type_bytes (i->type))
     put ("  %s (%s + %s, %s, gw_cur);\n", helper ("st", i->type).c_str (),
 	 sval (addr).c_str (), disp (i->disp).c_str (), vval (val).c_str ());
   else
@@ -144,8 +144,29 @@ emitter::simd_insn (const dir_insn *i)
     case DOP_STORE:
       simd_store (i);
       return;
-    case DOP_FORK: case DOP_JOIN: case DOP_FRAME_BCAST:
-      throw cannot { "a nested partition inside a vector partition" };
+    case DOP_FORK: case DOP_JOIN: case DOP_BARRIER:
+      return;
+    case DOP_FRAME_BCAST:
+      /* Each lane that runs it copies its single lane's frame (gang lane
+	 numbers: the frames are the gang's).  */
+      if (frame_size)
+	{
+	  std::string w = std::to_string (vlen), src;
+	  if ((i->cond & (1u << DA_WORKER)) && chunks > 1)
+	    throw cannot { "a frame broadcast across workers inside a "
+			   "worker partition" };
+	  if ((i->cond & (1u << DA_WORKER)) && (i->cond & (1u << DA_VECTOR)))
+	    src = "0";
+	  else if (i->cond & (1u << DA_WORKER))
+	    src = "gw_l % " + w;
+	  else
+	    src = "gw_lane0 + gw_l / " + w + " * " + w;
+	  put ("  for (int gw_l = 0; gw_l < %u; gw_l++)\n"
+	       "    if (gw_cur[gw_l] && gw_lane0 + gw_l != %s)\n"
+	       "      memcpy (gw_frame[gw_lane0 + gw_l], gw_frame[%s], %u);\n",
+	       p, src.c_str (), src.c_str (), frame_size);
+	}
+      return;
     default:
       break;
     }
@@ -158,10 +179,14 @@ emitter::simd_insn (const dir_insn *i)
       std::vector<std::string> a;
       for (const dir_value &v : i->ops)
 	a.push_back (sval (v));
-      if (i->op == DOP_DIM_POS && i->axis () == DA_VECTOR)
+      if (i->op == DOP_DIM_POS && div.varying (i->dest))
 	{
-	  /* An affine lane number: lane 0's is 0.  */
-	  put ("  r%u = 0;\n", i->dest);
+	  /* An affine position: lane 0's is 0, or its chunk's first
+	     worker.  */
+	  if (i->axis () == DA_WORKER)
+	    put ("  r%u = gw_lane0 / %du;\n", i->dest, vlen);
+	  else
+	    put ("  r%u = 0;\n", i->dest);
 	  return;
 	}
       put ("  r%u = %s;\n", i->dest, scalar_expr (i, a).c_str ());
@@ -198,7 +223,11 @@ emitter::phi_copies (const dir_block *from, const dir_block *to,
   std::vector<std::pair<const dir_insn *, dir_value>> copies;
   for (const dir_insn *phi : to->phis)
     for (size_t k = 0; k < phi->ops.size (); k++)
-      if (phi->targets[k] == from)
+      if (phi->targets[k] == from
+	  /* An affine merge at a neutered region's join takes the
+	     region's value; the skipping lanes' undefined one would
+	     overwrite its base.  */
+	  && !(affine[phi->dest] && skip_edge (from, to)))
 	copies.push_back ({ phi, phi->ops[k] });
   if (copies.empty ())
     return;
@@ -236,9 +265,9 @@ emitter::scalar_edge (const dir_block *from, const dir_block *to)
 {
   phi_copies (from, to, nullptr);
   if (simd (to))
-    /* Entering a vector partition: every lane of the vector length.  */
-    put ("  m_%u = gw_entry;\n", to->index);
-  put ("  goto b%u;\n", to->index);
+    enter_region (regions[region_of[to->index]], true);
+  else
+    put ("  goto b%u;\n", to->index);
 }
 
 /* Emit the edge FROM -> TO of the SIMD region R for the lanes MASK, taken
@@ -407,12 +436,20 @@ emitter::simd_block (const simd_region &r, int k)
 	  }
       }
       break;
+    case DOP_BR_SINGLE:
+      /* Lanes split by their position; both sides wait their turn.  */
+      put ("  {\n  gw_m%s gw_t = gw_cur & %s, gw_f = gw_cur & ~gw_t;\n",
+	   P.c_str (), lane_mask (t->cond, true).c_str ());
+      simd_edge_to (r, b, t->targets[0], "gw_t", SIMD_EDGE_PARK);
+      simd_edge_to (r, b, t->targets[1], "gw_f", SIMD_EDGE_PARK);
+      put ("  }\n");
+      break;
     case DOP_TRAP:
       put ("  __builtin_trap ();\n");
       break;
     default:
       throw cannot { std::string ("the terminator ") + dir_op_name (t->op)
-		     + " inside a vector partition" };
+		     + " inside a partition" };
     }
   put ("a%u:;\n", b->index);
   for (const simd_component &c : r.comps)
@@ -426,10 +463,13 @@ emitter::simd_block (const simd_region &r, int k)
 void
 emitter::simd_region_code (const simd_region &r)
 {
-  put ("  /* vector partition: fork @%u, join @%u */\n", r.part->fork->index,
+  put ("  /* %s partition: fork @%u, join @%u */\n",
+       dir_axis_name ((dir_axis) r.part->axis), r.part->fork->index,
        r.exit->index);
   for (int k = 0; k < (int) r.order.size (); k++)
     simd_block (r, k);
+  if (chunks > 1 && r.part->axis == DA_WORKER)
+    enter_region (r, false);
   put ("  goto b%u;\n", r.exit->index);
 }
 

@@ -43,6 +43,109 @@
 
 namespace gw_cpu {
 
+/* The lanes.  Lane L of a gang is vector lane L % vlen of worker
+   L / vlen.  A worker partition runs as SIMD code over P lanes, P the
+   next power of two of the lanes of GROUP workers: all the gang's workers
+   at once when that is at most MAX_CHUNK lanes, otherwise in CHUNKS
+   chunks of GROUP workers one after the other (the last first, so that
+   the registers hold chunk 0's values, the single lanes', after the
+   region).  In SIMD code gw_lane0 is the gang lane of the chunk's lane 0;
+   in scalar code it is 0.  Workers do not meet inside a worker partition
+   (the barriers and worker broadcasts are at its fork and join), so the
+   chunks are independent.  */
+
+const int max_chunk = 64;
+
+/* Is the DIM_POS INSN the lane number itself, in the lanes that run it?  */
+
+bool
+emitter::pos_is_lane (const dir_insn *i) const
+{
+  if (i->axis () == DA_WORKER)
+    return vlen == 1 && chunks == 1;
+  /* Outside worker partitions only worker 0's lanes run.  */
+  return wlen == 1 || !(parts.mask (i->bb) & (1u << DA_WORKER));
+}
+
+/* The gang lane numbers of the SIMD lanes, as gw_u32xP.  */
+
+std::string
+emitter::global_lane () const
+{
+  return "(gw_lane" + std::to_string (p) + " + gw_lane0)";
+}
+
+/* The vector expression of the varying DIM_POS INSN, as gw_u32xP.  */
+
+std::string
+emitter::pos_expr (const dir_insn *i) const
+{
+  if (pos_is_lane (i))
+    return "gw_lane" + std::to_string (p);
+  /* Chunks hold whole workers: the vector position is the chunk's.  */
+  return "(" + (i->axis () == DA_WORKER ? global_lane () + " / "
+		: "gw_lane" + std::to_string (p) + " % ")
+	 + std::to_string (vlen) + "u)";
+}
+
+/* The mask of the lanes that are single on AXES (position 0 on each), or
+   if not SINGLE of the others.  */
+
+std::string
+emitter::lane_mask (unsigned axes, bool single) const
+{
+  std::string c;
+  if ((axes & (1u << DA_WORKER)) && (axes & (1u << DA_VECTOR)))
+    c = global_lane () + " == 0";
+  else if (axes & (1u << DA_WORKER))
+    c = global_lane () + " < " + std::to_string (vlen) + "u";
+  else
+    c = "gw_lane" + std::to_string (p) + " % " + std::to_string (vlen)
+	+ "u == 0";
+  return "(gw_m" + std::to_string (p) + ") (" + (single ? "" : "!") + "("
+	 + c + "))";
+}
+
+/* The lanes that enter the SIMD region R: those of the chunk's workers
+   (all the gang's when there is one chunk), or worker 0's for a vector
+   partition in worker-single code.  */
+
+std::string
+emitter::entry_mask (const simd_region &r) const
+{
+  std::string P = std::to_string (p);
+  if (r.part->axis == DA_VECTOR)
+    return "(gw_m" + P + ") (gw_lane" + P + " < " + std::to_string (vlen)
+	   + "u)";
+  if (chunks == 1)
+    return "(gw_m" + P + ") (gw_lane" + P + " < "
+	   + std::to_string (wlen * vlen) + "u)";
+  return "((gw_m" + P + ") (gw_lane" + P + " < "
+	 + std::to_string (group * vlen) + "u) & (gw_m" + P + ") ("
+	 + global_lane () + " < " + std::to_string (wlen * vlen) + "u))";
+}
+
+/* Start the SIMD region R's run (FIRST) or its next chunk, from its fork
+   block: the chunk's lanes, the phis of the region's entry, and the jump
+   to it.  */
+
+void
+emitter::enter_region (const simd_region &r, bool first)
+{
+  bool chunked = chunks > 1 && r.part->axis == DA_WORKER;
+  if (chunked && first)
+    put ("  gw_lane0 = %uu;\n", (unsigned) ((chunks - 1) * group * vlen));
+  else if (chunked)
+    put ("  if (gw_lane0 != 0)\n  {\n  gw_lane0 -= %uu;\n",
+	 (unsigned) (group * vlen));
+  if (!first)
+    phi_copies (r.part->fork, r.entry, nullptr);
+  put ("  m_%u = %s;\n", r.entry->index, entry_mask (r).c_str ());
+  put ("  goto b%u;\n", r.entry->index);
+  if (chunked && !first)
+    put ("  }\n");
+}
+
 /* Compute everything the emission needs.  */
 
 void
@@ -53,37 +156,48 @@ emitter::analyse ()
   std::string error;
   if (!parts.discover (fn, &error))
     throw cannot { "malformed partitions: " + error };
-  if (fn->dims[DA_WORKER] > 1)
-    throw cannot { "worker parallelism" };
-  vlen = fn->dims[DA_VECTOR];
-  div.compute (fn, parts, 1u << DA_VECTOR);
+  wlen = std::max (fn->dims[DA_WORKER], 1);
+  vlen = std::max (fn->dims[DA_VECTOR], 1);
+  div.compute (fn, parts, parts.active);
 
+  /* Each partition of the root is a SIMD region over all the gang's
+     lanes; partitions nested in it are part of its code.  */
   region_of.assign (fn->blocks.size (), -1);
-  for (auto &n : parts.nodes)
-    if (n->axis == DA_VECTOR)
-      {
-	if (!p)
-	  for (p = 1; (int) p < vlen; p *= 2)
+  for (gw_partition *n : parts.root ()->children)
+    {
+      if (n->axis == DA_GANG)
+	throw cannot { "a gang partition" };
+      if (!p)
+	{
+	  if (wlen > 1 && wlen * vlen > max_chunk)
+	    {
+	      group = std::max (1, max_chunk / vlen);
+	      chunks = (wlen + group - 1) / group;
+	    }
+	  else
+	    group = wlen;
+	  for (p = 1; (int) p < group * vlen; p *= 2)
 	    ;
-	simd_region r;
-	plan_simd_region (&r, fn, parts, n.get (), div);
-	for (const dir_block *b : r.order)
-	  region_of[b->index] = regions.size ();
-	regions.push_back (r);
-      }
-    else if (n->axis >= 0)
-      throw cannot { std::string ("a ") + dir_axis_name ((dir_axis) n->axis)
-		     + " partition" };
+	}
+      simd_region r;
+      plan_simd_region (&r, fn, parts, n, div);
+      for (const dir_block *b : r.order)
+	region_of[b->index] = regions.size ();
+      regions.push_back (r);
+    }
 
-  /* The frames: each lane's own, and the gang's shared one.  */
+  /* The frames: each lane's own, each worker's and the gang's shared
+     ones.  */
   for (const dir_slot &s : fn->slots)
     {
-      uint32_t &size = s.shared ? shared_size : frame_size;
+      uint32_t &size = !s.shared ? frame_size
+		       : s.per_worker ? wshared_size : shared_size;
       uint32_t align = std::max<uint32_t> (s.align, 1);
       size = (size + align - 1) / align * align;
       slot_offset.push_back (size);
       size += s.size;
     }
+  wshared_size = (wshared_size + 63) / 64 * 64;
   frame_size = (frame_size + 15) / 16 * 16;
 
   strides ();
@@ -220,8 +334,6 @@ emitter::run (std::string *code, unsigned *lanes)
     }
   if (p)
     {
-      put ("  const gw_m%u gw_entry = (gw_m%u) (gw_lane%u < %du);\n", p, p, p,
-	   vlen);
       put ("  gw_m%u gw_cur = {};\n", p);
       for (const simd_region &r : regions)
 	for (const dir_block *b : r.order)
@@ -229,10 +341,14 @@ emitter::run (std::string *code, unsigned *lanes)
     }
   if (frame_size)
     put ("  unsigned char gw_frame[%u][%u] __attribute__ ((aligned (64)));\n",
-	 p > 1 ? p : 1, frame_size);
+	 p > 1 ? p * chunks : 1, frame_size);
+  put ("  uint32_t gw_lane0 = 0;\n");
   if (shared_size)
     put ("  unsigned char gw_shared[%u] __attribute__ ((aligned (64)));\n",
 	 shared_size);
+  if (wshared_size)
+    put ("  unsigned char gw_wshared[%d][%u] __attribute__ ((aligned "
+	 "(64)));\n", wlen, wshared_size);
   put ("  goto b%u;\n", fn->blocks[0]->index);
 
   std::vector<bool> done (regions.size (), false);

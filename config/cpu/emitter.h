@@ -7,7 +7,7 @@
 
      emit.cc      the driver: analyses, then the kernel's C function
      strides.cc   which varying values are affine (a scalar base plus
-		  the lane times a constant stride)
+		  the worker and the vector lane times constant strides)
      values.cc    C types and the operands of insns, as scalars, vectors
 		  or single lanes
      exprs.cc     the C expression of each operation, scalar and vector
@@ -30,6 +30,10 @@ namespace gw_cpu {
 const int64_t STRIDE_UNKNOWN = INT64_MIN;
 const int64_t STRIDE_TOP = INT64_MAX;
 
+/* Is FROM -> TO the edge by which the threads that skip a neutered
+   region reach its join (strides.cc)?  */
+bool skip_edge (const dir_block *from, const dir_block *to);
+
 /* Thrown when the kernel uses something this emitter cannot do.  */
 struct cannot
 {
@@ -47,12 +51,18 @@ private:
   gw_partitions parts;
   gw_divergence div;
   unsigned p = 0;			/* SIMD lanes, 0 if no partition.  */
+  int wlen = 1;				/* Workers per gang.  */
   int vlen = 1;				/* The vector length.  */
+  int group = 1;			/* Workers per chunk of P lanes.  */
+  int chunks = 1;			/* Chunks a worker partition runs in.  */
   std::vector<simd_region> regions;
   std::vector<int> region_of;		/* Block index -> region or -1.  */
-  std::vector<int64_t> stride;		/* Register -> affine stride.  */
-  std::vector<bool> affine;		/* Register -> a scalar base + the lane
-					   times its stride.  */
+  std::vector<int64_t> stride;		/* Register -> affine stride from one
+					   vector lane to the next.  */
+  std::vector<int64_t> wstride;		/* ... from one worker to the next.  */
+  std::vector<bool> affine;		/* Register -> a scalar base + the
+					   worker and the vector lane times
+					   their strides.  */
   std::vector<bool> blend;		/* Register -> masked writes.  */
   std::vector<bool> phi_blend;		/* Phi register -> masked copies.  */
   std::vector<bool> check;		/* Block -> its mask may be empty
@@ -60,6 +70,7 @@ private:
   std::vector<uint32_t> slot_offset;	/* In its frame.  */
   uint32_t frame_size = 0;		/* Each lane's frame.  */
   uint32_t shared_size = 0;		/* The gang's shared frame.  */
+  uint32_t wshared_size = 0;		/* Each worker's shared frame.  */
   std::string out;
 
   void put (const char *fmt, ...) __attribute__ ((format (printf, 2, 3)));
@@ -69,6 +80,13 @@ private:
   bool is_vec (uint32_t r) const { return div.varying (r) && !affine[r]; }
   bool is_vec (const dir_value &v) const { return v.reg_p () && is_vec (v.reg); }
 
+  /* Lanes (emit.cc).  */
+  bool pos_is_lane (const dir_insn *i) const;
+  std::string pos_expr (const dir_insn *i) const;
+  std::string global_lane () const;
+  std::string lane_mask (unsigned axes, bool single) const;
+  std::string entry_mask (const simd_region &r) const;
+  void enter_region (const simd_region &r, bool first);
   /* Types.  */
   std::string sty (dir_type t, bool sign = false) const;
   std::string vty (dir_type t, bool sign = false) const;
@@ -106,6 +124,7 @@ private:
   /* Analyses (emit.cc, strides.cc).  */
   void analyse ();
   void strides ();
+  int64_t lane_stride (uint32_t r, const dir_block *b) const;
   void blends ();
   void empty_checks ();
 };

@@ -220,10 +220,15 @@ emitter::scalar_expr (const dir_insn *i,
 	       + std::to_string (i->disp) + ")";
       }
     case DOP_ADDR_LOCAL:
+      /* Lane 0's (the chunk's first in SIMD code).  */
+      if (fn->slots[i->disp].shared && fn->slots[i->disp].per_worker)
+	return "((uint64_t) (uintptr_t) &gw_wshared[gw_lane0 / "
+	       + std::to_string (vlen) + "u]["
+	       + std::to_string (slot_offset[i->disp]) + "])";
       if (fn->slots[i->disp].shared)
 	return "((uint64_t) (uintptr_t) &gw_shared["
 	       + std::to_string (slot_offset[i->disp]) + "])";
-      return "((uint64_t) (uintptr_t) &gw_frame[0]["
+      return "((uint64_t) (uintptr_t) &gw_frame[gw_lane0]["
 	     + std::to_string (slot_offset[i->disp]) + "])";
     default:
       throw cannot { std::string ("the operation ") + dir_op_name (i->op) };
@@ -376,14 +381,35 @@ emitter::vector_expr (const dir_insn *i) const
 	 "r[l] = (uint32_t) (a[l] == 4)" into -1 for true.  */
       return cast (T, "-(" + a + " == " + vval (dir_imm (DT_I32, 4)) + ")");
     case DOP_DIM_POS:
-      /* Only the vector axis varies here.  */
-      return dir_type_bytes (t) == 4 ? cast (T, "gw_lane" + P)
-				     : cvt ("gw_lane" + P, T);
+      return dir_type_bytes (t) == 4 ? cast (T, pos_expr (i))
+				     : cvt (pos_expr (i), T);
     case DOP_ADDR_LOCAL:
-      return "(((gw_u64x" + P + ") {} + (uint64_t) (uintptr_t) &gw_frame[0]["
-	     + std::to_string (slot_offset[i->disp]) + "]) + "
-	     + cvt ("gw_lane" + P, "gw_u64x" + P) + " * "
-	     + std::to_string (frame_size) + "u)";
+      {
+	/* The lane's own frame, or its worker's shared one.  */
+	const dir_slot &sl = fn->slots[i->disp];
+	bool w = sl.shared;
+	return "(((gw_u64x" + P + ") {} + (uint64_t) (uintptr_t) &"
+	       + (w ? "gw_wshared" : "gw_frame") + "[0]["
+	       + std::to_string (slot_offset[i->disp]) + "]) + "
+	       + cvt (w ? "(" + global_lane () + " / " + std::to_string (vlen)
+			  + "u)" : global_lane (), "gw_u64x" + P)
+	       + " * " + std::to_string (w ? wshared_size : frame_size)
+	       + "u)";
+      }
+    case DOP_BCAST:
+      {
+	/* Each lane takes its single lane's value.  */
+	if ((i->cond & (1u << DA_WORKER)) && chunks > 1)
+	  throw cannot { "a broadcast across workers inside a worker "
+			 "partition" };
+	std::string v = std::to_string (vlen), src;
+	if (i->cond & (1u << DA_WORKER))
+	  src = "gw_l % " + v;
+	else
+	  src = "gw_l / " + v + " * " + v;
+	return "({ " + T + " gw_s = " + a + ", gw_r; for (int gw_l = 0; gw_l < "
+	       + P + "; gw_l++) gw_r[gw_l] = gw_s[" + src + "]; gw_r; })";
+      }
     default:
       return "";
     }

@@ -9,30 +9,75 @@
 
 namespace gw_cpu {
 
-/* The affine stride of each varying register: the difference between
-   the values of adjacent lanes, where that is a constant.  Optimistic over
-   phis.  */
+/* A stride pair of the lattice: the change of a value from one worker to
+   the next and from one vector lane to the next.  */
+struct lin
+{
+  int64_t w, v;
+  bool top () const { return v == STRIDE_TOP; }
+  bool unknown () const { return v == STRIDE_UNKNOWN; }
+  bool operator== (const lin &o) const { return w == o.w && v == o.v; }
+};
+
+const lin LIN_TOP = { STRIDE_TOP, STRIDE_TOP };
+const lin LIN_UNKNOWN = { STRIDE_UNKNOWN, STRIDE_UNKNOWN };
+
+lin
+meet (lin a, lin b)
+{
+  return a.top () ? b : b.top () || a == b ? a : LIN_UNKNOWN;
+}
+
+/* A + SIGN * B.  */
+
+lin
+sum (lin a, lin b, int64_t sign)
+{
+  if (a.unknown () || b.unknown ())
+    return LIN_UNKNOWN;
+  if (a.top () || b.top ())
+    return LIN_TOP;
+  return { a.w + sign * b.w, a.v + sign * b.v };
+}
+
+lin
+scale (lin a, int64_t k)
+{
+  return a.top () || a.unknown () ? a : lin { a.w * k, a.v * k };
+}
+
+/* Is the edge FROM -> TO the one by which the threads that skip a
+   neutered region reach its join?  */
+
+bool
+skip_edge (const dir_block *from, const dir_block *to)
+{
+  const dir_insn *t = from->terminator ();
+  return t && t->op == DOP_BR_SINGLE && t->targets[1] == to
+	 && t->targets[0] != to;
+}
+
+/* The affine strides of each varying register: the differences between
+   the values of adjacent workers and of adjacent lanes, where those are
+   constants.  Optimistic over phis.  */
 
 void
 emitter::strides ()
 {
-  stride.assign (fn->regs.size (), 0);
+  std::vector<lin> st (fn->regs.size (), lin { 0, 0 });
   for (size_t r = 0; r < fn->regs.size (); r++)
     if (div.varying ((uint32_t) r))
-      stride[r] = STRIDE_TOP;
-  auto of = [&] (const dir_value &v) -> int64_t {
-    return v.reg_p () ? stride[v.reg] : 0;
+      st[r] = LIN_TOP;
+  auto of = [&] (const dir_value &v) -> lin {
+    return v.reg_p () ? st[v.reg] : lin { 0, 0 };
   };
-  /* The stride of operand V of an insn in block B: none if V comes out of
-     a loop the lanes left at different iterations.  */
-  auto at = [&] (const dir_value &v, const dir_block *b) -> int64_t {
+  /* The strides of operand V of an insn in block B: none if V comes out
+     of a loop the lanes left at different iterations.  */
+  auto at = [&] (const dir_value &v, const dir_block *b) -> lin {
     if (v.reg_p () && fn->regs[v.reg].def
 	&& div.leaves_divergent_loop (fn->regs[v.reg].def->bb, b))
-      return STRIDE_UNKNOWN;
+      return LIN_UNKNOWN;
     return of (v);
-  };
-  auto known = [] (int64_t s) {
-    return s != STRIDE_UNKNOWN && s != STRIDE_TOP;
   };
   bool changed = true;
   while (changed)
@@ -42,10 +87,10 @@ emitter::strides ()
 	{
 	  if (!simd (b))
 	    continue;
-	  auto update = [&] (const dir_insn *i, int64_t s) {
-	    if (stride[i->dest] != s)
+	  auto update = [&] (const dir_insn *i, lin s) {
+	    if (!(st[i->dest] == s))
 	      {
-		stride[i->dest] = s;
+		st[i->dest] = s;
 		changed = true;
 	      }
 	  };
@@ -54,67 +99,83 @@ emitter::strides ()
 	      if (!div.varying (phi->dest))
 		continue;
 	      /* At a join of divergent paths the lanes' values come from
-		 different definitions: no common base.  */
-	      if (div.divergent_join (b))
+		 different definitions: no common base.  Except at the join
+		 of a neutered region that the region leaves by one edge: the
+		 lanes that skipped it bring an undefined value, which they
+		 never read (they take the single lane's by a broadcast), so
+		 the region's value describes them all.  */
+	      size_t defined = 0;
+	      bool neuter_join = true;
+	      for (size_t k = 0; k < phi->ops.size (); k++)
+		if (!skip_edge (phi->targets[k], b))
+		  defined++;
+		else if (!phi->ops[k].imm_p ())
+		  neuter_join = false;
+	      /* One edge of the region's: several could bring different
+		 bases to lanes that took different paths.  */
+	      neuter_join &= defined == 1;
+	      if (div.divergent_join (b) && !neuter_join)
 		{
-		  update (phi, STRIDE_UNKNOWN);
+		  update (phi, LIN_UNKNOWN);
 		  continue;
 		}
-	      int64_t s = STRIDE_TOP;
+	      lin s = LIN_TOP;
 	      for (size_t k = 0; k < phi->ops.size (); k++)
-		{
-		  const dir_value &v = phi->ops[k];
-		  int64_t o = of (v);
-		  if (v.reg_p () && fn->regs[v.reg].def
-		      && div.leaves_divergent_loop (fn->regs[v.reg].def->bb,
-						    b))
-		    o = STRIDE_UNKNOWN;
-		  if (o == STRIDE_TOP)
-		    continue;
-		  s = (s == STRIDE_TOP || s == o) ? o : STRIDE_UNKNOWN;
-		}
+		if (!div.divergent_join (b) || !skip_edge (phi->targets[k], b))
+		  s = meet (s, at (phi->ops[k], b));
 	      update (phi, s);
 	    }
 	  for (const dir_insn *i : b->insns)
 	    {
 	      if (i->dest == DIR_NOREG || !div.varying (i->dest))
 		continue;
-	      int64_t s = STRIDE_UNKNOWN;
-	      int64_t x = i->ops.size () > 0 ? at (i->ops[0], b) : 0;
-	      int64_t y = i->ops.size () > 1 ? at (i->ops[1], b) : 0;
-	      bool both = known (x) && known (y);
+	      lin s = LIN_UNKNOWN;
+	      lin x = i->ops.size () > 0 ? at (i->ops[0], b) : lin { 0, 0 };
+	      lin y = i->ops.size () > 1 ? at (i->ops[1], b) : lin { 0, 0 };
 	      switch (i->op)
 		{
-		case DOP_DIM_POS: s = 1; break;
-		case DOP_ADDR_LOCAL: s = frame_size; break;
+		case DOP_DIM_POS:
+		  s = i->axis () == DA_WORKER ? lin { 1, 0 } : lin { 0, 1 };
+		  break;
+		case DOP_ADDR_LOCAL:
+		  /* Each lane's frame, or its worker's shared slot.  */
+		  s = !fn->slots[i->disp].shared
+		      ? lin { (int64_t) frame_size * vlen, frame_size }
+		      : lin { wshared_size, 0 };
+		  break;
+		case DOP_BCAST:
+		  /* Every lane takes its single lane's value: no change
+		     along the axes broadcast across.  */
+		  s = x.top () || x.unknown () ? x
+		      : lin { (i->cond & (1u << DA_WORKER)) ? 0 : x.w,
+			      (i->cond & (1u << DA_VECTOR)) ? 0 : x.v };
+		  break;
 		case DOP_COPY: case DOP_SEXT: case DOP_TRUNC:
-		  /* A sign extension keeps the stride as long as no lane
+		  /* A sign extension keeps the strides as long as no lane
 		     overflows the narrower type, which would be undefined in
 		     the source; a zero extension does not (unsigned wrap is
 		     defined).  */
 		  s = x;
 		  break;
 		case DOP_ADD:
-		  s = both ? x + y : (x == STRIDE_TOP || y == STRIDE_TOP)
-				      ? STRIDE_TOP : STRIDE_UNKNOWN;
+		  s = sum (x, y, 1);
 		  break;
 		case DOP_SUB:
-		  s = both ? x - y : (x == STRIDE_TOP || y == STRIDE_TOP)
-				      ? STRIDE_TOP : STRIDE_UNKNOWN;
+		  s = sum (x, y, -1);
 		  break;
 		case DOP_MUL:
-		  if (i->ops[1].imm_p () && known (x))
-		    s = x * (int64_t) i->ops[1].imm;
-		  else if (i->ops[0].imm_p () && known (y))
-		    s = y * (int64_t) i->ops[0].imm;
-		  else if (x == STRIDE_TOP || y == STRIDE_TOP)
-		    s = STRIDE_TOP;
+		  if (i->ops[1].imm_p ())
+		    s = scale (x, (int64_t) i->ops[1].imm);
+		  else if (i->ops[0].imm_p ())
+		    s = scale (y, (int64_t) i->ops[0].imm);
+		  else if (x.top () || y.top ())
+		    s = LIN_TOP;
 		  break;
 		case DOP_SHL:
-		  if (i->ops[1].imm_p () && known (x) && i->ops[1].imm < 63)
-		    s = x << i->ops[1].imm;
-		  else if (x == STRIDE_TOP)
-		    s = STRIDE_TOP;
+		  if (i->ops[1].imm_p () && i->ops[1].imm < 63)
+		    s = scale (x, (int64_t) 1 << i->ops[1].imm);
+		  else if (x.top ())
+		    s = LIN_TOP;
 		  break;
 		default:
 		  break;
@@ -123,12 +184,21 @@ emitter::strides ()
 	    }
 	}
     }
-  for (int64_t &s : stride)
-    if (s == STRIDE_TOP)
-      s = STRIDE_UNKNOWN;
+  stride.assign (fn->regs.size (), STRIDE_UNKNOWN);
+  wstride.assign (fn->regs.size (), STRIDE_UNKNOWN);
+  /* Only integers are affine: a merge or broadcast of a uniform
+     boolean or float varies in no lattice of strides.  */
+  for (size_t r = 0; r < fn->regs.size (); r++)
+    if (!st[r].top () && !st[r].unknown ()
+	&& dir_type_int_p (fn->regs[r].type))
+      {
+	wstride[r] = st[r].w;
+	stride[r] = st[r].v;
+      }
 
-  /* A varying register with a stride is kept as lane 0's value: every
-     insn that makes one (lane numbers, frame addresses, sums, products by
+
+  /* A varying register with strides is kept as lane 0's value: every
+     insn that makes one (positions, frame addresses, sums, products by
      constants, sign extensions, truncations, phis) computes that value
      from its operands' lane-0 values.  */
   affine.assign (fn->regs.size (), false);
@@ -178,6 +248,22 @@ emitter::strides ()
 	    check (i);
 	}
     }
+}
+
+/* The stride of the affine register R from one lane of the gang to the
+   next where block B runs, or STRIDE_UNKNOWN if it is not a constant.  */
+
+int64_t
+emitter::lane_stride (uint32_t r, const dir_block *b) const
+{
+  if (!affine[r])
+    return STRIDE_UNKNOWN;
+  /* Outside worker partitions only worker 0's lanes run.  */
+  if (wlen == 1 || !(parts.mask (b) & (1u << DA_WORKER)))
+    return stride[r];
+  if (vlen == 1)
+    return wstride[r];
+  return wstride[r] == stride[r] * vlen ? stride[r] : STRIDE_UNKNOWN;
 }
 
 } // namespace gw_cpu

@@ -7,8 +7,11 @@
    of gangs is free (chosen at launch unless the program fixes it).  The
    vector length defaults to the 32-bit lanes of the widest SIMD register
    of the ISA (4, 8 or 16) and may be set up to 64 lanes (several
-   registers).  Workers come with the worker level of the reorg; until then
-   a region runs with one worker.
+   registers).  A gang's workers are more lanes of the same registers
+   (emit.cc): up to 32 workers, and 1024 lanes in all.  A region with
+   worker loops and no vector loops gets the vector length's lanes as
+   workers by default; with both, one worker (its vector lanes fill the
+   registers already).
 
    The image: the C of every kernel of the unit (emit.cc), after the
    prelude, compiled by the compiler driver that runs the plugin into a
@@ -31,6 +34,8 @@ extern char **environ;
 namespace {
 
 const int max_vector = 64;
+const int max_workers = 32;
+const int max_lanes = 1024;
 
 /* Run ARGV, with stdout and stderr into the file LOG.  Return the exit
    status, or -1 if it could not start.  */
@@ -208,15 +213,6 @@ public:
     if (dims[DA_GANG] < 0)
       dims[DA_GANG] = (used & (1u << DA_GANG)) ? 0 : 1;
 
-    if (dims[DA_WORKER] == 0)
-      notes->push_back ("gangway: using num_workers (1), ignoring runtime setting: "
-			"the cpu device runs one worker per gang");
-    else if (dims[DA_WORKER] > 1)
-      notes->push_back ("gangway: using num_workers (1), ignoring "
-			+ std::to_string (dims[DA_WORKER])
-			+ ": the cpu device runs one worker per gang");
-    dims[DA_WORKER] = 1;
-
     if (dims[DA_VECTOR] < 0)
       dims[DA_VECTOR] = (used & (1u << DA_VECTOR)) ? lanes : 1;
     else if (dims[DA_VECTOR] == 0)
@@ -233,11 +229,35 @@ public:
 			  + std::to_string (dims[DA_VECTOR]));
 	dims[DA_VECTOR] = max_vector;
       }
+
+    int workers = !(used & (1u << DA_WORKER)) ? 1
+		  : (used & (1u << DA_VECTOR)) ? 1 : lanes;
+    int limit = std::min (max_workers, max_lanes / dims[DA_VECTOR]);
+    if (dims[DA_WORKER] < 0)
+      dims[DA_WORKER] = workers;
+    else if (dims[DA_WORKER] == 0)
+      {
+	notes->push_back ("gangway: using num_workers ("
+			  + std::to_string (workers) + "), ignoring runtime "
+			  "setting: the cpu device fixes the number of "
+			  "workers at compile time");
+	dims[DA_WORKER] = workers;
+      }
+    else if (dims[DA_WORKER] > limit)
+      {
+	notes->push_back ("gangway: using num_workers ("
+			  + std::to_string (limit) + "), ignoring "
+			  + std::to_string (dims[DA_WORKER])
+			  + ": the cpu device runs at most "
+			  + std::to_string (max_lanes) + " lanes per gang");
+	dims[DA_WORKER] = limit;
+      }
   }
 
   int dim_limit (dir_axis axis, const gw_target_options &) const override
   {
-    return axis == DA_GANG ? 0 : axis == DA_WORKER ? 1 : max_vector;
+    return axis == DA_GANG ? 0 : axis == DA_WORKER ? max_workers
+	   : max_vector;
   }
 
   std::unique_ptr<gw_image_builder>

@@ -154,10 +154,19 @@ emitter::vval (const dir_value &v) const
     return "r" + std::to_string (v.reg);
   if (v.reg_p () && affine[v.reg])
     {
-      /* base + lane * stride, in the type's wrapping arithmetic.  */
-      return "(" + helper ("splat", v.type) + " (r" + std::to_string (v.reg)
-	     + ") + " + helper ("iota", v.type) + " * (" + sty (v.type) + ") "
-	     + std::to_string (stride[v.reg]) + ")";
+      /* base + worker * wstride + lane * stride, in the type's wrapping
+	 arithmetic.  */
+      std::string iota = helper ("iota", v.type), ty = sty (v.type);
+      std::string e = "(" + helper ("splat", v.type) + " (r"
+		      + std::to_string (v.reg) + ")";
+      std::string w = std::to_string (vlen) + "u";
+      if (wlen > 1 && wstride[v.reg])
+	e += " + (" + iota + " / " + w + ") * (" + ty + ") "
+	     + std::to_string (wstride[v.reg]);
+      if (stride[v.reg])
+	e += " + " + (wlen > 1 ? "(" + iota + " % " + w + ")" : iota)
+	     + " * (" + ty + ") " + std::to_string (stride[v.reg]);
+      return e + ")";
     }
   if (v.type == DT_B1)
     return "((gw_m" + std::to_string (p) + ") {} - (int32_t) (" + sval (v)
@@ -172,8 +181,17 @@ std::string
 emitter::lval (const dir_value &v) const
 {
   if (v.reg_p () && affine[v.reg])
-    return "((" + sty (v.type) + ") (r" + std::to_string (v.reg) + " + ("
-	   + sty (v.type) + ") gw_l * " + std::to_string (stride[v.reg]) + "))";
+    {
+      std::string ty = sty (v.type), w = std::to_string (vlen);
+      std::string e = "((" + ty + ") (r" + std::to_string (v.reg);
+      if (wlen > 1 && wstride[v.reg])
+	e += " + (" + ty + ") (gw_l / " + w + ") * "
+	     + std::to_string (wstride[v.reg]);
+      if (stride[v.reg])
+	e += " + (" + ty + ") " + (wlen > 1 ? "(gw_l % " + w + ")" : "gw_l")
+	     + " * " + std::to_string (stride[v.reg]);
+      return e + "))";
+    }
   if (!vary (v))
     return sval (v);
   std::string r = "r" + std::to_string (v.reg) + "[gw_l]";

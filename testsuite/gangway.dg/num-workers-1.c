@@ -1,5 +1,6 @@
-/* num_workers(4) makes the compiler note, at the construct, that the cpu
-   device uses one worker.  */
+/* num_workers above what the cpu device runs makes the compiler note, at
+   the construct, the number of workers it uses: 32 (at most 1024 lanes
+   per gang; a gang worker loop has one lane per worker).  */
 /* { dg-do compile } */
 /* { dg-additional-options "-fno-diagnostics-show-caret" } */
 
@@ -8,7 +9,7 @@ int a[1000];
 void
 f (void)
 {
-#pragma acc parallel loop gang worker num_workers(4) /* { dg-warning "gangway: using num_workers \\(1\\), ignoring 4: the cpu device runs one worker per gang" } */
+#pragma acc parallel loop gang worker num_workers(64) /* { dg-warning "gangway: using num_workers \\(32\\), ignoring 64: the cpu device runs at most 1024 lanes per gang" } */
   for (int i = 0; i < 1000; i++)
     a[i] = i;
 }
