@@ -40,9 +40,12 @@ emitter::scalar_insn (const dir_insn *i)
 	 for.  */
       return;
     case DOP_FRAME_BCAST:
-      if (p > 1 && frame_size)
-	put ("  for (int gw_l = 1; gw_l < %u; gw_l++) memcpy (gw_frame[gw_l], "
-	     "gw_frame[0], %u);\n", p * chunks, frame_size);
+      /* Lane 0's slots to every lane's.  */
+      if (p > 1)
+	for (int64_t sl : i->cases)
+	  put ("  for (int gw_l = 1; gw_l < %u; gw_l++) memcpy (&gw_frame[gw_l]"
+	       "[%u], &gw_frame[0][%u], %u);\n", p * chunks, slot_offset[sl],
+	       slot_offset[sl], fn->slots[sl].size);
       return;
     case DOP_STORE:
       put ("  *(%s%s *) (uintptr_t) (%s + %" PRId64 ") = %s;\n",
@@ -147,7 +150,7 @@ emitter::simd_insn (const dir_insn *i)
     case DOP_FORK: case DOP_JOIN: case DOP_BARRIER:
       return;
     case DOP_FRAME_BCAST:
-      /* Each lane that runs it copies its single lane's frame (gang lane
+      /* Each lane that runs it copies its single lane's slots (gang lane
 	 numbers: the frames are the gang's).  */
       if (frame_size)
 	{
@@ -161,10 +164,12 @@ emitter::simd_insn (const dir_insn *i)
 	    src = "gw_l % " + w;
 	  else
 	    src = "gw_lane0 + gw_l / " + w + " * " + w;
-	  put ("  for (int gw_l = 0; gw_l < %u; gw_l++)\n"
-	       "    if (gw_cur[gw_l] && gw_lane0 + gw_l != %s)\n"
-	       "      memcpy (gw_frame[gw_lane0 + gw_l], gw_frame[%s], %u);\n",
-	       p, src.c_str (), src.c_str (), frame_size);
+	  for (int64_t sl : i->cases)
+	    put ("  for (int gw_l = 0; gw_l < %u; gw_l++)\n"
+		 "    if (gw_cur[gw_l] && gw_lane0 + gw_l != %s)\n"
+		 "      memcpy (&gw_frame[gw_lane0 + gw_l][%u], &gw_frame[%s][%u], "
+		 "%u);\n", p, src.c_str (), slot_offset[sl], src.c_str (),
+		 slot_offset[sl], fn->slots[sl].size);
 	}
       return;
     default:

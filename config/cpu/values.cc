@@ -155,18 +155,27 @@ emitter::vval (const dir_value &v) const
   if (v.reg_p () && affine[v.reg])
     {
       /* base + worker * wstride + lane * stride, in the type's wrapping
-	 arithmetic.  */
+	 arithmetic: the lanes' offsets are a constant vector.  */
       std::string iota = helper ("iota", v.type), ty = sty (v.type);
       std::string e = "(" + helper ("splat", v.type) + " (r"
 		      + std::to_string (v.reg) + ")";
-      std::string w = std::to_string (vlen) + "u";
-      if (wlen > 1 && wstride[v.reg])
-	e += " + (" + iota + " / " + w + ") * (" + ty + ") "
-	     + std::to_string (wstride[v.reg]);
-      if (stride[v.reg])
-	e += " + " + (wlen > 1 ? "(" + iota + " % " + w + ")" : iota)
-	     + " * (" + ty + ") " + std::to_string (stride[v.reg]);
-      return e + ")";
+      if (wlen == 1)
+	{
+	  if (stride[v.reg])
+	    e += " + " + iota + " * (" + ty + ") "
+		 + std::to_string (stride[v.reg]);
+	  return e + ")";
+	}
+      if (!wstride[v.reg] && !stride[v.reg])
+	return e + ")";
+      e += " + (" + vty (v.type) + ") {";
+      for (unsigned l = 0; l < p; l++)
+	{
+	  uint64_t off = (uint64_t) (l / vlen) * (uint64_t) wstride[v.reg]
+			 + (uint64_t) (l % vlen) * (uint64_t) stride[v.reg];
+	  e += (l ? ", " : " ") + lit (dir_imm (v.type, (int64_t) off));
+	}
+      return e + " })";
     }
   if (v.type == DT_B1)
     return "((gw_m" + std::to_string (p) + ") {} - (int32_t) (" + sval (v)

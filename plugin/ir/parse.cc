@@ -951,6 +951,9 @@ parser::insn (unsigned line)
       break;
     case DOC_AXES:
       i->cond = axes ();
+      /* frame.bcast: the slots it broadcasts.  */
+      while (i->op == DOP_FRAME_BCAST && peek ().kind == token::SLOT)
+	i->cases.push_back (number (take (), UINT32_MAX));
       break;
     case DOC_AXES_VALUE:
       i->cond = axes ();

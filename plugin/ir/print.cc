@@ -243,6 +243,8 @@ printer::insn (const dir_insn *i)
       break;
     case DOC_AXES:
       put ("%s %s", name.c_str (), dir_axes_name (i->cond).c_str ());
+      for (int64_t sl : i->cases)
+	put (" $%" PRId64, sl);
       break;
     case DOC_AXES_VALUE:
       put ("%s.%s %s %s", name.c_str (), ty.c_str (),

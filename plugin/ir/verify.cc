@@ -170,6 +170,16 @@ verifier::check_insn (const dir_insn *i)
   if ((i->op == DOP_BCAST || i->op == DOP_FRAME_BCAST)
       && (i->cond == 0 || i->cond >= (1u << DA_NUM)))
     error (i, "a broadcast needs axes to broadcast across");
+  if (i->op == DOP_FRAME_BCAST)
+    {
+      if (i->cases.empty ())
+	error (i, "a frame broadcast of no slot");
+      for (int64_t sl : i->cases)
+	if (sl < 0 || (size_t) sl >= fn->slots.size ())
+	  error (i, "no such frame slot");
+	else if (fn->slots[sl].shared)
+	  error (i, "a frame broadcast of a shared slot");
+    }
   if (i->op == DOP_BARRIER && i->cond != (1u << DA_WORKER)
       && i->cond != (1u << DA_VECTOR))
     error (i, "a barrier is on the worker or the vector axis");

@@ -20,8 +20,9 @@
      branch between neutered regions: the loop around a partition) is
      broadcast just before the read, so every thread takes the single
      thread's branch;
-   - if the function has a frame, the frame is broadcast at each fork too,
-     so that memory the single thread wrote is what the partition reads.
+   - the single thread's frame slots that the code around a partition
+     addresses are broadcast at its fork too (frame.bcast), so that memory
+     the single thread wrote is what the partition reads.
 
    Phis that merely merge single values stay single; their readers get the
    broadcast.
@@ -145,20 +146,37 @@ gw_propagate (dir_func *fn, const gw_pass_context &)
 	}
     }
 
-  /* The frame: what the single thread stored there before the fork is
-     what the partition reads.  Shared slots need nothing.  */
-  bool own_frame = false;
-  for (const dir_slot &s : fn->slots)
-    own_frame |= !s.shared;
-  if (own_frame)
-    for (auto &n : parts.nodes)
-      if (n->axis >= 0 && (parts.single_axes (n->fork) & (1u << n->axis)
-			   & ~neutered[n->fork->index]))
+  /* The frame: what the single thread stored in its own slots before the
+     fork is what the partition reads.  Only the slots the code around the
+     partition addresses can hold such data (a slot addressed only inside
+     partitions is private to their threads); shared slots need nothing.  */
+  for (auto &n : parts.nodes)
+    {
+      unsigned axes = n->axis < 0 ? 0
+		      : parts.single_axes (n->fork) & ~neutered[n->fork->index];
+      if (!(axes & (1u << n->axis)))
+	continue;
+      std::vector<int64_t> live;
+      for (size_t sl = 0; sl < fn->slots.size (); sl++)
 	{
-	  dir_insn *fb = dir_new_insn (fn, DOP_FRAME_BCAST);
-	  fb->cond = parts.single_axes (n->fork) & ~neutered[n->fork->index];
-	  dir_insert_at (n->fork, 1, fb);
-	  changed = true;
+	  if (fn->slots[sl].shared)
+	    continue;
+	  bool around = false;
+	  for (dir_block *b : fn->blocks)
+	    for (dir_insn *i : b->insns)
+	      if (i->op == DOP_ADDR_LOCAL && i->disp == (int64_t) sl
+		  && parts.of (b) && parts.inside (n->fork, parts.of (b)))
+		around = true;
+	  if (around)
+	    live.push_back (sl);
 	}
+      if (live.empty ())
+	continue;
+      dir_insn *fb = dir_new_insn (fn, DOP_FRAME_BCAST);
+      fb->cond = axes;
+      fb->cases = live;
+      dir_insert_at (n->fork, 1, fb);
+      changed = true;
+    }
   return changed;
 }

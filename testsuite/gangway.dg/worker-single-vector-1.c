@@ -29,4 +29,4 @@ f (int n)
 /* { dg-final { scan-gangway-dump-times "(?n)^  br\\.single worker, @\[0-9\]+, @\[0-9\]+\n@\[0-9\]+:\[^\n\]*\n  fork vector\n(  %\[0-9\]+ = bcast\\.\[a-z0-9\]+ vector %\[0-9\]+\n)+  br @" 1 "barriers" } } */
 /* { dg-final { scan-gangway-dump-times "(?n)^  br\\.single worker, " 1 "barriers" } } */
 /* { dg-final { scan-gangway-dump-times "(?n)^  fork vector\n(  %\[0-9\]+ = bcast\[^\n\]*\n)*  barrier worker" 0 "barriers" } } */
-/* { dg-final { scan-gangway-dump-times "(?n)^slot \\$0 128 \[0-9\]+ tmp shared$" 1 "barriers" } } */
+/* { dg-final { scan-gangway-dump-times "(?n)^slot \\\$0 128 \[0-9\]+ tmp shared$" 1 "barriers" } } */

@@ -1,6 +1,7 @@
 /* What partitioned loops read from the stack frame reaches every thread:
-   an array declared in the region outside every loop (in each thread's
-   own frame, filled by the single thread), a variable whose address is
+   a firstprivate array (in each thread's own frame, copied in by the
+   single thread, broadcast at the worker and vector forks), an array
+   declared in the region outside every loop, a variable whose address is
    taken, a gang-private array and a private(...) array of a worker loop
    that its vector loop fills and its worker then reads.  */
 /* { dg-do run } */
@@ -19,8 +20,10 @@
 static void								\
 run_##W##_##V (int seed, int *out, int *sums)				\
 {									\
+  int bias[4] = { seed, 2 * seed, 3 * seed, 4 * seed };			\
   PRAGMA (acc parallel num_gangs (2) num_workers (W) vector_length (V)	\
-	  copy (out[0:ROWS * COLS], sums[0:ROWS * COLS]))		\
+	  copy (out[0:ROWS * COLS], sums[0:ROWS * COLS])		\
+	  firstprivate (bias))						\
   {									\
     int table[K];							\
     int scale = seed;							\
@@ -40,7 +43,7 @@ run_##W##_##V (int seed, int *out, int *sums)				\
 	  {								\
 	    PRAGMA (acc loop vector)					\
 	    for (int k = 0; k < K; k++)					\
-	      w[k] = g[k] * j + *ps;					\
+	      w[k] = g[k] * j + *ps + bias[k % 4];			\
 	    int s = 0;							\
 	    for (int k = 0; k < K; k++)					\
 	      s += w[k];						\
@@ -68,7 +71,7 @@ check (const char *what, int seed)
       {
 	int s = 0;
 	for (int k = 0; k < K; k++)
-	  s += (k * k + seed + i) * j + scale;
+	  s += (k * k + seed + i) * j + scale + (k % 4 + 1) * seed;
 	int t = ((j % K) * (j % K) + seed) * scale;
 	if (sums[i * COLS + j] != s || out[i * COLS + j] != t)
 	  {
