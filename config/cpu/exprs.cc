@@ -402,13 +402,19 @@ emitter::vector_expr (const dir_insn *i) const
 	if ((i->cond & (1u << DA_WORKER)) && chunks > 1)
 	  throw cannot { "a broadcast across workers inside a worker "
 			 "partition" };
-	std::string v = std::to_string (vlen), src;
-	if (i->cond & (1u << DA_WORKER))
-	  src = "gw_l % " + v;
-	else
-	  src = "gw_l / " + v + " * " + v;
-	return "({ " + T + " gw_s = " + a + ", gw_r; for (int gw_l = 0; gw_l < "
-	       + P + "; gw_l++) gw_r[gw_l] = gw_s[" + src + "]; gw_r; })";
+	/* A constant permutation: lane L takes lane L % V (across
+	   workers) or L / V * V (across lanes).  */
+	unsigned bytes = t == DT_B1 ? 4 : dir_type_bytes (t);
+	dir_type it = bytes == 1 ? DT_I8 : bytes == 2 ? DT_I16
+		      : bytes == 4 ? DT_I32 : DT_I64;
+	std::string idx = "(" + vty (it) + ") {";
+	for (unsigned l = 0; l < p; l++)
+	  {
+	    unsigned src = (i->cond & (1u << DA_WORKER)) ? l % vlen
+			   : l / vlen * vlen;
+	    idx += (l ? ", " : " ") + std::to_string (src);
+	  }
+	return "__builtin_shuffle (" + a + ", " + idx + " })";
       }
     default:
       return "";
