@@ -146,6 +146,56 @@ emitter::enter_region (const simd_region &r, bool first)
     put ("  }\n");
 }
 
+/* Vector-single code in a worker partition: on a GPU lane 0 of each
+   worker runs it and the other lanes branch around it.  Here the lanes of
+   a worker run in lockstep, and in that code they hold the same values
+   (their worker's, and broadcasts), so all of them may run it: the same
+   loads, the same values stored to the same addresses at once, which is
+   what one lane would do, without the masks and blends of a divergent
+   branch.  Unless a lane could see its own value there: a register a
+   vector partition defines, or a private slot one addresses (each lane's
+   frame differs after it), or its vector position.  Return true if no
+   vector-single code of a worker partition does.  */
+
+bool
+emitter::lanes_agree () const
+{
+  const unsigned W = 1u << DA_WORKER, V = 1u << DA_VECTOR;
+  auto single_in_worker = [&] (const dir_block *b) {
+    return (parts.mask (b) & W) && !(parts.mask (b) & V);
+  };
+  std::vector<char> slot_in_vector (fn->slots.size (), 0);
+  for (const dir_block *b : fn->blocks)
+    if (parts.mask (b) & V)
+      for (const dir_insn *i : b->insns)
+	if (i->op == DOP_ADDR_LOCAL)
+	  slot_in_vector[i->disp] = 1;
+  for (const dir_block *b : fn->blocks)
+    {
+      if (!single_in_worker (b))
+	continue;
+      auto from_vector = [&] (const dir_value &v) {
+	return v.reg_p () && fn->regs[v.reg].def
+	       && (parts.mask (fn->regs[v.reg].def->bb) & V);
+      };
+      for (const dir_insn *phi : b->phis)
+	for (const dir_value &v : phi->ops)
+	  if (from_vector (v))
+	    return false;
+      for (const dir_insn *i : b->insns)
+	{
+	  if ((i->op == DOP_ADDR_LOCAL && !fn->slots[i->disp].shared
+	       && slot_in_vector[i->disp])
+	      || (i->op == DOP_DIM_POS && i->axis () == DA_VECTOR))
+	    return false;
+	  for (const dir_value &v : i->ops)
+	    if (from_vector (v))
+	      return false;
+	}
+    }
+  return true;
+}
+
 /* Compute everything the emission needs.  */
 
 void
@@ -158,7 +208,9 @@ emitter::analyse ()
     throw cannot { "malformed partitions: " + error };
   wlen = std::max (fn->dims[DA_WORKER], 1);
   vlen = std::max (fn->dims[DA_VECTOR], 1);
-  div.compute (fn, parts, parts.active);
+  if (wlen > 1 && vlen > 1 && lanes_agree ())
+    redundant = 1u << DA_VECTOR;
+  div.compute (fn, parts, parts.active, redundant);
 
   /* Each partition of the root is a SIMD region over all the gang's
      lanes; partitions nested in it are part of its code.  */

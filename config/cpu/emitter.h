@@ -54,6 +54,8 @@ private:
   int wlen = 1;				/* Workers per gang.  */
   int vlen = 1;				/* The vector length.  */
   int group = 1;			/* Workers per chunk of P lanes.  */
+  unsigned redundant = 0;		/* Axes whose single code every lane
+					   runs (emit.cc).  */
   int chunks = 1;			/* Chunks a worker partition runs in.  */
   std::vector<simd_region> regions;
   std::vector<int> region_of;		/* Block index -> region or -1.  */
@@ -123,6 +125,7 @@ private:
 
   /* Analyses (emit.cc, strides.cc).  */
   void analyse ();
+  bool lanes_agree () const;
   void strides ();
   int64_t lane_stride (uint32_t r, const dir_block *b) const;
   void blends ();

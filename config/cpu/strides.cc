@@ -119,9 +119,12 @@ emitter::strides ()
 		  update (phi, LIN_UNKNOWN);
 		  continue;
 		}
+	      /* The skipping lanes' undefined value is no constraint: no
+		 lane takes that edge where the branch is uniform (scalar
+		 code and redundant single code take the single side).  */
 	      lin s = LIN_TOP;
 	      for (size_t k = 0; k < phi->ops.size (); k++)
-		if (!div.divergent_join (b) || !skip_edge (phi->targets[k], b))
+		if (!neuter_join || !skip_edge (phi->targets[k], b))
 		  s = meet (s, at (phi->ops[k], b));
 	      update (phi, s);
 	    }
