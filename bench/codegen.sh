@@ -85,10 +85,10 @@ if [ "$level" = x86-64-v4 ]; then
   ideal=ideal-avx512.o
   hflags=-mavx512f
 fi
-v $cc -O3 -march=native -fopenmp -DPREFIX=omp_ -c "$here/kernels-omp.c" \
+v $cc -O3 -march=native -fopenmp -foffload=disable -DPREFIX=omp_ -c "$here/kernels-omp.c" \
   -o kernels-omp.o
 v $cc -O2 -c "$here/ref.c" -o ref.o
 v $cc -O2 $hflags -I"$here" -o kernel-harness "$here/kernel-harness.c" \
-  $ideal kernels-omp.o ref.o -fopenmp -ldl
+  $ideal kernels-omp.o ref.o -fopenmp -foffload=disable -ldl
 echo
 OMP_NUM_THREADS=1 exec ./kernel-harness ./image.so "$@"

@@ -90,13 +90,13 @@ v $cc -O2 $cflags $keep -DPREFIX=acc_ -c "$here/kernels-acc.c" \
   -o kernels-acc-cpu.o
 v $cc -O2 -fopenacc -foffload=disable -DPREFIX=hacc_ -c "$here/kernels-acc.c" \
   -o kernels-acc-host.o
-v $cc -O3 -march=native -fopenmp -DPREFIX=omp_ -c "$here/kernels-omp.c" \
+v $cc -O3 -march=native -fopenmp -foffload=disable -DPREFIX=omp_ -c "$here/kernels-omp.c" \
   -o kernels-omp.o
-v $cc -O3 -march=native -fopenmp -ffp-contract=off -DPREFIX=ompnc_ \
+v $cc -O3 -march=native -fopenmp -foffload=disable -ffp-contract=off -DPREFIX=ompnc_ \
   -c "$here/kernels-omp.c" -o kernels-omp-nc.o
 v $cc -O2 -c "$here/ref.c" -o ref.o
 v $cc -O2 -Wall $cflags -c "$here/bench.c" -o bench.o
-v $cc -O2 -fopenmp -o bench bench.o kernels-acc-cpu.o kernels-acc-host.o \
+v $cc -O2 -fopenmp -foffload=disable -o bench bench.o kernels-acc-cpu.o kernels-acc-host.o \
   kernels-omp.o kernels-omp-nc.o ref.o $libs -lm
 
 [ -n "$run" ] || exit 0
