@@ -210,6 +210,9 @@ emitter::analyse ()
   vlen = std::max (fn->dims[DA_VECTOR], 1);
   if (wlen > 1 && vlen > 1 && lanes_agree ())
     redundant = 1u << DA_VECTOR;
+  simplify_for_emission (fn, parts, redundant);
+  if (!parts.discover (fn, &error))
+    throw cannot { "malformed partitions after simplification: " + error };
   div.compute (fn, parts, parts.active, redundant);
 
   /* Each partition of the root is a SIMD region over all the gang's

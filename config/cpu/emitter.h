@@ -12,6 +12,7 @@
 		  or single lanes
      exprs.cc     the C expression of each operation, scalar and vector
      blocks.cc    insns, phi copies, edges and blocks, scalar and SIMD
+     simplify.cc  the device RTL simplified for emission
 
    emit.cc's header describes the C it produces.  */
 
@@ -33,6 +34,10 @@ const int64_t STRIDE_TOP = INT64_MAX;
 /* Is FROM -> TO the edge by which the threads that skip a neutered
    region reach its join (strides.cc)?  */
 bool skip_edge (const dir_block *from, const dir_block *to);
+
+/* Simplify FN for emission (simplify.cc).  */
+void simplify_for_emission (dir_func *fn, const gw_partitions &parts,
+			    unsigned redundant);
 
 /* Thrown when the kernel uses something this emitter cannot do.  */
 struct cannot

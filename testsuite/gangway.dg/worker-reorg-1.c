@@ -46,3 +46,7 @@ f (void)
 /* { dg-final { scan-gangway-dump-times "(?n)^  barrier vector$" 2 "barriers" } } */
 /* { dg-final { scan-gangway-dump-times "(?n)^  frame\\.bcast" 0 "barriers" } } */
 /* { dg-final { scan-gangway-dump-times "(?n)^;; After emit \\(cpu, x86-64-v4, 32 lanes\\)$" 1 } } */
+/* The cpu emitter runs the vector-single code with every lane of a worker
+   (they agree there): no lane split by position, no masked blend of BASE
+   or T.  */
+/* { dg-final { scan-gangway-dump-times "(?n)gw_lane32 % 8u == 0" 0 "emit (cpu" } } */
