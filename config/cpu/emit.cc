@@ -222,6 +222,9 @@ emitter::analyse ()
     {
       if (n->axis == DA_GANG)
 	throw cannot { "a gang partition" };
+      /* An empty partition (its fork jumps to its join) is nothing.  */
+      if (n->fork->succs[0] == n->join)
+	continue;
       if (!p)
 	{
 	  if (wlen > 1 && wlen * vlen > max_chunk)
