@@ -442,13 +442,6 @@ emitter::simd_block (const simd_region &r, int k)
       }
       break;
     case DOP_BR_SINGLE:
-      if (!(t->cond & ~redundant))
-	{
-	  /* Every lane runs the single code (emit.cc, lanes_agree).  */
-	  simd_edge_to (r, b, t->targets[0], "gw_cur",
-			r.edge (b, t->targets[0], div));
-	  break;
-	}
       /* Lanes split by their position; both sides wait their turn.  */
       put ("  {\n  gw_m%s gw_t = gw_cur & %s, gw_f = gw_cur & ~gw_t;\n",
 	   P.c_str (), lane_mask (t->cond, true).c_str ());

@@ -208,12 +208,13 @@ emitter::analyse ()
     throw cannot { "malformed partitions: " + error };
   wlen = std::max (fn->dims[DA_WORKER], 1);
   vlen = std::max (fn->dims[DA_VECTOR], 1);
-  if (wlen > 1 && vlen > 1 && lanes_agree ())
-    redundant = 1u << DA_VECTOR;
+  /* Neutering branches every lane may take (lanes_agree) become jumps.  */
+  unsigned redundant = wlen > 1 && vlen > 1 && lanes_agree ()
+		       ? 1u << DA_VECTOR : 0;
   simplify_for_emission (fn, parts, redundant);
   if (!parts.discover (fn, &error))
     throw cannot { "malformed partitions after simplification: " + error };
-  div.compute (fn, parts, parts.active, redundant);
+  div.compute (fn, parts, parts.active);
 
   /* Each partition of the root is a SIMD region over all the gang's
      lanes; partitions nested in it are part of its code.  */

@@ -59,8 +59,6 @@ private:
   int wlen = 1;				/* Workers per gang.  */
   int vlen = 1;				/* The vector length.  */
   int group = 1;			/* Workers per chunk of P lanes.  */
-  unsigned redundant = 0;		/* Axes whose single code every lane
-					   runs (emit.cc).  */
   int chunks = 1;			/* Chunks a worker partition runs in.  */
   std::vector<simd_region> regions;
   std::vector<int> region_of;		/* Block index -> region or -1.  */

@@ -108,7 +108,7 @@ gw_divergence::find_async_exits (const dir_func *fn)
 
 void
 gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
-			unsigned axes, unsigned redundant)
+			unsigned axes)
 {
   dir_assert (fn->valid & DIR_VALID_CFG);
   size_t nb = fn->blocks.size ();
@@ -219,8 +219,7 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
 	  if (t && !div_branch[b->index]
 	      && (((t->op == DOP_CBR || t->op == DOP_SWITCH)
 		   && varying (t->ops[0]))
-		  || (t->op == DOP_BR_SINGLE
-		      && (t->cond & axes & ~redundant))))
+		  || (t->op == DOP_BR_SINGLE && (t->cond & axes))))
 	    {
 	      div_branch[b->index] = true;
 	      mark_joins (b);

@@ -18,11 +18,9 @@ class gw_divergence
 {
 public:
   /* Analyse FN, whose partition tree is PARTS, for the threads of the
-     partitions on AXES (a mask of dir_axis bits).  REDUNDANT names the
-     axes whose neutering branches the target runs redundantly: every
-     thread takes the single thread's side, so they do not diverge.  */
+     partitions on AXES (a mask of dir_axis bits).  */
   void compute (const dir_func *fn, const gw_partitions &parts,
-		unsigned axes, unsigned redundant = 0);
+		unsigned axes);
 
   bool varying (uint32_t reg) const { return vary[reg]; }
   bool varying (const dir_value &v) const { return v.reg_p () && vary[v.reg]; }

@@ -150,6 +150,14 @@ gw_propagate (dir_func *fn, const gw_pass_context &)
      fork is what the partition reads.  Only the slots the code around the
      partition addresses can hold such data (a slot addressed only inside
      partitions is private to their threads); shared slots need nothing.  */
+  /* For each own slot, the partitions of the blocks that address it.  */
+  std::vector<std::vector<const gw_partition *>> addressed_in
+    (fn->slots.size ());
+  for (dir_block *b : fn->blocks)
+    for (dir_insn *i : b->insns)
+      if (i->op == DOP_ADDR_LOCAL && !fn->slots[i->disp].shared
+	  && parts.of (b))
+	addressed_in[i->disp].push_back (parts.of (b));
   for (auto &n : parts.nodes)
     {
       unsigned axes = n->axis < 0 ? 0
@@ -158,18 +166,12 @@ gw_propagate (dir_func *fn, const gw_pass_context &)
 	continue;
       std::vector<int64_t> live;
       for (size_t sl = 0; sl < fn->slots.size (); sl++)
-	{
-	  if (fn->slots[sl].shared)
-	    continue;
-	  bool around = false;
-	  for (dir_block *b : fn->blocks)
-	    for (dir_insn *i : b->insns)
-	      if (i->op == DOP_ADDR_LOCAL && i->disp == (int64_t) sl
-		  && parts.of (b) && parts.inside (n->fork, parts.of (b)))
-		around = true;
-	  if (around)
-	    live.push_back (sl);
-	}
+	for (const gw_partition *q : addressed_in[sl])
+	  if (parts.inside (n->fork, q))
+	    {
+	      live.push_back (sl);
+	      break;
+	    }
       if (live.empty ())
 	continue;
       dir_insn *fb = dir_new_insn (fn, DOP_FRAME_BCAST);
