@@ -25,6 +25,10 @@ struct gw_target_options
   std::vector<std::string> cc_flags;	/* Forwarded semantics flags.  */
   std::string keep_base;	/* If set, keep image sources as
 				   KEEP_BASE.<target>.<ext>.  */
+  std::string ptx_arch = "sm_80";	/* GPU architecture of ptx images.  */
+  std::string ptxas;		/* ptxas to check ptx images with.  */
+  bool ptxas_check = false;	/* Assemble every ptx image at compile
+				   time; a rejection is an error.  */
 };
 
 /* The kernels of one translation unit for one target, accumulated until
@@ -76,6 +80,19 @@ public:
 
 /* The targets Gangway knows (config/<name>/target.cc).  */
 const gw_target *gw_target_cpu ();
+const gw_target *gw_target_ptx ();
 const gw_target *gw_find_target (const std::string &name);
+
+/* process.cc: what targets need to run their tools.  */
+
+/* Run ARGV (looked up in PATH), with stdout and stderr into the file LOG.
+   Return the exit status, or -1 if it could not start or was killed.  */
+int gw_run_command (const std::vector<std::string> &argv,
+		    const std::string &log);
+/* Read the whole file NAME into *DATA / write DATA to NAME.  */
+bool gw_read_file (const std::string &name, std::string *data);
+bool gw_write_file (const std::string &name, const std::string &data);
+/* Make a private temporary directory; set *WHY on failure.  */
+bool gw_make_temp_dir (std::string *dir, std::string *why);
 
 #endif /* GANGWAY_TARGET_H */

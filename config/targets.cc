@@ -12,5 +12,7 @@ gw_find_target (const std::string &name)
 {
   if (name == "cpu")
     return gw_target_cpu ();
+  if (name == "ptx")
+    return gw_target_ptx ();
   return nullptr;
 }

@@ -112,16 +112,31 @@ pass_gangway_capture::execute (function *fun)
     {
       if (where == UNKNOWN_LOCATION)
 	where = DECL_SOURCE_LOCATION (host);
-      /* Speak of the region's host function, not of its device clone.  */
-      tree saved = current_function_decl;
-      current_function_decl = host;
-      warning_at (where, 0, "gangway: %s; this OpenACC %s region runs on "
-		  "the host", why.c_str (), construct_name (host));
-      current_function_decl = saved;
       gw_unit_note_failure (host, target);
       if (dump_file)
 	fprintf (dump_file, "not compiled for %s: %s\n", target->name (),
 		 why.c_str ());
+      /* The expander's reasons hold for every target: say them once.  */
+      bool said = failure.why.empty () ? gw_target_quiet_p (target)
+		  : target != gw_opts.targets.front ();
+      /* Speak of the region's host function, not of its device clone.  */
+      tree saved = current_function_decl;
+      current_function_decl = host;
+      if (said)
+	;
+      else if (!failure.why.empty () || gw_opts.targets.size () == 1)
+	warning_at (where, 0, "gangway: %s; this OpenACC %s region runs on "
+		    "the host", why.c_str (), construct_name (host));
+      else
+	warning_at (where, 0, "gangway: %s; this OpenACC %s region has no "
+		    "%s code", why.c_str (), construct_name (host),
+		    target->name ());
+      if (dump_enabled_p ())
+	dump_printf_loc (MSG_MISSED_OPTIMIZATION,
+			 dump_user_location_t::from_location_t (where),
+			 "gangway %s device: not compiled: %s\n",
+			 target->name (), why.c_str ());
+      current_function_decl = saved;
     }
 
   /* The clone has served its purpose: drop its body and keep it out of

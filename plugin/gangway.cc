@@ -36,6 +36,7 @@
 #include "plugin-version.h"
 #include "plugin.h"
 #include "passes/passes.h"
+#include "../config/ptx/ptx.h"
 
 int plugin_is_GPL_compatible;
 
@@ -44,10 +45,14 @@ const char *gw_plugin_name;
 
 static struct plugin_info gw_plugin_info = {
   GW_VERSION,
-  "OpenACC offloading to the cpu SIMD device.  Arguments:\n"
-  "  -fplugin-arg-gangway-targets=cpu     device targets to compile for\n"
+  "OpenACC offloading to the cpu SIMD device and NVIDIA GPUs.  Arguments:\n"
+  "  -fplugin-arg-gangway-targets=cpu,ptx device targets to compile for\n"
   "  -fplugin-arg-gangway-isa=LEVEL       x86-64 level of cpu images\n"
   "                                       (x86-64, x86-64-v2/v3/v4, native)\n"
+  "  -fplugin-arg-gangway-ptx-arch=sm_NN  GPU architecture of ptx images\n"
+  "                                       (sm_75 ... sm_90; sm_80)\n"
+  "  -fplugin-arg-gangway-ptxas=check     assemble ptx images with ptxas at\n"
+  "                                       compile time (or =PATH, =no)\n"
   "  -fplugin-arg-gangway-dump=PASS,...   dump the device RTL after PASSes\n"
   "                                       (or all) into the gangway dump\n"
   "  -fplugin-arg-gangway-dump-details    the same, with analysis details\n"
@@ -57,6 +62,17 @@ static struct plugin_info gw_plugin_info = {
   "  -fplugin-arg-gangway-stop-after=PASS stop the device pipeline (debugging)\n"
   "  -fplugin-arg-gangway-keep-temps      keep the generated image sources\n"
 };
+
+/* Is T a target enabled by default rather than asked for?  */
+
+bool
+gw_target_quiet_p (const gw_target *t)
+{
+  for (const gw_target *q : gw_opts.quiet_targets)
+    if (q == t)
+      return true;
+  return false;
+}
 
 /* Report an internal error of the device compiler through GCC, so that the
    user sees GCC's usual internal-compiler-error message.  */
@@ -91,8 +107,12 @@ static bool
 parse_args (int argc, struct plugin_argument *argv)
 {
   gw_opts.verify = GW_CHECKING_DEFAULT || flag_checking;
-  std::string targets = "cpu";
+  /* ptx is on by default where configure found ptxas, but quietly: what
+     it cannot compile runs on the cpu device without a warning.  */
+  std::string targets = GW_PTXAS[0] ? "cpu,ptx" : "cpu";
+  bool targets_given = false;
   gw_opts.target.cpu_isa = "native";
+  gw_opts.target.ptxas = GW_PTXAS;
   bool ok = true;
 
   for (int i = 0; i < argc; i++)
@@ -111,7 +131,30 @@ parse_args (int argc, struct plugin_argument *argv)
       if (key == "targets")
 	{
 	  if (need_value ())
-	    targets = value;
+	    {
+	      targets = value;
+	      targets_given = true;
+	    }
+	}
+      else if (key == "ptx-arch")
+	{
+	  if (need_value ())
+	    gw_opts.target.ptx_arch = value;
+	}
+      else if (key == "ptxas")
+	{
+	  if (!need_value ())
+	    continue;
+	  if (strcmp (value, "no") == 0)
+	    gw_opts.target.ptxas_check = false;
+	  else
+	    {
+	      gw_opts.target.ptxas_check = true;
+	      if (strcmp (value, "check") != 0)
+		gw_opts.target.ptxas = value;
+	      else if (gw_opts.target.ptxas.empty ())
+		gw_opts.target.ptxas = "ptxas";
+	    }
 	}
       else if (key == "isa")
 	{
@@ -142,8 +185,8 @@ parse_args (int argc, struct plugin_argument *argv)
       else
 	{
 	  error ("unknown option %<-fplugin-arg-gangway-%s%>; the options are "
-		 "targets, isa, dump, dump-details, verify, disable, stop-after "
-		 "and keep-temps (docs/manual.md)", key.c_str ());
+		 "targets, isa, ptx-arch, ptxas, dump, dump-details, verify, "
+		 "disable, stop-after and keep-temps (docs/manual.md)", key.c_str ());
 	  ok = false;
 	}
     }
@@ -151,11 +194,15 @@ parse_args (int argc, struct plugin_argument *argv)
   /* The targets.  */
   for (const std::string &name : gw_split_list (targets))
     if (const gw_target *t = gw_find_target (name))
-      gw_opts.targets.push_back (t);
+      {
+	gw_opts.targets.push_back (t);
+	if (!targets_given && strcmp (t->name (), "cpu") != 0)
+	  gw_opts.quiet_targets.push_back (t);
+      }
     else if (!name.empty ())
       {
 	error ("%<-fplugin-arg-gangway-targets%>: unknown target %qs "
-	       "(known: cpu)", name.c_str ());
+	       "(known: cpu, ptx)", name.c_str ());
 	ok = false;
       }
 
@@ -165,6 +212,15 @@ parse_args (int argc, struct plugin_argument *argv)
     {
       error ("%<-fplugin-arg-gangway-isa%>: unknown level %qs (x86-64, "
 	     "x86-64-v2, x86-64-v3, x86-64-v4 or native)", isa.c_str ());
+      ok = false;
+    }
+
+  ptx_arch arch;
+  if (!ptx_parse_arch (gw_opts.target.ptx_arch, &arch))
+    {
+      error ("%<-fplugin-arg-gangway-ptx-arch%>: unknown architecture %qs "
+	     "(%<sm_75%>, %<sm_80%>, %<sm_86%>, %<sm_87%>, %<sm_89%> or %<sm_90%>)",
+	     gw_opts.target.ptx_arch.c_str ());
       ok = false;
     }
 

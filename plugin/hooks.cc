@@ -42,8 +42,9 @@ gw_validate_dims (tree decl, int *dims, int fn_level, unsigned used)
   /* Speak of the region's host function, not of its device clone.  */
   tree saved = current_function_decl;
   current_function_decl = gw_host_version (decl);
-  for (const std::string &n : notes)
-    warning_at (loc, 0, "%s", n.c_str ());
+  if (!gw_target_quiet_p (t))
+    for (const std::string &n : notes)
+      warning_at (loc, 0, "%s", n.c_str ());
   current_function_decl = saved;
   if (dump_enabled_p ())
     dump_printf_loc (MSG_OPTIMIZED_LOCATIONS | MSG_PRIORITY_USER_FACING,

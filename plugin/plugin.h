@@ -16,6 +16,9 @@
 struct gw_options
 {
   std::vector<const gw_target *> targets;	/* Enabled device targets.  */
+  /* Targets enabled by default rather than asked for: their notes and
+     failures go to the dumps only.  */
+  std::vector<const gw_target *> quiet_targets;
   std::string dump;		/* Passes to dump, comma-separated, or "all".  */
   std::string disable;		/* Passes not to run (debugging).  */
   std::string stop_after;	/* Last pass to run (debugging).  */
@@ -25,6 +28,7 @@ struct gw_options
 };
 
 extern gw_options gw_opts;
+bool gw_target_quiet_p (const gw_target *);
 extern const char *gw_plugin_name;
 
 /* clone.cc: the IPA pass that makes device clones.  */

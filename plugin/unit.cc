@@ -186,8 +186,10 @@ gw_unit_add_kernel (tree host, const gw_target *t, dir_func *fn, FILE *dump,
   unit_kernel &k = kernel_for (host);
   if (!builder_for (t)->add_kernel (fn, why, dump))
     return false;
-  for (int a = 0; a < DA_NUM; a++)
-    k.dims[a] = fn->dims[a];
+  /* The descriptor has one set of dims per kernel, the cpu device's.  */
+  if (t == gw_target_cpu ())
+    for (int a = 0; a < DA_NUM; a++)
+      k.dims[a] = fn->dims[a];
   return true;
 }
 

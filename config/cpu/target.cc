@@ -23,76 +23,13 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-extern char **environ;
 
 namespace {
 
 const int max_vector = 64;
 const int max_workers = 32;
 const int max_lanes = 1024;
-
-/* Run ARGV, with stdout and stderr into the file LOG.  Return the exit
-   status, or -1 if it could not start.  */
-
-int
-run (const std::vector<std::string> &argv, const std::string &log)
-{
-  std::vector<char *> args;
-  for (const std::string &a : argv)
-    args.push_back (const_cast<char *> (a.c_str ()));
-  args.push_back (nullptr);
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init (&fa);
-  posix_spawn_file_actions_addopen (&fa, 1, log.c_str (),
-				    O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_adddup2 (&fa, 1, 2);
-  pid_t pid;
-  int rc = posix_spawnp (&pid, args[0], &fa, nullptr, args.data (), environ);
-  posix_spawn_file_actions_destroy (&fa);
-  if (rc != 0)
-    return -1;
-  int status;
-  while (waitpid (pid, &status, 0) < 0)
-    if (errno != EINTR)
-      return -1;
-  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
-}
-
-/* Read the whole file NAME into *DATA.  */
-
-bool
-read_file (const std::string &name, std::string *data)
-{
-  FILE *f = fopen (name.c_str (), "rb");
-  if (!f)
-    return false;
-  char buf[65536];
-  size_t n;
-  data->clear ();
-  while ((n = fread (buf, 1, sizeof buf, f)) > 0)
-    data->append (buf, n);
-  bool ok = !ferror (f);
-  fclose (f);
-  return ok;
-}
-
-/* Write DATA to the file NAME.  */
-
-bool
-write_file (const std::string &name, const std::string &data)
-{
-  FILE *f = fopen (name.c_str (), "wb");
-  if (!f)
-    return false;
-  bool ok = fwrite (data.data (), 1, data.size (), f) == data.size ();
-  return fclose (f) == 0 && ok;
-}
 
 class cpu_image : public gw_image_builder
 {
@@ -143,24 +80,18 @@ cpu_image::finish (std::string *image, std::string *isa_name,
   source += kernels;
 
   /* Work in a private directory; keep the source if asked.  */
-  const char *tmp = getenv ("TMPDIR");
-  std::string dir = std::string (tmp && *tmp ? tmp : "/tmp")
-		    + "/gangway-XXXXXX";
-  if (!mkdtemp (&dir[0]))
-    {
-      *why = "cannot create a temporary directory: "
-	     + std::string (strerror (errno));
-      return false;
-    }
+  std::string dir;
+  if (!gw_make_temp_dir (&dir, why))
+    return false;
   std::string c = dir + "/image.c", so = dir + "/image.so",
 	      log = dir + "/log";
-  if (!write_file (c, source))
+  if (!gw_write_file (c, source))
     {
       *why = "cannot write " + c;
       return false;
     }
   if (!opts.keep_base.empty ())
-    write_file (opts.keep_base + ".gangway-cpu.c", source);
+    gw_write_file (opts.keep_base + ".gangway-cpu.c", source);
 
   std::vector<std::string> argv = {
     opts.cc, "-std=gnu11", "-O3", "-march=" + isa.level, "-mtune=generic",
@@ -175,12 +106,12 @@ cpu_image::finish (std::string *image, std::string *isa_name,
   /* The driver may be g++ (COLLECT_GCC): say the source is C.  */
   argv.insert (argv.end (), { "-o", so, "-x", "c", c, "-x", "none", "-lm" });
 
-  int rc = run (argv, log);
-  bool ok = rc == 0 && read_file (so, image);
+  int rc = gw_run_command (argv, log);
+  bool ok = rc == 0 && gw_read_file (so, image);
   if (!ok)
     {
       std::string msg;
-      read_file (log, &msg);
+      gw_read_file (log, &msg);
       if (msg.size () > 2000)
 	msg.resize (2000);
       *why = "the image compiler (" + opts.cc + ") "

@@ -15,13 +15,15 @@
        br @4                         store.i32 [%4], %7
 				     br @L
 				   @L:
-				     %8 = phi.i32 [@3: %7], [@N: 0]
+				     %8 = phi.i32 [@3: %7], [@N: %u]
 				     br @4
 
    N, the neuter head, takes over the region's entry edges; L, the region's
    join, takes over its exit edges and merges, for each value the region
    defines and the rest of the function uses, the single thread's value
-   with an undefined one for the threads that skipped.  The propagate pass
+   with an undefined one for the threads that skipped (%u, an undef of the
+   entry block: a target need not move anything there on the skipping
+   path).  The propagate pass
    then broadcasts such values where other threads read them.
 
    A region is grown from a single-mode block E towards its successive
@@ -50,6 +52,23 @@
 #include <set>
 
 namespace {
+
+/* An undefined value of type T: the register of an undef insn at the top
+   of FN's entry block, made once per type.  */
+
+dir_value
+undef_value (dir_func *fn, dir_type t)
+{
+  dir_block *entry = fn->blocks[0];
+  for (dir_insn *i : entry->insns)
+    if (i->op == DOP_UNDEF && i->type == t)
+      return dir_reg_value (fn, i->dest);
+  dir_insn *u = dir_new_insn (fn, DOP_UNDEF, t);
+  u->dest = dir_new_reg (fn, t);
+  fn->regs[u->dest].def = u;
+  dir_insert_at (entry, 0, u);
+  return dir_reg_value (fn, u->dest);
+}
 
 /* A region to neuter.  */
 struct region
@@ -191,7 +210,7 @@ neuterer::apply (const region &r)
 	    phi->targets.erase (phi->targets.begin () + k);
 	    k--;
 	  }
-      dir_value v = merge->ops.empty () ? dir_imm (phi->type, 0)
+      dir_value v = merge->ops.empty () ? undef_value (fn, phi->type)
 		    : merge->ops[0];
       if (merge->ops.size () > 1)
 	{
@@ -231,7 +250,7 @@ neuterer::apply (const region &r)
 	    phi->targets.erase (phi->targets.begin () + k);
 	    k--;
 	  }
-      merge->ops.push_back (dir_imm (phi->type, 0));
+      merge->ops.push_back (undef_value (fn, phi->type));
       merge->targets.push_back (n);
       dir_add_phi (l, merge);
       phi->ops.push_back (dir_reg_value (fn, merge->dest));
@@ -261,7 +280,7 @@ neuterer::apply (const region &r)
 	phi->ops.push_back (dir_reg_value (fn, reg));
 	phi->targets.push_back (p);
       }
-    phi->ops.push_back (dir_imm (t, 0));
+    phi->ops.push_back (undef_value (fn, t));
     phi->targets.push_back (n);
     dir_add_phi (l, phi);
     return merged[reg] = phi->dest;

@@ -23,7 +23,8 @@
       verifier runs after each, with the properties established so far.
       --pipeline instead runs the whole table through gw_run_passes, as
       the plugin does;
-   4. the function is printed, or with --emit=cpu its C.
+   4. the function is printed, or with --emit=cpu its C, with --emit=ptx
+      its PTX.
 
    The result goes to the standard output; --print-after dumps and pass
    details go to the standard error, as QBE's -d and LLVM's -print-after
@@ -35,6 +36,7 @@
 
 #include "../passes/passes.h"
 #include "../../config/cpu/cpu.h"
+#include "../../config/ptx/ptx.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -107,7 +109,8 @@ usage (FILE *f)
 	   "pass)\n"
 	   "  --details            print the passes' analysis details to "
 	   "stderr\n"
-	   "  --emit=cpu           print the C of the cpu target instead\n"
+	   "  --emit=cpu|ptx       print the C of the cpu target, or the PTX\n"
+	   "                       of the ptx target (sm_80), instead\n"
 	   "  --isa=LEVEL          x86-64 level for --emit=cpu (x86-64, "
 	   "x86-64-v2,\n"
 	   "                       x86-64-v3, x86-64-v4; default native)\n"
@@ -210,8 +213,8 @@ parse_options (int argc, char **argv, options *o)
 	}
       else if (option_value (arg, "--emit", &v))
 	{
-	  if (v != "cpu")
-	    usage_error ("unknown target '" + v + "' (cpu)");
+	  if (v != "cpu" && v != "ptx")
+	    usage_error ("unknown target '" + v + "' (cpu, ptx)");
 	  o->emit = v;
 	}
       else if (option_value (arg, "--isa", &v))
@@ -346,6 +349,21 @@ process (dir_func *fn, const options &o)
   if (o.emit.empty ())
     {
       dir_print (stdout, fn);
+      return 0;
+    }
+  if (o.emit == "ptx")
+    {
+      ptx_arch arch;
+      ptx_parse_arch ("sm_80", &arch);
+      std::string code, why;
+      if (!ptx_emit_kernel (fn, arch, &code, &why))
+	{
+	  fflush (stdout);
+	  fprintf (stderr, "%s: %s: %s: %s\n", progname, o.file,
+		   fn->name.c_str (), why.c_str ());
+	  return 1;
+	}
+      printf ("%s%s", ptx_module_header (arch).c_str (), code.c_str ());
       return 0;
     }
   gw_target_options topts;

@@ -1,0 +1,42 @@
+/* The ptx target: declarations shared by its files.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.  */
+
+#ifndef GANGWAY_PTX_H
+#define GANGWAY_PTX_H
+
+#include "../target.h"
+
+/* What a PTX module is written for: the GPU architecture ("sm_80") and
+   the PTX ISA version that architecture needs.  */
+struct ptx_arch
+{
+  std::string sm;		/* "sm_80".  */
+  int number = 80;		/* 80.  */
+  const char *isa = "7.0";	/* ".version" of the module.  */
+};
+
+/* Parse NAME ("sm_75" ... "sm_90"); return false if it is not one the
+   target supports.  */
+bool ptx_parse_arch (const std::string &name, ptx_arch *arch);
+
+/* The lanes of a warp: the smallest vector length of a partitioned vector
+   loop (larger ones are whole warps).  */
+const int ptx_warp_size = 32;
+
+/* A worker of several warps synchronizes its lanes with a barrier of its
+   own, 1 + its position: the hardware's 16 barriers leave 15.  */
+const int ptx_max_vector_barriers = 15;
+
+/* emit.cc: write the PTX of kernel FN, which has been through the device
+   passes, to *CODE: its module-scope declarations, then its .entry.
+   Return false and set *WHY if FN uses something the target cannot
+   emit.  */
+bool ptx_emit_kernel (dir_func *fn, const ptx_arch &arch, std::string *code,
+		      std::string *why);
+
+/* The header of a module for ARCH.  */
+std::string ptx_module_header (const ptx_arch &arch);
+
+#endif /* GANGWAY_PTX_H */

@@ -1,0 +1,208 @@
+/* The ptx target: dimensions, and the image of a translation unit.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   Dimensions, as a CUDA GPU runs them: a gang is a CTA, a worker a row of
+   it (%tid.y), a vector lane a column (%tid.x).  The vector length is 32
+   by default wherever vector loops are (1 elsewhere), so that a worker is
+   a warp and the reorg's vector broadcasts and barriers are warp
+   operations; a vector_length above 32 is rounded up to whole warps, up to
+   1024, and its workers synchronize by named barriers (at most 15
+   workers then).  Workers default to 8 in regions with worker loops, and
+   a CTA has at most 1024 threads.  Worker and vector sizes are fixed at
+   compile time (the kernel's .reqntid); the number of gangs is free.
+
+   The image: the PTX text of every kernel of the unit, one module, NUL
+   terminated (the CUDA driver loads it as a string).  With
+   -fplugin-arg-gangway-ptxas=check the module is assembled by ptxas for
+   its architecture when the unit is finished, and a rejection is a
+   compile error that quotes ptxas.  */
+
+#include "ptx.h"
+
+#include <unistd.h>
+
+namespace {
+
+const int default_workers = 8;
+const int max_threads = 1024;
+
+class ptx_image : public gw_image_builder
+{
+public:
+  ptx_image (const gw_target_options &o, const ptx_arch &a)
+    : opts (o), arch (a) {}
+
+  bool add_kernel (dir_func *fn, std::string *why, FILE *dump) override
+  {
+    std::string code;
+    if (!ptx_emit_kernel (fn, arch, &code, why))
+      return false;
+    if (dump)
+      fprintf (dump, "\n;; After emit (ptx, %s)\n%s", arch.sm.c_str (),
+	       code.c_str ());
+    kernels += "\n" + code;
+    return true;
+  }
+
+  bool finish (std::string *image, std::string *isa, std::string *why)
+    override
+  {
+    image->clear ();
+    if (kernels.empty ())
+      return true;
+    std::string module = ptx_module_header (arch) + kernels;
+    if (!opts.keep_base.empty ())
+      gw_write_file (opts.keep_base + ".gangway-ptx.ptx", module);
+    if (opts.ptxas_check && !check (module, why))
+      return false;
+    *image = module;
+    image->push_back ('\0');
+    *isa = arch.sm;
+    return true;
+  }
+
+private:
+  gw_target_options opts;
+  ptx_arch arch;
+  std::string kernels;
+
+  /* Assemble MODULE with ptxas; set WHY to its complaint if it fails.  */
+  bool check (const std::string &module, std::string *why)
+  {
+    if (opts.ptxas.empty ())
+      {
+	*why = "no ptxas to check the PTX with (configure found none; "
+	       "see --with-ptxas)";
+	return false;
+      }
+    std::string dir;
+    if (!gw_make_temp_dir (&dir, why))
+      return false;
+    std::string src = dir + "/image.ptx", obj = dir + "/image.cubin",
+		log = dir + "/log";
+    if (!gw_write_file (src, module))
+      {
+	*why = "cannot write " + src;
+	return false;
+      }
+    int rc = gw_run_command ({ opts.ptxas, "-arch=" + arch.sm, "-o", obj,
+			       src }, log);
+    if (rc != 0)
+      {
+	std::string msg;
+	gw_read_file (log, &msg);
+	if (msg.size () > 2000)
+	  msg.resize (2000);
+	*why = opts.ptxas + (rc < 0 ? std::string (" did not run")
+			     : " rejected the PTX (status "
+			       + std::to_string (rc) + ")")
+	       + "; the module is kept in " + src + "\n" + msg;
+	unlink (obj.c_str ());
+	unlink (log.c_str ());
+	return false;
+      }
+    unlink (src.c_str ());
+    unlink (obj.c_str ());
+    unlink (log.c_str ());
+    rmdir (dir.c_str ());
+    return true;
+  }
+};
+
+class ptx_target : public gw_target
+{
+public:
+  const char *name () const override { return "ptx"; }
+
+  void validate_dims (int dims[DA_NUM], unsigned used,
+		      const gw_target_options &,
+		      std::vector<std::string> *notes) const override
+  {
+    const std::string w = std::to_string (ptx_warp_size);
+    if (dims[DA_GANG] < 0)
+      dims[DA_GANG] = (used & (1u << DA_GANG)) ? 0 : 1;
+
+    int &v = dims[DA_VECTOR];
+    if (v < 0)
+      v = (used & (1u << DA_VECTOR)) ? ptx_warp_size : 1;
+    else if (v == 0)
+      {
+	notes->push_back ("gangway: ptx: using vector_length (" + w
+			  + "), ignoring runtime setting: the ptx device "
+			  "fixes the vector length at compile time");
+	v = ptx_warp_size;
+      }
+    else if (v > max_threads)
+      {
+	notes->push_back ("gangway: ptx: using vector_length ("
+			  + std::to_string (max_threads) + "), ignoring "
+			  + std::to_string (v) + ": a CTA runs at most "
+			  + std::to_string (max_threads) + " threads");
+	v = max_threads;
+      }
+    else if (v != 1 && v % ptx_warp_size != 0)
+      {
+	int up = (v + ptx_warp_size - 1) / ptx_warp_size * ptx_warp_size;
+	notes->push_back ("gangway: ptx: using vector_length ("
+			  + std::to_string (up) + "), ignoring "
+			  + std::to_string (v) + ": a vector is whole warps");
+	v = up;
+      }
+
+    int workers = (used & (1u << DA_WORKER)) ? default_workers : 1;
+    int limit = max_threads / v;
+    if (limit > 32)
+      limit = 32;
+    if (v > ptx_warp_size && limit > ptx_max_vector_barriers)
+      limit = ptx_max_vector_barriers;
+    int &wk = dims[DA_WORKER];
+    if (wk < 0)
+      wk = workers;
+    else if (wk == 0)
+      {
+	notes->push_back ("gangway: ptx: using num_workers ("
+			  + std::to_string (workers) + "), ignoring runtime "
+			  "setting: the ptx device fixes the number of "
+			  "workers at compile time");
+	wk = workers;
+      }
+    else if (wk > limit)
+      {
+	notes->push_back ("gangway: ptx: using num_workers ("
+			  + std::to_string (limit) + "), ignoring "
+			  + std::to_string (wk)
+			  + (limit == ptx_max_vector_barriers
+			     ? ": workers of several warps need a barrier each"
+			     : ": a CTA runs at most "
+			       + std::to_string (max_threads) + " threads"));
+	wk = limit;
+      }
+    if (wk > 0 && wk > limit)
+      wk = limit;
+  }
+
+  int dim_limit (dir_axis axis, const gw_target_options &) const override
+  {
+    return axis == DA_GANG ? 0 : axis == DA_WORKER ? 32 : max_threads;
+  }
+
+  std::unique_ptr<gw_image_builder>
+  start_unit (const gw_target_options &opts) const override
+  {
+    ptx_arch arch;
+    if (!ptx_parse_arch (opts.ptx_arch, &arch))
+      ptx_parse_arch ("sm_80", &arch);
+    return std::unique_ptr<gw_image_builder> (new ptx_image (opts, arch));
+  }
+};
+
+} // anon namespace
+
+const gw_target *
+gw_target_ptx ()
+{
+  static ptx_target t;
+  return &t;
+}
