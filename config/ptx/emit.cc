@@ -430,12 +430,40 @@ emitter::value_number ()
       }
     return k;
   };
+  auto undef_p = [&] (const dir_value &v) {
+    return v.reg_p () && fn->regs[v.reg].def
+	   && fn->regs[v.reg].def->op == DOP_UNDEF;
+  };
   std::function<void (dir_block *)> walk = [&] (dir_block *b) {
     std::vector<std::string> added;
-    for (dir_insn *phi : b->phis)
-      for (dir_value &v : phi->ops)
-	if (v.reg_p ())
-	  v.reg = leader[v.reg];
+    for (size_t k = 0; k < b->phis.size (); k++)
+      {
+	/* A phi of one value V (besides undefined ones and itself) whose
+	   definition dominates it is V: chains of them come from the
+	   neutering of consecutive regions.  */
+	dir_insn *phi = b->phis[k];
+	uint32_t only = DIR_NOREG;
+	bool one = true;
+	for (dir_value &v : phi->ops)
+	  {
+	    if (v.reg_p ())
+	      v.reg = leader[v.reg];
+	    if (undef_p (v) || (v.reg_p () && v.reg == phi->dest))
+	      continue;
+	    if (!v.reg_p () || (only != DIR_NOREG && only != v.reg))
+	      one = false;
+	    else
+	      only = v.reg;
+	  }
+	dir_insn *def = one && only != DIR_NOREG ? fn->regs[only].def
+			: nullptr;
+	if (def && def->bb && def->bb != b
+	    && dir_dominates (fn, def->bb, b))
+	  {
+	    leader[phi->dest] = only;
+	    b->phis.erase (b->phis.begin () + k--);
+	  }
+      }
     for (dir_insn *i : b->insns)
       {
 	bool pure = i->dest != DIR_NOREG && !dir_side_effect_p (i)
@@ -1325,6 +1353,10 @@ emitter::emit_barrier (dir_insn *i)
 std::string
 emitter::vector_barrier ()
 {
+  /* A constant barrier when there is one worker: ptxas then reserves two
+     barriers, not all sixteen.  */
+  if (wlen == 1)
+    return "bar.sync 1, " + std::to_string (vlen);
   tid_y ();
   use_vbar = true;
   return "bar.sync %gw_vbar, " + std::to_string (vlen);
