@@ -1,0 +1,201 @@
+/* The ptx target's emitter: device RTL to PTX.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   The emitter is one class whose parts live in three files:
+
+     emit.cc    the driver (analyses, value numbering, the kernel's
+		declarations and prologue), operands, and control flow:
+		phi moves, branches, terminators
+     insns.cc   the PTX of each ordinary instruction
+     reorg.cc   the reorg's instructions: broadcasts, frame broadcasts,
+		barriers
+
+   emit.cc's header describes the PTX it produces.  */
+
+#ifndef GANGWAY_PTX_EMITTER_H
+#define GANGWAY_PTX_EMITTER_H
+
+#include "ptx.h"
+#include "../../plugin/passes/divergence.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gw_ptx {
+
+/* Why a kernel cannot be emitted.  */
+struct cannot
+{
+  std::string why;
+};
+
+enum rclass { RC_PRED, RC_B32, RC_B64, RC_F32, RC_F64, RC_NUM };
+
+const char *const rc_prefix[RC_NUM] = { "%p", "%r", "%rd", "%f", "%fd" };
+const char *const rc_decl[RC_NUM] = { ".pred", ".b32", ".b64", ".f32",
+				      ".f64" };
+const char *const rc_mov[RC_NUM] = { "mov.pred", "mov.b32", "mov.b64",
+				      "mov.f32", "mov.f64" };
+
+inline rclass
+class_of (dir_type t)
+{
+  switch (t)
+    {
+    case DT_B1: return RC_PRED;
+    case DT_I64: return RC_B64;
+    case DT_F32: return RC_F32;
+    case DT_F64: return RC_F64;
+    default: return RC_B32;
+    }
+}
+
+inline bool narrow_p (dir_type t) { return t == DT_I8 || t == DT_I16; }
+inline bool wide_p (dir_type t) { return t == DT_I64 || t == DT_F64; }
+inline unsigned width (dir_type t) { return dir_type_bytes (t) * 8; }
+
+/* Type suffixes of the integer and float operations on T.  */
+inline const char *sty (dir_type t) { return t == DT_I64 ? ".s64" : ".s32"; }
+inline const char *uty (dir_type t) { return t == DT_I64 ? ".u64" : ".u32"; }
+inline const char *bty (dir_type t) { return wide_p (t) ? ".b64" : ".b32"; }
+inline const char *fty (dir_type t) { return t == DT_F64 ? ".f64" : ".f32"; }
+
+/* The type of a load or store of T.  */
+inline const char *
+mty (dir_type t)
+{
+  switch (t)
+    {
+    case DT_I8: return ".u8";
+    case DT_I16: return ".u16";
+    case DT_I32: return ".u32";
+    case DT_I64: return ".u64";
+    case DT_F32: return ".f32";
+    case DT_F64: return ".f64";
+    default: throw cannot { "a memory access of type "
+			    + std::string (dir_type_name (t)) };
+    }
+}
+
+class emitter
+{
+public:
+  emitter (dir_func *f, const ptx_arch &a) : fn (f), arch (a) {}
+  std::string run ();
+
+private:
+  dir_func *fn;
+  const ptx_arch &arch;
+  int wlen = 1, vlen = 1;
+  unsigned active = 0;		/* Axes of size above 1.  */
+  unsigned warp_axes = 0;	/* Axes whose threads share warps.  */
+  gw_partitions parts;
+  gw_divergence div;
+
+  std::string body;		/* The instructions.  */
+  /* Registers that are another name for a value: copies of values that
+     are never reassigned (anything but a phi), thread positions.  */
+  std::vector<std::string> alias;
+  std::vector<std::vector<bool>> live_in;	/* By block, register.  */
+  unsigned next_reg = 0;	/* Registers 0 .. NEXT_REG-1 are named.  */
+  unsigned labels = 0;
+
+  /* Trampolines of critical edges, emitted after the last block.  */
+  struct edge
+  {
+    std::string label;
+    dir_block *from, *to;
+  };
+  std::vector<edge> edges;
+
+  /* Special registers the prologue sets, when used.  */
+  bool use_tx = false, use_ty = false, use_gtab = false;
+  bool use_single[8] = {};
+
+  /* A .shared buffer broadcasts go through: the loads that complete the
+     stores since the last barrier, their destinations, the bytes of the
+     current group and of the largest.  wbuf carries broadcasts across
+     workers (completed by the device RTL's worker barrier), vbuf those
+     across the warps of a worker (vector length above 32; completed by
+     the worker's barrier, the device RTL's or one the emitter adds).
+     Registers: the current half %gw_<name>b, the halves %gw_<name>b0 and
+     %gw_<name>b1, the parity %gw_<name>par.  */
+  struct bcast_buffer
+  {
+    explicit bcast_buffer (char n) : name (n) {}
+    char name;
+    std::vector<std::string> fills;
+    std::vector<uint32_t> pending;
+    unsigned bytes = 0, max_bytes = 0;
+    bool used = false;
+
+    std::string base () const { return std::string ("%gw_") + name + "b"; }
+    unsigned half () const { return (max_bytes + 7) & ~7u; }
+  };
+  bcast_buffer wbuf { 'w' }, vbuf { 'v' };
+  bool use_vbar = false;		/* %gw_vbar: the worker's barrier.  */
+  unsigned reserve (bcast_buffer &buf, unsigned size, unsigned align);
+  std::string place (bcast_buffer &buf, unsigned axes, unsigned size);
+  void complete (bcast_buffer &buf);
+  std::string vector_barrier ();
+
+  void ins (const char *fmt, ...) __attribute__ ((format (printf, 2, 3)));
+  std::string temp (rclass c);
+  std::string label () { return "$G" + std::to_string (labels++); }
+  static std::string block_label (const dir_block *b)
+  {
+    return "$L" + std::to_string (b->index);
+  }
+
+  std::string reg (uint32_t r) const;
+  std::string dest (const dir_insn *i) const { return reg (i->dest); }
+  std::string imm (const dir_value &v) const;
+  std::string op (const dir_value &v) const;
+  std::string in_reg (const dir_value &v);
+  std::string ext (const dir_value &v, bool is_signed);
+  std::string shift_count (const dir_value &v);
+  std::string tid_x () { use_tx = true; return "%gw_tx"; }
+  std::string tid_y () { use_ty = true; return "%gw_ty"; }
+  std::string single (unsigned axes);
+
+  void value_number ();
+  bool alias_insn (dir_insn *i);
+  void emit_insn (dir_insn *i);
+  void emit_arith (dir_insn *i);
+  void emit_call (dir_insn *i);
+  void round_half_away (const dir_value &v, const std::string &res);
+  void emit_cmp (dir_insn *i);
+  void emit_convert (dir_insn *i);
+  void emit_bcast (dir_insn *i);
+  void emit_frame_bcast (dir_insn *i);
+  void emit_barrier (dir_insn *i);
+  void copy_words (const std::string &from, const std::string &to,
+		   unsigned size, bool word4, const char *pred,
+		   bool shuffle, std::string *out);
+
+  void emit_terminator (dir_block *b, dir_insn *t);
+  bool has_moves (dir_block *from, dir_block *to) const;
+  void emit_moves (dir_block *from, dir_block *to);
+  std::string edge_label (dir_block *from, dir_block *to);
+  void branch2 (dir_block *b, const std::string &pred, dir_block *t,
+		dir_block *f, bool uniform);
+  void jump (dir_block *b, dir_block *to);
+  bool moves_early_ok (dir_block *b, dir_block *t, dir_block *f,
+		       const std::string &pred);
+  dir_block *next_block (const dir_block *b) const
+  {
+    return b->index + 1 < fn->blocks.size () ? fn->blocks[b->index + 1]
+					      : nullptr;
+  }
+
+  std::string prologue ();
+  std::string declarations ();
+  std::string module_data ();
+};
+
+} // namespace gw_ptx
+
+#endif /* GANGWAY_PTX_EMITTER_H */

@@ -1,0 +1,630 @@
+/* The ptx target: the PTX of each ordinary instruction.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   Integer operations work on .b32 registers for i8, i16 and i32, whose
+   upper bits are garbage for the narrow types: what reads them extends
+   first (emitter::ext).  Floating-point arithmetic is correctly rounded
+   (.rn), which also keeps ptxas from contracting it.  */
+
+#include "emitter.h"
+
+namespace gw_ptx {
+
+/* The setp comparison of COND on floats.  */
+const char *
+float_cond (dir_cond c)
+{
+  static const char *const names[DC_NUM] = {
+    "eq", "neu", "lt", "le", "gt", "ge", "ltu", "leu", "gtu", "geu",
+    "equ", "ne", "num", "nan"
+  };
+  return names[c];
+}
+
+/* The setp comparison of COND on integers; *UNSIGNED_P says how the
+   operands are read.  */
+const char *
+int_cond (dir_cond c, bool *unsigned_p)
+{
+  static const char *const names[] = {
+    "eq", "ne", "lt", "le", "gt", "ge", "lt", "le", "gt", "ge"
+  };
+  if (c > DC_UGE)
+    throw cannot { "the float comparison " + std::string (dir_cond_name (c))
+		   + " on integers" };
+  *unsigned_p = c >= DC_ULT;
+  return names[c];
+}
+
+void
+emitter::emit_insn (dir_insn *i)
+{
+  if (i->dest != DIR_NOREG && alias_insn (i))
+    return;
+  switch (i->op)
+    {
+    case DOP_PARAM:
+      if (i->disp != 0)
+	throw cannot { "a kernel parameter other than the first" };
+      ins ("ld.param.u64 %s, [gw_data]", dest (i).c_str ());
+      return;
+
+    case DOP_COPY:
+      ins ("%s %s, %s", rc_mov[class_of (i->type)], dest (i).c_str (),
+	   op (i->ops[0]).c_str ());
+      return;
+
+    case DOP_UNDEF:
+    case DOP_PHI:
+      return;
+
+    case DOP_CMP:
+      emit_cmp (i);
+      return;
+
+    case DOP_SEXT: case DOP_ZEXT: case DOP_TRUNC: case DOP_FPEXT:
+    case DOP_FPTRUNC: case DOP_SITOFP: case DOP_UITOFP: case DOP_FPTOSI:
+    case DOP_FPTOUI: case DOP_BITCAST:
+      emit_convert (i);
+      return;
+
+    case DOP_LOAD:
+      {
+	std::string a = in_reg (i->ops[0]);
+	ins ("ld%s%s %s, [%s+%lld]", (i->flags & DIF_VOLATILE) ? ".volatile"
+				     : "", mty (i->type), dest (i).c_str (),
+	     a.c_str (), (long long) i->disp);
+	return;
+      }
+
+    case DOP_STORE:
+      {
+	std::string a = in_reg (i->ops[0]);
+	ins ("st%s%s [%s+%lld], %s", (i->flags & DIF_VOLATILE) ? ".volatile"
+				     : "", mty (i->type), a.c_str (),
+	     (long long) i->disp, op (i->ops[1]).c_str ());
+	return;
+      }
+
+    case DOP_ADDR_GLOBAL:
+      {
+	const dir_global &g = fn->globals.at (i->disp);
+	if (g.kind == dir_global::DATA)
+	  {
+	    ins ("cvta.global.u64 %s, %s_d%lld", dest (i).c_str (),
+		 fn->name.c_str (), (long long) i->disp);
+	    return;
+	  }
+	if (g.table_index < 0)
+	  throw cannot { "the host global '" + g.name
+			 + "' has no address-table entry" };
+	use_gtab = true;
+	ins ("ld.u64 %s, [%%gw_gtab+%lld]", dest (i).c_str (),
+	     (long long) g.table_index * 8);
+	return;
+      }
+
+    case DOP_ADDR_LOCAL:
+      {
+	const dir_slot &s = fn->slots.at (i->disp);
+	if (!s.shared)
+	  {
+	    ins ("cvta.local.u64 %s, gw_s%lld", dest (i).c_str (),
+		 (long long) i->disp);
+	    return;
+	  }
+	if (!s.per_worker || wlen == 1)
+	  {
+	    ins ("cvta.shared.u64 %s, gw_s%lld", dest (i).c_str (),
+		 (long long) i->disp);
+	    return;
+	  }
+	std::string t = temp (RC_B64);
+	ins ("cvta.shared.u64 %s, gw_s%lld", t.c_str (), (long long) i->disp);
+	ins ("mad.wide.u32 %s, %s, %u, %s", dest (i).c_str (),
+	     tid_y ().c_str (), s.size, t.c_str ());
+	return;
+      }
+
+    case DOP_CALL:
+      emit_call (i);
+      return;
+
+    case DOP_FORK:
+    case DOP_JOIN:
+      body += std::string ("\t// ") + dir_op_name (i->op) + " "
+	      + dir_axis_name (i->axis ()) + "\n";
+      return;
+
+    case DOP_DIM_POS:
+    case DOP_DIM_SIZE:
+      {
+	std::string v;
+	if (i->op == DOP_DIM_POS)
+	  v = i->axis () == DA_GANG ? "%ctaid.x"
+	      : i->axis () == DA_WORKER ? tid_y () : tid_x ();
+	else
+	  v = i->axis () == DA_GANG ? "%nctaid.x"
+	      : std::to_string (i->axis () == DA_WORKER ? wlen : vlen);
+	if (i->type == DT_I64)
+	  ins ("cvt.u64.u32 %s, %s", dest (i).c_str (), v.c_str ());
+	else
+	  ins ("mov.u32 %s, %s", dest (i).c_str (), v.c_str ());
+	return;
+      }
+
+    case DOP_ONDEV:
+      {
+	/* acc_device_not_host (4) and acc_device_nvidia (5).  */
+	const dir_value &d = i->ops[0];
+	if (d.imm_p ())
+	  {
+	    ins ("mov.u32 %s, %d", dest (i).c_str (),
+		 (int) (d.imm == 4 || d.imm == 5));
+	    return;
+	  }
+	std::string p = temp (RC_PRED);
+	ins ("setp.eq.u32 %s, %s, 4", p.c_str (), op (d).c_str ());
+	ins ("setp.eq.or.u32 %s, %s, 5, %s", p.c_str (), op (d).c_str (),
+	     p.c_str ());
+	ins ("selp.u32 %s, 1, 0, %s", dest (i).c_str (), p.c_str ());
+	return;
+      }
+
+    case DOP_BCAST:
+      emit_bcast (i);
+      return;
+    case DOP_FRAME_BCAST:
+      emit_frame_bcast (i);
+      return;
+    case DOP_BARRIER:
+      emit_barrier (i);
+      return;
+
+    default:
+      emit_arith (i);
+      return;
+    }
+}
+
+void
+emitter::emit_arith (dir_insn *i)
+{
+  dir_type t = i->type;
+  std::string d = dest (i);
+  const char *dc = d.c_str ();
+  auto a = [&] (int k) { return op (i->ops[k]); };
+  bool fl = dir_type_float_p (t);
+
+  if (t == DT_B1)
+    {
+      const char *name = i->op == DOP_AND ? "and" : i->op == DOP_OR ? "or"
+			 : i->op == DOP_XOR ? "xor" : nullptr;
+      if (name)
+	ins ("%s.pred %s, %s, %s", name, dc, in_reg (i->ops[0]).c_str (),
+	     in_reg (i->ops[1]).c_str ());
+      else if (i->op == DOP_NOT)
+	ins ("not.pred %s, %s", dc, in_reg (i->ops[0]).c_str ());
+      else if (i->op == DOP_SELECT)
+	{
+	  /* A predicated move: no selp on predicates.  */
+	  ins ("mov.pred %s, %s", dc, a (2).c_str ());
+	  ins ("@%s mov.pred %s, %s", in_reg (i->ops[0]).c_str (), dc,
+	       a (1).c_str ());
+	}
+      else
+	throw cannot { std::string ("'") + dir_op_name (i->op)
+		       + "' on booleans" };
+      return;
+    }
+
+  switch (i->op)
+    {
+    case DOP_ADD: case DOP_SUB: case DOP_MUL:
+      {
+	const char *name = i->op == DOP_ADD ? "add" : i->op == DOP_SUB
+			   ? "sub" : fl ? "mul" : "mul.lo";
+	ins ("%s%s%s %s, %s, %s", name, fl ? ".rn" : "",
+	     fl ? fty (t) : sty (t), dc, a (0).c_str (), a (1).c_str ());
+	return;
+      }
+
+    case DOP_MULHS: case DOP_MULHU:
+      {
+	bool s = i->op == DOP_MULHS;
+	if (narrow_p (t))
+	  {
+	    std::string p = temp (RC_B32);
+	    ins ("mul.lo.s32 %s, %s, %s", p.c_str (),
+		 ext (i->ops[0], s).c_str (), ext (i->ops[1], s).c_str ());
+	    ins ("shr%s %s, %s, %u", s ? ".s32" : ".u32", dc, p.c_str (),
+		 width (t));
+	  }
+	else
+	  ins ("mul.hi%s %s, %s, %s", s ? sty (t) : uty (t), dc,
+	       a (0).c_str (), a (1).c_str ());
+	return;
+      }
+
+    case DOP_DIV: case DOP_UDIV: case DOP_REM: case DOP_UREM:
+      {
+	if (fl)
+	  {
+	    if (i->op != DOP_DIV)
+	      throw cannot { "a float remainder" };
+	    ins ("div.rn%s %s, %s, %s", fty (t), dc, a (0).c_str (),
+		 a (1).c_str ());
+	    return;
+	  }
+	bool s = i->op == DOP_DIV || i->op == DOP_REM;
+	const char *name = i->op == DOP_DIV || i->op == DOP_UDIV ? "div"
+			   : "rem";
+	ins ("%s%s %s, %s, %s", name, s ? sty (t) : uty (t), dc,
+	     ext (i->ops[0], s).c_str (), ext (i->ops[1], s).c_str ());
+	return;
+      }
+
+    case DOP_NEG:
+      ins ("neg%s %s, %s", fl ? fty (t) : sty (t), dc, a (0).c_str ());
+      return;
+
+    case DOP_ABS:
+      ins ("abs%s %s, %s", fl ? fty (t) : sty (t), dc,
+	   fl ? a (0).c_str () : ext (i->ops[0], true).c_str ());
+      return;
+
+    case DOP_MIN: case DOP_MAX:
+      if (fl)
+	{
+	  /* "a < b ? a : b": PTX's min.f32 is C's fmin.  */
+	  std::string p = temp (RC_PRED);
+	  ins ("setp.%s%s %s, %s, %s", i->op == DOP_MIN ? "lt" : "gt",
+	       fty (t), p.c_str (), a (0).c_str (), a (1).c_str ());
+	  ins ("selp%s %s, %s, %s, %s", fty (t), dc, a (0).c_str (),
+	       a (1).c_str (), p.c_str ());
+	  return;
+	}
+      ins ("%s%s %s, %s, %s", i->op == DOP_MIN ? "min" : "max", sty (t), dc,
+	   ext (i->ops[0], true).c_str (), ext (i->ops[1], true).c_str ());
+      return;
+
+    case DOP_UMIN: case DOP_UMAX:
+      ins ("%s%s %s, %s, %s", i->op == DOP_UMIN ? "min" : "max", uty (t),
+	   dc, ext (i->ops[0], false).c_str (),
+	   ext (i->ops[1], false).c_str ());
+      return;
+
+    case DOP_AND: case DOP_OR: case DOP_XOR:
+      ins ("%s%s %s, %s, %s", dir_op_name (i->op), bty (t), dc,
+	   a (0).c_str (), a (1).c_str ());
+      return;
+
+    case DOP_NOT:
+      ins ("not%s %s, %s", bty (t), dc, a (0).c_str ());
+      return;
+
+    case DOP_SHL:
+      ins ("shl%s %s, %s, %s", bty (t), dc, a (0).c_str (),
+	   shift_count (i->ops[1]).c_str ());
+      return;
+
+    case DOP_SAR: case DOP_SHR:
+      {
+	bool s = i->op == DOP_SAR;
+	std::string c = shift_count (i->ops[1]);
+	ins ("shr%s %s, %s, %s", s ? sty (t) : uty (t), dc,
+	     ext (i->ops[0], s).c_str (), c.c_str ());
+	return;
+      }
+
+    case DOP_ROTL: case DOP_ROTR:
+      {
+	bool left = i->op == DOP_ROTL;
+	std::string c = shift_count (i->ops[1]);
+	if (t == DT_I32)
+	  {
+	    std::string x = in_reg (i->ops[0]);
+	    ins ("shf.%c.wrap.b32 %s, %s, %s, %s", left ? 'l' : 'r', dc,
+		 x.c_str (), x.c_str (), c.c_str ());
+	    return;
+	  }
+	/* (x << c) | (x >> (n - c)) with c in 0 .. n-1; PTX shifts by n
+	   or more give 0, which makes c == 0 right.  */
+	unsigned n = width (t);
+	std::string x = ext (i->ops[0], false);
+	std::string cm = temp (RC_B32), cn = temp (RC_B32);
+	rclass rc = class_of (t);
+	std::string l = temp (rc), r = temp (rc);
+	ins ("and.b32 %s, %s, %u", cm.c_str (), c.c_str (), n - 1);
+	ins ("sub.u32 %s, %u, %s", cn.c_str (), n, cm.c_str ());
+	ins ("shl%s %s, %s, %s", bty (t), l.c_str (), x.c_str (),
+	     (left ? cm : cn).c_str ());
+	ins ("shr%s %s, %s, %s", uty (t), r.c_str (), x.c_str (),
+	     (left ? cn : cm).c_str ());
+	ins ("or%s %s, %s, %s", bty (t), dc, l.c_str (), r.c_str ());
+	return;
+      }
+
+    case DOP_CLZ: case DOP_CTZ: case DOP_POPCOUNT:
+      {
+	std::string x = i->op == DOP_CTZ ? in_reg (i->ops[0])
+			: ext (i->ops[0], false);
+	if (i->op == DOP_CTZ)
+	  {
+	    std::string r = temp (class_of (t));
+	    ins ("brev%s %s, %s", bty (t), r.c_str (), x.c_str ());
+	    x = r;
+	  }
+	const char *name = i->op == DOP_POPCOUNT ? "popc" : "clz";
+	std::string r32 = t == DT_I64 ? temp (RC_B32) : d;
+	ins ("%s%s %s, %s", name, bty (t), r32.c_str (), x.c_str ());
+	if (t == DT_I64)
+	  ins ("cvt.u64.u32 %s, %s", dc, r32.c_str ());
+	else if (narrow_p (t) && i->op == DOP_CLZ)
+	  ins ("sub.u32 %s, %s, %u", dc, dc, 32 - width (t));
+	return;
+      }
+
+    case DOP_BSWAP:
+      {
+	std::string x = in_reg (i->ops[0]);
+	if (t == DT_I8)
+	  ins ("mov.b32 %s, %s", dc, x.c_str ());
+	else if (t == DT_I16)
+	  ins ("prmt.b32 %s, %s, 0, 0x0001", dc, x.c_str ());
+	else if (t == DT_I32)
+	  ins ("prmt.b32 %s, %s, 0, 0x0123", dc, x.c_str ());
+	else
+	  {
+	    std::string lo = temp (RC_B32), hi = temp (RC_B32);
+	    std::string lo2 = temp (RC_B32), hi2 = temp (RC_B32);
+	    ins ("mov.b64 {%s, %s}, %s", lo.c_str (), hi.c_str (), x.c_str ());
+	    ins ("prmt.b32 %s, %s, 0, 0x0123", lo2.c_str (), hi.c_str ());
+	    ins ("prmt.b32 %s, %s, 0, 0x0123", hi2.c_str (), lo.c_str ());
+	    ins ("mov.b64 %s, {%s, %s}", dc, lo2.c_str (), hi2.c_str ());
+	  }
+	return;
+      }
+
+    case DOP_SQRT:
+      ins ("sqrt.rn%s %s, %s", fty (t), dc, a (0).c_str ());
+      return;
+    case DOP_FMA:
+      ins ("fma.rn%s %s, %s, %s, %s", fty (t), dc, a (0).c_str (),
+	   a (1).c_str (), a (2).c_str ());
+      return;
+    case DOP_FLOOR: case DOP_CEIL: case DOP_FTRUNC: case DOP_RINT:
+      {
+	const char *mode = i->op == DOP_FLOOR ? "rmi" : i->op == DOP_CEIL
+			   ? "rpi" : i->op == DOP_FTRUNC ? "rzi" : "rni";
+	ins ("cvt.%s%s%s %s, %s", mode, fty (t), fty (t), dc, a (0).c_str ());
+	return;
+      }
+    case DOP_ROUND:
+      round_half_away (i->ops[0], d);
+      return;
+    case DOP_COPYSIGN:
+      /* PTX's first source gives the sign.  */
+      ins ("copysign%s %s, %s, %s", fty (t), dc, a (1).c_str (),
+	   a (0).c_str ());
+      return;
+    case DOP_FMIN: case DOP_FMAX:
+      ins ("%s%s %s, %s, %s", i->op == DOP_FMIN ? "min" : "max", fty (t), dc,
+	   a (0).c_str (), a (1).c_str ());
+      return;
+
+    case DOP_SELECT:
+      {
+	const dir_value &c = i->ops[0];
+	if (c.imm_p ())
+	  ins ("%s %s, %s", rc_mov[class_of (t)], dc,
+	       a (c.imm ? 1 : 2).c_str ());
+	else
+	  ins ("selp%s %s, %s, %s, %s", fl ? fty (t) : bty (t), dc,
+	       a (1).c_str (), a (2).c_str (), reg (c.reg).c_str ());
+	return;
+      }
+
+    default:
+      throw cannot { std::string ("the instruction '")
+		     + dir_op_name (i->op) + "'" };
+    }
+}
+
+/* The float V rounded to the nearest integer, halfway cases away from
+   zero: |V| truncated, plus one if the fraction (an exact subtraction) is
+   at least a half, with V's sign, into RES.  */
+
+void
+emitter::round_half_away (const dir_value &v, const std::string &res)
+{
+  dir_type t = v.type;
+  rclass rc = class_of (t);
+  const char *ft = fty (t);
+  std::string a = op (v);
+  std::string m = temp (rc), tr = temp (rc), fr = temp (rc), up = temp (rc),
+	      r = temp (rc), p = temp (RC_PRED);
+  std::string half = imm (t == DT_F64 ? dir_imm_f64 (0.5)
+			  : dir_imm_f32 (0.5f));
+  std::string one = imm (t == DT_F64 ? dir_imm_f64 (1.0) : dir_imm_f32 (1.0f));
+  ins ("abs%s %s, %s", ft, m.c_str (), a.c_str ());
+  ins ("cvt.rzi%s%s %s, %s", ft, ft, tr.c_str (), m.c_str ());
+  ins ("sub.rn%s %s, %s, %s", ft, fr.c_str (), m.c_str (), tr.c_str ());
+  ins ("setp.ge%s %s, %s, %s", ft, p.c_str (), fr.c_str (), half.c_str ());
+  ins ("add.rn%s %s, %s, %s", ft, up.c_str (), tr.c_str (), one.c_str ());
+  ins ("selp%s %s, %s, %s, %s", ft, r.c_str (), up.c_str (), tr.c_str (),
+       p.c_str ());
+  ins ("copysign%s %s, %s, %s", ft, res.c_str (), a.c_str (), r.c_str ());
+}
+
+/* The calls of the C library the expander lets through that PTX has
+   instructions for; the others (exp, cos, fmod...) need a device math
+   library the ptx target does not have yet.  */
+
+void
+emitter::emit_call (dir_insn *i)
+{
+  std::string name = i->callee;
+  if (!i->ops.empty () && i->ops[0].type == DT_F32 && !name.empty ()
+      && name.back () == 'f')
+    name.pop_back ();
+  dir_type t = i->type;
+  std::string d = dest (i);
+  if ((name == "lrint" || name == "llrint" || name == "lround"
+       || name == "llround") && i->ops.size () == 1 && dir_type_int_p (t))
+    {
+      const dir_value &v = i->ops[0];
+      bool nearest = name.find ("rint") != std::string::npos;
+      std::string x = op (v);
+      if (!nearest)
+	{
+	  x = temp (class_of (v.type));
+	  round_half_away (v, x);
+	}
+      ins ("cvt.%s%s%s %s, %s", nearest ? "rni" : "rzi", sty (t),
+	   fty (v.type), d.c_str (), x.c_str ());
+      return;
+    }
+  if (name == "fdim" && i->ops.size () == 2 && dir_type_float_p (t))
+    {
+      /* x - y if x > y, +0 if x <= y, NaN if either is.  */
+      std::string x = op (i->ops[0]), y = op (i->ops[1]);
+      std::string diff = temp (class_of (t)), p = temp (RC_PRED);
+      ins ("sub.rn%s %s, %s, %s", fty (t), diff.c_str (), x.c_str (),
+	   y.c_str ());
+      ins ("setp.le%s %s, %s, %s", fty (t), p.c_str (), x.c_str (),
+	   y.c_str ());
+      ins ("selp%s %s, %s, %s, %s", fty (t), d.c_str (),
+	   imm (t == DT_F64 ? dir_imm_f64 (0.0) : dir_imm_f32 (0.0f)).c_str (),
+	   diff.c_str (), p.c_str ());
+      return;
+    }
+  throw cannot { "no device math library yet ('" + i->callee
+		 + "' is called)" };
+}
+
+void
+emitter::emit_cmp (dir_insn *i)
+{
+  dir_type t = i->type;
+  dir_cond c = (dir_cond) i->cond;
+  std::string d = dest (i);
+  if (t == DT_B1)
+    {
+      if (c != DC_EQ && c != DC_NE)
+	throw cannot { "an ordered comparison of booleans" };
+      std::string x = in_reg (i->ops[0]), y = in_reg (i->ops[1]);
+      if (c == DC_NE)
+	ins ("xor.pred %s, %s, %s", d.c_str (), x.c_str (), y.c_str ());
+      else
+	{
+	  std::string p = temp (RC_PRED);
+	  ins ("xor.pred %s, %s, %s", p.c_str (), x.c_str (), y.c_str ());
+	  ins ("not.pred %s, %s", d.c_str (), p.c_str ());
+	}
+      return;
+    }
+  if (dir_type_float_p (t))
+    {
+      ins ("setp.%s%s %s, %s, %s", float_cond (c), fty (t), d.c_str (),
+	   op (i->ops[0]).c_str (), op (i->ops[1]).c_str ());
+      return;
+    }
+  bool u;
+  const char *name = int_cond (c, &u);
+  ins ("setp.%s%s %s, %s, %s", name, u ? uty (t) : sty (t), d.c_str (),
+       ext (i->ops[0], !u).c_str (), ext (i->ops[1], !u).c_str ());
+}
+
+void
+emitter::emit_convert (dir_insn *i)
+{
+  dir_type to = i->type, from = i->ops[0].type;
+  std::string d = dest (i);
+  const char *dc = d.c_str ();
+  const dir_value &v = i->ops[0];
+
+  /* Booleans become integers first.  */
+  if (from == DT_B1 && i->op != DOP_TRUNC && i->op != DOP_BITCAST)
+    {
+      bool minus = i->op == DOP_SEXT || i->op == DOP_SITOFP;
+      std::string x = temp (RC_B32);
+      ins ("selp.s32 %s, %d, 0, %s", x.c_str (), minus ? -1 : 1,
+	   in_reg (v).c_str ());
+      if (i->op == DOP_SITOFP || i->op == DOP_UITOFP)
+	ins ("cvt.rn%s.s32 %s, %s", fty (to), dc, x.c_str ());
+      else if (to == DT_I64)
+	ins ("cvt.s64.s32 %s, %s", dc, x.c_str ());
+      else
+	ins ("mov.b32 %s, %s", dc, x.c_str ());
+      return;
+    }
+
+  switch (i->op)
+    {
+    case DOP_SEXT: case DOP_ZEXT:
+      {
+	bool s = i->op == DOP_SEXT;
+	if (to != DT_I64)
+	  ins ("mov.b32 %s, %s", dc, ext (v, s).c_str ());
+	else if (v.imm_p ())
+	  ins ("mov.b64 %s, %s", dc, ext (v, s).c_str ());
+	else
+	  ins ("cvt.%c64.%c%u %s, %s", s ? 's' : 'u', s ? 's' : 'u',
+	       width (from), dc, reg (v.reg).c_str ());
+	return;
+      }
+
+    case DOP_TRUNC:
+      if (to == DT_B1)
+	{
+	  std::string x = temp (class_of (from));
+	  ins ("and%s %s, %s, 1", bty (from), x.c_str (), op (v).c_str ());
+	  ins ("setp.ne%s %s, %s, 0", uty (from), dc, x.c_str ());
+	}
+      else if (from == DT_I64)
+	ins ("cvt.u32.u64 %s, %s", dc, op (v).c_str ());
+      else
+	ins ("mov.b32 %s, %s", dc, op (v).c_str ());
+      return;
+
+    case DOP_FPEXT:
+      ins ("cvt.f64.f32 %s, %s", dc, op (v).c_str ());
+      return;
+    case DOP_FPTRUNC:
+      ins ("cvt.rn.f32.f64 %s, %s", dc, op (v).c_str ());
+      return;
+
+    case DOP_SITOFP: case DOP_UITOFP:
+      {
+	bool s = i->op == DOP_SITOFP;
+	ins ("cvt.rn%s%s %s, %s", fty (to), s ? sty (from) : uty (from), dc,
+	     ext (v, s).c_str ());
+	return;
+      }
+
+    case DOP_FPTOSI: case DOP_FPTOUI:
+      {
+	if (to == DT_B1)
+	  throw cannot { "a float converted to a boolean" };
+	bool s = i->op == DOP_FPTOSI;
+	ins ("cvt.rzi%s%s %s, %s", s ? sty (to) : uty (to), fty (from), dc,
+	     op (v).c_str ());
+	return;
+      }
+
+    case DOP_BITCAST:
+      if (class_of (to) == class_of (from))
+	ins ("%s %s, %s", rc_mov[class_of (to)], dc, op (v).c_str ());
+      else
+	ins ("mov%s %s, %s", bty (to), dc, op (v).c_str ());
+      return;
+
+    default:
+      throw cannot { "a conversion" };
+    }
+}
+
+} // namespace gw_ptx
