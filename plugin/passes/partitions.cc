@@ -220,9 +220,22 @@ gw_single_values (const dir_func *fn, const std::vector<unsigned> &neutered)
 	  unsigned n = neutered[b->index];
 	  for (const dir_insn *phi : b->phis)
 	    {
+	      /* A phi is single where its operands are, and also on the
+		 axes of a neutered predecessor whose value differs from
+		 another edge's: only the single thread comes that way (the
+		 join of a neutered region merges the region's values, even
+		 constants, with the undefined ones of the threads that
+		 skipped it).  */
 	      unsigned axes = n;
-	      for (const dir_value &v : phi->ops)
-		axes |= of (v);
+	      bool same = true;
+	      for (size_t k = 0; k < phi->ops.size (); k++)
+		{
+		  axes |= of (phi->ops[k]);
+		  same &= phi->ops[k] == phi->ops[0];
+		}
+	      if (!same)
+		for (const dir_block *p : phi->targets)
+		  axes |= neutered[p->index];
 	      set (phi->dest, axes);
 	    }
 	  for (const dir_insn *i : b->insns)
