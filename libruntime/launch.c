@@ -190,10 +190,12 @@ gw_static_dim (intptr_t v)
 static const char *
 gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
 		  bool words_ok, const struct gw_entry **e,
-		  const struct gw_device **dev, void **code)
+		  const struct gw_device **dev, const struct gw_code **unit_code,
+		  void **code)
 {
   *e = NULL;
   *dev = NULL;
+  *unit_code = NULL;
   *code = NULL;
   if (flags & GW_FLAG_HOST_FALLBACK)
     return "if-clause";
@@ -208,19 +210,23 @@ gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
   *dev = gw_devices[c->device];
   if (d->code == NULL)
     return d->reason;
+  *unit_code = d->code;
   if ((*code = d->code->kernels[(*e)->index]) == NULL)
     return (*dev)->no_code_reason;
   return NULL;
 }
 
-/* Fill in the dimensions of launch L of kernel E on device DEV, given the
-   runtime dimensions DIMS of its launch words (0 where not given).  */
+/* Fill in the dimensions of launch L of kernel E on device DEV, whose
+   loaded code is CODE, given the runtime dimensions DIMS of its launch
+   words (0 where not given).  */
 
 static void
 gw_launch_dims (struct gw_launch *l, const struct gw_entry *e,
-		const struct gw_device *dev, const unsigned dims[GW_AXES])
+		const struct gw_device *dev, const struct gw_code *code,
+		const unsigned dims[GW_AXES])
 {
-  const intptr_t *fixed = e->kernel->dims;
+  static const intptr_t none[GW_AXES];
+  const intptr_t *fixed = code->dims ? code->dims + GW_AXES * e->index : none;
 
   /* The number of gangs: the launch's, else the compiler's, else the
      device's choice.  */
@@ -263,9 +269,10 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
   uint64_t start = (c->log & GW_LOG_TIME) ? gw_now_ns () : 0;
   const struct gw_entry *e;
   const struct gw_device *dev;
+  const struct gw_code *unit_code;
   void *code;
   const char *reason = gw_choose_device (c, flags, fn, words_ok, &e, &dev,
-					 &code);
+					 &unit_code, &code);
 
   /* The name in the log; looked up even for host launches.  */
   char buf[32];
@@ -286,7 +293,7 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       pending.code = code;
       l->data = hostaddrs;
       l->globals = GW_UNIT_GLOBALS (e->unit->desc);
-      gw_launch_dims (l, e, dev, dims);
+      gw_launch_dims (l, e, dev, unit_code, dims);
       gw_last_device = dev->name;
       if (c->log & GW_LOG_LAUNCH)
 	gw_message ("launch %s device=%s gangs=%u workers=%u vector=%u",

@@ -150,11 +150,13 @@ extern struct gw_unit_device *gw_prepare (const struct gw_entry *, int);
 
 /* Devices.  */
 
-/* A device's code for one unit: its loaded image, and each kernel's entry
-   point in it (NULL where the image lacks the kernel).  */
+/* A device's code for one unit: its loaded image, the image's table of
+   compile-time dimensions (gw_image.dims, possibly null) and each
+   kernel's entry point in it (NULL where the image lacks the kernel).  */
 struct gw_code
 {
   void *image;
+  const intptr_t *dims;
   void *kernels[];
 };
 

@@ -264,6 +264,13 @@ check_lines 2 '^gangway: launch 0x[0-9a-f]+ device=host gangs=1 workers=1 vector
 check_lines 1 '^gangway: launch which device=cpu gangs=[0-9]+ ' \
   "two images: runs on cpu"
 if [ "$(./gwtest isa)" = 4 ]; then
+  check_lines 1 '^gangway: launch which device=cpu gangs=[0-9]+ workers=4 vector=16$' \
+    "two images: the v4 image's dimensions"
+else
+  check_lines 1 '^gangway: launch which device=cpu gangs=[0-9]+ workers=2 vector=4$' \
+    "two images: the v2 image's dimensions"
+fi
+if [ "$(./gwtest isa)" = 4 ]; then
   check_lines 1 '^gangway: launch v4only device=cpu ' \
     "v4 image on a v4 cpu"
 else
@@ -274,6 +281,8 @@ fi
 run isa-v3 GANGWAY_CPU_ISA=x86-64-v3 EXPECT_WHICH=2 GANGWAY_LOG=launch \
   $T reasons
 check_status "GANGWAY_CPU_ISA=x86-64-v3 picks the v2 image"
+check_lines 1 '^gangway: launch which device=cpu gangs=[0-9]+ workers=2 vector=4$' \
+  "GANGWAY_CPU_ISA=x86-64-v3: the v2 image's dimensions"
 check_lines 1 '^gangway: launch v4only device=host gangs=1 workers=1 vector=1 reason=cpu-lacks-x86-64-v4$' \
   "GANGWAY_CPU_ISA=x86-64-v3: v4 image falls back"
 
