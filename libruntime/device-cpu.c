@@ -79,10 +79,10 @@ gw_cpu_level (void)
 
 /* The cpu device is always there.  */
 
-static bool
+static const char *
 gw_cpu_probe (void)
 {
-  return true;
+  return NULL;
 }
 
 /* Load image IMG as a shared object.  On success return the dlopen handle

@@ -21,10 +21,12 @@
    described here, and nothing else does.  The plugin builds the data below
    as GCC trees (plugin/launch.cc); the runtime reads it (libruntime/).
 
-   1. Launches.  The plugin rewrites every call of libgomp's
-      GOACC_parallel_keyed into a call of gangway_parallel_keyed with the
-      same arguments (see docs/internals.md for why a rewrite and not symbol
-      interposition).
+   1. Launches and data directives.  The plugin rewrites every call of
+      libgomp's GOACC_parallel_keyed into a call of gangway_parallel_keyed
+      with the same arguments (see docs/internals.md for why a rewrite and
+      not symbol interposition), and likewise GOACC_data_start,
+      GOACC_data_end, GOACC_enter_data, GOACC_exit_data and GOACC_update
+      into the gangway_ functions declared below.
 
    2. Registration.  Each translation unit with offloaded regions gets a
       static constructor that calls gangway_register_unit with the unit
@@ -166,6 +168,18 @@ void gangway_unregister_unit (const struct gw_unit *);
 void gangway_parallel_keyed (int flags, void (*fn) (void *), size_t mapnum,
 			     void **hostaddrs, size_t *sizes,
 			     unsigned short *kinds, ...);
+void gangway_data_start (int flags, size_t mapnum, void **hostaddrs,
+			 size_t *sizes, unsigned short *kinds);
+void gangway_data_end (void);
+void gangway_enter_data (int flags, size_t mapnum, void **hostaddrs,
+			 size_t *sizes, unsigned short *kinds, int async,
+			 int num_waits, ...);
+void gangway_exit_data (int flags, size_t mapnum, void **hostaddrs,
+			size_t *sizes, unsigned short *kinds, int async,
+			int num_waits, ...);
+void gangway_update (int flags, size_t mapnum, void **hostaddrs,
+		     size_t *sizes, unsigned short *kinds, int async,
+		     int num_waits, ...);
 
 #ifdef __cplusplus
 }
