@@ -9,7 +9,8 @@
    - at IPA time (clone.cc), a static constructor that calls
        gangway_register_unit (&__gangway_unit)
      and a destructor that calls gangway_unregister_unit,
-     and every GOACC_parallel_keyed call rewritten to gangway_parallel_keyed;
+     and every GOACC_parallel_keyed call rewritten to gangway_parallel_keyed
+     (and the data directives' calls to libgangway's entry points);
    - during compilation, the list of the unit's kernels (one per region)
      and of the globals their device code refers to, and one image builder
      per target (config/<target>/);
@@ -266,30 +267,56 @@ gw_unit_create_constructor ()
   cgraph_build_static_cdtor ('D', call, DEFAULT_INIT_PRIORITY);
 }
 
-/* Rewrite every launch in FUN to go through libgangway.  */
+/* Rewrite every launch and data directive in FUN to go through
+   libgangway: libgomp's entry points become libgangway's ones of the same
+   interface, which know the devices (libruntime/launch.c, data-ptx.c).
+   GCC 12 emits separate enter and exit data calls.  */
 
 void
 gw_rewrite_launches (function *fun)
 {
-  static tree launch;
+  static const struct
+  {
+    built_in_function code;
+    const char *name;
+  } rewrites[] = {
+    { BUILT_IN_GOACC_PARALLEL, "gangway_parallel_keyed" },
+    { BUILT_IN_GOACC_DATA_START, "gangway_data_start" },
+    { BUILT_IN_GOACC_DATA_END, "gangway_data_end" },
+    { BUILT_IN_GOACC_ENTER_DATA, "gangway_enter_data" },
+    { BUILT_IN_GOACC_EXIT_DATA, "gangway_exit_data" },
+    { BUILT_IN_GOACC_UPDATE, "gangway_update" },
+  };
+  static tree decls[ARRAY_SIZE (rewrites)];
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
       {
+	/* Not gimple_call_builtin_p: it checks the arguments' types
+	   against the builtin's, and does not recognize the enter data,
+	   exit data and update calls GCC 12's expansion builds.  Their
+	   arguments go to a function of the builtin's type all the
+	   same.  */
 	gimple *s = gsi_stmt (gsi);
-	if (!gimple_call_builtin_p (s, BUILT_IN_GOACC_PARALLEL))
+	tree fndecl = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+	if (!fndecl || !fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
 	  continue;
-	if (!launch)
+	for (size_t i = 0; i < ARRAY_SIZE (rewrites); i++)
 	  {
-	    tree gomp = builtin_decl_explicit (BUILT_IN_GOACC_PARALLEL);
-	    launch = build_fn_decl ("gangway_parallel_keyed",
-				    TREE_TYPE (gomp));
-	    DECL_ATTRIBUTES (launch) = DECL_ATTRIBUTES (gomp);
-	    TREE_NOTHROW (launch) = TREE_NOTHROW (gomp);
-	    keep (launch);
+	    if (DECL_FUNCTION_CODE (fndecl) != rewrites[i].code)
+	      continue;
+	    if (!decls[i])
+	      {
+		tree gomp = builtin_decl_explicit (rewrites[i].code);
+		decls[i] = build_fn_decl (rewrites[i].name, TREE_TYPE (gomp));
+		DECL_ATTRIBUTES (decls[i]) = DECL_ATTRIBUTES (gomp);
+		TREE_NOTHROW (decls[i]) = TREE_NOTHROW (gomp);
+		keep (decls[i]);
+	      }
+	    gw_redirect_call (fun, as_a <gcall *> (s), decls[i]);
+	    break;
 	  }
-	gw_redirect_call (fun, as_a <gcall *> (s), launch);
       }
 }
 
