@@ -404,7 +404,8 @@ gw_ptx_launch (void *kernel, const struct gw_launch *l)
   /* One block holds both word arrays.  */
   uint64_t block = gw_ptx_alloc (n * sizeof *words);
   gw_ptx_to_device (block, words, n * sizeof *words);
-  uint64_t data = block, globals = block + l->mapnum * sizeof *words;
+  uint64_t data = block;
+  uint64_t globals = l->num_globals ? block + l->mapnum * sizeof *words : 0;
   void *params[2] = { &data, &globals };
 
   CUresult e = gw_cu.cuLaunchKernel (kernel, l->gangs, 1, 1, l->vector,

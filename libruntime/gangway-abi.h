@@ -160,7 +160,8 @@ typedef void gw_cpu_kernel_fn (void *data, void *const *globals,
    as the hostaddrs array holds it.  GLOBALS is the device address of an
    array with one 64-bit word per entry of the unit's global table: the
    device address of that global if it is present on the device (mapped
-   by a data clause or directive), else 0.  */
+   by a data clause or directive), else 0; GLOBALS is 0 if the table is
+   empty.  */
 
 /* Entry points the compiled objects call.  */
 void gangway_register_unit (const struct gw_unit *);

@@ -32,7 +32,8 @@
      otherwise one whose name contains "incr" adds 1 to every int from
      its first data word's address to the end of that allocation.  It
      logs the grid and block dimensions, the two parameters and the
-     words of both arrays they point to.
+     words of both arrays they point to (the globals parameter is 0 when
+     the unit has no globals).
 
    Every call appends a line to the file FAKE_CUDA_LOG names, if set.
    The environment shapes the device:
@@ -380,11 +381,12 @@ cuLaunchKernel (struct function *f, unsigned gx, unsigned gy, unsigned gz,
 	bz, shared, stream ? "other" : "null", extra ? "other" : "null",
 	name (data, b1, sizeof b1), name (globals, b2, sizeof b2));
   FAIL_IF_ASKED ("cuLaunchKernel");
-  /* The data words end where the globals start.  */
+  /* The data words end where the globals start, or with the block when
+     the unit has no globals.  */
   struct alloc *a = find (data);
   if (a == NULL)
     return 1;
-  size_t n = (globals - data) / 8;
+  size_t n = ((globals ? globals : (uintptr_t) a->base + a->size) - data) / 8;
   for (size_t i = 0; i < n; i++)
     flog ("  data[%zu]=%s", i,
 	  name (((uint64_t *) (uintptr_t) data)[i], b1, sizeof b1));

@@ -26,7 +26,9 @@
 # Usage: run-tests.sh [--quick]
 #   --quick   skip the sanitizer and valgrind runs.
 # Environment: CC (default gcc); BUILD, a directory for the build (default:
-# a fresh temporary one, removed at the end if everything passed).
+# a fresh temporary one, removed at the end if everything passed);
+# GANGWAY_PLUGIN, the plugin (gangway.so) for the tests of a program
+# compiled with it, skipped without.
 #
 # Ends with the line "N passed, N failed"; exits non-zero on a failure.
 
@@ -227,6 +229,11 @@ objcopy --redefine-sym GOACC_parallel_keyed=gangway_parallel_keyed \
     acc-data.o || die "cannot rename in acc-data.o"
 $CC -fopenacc -foffload=disable -o acc-data acc-data.o $LIBS \
   || die "cannot link acc-data"
+if [ -n "${GANGWAY_PLUGIN-}" ]; then
+  $CC $CFLAGS -fopenacc -foffload=disable -fplugin="$GANGWAY_PLUGIN" \
+      -fplugin-arg-gangway-targets=cpu,ptx $INC -o acc-ptx "$here/acc-ptx.c" \
+      $LIBS || die "cannot build acc-ptx with the plugin"
+fi
 
 T=./gwtest
 
@@ -573,6 +580,35 @@ check "GCC's data directives: no device memory left" \
   [ "$(grep -c '^leak' "$log")" -eq 0 ]
 run acc-data-cpu GANGWAY_DEVICE=cpu ./acc-data
 check_status "GCC's data directives through libgomp (GANGWAY_DEVICE=cpu)"
+
+if [ -n "${GANGWAY_PLUGIN-}" ]; then
+  log=$build/acc-ptx.cuda
+  rm -f "$log"
+  run acc-ptx $FAKE FAKE_CUDA_LOG="$log" GANGWAY_LOG=launch ./acc-ptx
+  check_status "plugin-compiled regions and data directives on the ptx device"
+  check_lines 3 '^gangway: launch incr_all\._omp_fn\.0 device=ptx gangs=[0-9]+ workers=1 vector=32$' \
+    "plugin-compiled regions: launched on the ptx device"
+  check_order "plugin-compiled regions: the driver calls" "$log" \
+    '^cuMemAlloc_v2 size=4000 -> A1$' '^cuMemcpyHtoD_v2 dst=A1\+0 size=4000$' \
+    '^cuModuleLoadData ' \
+    '^cuModuleGetFunction gw_k[0-9]+_incr_all__omp_fn_0 -> found$' \
+    '^cuLaunchKernel gw_k[0-9]+_incr_all__omp_fn_0 grid=[0-9]+,1,1 block=32,1,1 shared=0 stream=null extra=null data=A[0-9]+\+0 globals=0$' \
+    '^  data\[0\]=A1\+0$' '^cuCtxSynchronize$' \
+    '^cuLaunchKernel gw_k[0-9]+_incr_all' '^cuCtxSynchronize$' \
+    '^cuMemcpyDtoH_v2 src=A1\+0 size=4000$' \
+    '^cuLaunchKernel gw_k[0-9]+_incr_all' '^cuCtxSynchronize$' \
+    '^cuMemcpyDtoH_v2 src=A1\+0 size=4000$' '^cuMemFree_v2 A1$'
+  check "plugin-compiled regions: copied out only when asked" \
+    [ "$(grep -c '^cuMemcpyDtoH_v2 src=A1' "$log")" -eq 2 ]
+  check "plugin-compiled regions: no device memory left" \
+    [ "$(grep -c '^leak' "$log")" -eq 0 ]
+  run acc-ptx-cpu GANGWAY_LOG=launch ./acc-ptx
+  check_status "plugin-compiled regions without a driver"
+  check_lines 3 '^gangway: launch incr_all\._omp_fn\.0 device=cpu .* ptx=no-driver$' \
+    "plugin-compiled regions without a driver: cpu, ptx=no-driver"
+else
+  echo "SKIP: plugin-compiled regions on the ptx device (no GANGWAY_PLUGIN)"
+fi
 
 # -- Threads, fork, exit, shared libraries.
 
