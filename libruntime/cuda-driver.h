@@ -21,8 +21,8 @@
    device (device-ptx.c) opens the driver, libcuda.so.1, with dlopen and
    looks up the entry points below with dlsym.  So it declares the few
    types, values and functions it uses itself, as NVIDIA's CUDA Driver API
-   reference documents them (https://docs.nvidia.com/cuda/cuda-driver-api/;
-   the module pages are named after each group below).
+   reference documents them: https://docs.nvidia.com/cuda/cuda-driver-api/
+   and its module pages, named below by their file names there.
 
    The memory functions are looked up by their "_v2" names: cuda.h maps
    cuMemAlloc, cuMemFree, cuMemcpyHtoD and cuMemcpyDtoH to those with
@@ -34,8 +34,9 @@
 
 #include <stddef.h>
 
-/* Data types used by CUDA driver (group__CUDA__TYPES).  CUresult is the
-   enum cudaError_enum; an enum of these values has the size of an int.  */
+/* Data types used by CUDA driver (group__CUDA__TYPES.html).  CUresult is
+   the enum cudaError_enum; an enum of these values has the size of an
+   int.  */
 typedef int CUresult;
 #define CUDA_SUCCESS			0
 #define CUDA_ERROR_NO_DEVICE		100
@@ -47,20 +48,28 @@ typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
 
-/* CUdevice_attribute values (enum CUdevice_attribute_enum).  */
+/* CUdevice_attribute values (enum CUdevice_attribute_enum, also in
+   group__CUDA__TYPES.html).  */
 typedef int CUdevice_attribute;
 #define CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT	16
 #define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR	75
 #define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR	76
 
 /* The entry points, as F (NAME, PARAMETER LIST); each returns CUresult.
-   Groups: Initialization (cuInit), Device Management (cuDeviceGet,
-   cuDeviceGetCount, cuDeviceGetAttribute), Primary Context Management
-   (cuDevicePrimaryCtxRetain), Context Management (cuCtxSetCurrent,
-   cuCtxSynchronize), Module Management (cuModuleLoadData, cuModuleUnload,
-   cuModuleGetFunction), Memory Management (cuMemAlloc_v2, cuMemFree_v2,
-   cuMemcpyHtoD_v2, cuMemcpyDtoH_v2), Execution Control (cuLaunchKernel)
-   and Error Handling (cuGetErrorString).  */
+   Their pages:
+     group__CUDA__INITIALIZE.html   cuInit
+     group__CUDA__DEVICE.html       cuDeviceGet, cuDeviceGetCount,
+				    cuDeviceGetAttribute
+     group__CUDA__PRIMARY__CTX.html cuDevicePrimaryCtxRetain
+     group__CUDA__CTX.html          cuCtxSetCurrent, cuCtxSynchronize
+     group__CUDA__MODULE.html       cuModuleLoadData (a PTX image is a
+				    NUL-terminated string), cuModuleUnload,
+				    cuModuleGetFunction
+     group__CUDA__MEM.html          cuMemAlloc, cuMemFree, cuMemcpyHtoD,
+				    cuMemcpyDtoH (the _v2 symbols)
+     group__CUDA__EXEC.html         cuLaunchKernel (KERNELPARAMS: one
+				    pointer to each parameter's value)
+     group__CUDA__ERROR.html        cuGetErrorString  */
 #define GW_CUDA_FUNCTIONS(F)						\
   F (cuInit, (unsigned int flags))					\
   F (cuDeviceGetCount, (int *count))					\
