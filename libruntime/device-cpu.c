@@ -79,10 +79,10 @@ gw_cpu_level (void)
 
 /* The cpu device is always there.  */
 
-static bool
+static const char *
 gw_cpu_probe (void)
 {
-  return true;
+  return NULL;
 }
 
 /* Load image IMG as a shared object.  On success return the dlopen handle
@@ -237,20 +237,21 @@ gw_cpu_load_image (const struct gw_unit *u, char *reason, size_t reason_size)
     goto fail;
 
   const unsigned *version = dlsym (img->handle, GW_CPU_IMAGE_VERSION_SYMBOL);
-  if (version == NULL || *version != GW_ABI_VERSION)
+  if (version == NULL || *version != GW_CPU_IMAGE_VERSION)
     {
       if (version == NULL)
 	snprintf (err, sizeof err, "the image does not define %s",
 		  GW_CPU_IMAGE_VERSION_SYMBOL);
       else
 	snprintf (err, sizeof err, "the image has ABI version %u, this "
-		  "runtime has version %d", *version, GW_ABI_VERSION);
+		  "runtime has version %d", *version, GW_CPU_IMAGE_VERSION);
       gw_cpu_close (img);
       img = NULL;
       goto fail;
     }
 
   code->image = img;
+  code->dims = best->dims;
   const struct gw_kernel *k = GW_UNIT_KERNELS (u);
   for (size_t i = 0; i < u->num_kernels; i++)
     code->kernels[i] = k[i].symbol ? dlsym (img->handle, k[i].symbol) : NULL;

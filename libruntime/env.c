@@ -23,7 +23,10 @@
      ACC_DEVICE_TYPE=host   run every region on the host (OpenACC's own
 			    variable; other values leave the choice to
 			    GANGWAY_DEVICE);
-     GANGWAY_DEVICE         "cpu" (the default) or "host";
+     GANGWAY_DEVICE         "ptx", "cpu" or "host"; unset, the ptx device
+			    if it is usable (device-ptx.c), else cpu;
+     GANGWAY_CUDA_DRIVER    the CUDA driver library the ptx device opens
+			    (default libcuda.so.1; the tests name a fake);
      GANGWAY_NUM_THREADS    size of the cpu device's thread pool, counting
 			    the launching thread (default: one per CPU this
 			    process may run on);
@@ -109,6 +112,22 @@ gw_message (const char *fmt, ...)
   va_start (ap, fmt);
   gw_vline ("gangway: ", fmt, ap);
   va_end (ap);
+}
+
+/* Print the error FMT (printf-style, followed by its arguments) on stderr
+   as a line starting "gangway: fatal error: " and end the process with
+   status EXIT_FAILURE, as libgomp does for the errors of OpenACC
+   programs (a present clause on data that is not present...).  */
+
+void
+gw_fatal (const char *fmt, ...)
+{
+  va_list ap;
+
+  va_start (ap, fmt);
+  gw_vline ("gangway: fatal error: ", fmt, ap);
+  va_end (ap);
+  exit (EXIT_FAILURE);
 }
 
 /* Print the warning FMT (printf-style, followed by its arguments) on
@@ -267,19 +286,30 @@ gw_read_config (void)
   c->online_cpus = gw_count_cpus ();
 
   /* The device.  OpenACC's ACC_DEVICE_TYPE=host wins over our own
-     variable, as a user who sets it expects no offloading at all.  */
-  c->device = GW_DEVICE_CPU;
+     variable, as a user who sets it expects no offloading at all.  Unset,
+     the ptx device is preferred; whether it is usable is found out when
+     it is first needed (device-ptx.c).  A misspelt value must not pick a
+     GPU by surprise: it means cpu.  */
+  c->device = GW_DEVICE_PTX;
+  c->device_explicit = false;
   c->host_reason = NULL;
   v = gw_getenv ("GANGWAY_DEVICE");
   if (v)
     {
+      c->device_explicit = true;
       if (strcasecmp (v, "host") == 0)
 	{
 	  c->device = -1;
 	  c->host_reason = "GANGWAY_DEVICE=host";
 	}
-      else if (strcasecmp (v, "cpu") != 0)
-	gw_warn ("unknown GANGWAY_DEVICE=%s; using cpu", v);
+      else if (strcasecmp (v, "ptx") == 0)
+	c->device = GW_DEVICE_PTX;
+      else
+	{
+	  c->device = GW_DEVICE_CPU;
+	  if (strcasecmp (v, "cpu") != 0)
+	    gw_warn ("unknown GANGWAY_DEVICE=%s; using cpu", v);
+	}
     }
   v = gw_getenv ("ACC_DEVICE_TYPE");
   if (v && strcasecmp (v, "host") == 0)
@@ -287,6 +317,10 @@ gw_read_config (void)
       c->device = -1;
       c->host_reason = "ACC_DEVICE_TYPE=host";
     }
+
+  c->cuda_driver = gw_getenv ("GANGWAY_CUDA_DRIVER");
+  if (c->cuda_driver == NULL)
+    c->cuda_driver = "libcuda.so.1";
 
   /* The pool size.  */
   c->num_threads = c->online_cpus;

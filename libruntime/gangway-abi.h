@@ -21,10 +21,12 @@
    described here, and nothing else does.  The plugin builds the data below
    as GCC trees (plugin/launch.cc); the runtime reads it (libruntime/).
 
-   1. Launches.  The plugin rewrites every call of libgomp's
-      GOACC_parallel_keyed into a call of gangway_parallel_keyed with the
-      same arguments (see docs/internals.md for why a rewrite and not symbol
-      interposition).
+   1. Launches and data directives.  The plugin rewrites every call of
+      libgomp's GOACC_parallel_keyed into a call of gangway_parallel_keyed
+      with the same arguments (see docs/internals.md for why a rewrite and
+      not symbol interposition), and likewise GOACC_data_start,
+      GOACC_data_end, GOACC_enter_data, GOACC_exit_data and GOACC_update
+      into the gangway_ functions declared below.
 
    2. Registration.  Each translation unit with offloaded regions gets a
       static constructor that calls gangway_register_unit with the unit
@@ -33,7 +35,13 @@
       pointer-sized words; the structs give names to its parts.
 
    3. Kernels.  A cpu image is an ELF shared object.  For each region it
-      exports one kernel with the gw_cpu_kernel_fn signature.  */
+      exports one kernel with the gw_cpu_kernel_fn signature.  A ptx image
+      is PTX text; for each region it has one entry point with the
+      signature described at GW_PTX_ENTRY below.
+
+   Version 2 moved the compile-time dimensions from the kernels to the
+   images: the cpu and ptx versions of one region are compiled for
+   different dimensions.  */
 
 #ifndef GANGWAY_ABI_H
 #define GANGWAY_ABI_H
@@ -47,7 +55,7 @@ extern "C" {
 
 /* "GANGWAY1" in little-endian ASCII.  */
 #define GW_UNIT_MAGIC 0x31594157474e4147ULL
-#define GW_ABI_VERSION 1
+#define GW_ABI_VERSION 2
 
 /* Dimension axes, in the order GCC's GOMP_DIM_* uses.  */
 enum gw_axis { GW_GANG = 0, GW_WORKER = 1, GW_VECTOR = 2, GW_AXES = 3 };
@@ -66,37 +74,48 @@ struct gw_unit
 
 /* One device image: the code of every kernel of the unit for one target.
    A unit may carry several images for one target (say, cpu images for two
-   x86-64 levels); the runtime picks the best one the machine runs.  */
+   x86-64 levels); the runtime picks the best one the machine runs.
+
+   DIMS points to 3 * NUM_KERNELS words: the gang, worker and vector
+   dimensions (GW_GANG, GW_WORKER, GW_VECTOR) this image's code of each
+   kernel was compiled for, in the order of the kernels.  0 means "chosen
+   at launch"; the entries of a kernel the image lacks are 0.  A null DIMS
+   means every entry is 0.  On the cpu device the worker and vector
+   dimensions are fixed at compile time (0 means 1): the SIMD code is
+   written for them.  On the ptx device a worker or vector entry of 0
+   takes the launch's num_workers or vector_length, else 1.
+
+   A ptx image is text ending with a NUL byte that SIZE counts: DATA is
+   the NUL-terminated string cuModuleLoadData wants, and DATA[SIZE - 1]
+   is 0.  */
 struct gw_image
 {
   const char *target;           /* "cpu" or "ptx".  */
   const char *isa;              /* cpu: "x86-64" ... "x86-64-v4" (null
-				   means "x86-64"); ptx: "sm_80".  */
+				   means "x86-64"); ptx: "sm_80", the
+				   lowest compute capability it runs on.  */
   const unsigned char *data;    /* ELF shared object or PTX text.  */
   uintptr_t size;               /* Bytes at DATA.  */
+  const intptr_t *dims;         /* Compile-time dimensions, see above.  */
 };
 
 /* One offloaded region.  HOST_FN is the host version GCC outlined: the
    function GOACC_parallel_keyed receives, and the key of every lookup.
    SYMBOL names the kernel in each image; an image that lacks it has no
    device version of the region (it failed to compile for that target and
-   the compiler said why).  DIMS holds the compile-time dimensions the
-   target chose: 0 means "chosen at launch".  On the cpu device the worker
-   and vector dimensions are fixed at compile time (0 means 1): the SIMD
-   code is written for them.  */
+   the compiler said why).  */
 struct gw_kernel
 {
   void (*host_fn) (void *);
   const char *symbol;
   const char *name;             /* Source-level name, for the launch log.  */
-  intptr_t dims[GW_AXES];
 };
 
 #ifndef __cplusplus
-_Static_assert (sizeof (struct gw_image) == 4 * sizeof (uintptr_t),
-		"gw_image is four words");
-_Static_assert (sizeof (struct gw_kernel) == 6 * sizeof (uintptr_t),
-		"gw_kernel is six words");
+_Static_assert (sizeof (struct gw_image) == 5 * sizeof (uintptr_t),
+		"gw_image is five words");
+_Static_assert (sizeof (struct gw_kernel) == 3 * sizeof (uintptr_t),
+		"gw_kernel is three words");
 #endif
 
 /* Size of the descriptor for the given counts, in words.  */
@@ -121,10 +140,28 @@ typedef void gw_cpu_kernel_fn (void *data, void *const *globals,
 			       uint32_t num_gangs, uint32_t gang_lo,
 			       uint32_t gang_hi);
 
-/* Every cpu image exports this unsigned int, equal to GW_ABI_VERSION.
-   Images are linked with -Bsymbolic and hidden visibility, so that their
-   own references never bind to the program's symbols.  */
+/* Every cpu image exports this unsigned int, equal to
+   GW_CPU_IMAGE_VERSION: the version of the kernel interface above, which
+   is independent of the descriptor's GW_ABI_VERSION.  Images are linked
+   with -Bsymbolic and hidden visibility, so that their own references
+   never bind to the program's symbols.  */
 #define GW_CPU_IMAGE_VERSION_SYMBOL "gw_image_abi_version"
+#define GW_CPU_IMAGE_VERSION 1
+
+/* GW_PTX_ENTRY: each kernel of a ptx image is an entry point
+
+     .visible .entry SYMBOL (.param .u64 data, .param .u64 globals)
+
+   launched on a grid of NUM_GANGS blocks of VECTOR x WORKERS threads
+   (the x dimension is the vector lane, y the worker), with no dynamic
+   shared memory.  DATA is the device address of an array of MAPNUM
+   64-bit words, one per mapping of the launch: the device address of
+   the mapped object, or for GOMP_MAP_FIRSTPRIVATE_INT the value itself,
+   as the hostaddrs array holds it.  GLOBALS is the device address of an
+   array with one 64-bit word per entry of the unit's global table: the
+   device address of that global if it is present on the device (mapped
+   by a data clause or directive), else 0; GLOBALS is 0 if the table is
+   empty.  */
 
 /* Entry points the compiled objects call.  */
 void gangway_register_unit (const struct gw_unit *);
@@ -132,6 +169,18 @@ void gangway_unregister_unit (const struct gw_unit *);
 void gangway_parallel_keyed (int flags, void (*fn) (void *), size_t mapnum,
 			     void **hostaddrs, size_t *sizes,
 			     unsigned short *kinds, ...);
+void gangway_data_start (int flags, size_t mapnum, void **hostaddrs,
+			 size_t *sizes, unsigned short *kinds);
+void gangway_data_end (void);
+void gangway_enter_data (int flags, size_t mapnum, void **hostaddrs,
+			 size_t *sizes, unsigned short *kinds, int async,
+			 int num_waits, ...);
+void gangway_exit_data (int flags, size_t mapnum, void **hostaddrs,
+			size_t *sizes, unsigned short *kinds, int async,
+			int num_waits, ...);
+void gangway_update (int flags, size_t mapnum, void **hostaddrs,
+		     size_t *sizes, unsigned short *kinds, int async,
+		     int num_waits, ...);
 
 #ifdef __cplusplus
 }

@@ -26,13 +26,15 @@
      ...
      #pragma acc parallel loop
      for (...) ...
-     if (strcmp (gangway_last_launch_device (), "cpu") != 0)
+     if (strcmp (gangway_last_launch_device (), "host") == 0)
        fprintf (stderr, "the loop ran on the host\n");
 
    The device a launch goes to is chosen from the environment variables
-   ACC_DEVICE_TYPE (=host disables offloading) and GANGWAY_DEVICE ("cpu",
-   the default, or "host"); a region without code for that device runs on
-   the host.  GANGWAY_NUM_THREADS sets the cpu device's thread count, and
+   ACC_DEVICE_TYPE (=host disables offloading) and GANGWAY_DEVICE ("ptx",
+   "cpu" or "host"; unset, the GPU if the CUDA driver finds one, else the
+   cpu device); a region without code for the ptx device runs on the cpu
+   device, and one without code for that on the host.
+   GANGWAY_NUM_THREADS sets the cpu device's thread count, and
    GANGWAY_LOG=launch,time prints a line per launch on stderr.  */
 
 #ifndef GANGWAY_H
@@ -43,16 +45,16 @@ extern "C" {
 #endif
 
 /* Return the name of the device that launches go to when their region
-   has code for it: "cpu" or "host".  */
+   has code for it: "ptx", "cpu" or "host".  */
 const char *gangway_device_name (void);
 
 /* Return the number of threads the cpu device runs a launch's gangs on,
    the launching thread included.  */
 int gangway_num_threads (void);
 
-/* Return the device the calling thread's last launch ran on ("cpu" or
-   "host"), or a null pointer if the thread has not launched anything
-   yet.  */
+/* Return the device the calling thread's last launch ran on ("ptx",
+   "cpu" or "host"), or a null pointer if the thread has not launched
+   anything yet.  */
 const char *gangway_last_launch_device (void);
 
 #ifdef __cplusplus

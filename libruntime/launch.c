@@ -30,19 +30,31 @@
      GANGWAY_DEVICE=host                   host, GANGWAY_DEVICE=host
      FN is no registered kernel            host, not-offloaded
      the launch words are not understood   host, bad-launch-words
-     the device has no code for FN         host, no-cpu-code,
+     GANGWAY_DEVICE=ptx or unset, and the  the ptx device
+       ptx device runs FN
+     the cpu device has no code for FN     host, no-cpu-code,
 					   cpu-lacks-ISA, image-load-failed
-     otherwise                             the device (cpu)
+     otherwise                             the cpu device
+
+   The ptx device does not run FN when the device is unusable (no-driver,
+   no-gpu, driver-error: device-ptx.c), has no code for it (no-ptx-code,
+   ptx-lacks-arch, image-load-failed) or cannot map its data
+   (ptx-map-kind).  If FN's unit has a ptx image, the launch log says why
+   after the other fields, as "ptx=REASON".  While launches go to the ptx
+   device, a region that runs elsewhere finds the host's copy of the data
+   present on the device brought up to date before it runs, and the
+   device's after (gw_ptx_sync_host); with a false "if" clause, the
+   region works on the host's copy as it is, as OpenACC says.
 
    Every launch goes through libgomp's GOACC_parallel_keyed, as a host
    fallback: libgomp initializes itself, dispatches the OpenACC profiling
    events (acc_prof.h) and prints its GOMP_DEBUG trace for device launches
    too, and calls the function it is given on the launching thread.  For
    a device launch that function is gw_device_trampoline, which makes the
-   launch the caller left for it; libgomp maps no data (the devices share
-   the host's memory, and its host fallback maps none either) and reports
-   the region as run by the host device, which is what acc_get_device_type
-   says.
+   launch the caller left for it; libgomp maps no data (its host fallback
+   maps none: the cpu device shares the host's memory, and the ptx device
+   maps its data itself, data-ptx.c) and reports the region as run by the
+   host device, which is what acc_get_device_type says.
 
    Launches are synchronous on every device.  An async clause is accepted
    and ignored, which is a valid implementation: the region is complete
@@ -63,6 +75,7 @@ extern void GOACC_parallel_keyed (int, void (*) (void *), size_t, void **,
 
 /* The devices, by gw_device_id.  */
 const struct gw_device *const gw_devices[GW_DEVICE_COUNT] = {
+  [GW_DEVICE_PTX] = &gw_device_ptx,
   [GW_DEVICE_CPU] = &gw_device_cpu,
 };
 
@@ -180,21 +193,46 @@ gw_static_dim (intptr_t v)
   return (uintmax_t) v > UINT32_MAX ? UINT32_MAX : (uint32_t) v;
 }
 
+/* Return NULL if device DEVICE (a gw_device_id) can run kernel E, after
+   setting *UNIT_CODE to the device's code for E's unit and *CODE to E's
+   code in it; otherwise return the reason why not.  */
+
+static const char *
+gw_try_device (const struct gw_entry *e, int device,
+	       const struct gw_code **unit_code, void **code)
+{
+  struct gw_unit_device *d = gw_prepare (e, device);
+
+  if (d->code == NULL)
+    return d->reason;
+  *unit_code = d->code;
+  if ((*code = d->code->kernels[e->index]) == NULL)
+    return gw_devices[device]->no_code_reason;
+  return NULL;
+}
+
 /* Decide, under configuration C, where the region whose host version is
-   FN runs.  FLAGS are its un-inverted flags and WORDS_OK says whether its
-   launch words were understood.  Return NULL to run it on a device, after
-   setting *E to its kernel, *DEV to the device and *CODE to the kernel's
-   code there; otherwise return the reason for running it on the host (*E
-   is then its kernel if the lookup was done and found one).  */
+   FN runs.  FLAGS are its un-inverted flags, WORDS_OK says whether its
+   launch words were understood, MAPNUM and KINDS describe its data.
+   Return NULL to run it on a device, after setting *E to its kernel, *DEV
+   to the device, *UNIT_CODE to the device's code of the unit and *CODE to
+   the kernel's code there; otherwise return the reason for running it on
+   the host (*E is then its kernel if the lookup was done and found one).
+   Either way, set *PTX_WHY to why the ptx device does not run it, when
+   that is worth logging, else to NULL.  */
 
 static const char *
 gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
-		  bool words_ok, const struct gw_entry **e,
-		  const struct gw_device **dev, void **code)
+		  bool words_ok, size_t mapnum, const unsigned short *kinds,
+		  const struct gw_entry **e, const struct gw_device **dev,
+		  const struct gw_code **unit_code, void **code,
+		  const char **ptx_why)
 {
   *e = NULL;
   *dev = NULL;
+  *unit_code = NULL;
   *code = NULL;
+  *ptx_why = NULL;
   if (flags & GW_FLAG_HOST_FALLBACK)
     return "if-clause";
   if (c->device < 0)
@@ -204,23 +242,36 @@ gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
   if (!words_ok)
     return "bad-launch-words";
 
-  struct gw_unit_device *d = gw_prepare (*e, c->device);
-  *dev = gw_devices[c->device];
-  if (d->code == NULL)
-    return d->reason;
-  if ((*code = d->code->kernels[(*e)->index]) == NULL)
-    return (*dev)->no_code_reason;
-  return NULL;
+  if (c->device == GW_DEVICE_PTX)
+    {
+      const char *why = gw_try_device (*e, GW_DEVICE_PTX, unit_code, code);
+      if (why == NULL && !gw_ptx_kinds_ok (mapnum, kinds))
+	why = "ptx-map-kind";
+      if (why == NULL)
+	{
+	  *dev = &gw_device_ptx;
+	  return NULL;
+	}
+      /* A unit without ptx code was never meant for the ptx device.  */
+      if (gw_unit_has_target ((*e)->unit->desc, "ptx"))
+	*ptx_why = why;
+    }
+
+  *dev = &gw_device_cpu;
+  return gw_try_device (*e, GW_DEVICE_CPU, unit_code, code);
 }
 
-/* Fill in the dimensions of launch L of kernel E on device DEV, given the
-   runtime dimensions DIMS of its launch words (0 where not given).  */
+/* Fill in the dimensions of launch L of kernel E on device DEV, whose
+   loaded code is CODE, given the runtime dimensions DIMS of its launch
+   words (0 where not given).  */
 
 static void
 gw_launch_dims (struct gw_launch *l, const struct gw_entry *e,
-		const struct gw_device *dev, const unsigned dims[GW_AXES])
+		const struct gw_device *dev, const struct gw_code *code,
+		const unsigned dims[GW_AXES])
 {
-  const intptr_t *fixed = e->kernel->dims;
+  static const intptr_t none[GW_AXES];
+  const intptr_t *fixed = code->dims ? code->dims + GW_AXES * e->index : none;
 
   /* The number of gangs: the launch's, else the compiler's, else the
      device's choice.  */
@@ -231,11 +282,17 @@ gw_launch_dims (struct gw_launch *l, const struct gw_entry *e,
     l->gangs = dev->default_gangs ();
 
   /* The device code was compiled for its worker and vector counts: a
-     runtime num_workers or vector_length cannot change them.  */
+     runtime num_workers or vector_length cannot change them.  Only where
+     the image leaves them to the launch, and the device can take them
+     then, do they count.  */
   l->workers = gw_static_dim (fixed[GW_WORKER]);
+  if (l->workers == 0 && dev->inner_dims_at_launch)
+    l->workers = dims[GW_WORKER];
   if (l->workers == 0)
     l->workers = 1;
   l->vector = gw_static_dim (fixed[GW_VECTOR]);
+  if (l->vector == 0 && dev->inner_dims_at_launch)
+    l->vector = dims[GW_VECTOR];
   if (l->vector == 0)
     l->vector = 1;
 }
@@ -263,9 +320,12 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
   uint64_t start = (c->log & GW_LOG_TIME) ? gw_now_ns () : 0;
   const struct gw_entry *e;
   const struct gw_device *dev;
+  const struct gw_code *unit_code;
   void *code;
-  const char *reason = gw_choose_device (c, flags, fn, words_ok, &e, &dev,
-					 &code);
+  const char *ptx_why;
+  const char *reason = gw_choose_device (c, flags, fn, words_ok, mapnum,
+					 kinds, &e, &dev, &unit_code, &code,
+					 &ptx_why);
 
   /* The name in the log; looked up even for host launches.  */
   char buf[32];
@@ -277,6 +337,11 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       name = gw_region_name (e, fn, buf, sizeof buf);
     }
 
+  /* Why the ptx device does not run the region, as the log says it.  */
+  char ptx_note[64] = "";
+  if (ptx_why)
+    snprintf (ptx_note, sizeof ptx_note, " ptx=%s", ptx_why);
+
   struct gw_pending pending;
   if (reason == NULL)
     {
@@ -286,11 +351,16 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       pending.code = code;
       l->data = hostaddrs;
       l->globals = GW_UNIT_GLOBALS (e->unit->desc);
-      gw_launch_dims (l, e, dev, dims);
+      l->num_globals = e->unit->desc->num_globals;
+      l->mapnum = mapnum;
+      l->sizes = sizes;
+      l->kinds = kinds;
+      gw_launch_dims (l, e, dev, unit_code, dims);
       gw_last_device = dev->name;
       if (c->log & GW_LOG_LAUNCH)
-	gw_message ("launch %s device=%s gangs=%u workers=%u vector=%u",
-		    name, dev->name, l->gangs, l->workers, l->vector);
+	gw_message ("launch %s device=%s gangs=%u workers=%u vector=%u%s",
+		    name, dev->name, l->gangs, l->workers, l->vector,
+		    ptx_note);
       gw_pending = &pending;
       fn = gw_device_trampoline;
     }
@@ -299,13 +369,35 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       gw_last_device = "host";
       if (c->log & GW_LOG_LAUNCH)
 	gw_message ("launch %s device=host gangs=1 workers=1 vector=1 "
-		    "reason=%s", name, reason);
+		    "reason=%s%s", name, reason, ptx_note);
     }
+
+  /* A region that runs in the host's memory while launches go to the ptx
+     device: give it the device's data, and the device its results.  */
+  void *const *globals = NULL;
+  size_t num_globals = 0;
+  bool sync = (dev != &gw_device_ptx || reason != NULL)
+	      && !(flags & GW_FLAG_HOST_FALLBACK) && gw_ptx_active ();
+  if (sync)
+    {
+      if (e)
+	{
+	  globals = GW_UNIT_GLOBALS (e->unit->desc);
+	  num_globals = e->unit->desc->num_globals;
+	}
+      gw_ptx_sync_host (mapnum, hostaddrs, sizes, kinds, globals,
+			num_globals, true);
+    }
+
   /* Whatever libgomp's own device choice would be, the region runs here:
      ask for the host fallback.  Its host path reads no launch words, so
      the terminating zero is all it needs.  */
   GOACC_parallel_keyed (~(flags | GW_FLAG_HOST_FALLBACK), fn, mapnum,
 			hostaddrs, sizes, kinds, 0);
+
+  if (sync)
+    gw_ptx_sync_host (mapnum, hostaddrs, sizes, kinds, globals, num_globals,
+		      false);
 
   if (c->log & GW_LOG_TIME)
     gw_message ("done %s device=%s time=%.3fms", name, gw_last_device,
@@ -313,14 +405,19 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
 }
 
 /* Return the name of the device launches go to when their region has
-   code for it.  */
+   code for it: the ptx device gives way to the cpu device when it is
+   unusable.  */
 
 GW_EXPORT const char *
 gangway_device_name (void)
 {
   int device = gw_config ()->device;
 
-  return device < 0 ? "host" : gw_devices[device]->name;
+  if (device < 0)
+    return "host";
+  if (device == GW_DEVICE_PTX && !gw_ptx_active ())
+    device = GW_DEVICE_CPU;
+  return gw_devices[device]->name;
 }
 
 /* Return the number of threads a cpu launch runs on.  */

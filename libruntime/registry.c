@@ -40,6 +40,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "runtime.h"
 
@@ -265,16 +266,30 @@ gw_prepare (const struct gw_entry *e, int device)
   if (!atomic_load_explicit (&d->prepared, memory_order_relaxed))
     {
       const struct gw_device *dev = gw_devices[device];
+      const char *unusable = dev->probe ();
 
-      if (dev->probe ())
+      if (unusable == NULL)
 	d->code = dev->load_image (e->unit->desc, d->reason,
 				   sizeof d->reason);
       else
-	snprintf (d->reason, sizeof d->reason, "no-%s-device", dev->name);
+	snprintf (d->reason, sizeof d->reason, "%s", unusable);
       atomic_store_explicit (&d->prepared, true, memory_order_release);
     }
   pthread_mutex_unlock (&gw_load_lock);
   return d;
+}
+
+/* Return true if unit U has an image for TARGET ("ptx").  */
+
+bool
+gw_unit_has_target (const struct gw_unit *u, const char *target)
+{
+  const struct gw_image *images = GW_UNIT_IMAGES (u);
+
+  for (size_t i = 0; i < u->num_images; i++)
+    if (images[i].target && strcmp (images[i].target, target) == 0)
+      return true;
+  return false;
 }
 
 /* In the child of a fork: the other threads are gone, and may have held

@@ -25,7 +25,11 @@
      launch.c      gangway_parallel_keyed: launch words, device choice,
 		   the host path and the public query functions;
      device-cpu.c  the "cpu" device: ISA checks, image loading, launching;
-     pool.c        the thread pool the cpu device runs gangs on.
+     pool.c        the thread pool the cpu device runs gangs on;
+     device-ptx.c  the "ptx" device: the CUDA driver, image loading,
+		   launching;
+     data-ptx.c    the ptx device's present table: the data clauses of
+		   launches and the data directives.
 
    Everything declared here has hidden visibility; only the entry points of
    gangway-abi.h and gangway.h are exported (see GW_EXPORT).  */
@@ -67,6 +71,39 @@
    (its "if" clause was false).  */
 #define GW_FLAG_HOST_FALLBACK	1
 
+/* The mapping kinds of the KINDS arrays, as GCC 12 encodes them
+   (include/gomp-constants.h, GOMP_MAP_*): the low byte of each entry;
+   the high byte is the log2 of the object's alignment.  */
+#define GW_MAP_KIND(K)		((K) & 0xffu)
+#define GW_MAP_FLAG_TO		0x01u
+#define GW_MAP_FLAG_FROM	0x02u
+#define GW_MAP_FLAG_SPECIAL	0x0cu
+#define GW_MAP_FLAG_FORCE	0x80u
+#define GW_MAP_ALLOC		0x00u
+#define GW_MAP_TO		0x01u
+#define GW_MAP_FROM		0x02u
+#define GW_MAP_TOFROM		0x03u
+#define GW_MAP_POINTER		0x04u
+#define GW_MAP_TO_PSET		0x05u
+#define GW_MAP_FORCE_PRESENT	0x06u
+#define GW_MAP_DELETE		0x07u
+#define GW_MAP_FORCE_DEVICEPTR	0x08u
+#define GW_MAP_IF_PRESENT	0x0bu
+#define GW_MAP_FIRSTPRIVATE	0x0cu
+#define GW_MAP_FIRSTPRIVATE_INT	0x0du
+#define GW_MAP_USE_DEVICE_PTR	0x0eu
+#define GW_MAP_ZERO_LEN_ARRAY_SECTION 0x0fu
+#define GW_MAP_USE_DEVICE_PTR_IF_PRESENT 0x10u
+#define GW_MAP_STRUCT		0x1cu
+#define GW_MAP_RELEASE		0x17u
+#define GW_MAP_ATTACH		0x50u
+#define GW_MAP_DETACH		0x51u
+#define GW_MAP_FORCE_DETACH	0xd1u
+#define GW_MAP_FORCE_ALLOC	(GW_MAP_FLAG_FORCE | GW_MAP_ALLOC)
+#define GW_MAP_FORCE_TO		(GW_MAP_FLAG_FORCE | GW_MAP_TO)
+#define GW_MAP_FORCE_FROM	(GW_MAP_FLAG_FORCE | GW_MAP_FROM)
+#define GW_MAP_FORCE_TOFROM	(GW_MAP_FLAG_FORCE | GW_MAP_TOFROM)
+
 
 /* env.c: configuration and messages.  */
 
@@ -74,9 +111,10 @@
 #define GW_LOG_LAUNCH	1u
 #define GW_LOG_TIME	2u
 
-/* Indices of the devices other than the host.  */
+/* Indices of the devices other than the host, in order of preference.  */
 enum gw_device_id
 {
+  GW_DEVICE_PTX,
   GW_DEVICE_CPU,
   GW_DEVICE_COUNT
 };
@@ -85,8 +123,16 @@ enum gw_device_id
 struct gw_config
 {
   /* Where launches go when the region has device code: a gw_device_id,
-     or -1 for the host.  */
+     or -1 for the host.  GW_DEVICE_PTX gives way to the cpu device when
+     the ptx device is unusable (gw_ptx_probe) or has no code for the
+     region.  */
   int device;
+  /* True if GANGWAY_DEVICE asked for the device, rather than the automatic
+     choice.  */
+  bool device_explicit;
+  /* The CUDA driver library to open: GANGWAY_CUDA_DRIVER, else
+     "libcuda.so.1".  */
+  const char *cuda_driver;
   /* When DEVICE is -1: the reason, for the launch log.  */
   const char *host_reason;
   /* Size of the cpu device's thread pool, launching thread included.  */
@@ -105,6 +151,8 @@ extern void gw_warn (const char *, ...)
   __attribute__ ((format (printf, 1, 2)));
 extern void gw_message (const char *, ...)
   __attribute__ ((format (printf, 1, 2)));
+extern void gw_fatal (const char *, ...)
+  __attribute__ ((format (printf, 1, 2), noreturn));
 extern int gw_write_all (int, const void *, size_t);
 extern const char *gw_object_name (const void *);
 extern uint64_t gw_now_ns (void);
@@ -145,16 +193,19 @@ struct gw_entry
 };
 
 extern const struct gw_entry *gw_lookup (void (*) (void *));
+extern bool gw_unit_has_target (const struct gw_unit *, const char *);
 extern struct gw_unit_device *gw_prepare (const struct gw_entry *, int);
 
 
 /* Devices.  */
 
-/* A device's code for one unit: its loaded image, and each kernel's entry
-   point in it (NULL where the image lacks the kernel).  */
+/* A device's code for one unit: its loaded image, the image's table of
+   compile-time dimensions (gw_image.dims, possibly null) and each
+   kernel's entry point in it (NULL where the image lacks the kernel).  */
 struct gw_code
 {
   void *image;
+  const intptr_t *dims;
   void *kernels[];
 };
 
@@ -164,6 +215,12 @@ struct gw_launch
   void *data;			/* The hostaddrs array.  */
   void *const *globals;		/* The unit's global table.  */
   uint32_t gangs, workers, vector;
+  /* The rest of the launch's data description, for devices that do not
+     share the host's memory, and the size of the global table.  */
+  size_t mapnum;
+  size_t *sizes;
+  unsigned short *kinds;
+  size_t num_globals;
 };
 
 /* A device: what the launch code needs to know about a target.  */
@@ -172,8 +229,14 @@ struct gw_device
   const char *name;		/* As in the launch log: "cpu".  */
   const char *no_code_reason;	/* "no-cpu-code".  */
 
-  /* Return true if the device can run anything in this process.  */
-  bool (*probe) (void);
+  /* True if a worker or vector dimension the image leaves to the launch
+     (0) takes the launch's num_workers or vector_length; otherwise it is
+     1.  */
+  bool inner_dims_at_launch;
+
+  /* Return NULL if the device can run anything in this process, else
+     why not, as the launch log says it.  */
+  const char *(*probe) (void);
 
   /* Load the image of unit U for this device.  Return its code, or NULL
      after writing why not into REASON (of REASON_SIZE bytes).  */
@@ -193,7 +256,33 @@ struct gw_device
 };
 
 extern const struct gw_device gw_device_cpu;
+extern const struct gw_device gw_device_ptx;
 extern const struct gw_device *const gw_devices[GW_DEVICE_COUNT];
+
+
+/* device-ptx.c: the CUDA driver.  Device addresses are 64-bit words.
+   Every function but gw_ptx_probe and gw_ptx_active requires a usable
+   device; a driver error in them is fatal.  */
+
+extern const char *gw_ptx_probe (void);
+extern bool gw_ptx_active (void);
+extern uint64_t gw_ptx_alloc (size_t);
+extern void gw_ptx_free (uint64_t);
+extern void gw_ptx_to_device (uint64_t, const void *, size_t);
+extern void gw_ptx_to_host (void *, uint64_t, size_t);
+
+
+/* data-ptx.c: the present table of the ptx device.  */
+
+struct gw_region;
+
+extern bool gw_ptx_kinds_ok (size_t, const unsigned short *);
+extern struct gw_region *gw_ptx_map (size_t, void **, size_t *,
+				     unsigned short *, uint64_t *);
+extern void gw_ptx_unmap (struct gw_region *);
+extern void gw_ptx_globals (void *const *, size_t, uint64_t *);
+extern void gw_ptx_sync_host (size_t, void **, size_t *, unsigned short *,
+			      void *const *, size_t, bool);
 
 
 /* pool.c: the cpu device's thread pool.  */

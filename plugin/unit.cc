@@ -9,13 +9,15 @@
    - at IPA time (clone.cc), a static constructor that calls
        gangway_register_unit (&__gangway_unit)
      and a destructor that calls gangway_unregister_unit,
-     and every GOACC_parallel_keyed call rewritten to gangway_parallel_keyed;
+     and every GOACC_parallel_keyed call rewritten to gangway_parallel_keyed
+     (and the data directives' calls to libgangway's entry points);
    - during compilation, the list of the unit's kernels (one per region)
      and of the globals their device code refers to, and one image builder
      per target (config/<target>/);
-   - at the end of the unit (PLUGIN_FINISH_UNIT), each target's image, and
-     the descriptor __gangway_unit: header, images, kernels, globals, as an
-     array of pointer-sized words.
+   - at the end of the unit (PLUGIN_FINISH_UNIT), each target's image and
+     its table of compile-time dimensions, and the descriptor
+     __gangway_unit: header, images, kernels, globals, as an array of
+     pointer-sized words.
 
    The descriptor is declared when the constructor is built but only
    defined at the end, when every image is known; GCC assembles a variable
@@ -34,7 +36,9 @@ struct unit_kernel
   tree host;			/* The host version.  */
   std::string symbol;		/* Its kernel symbol in every image.  */
   std::string name;		/* For the launch log.  */
-  int dims[DA_NUM] = { 0, 0, 0 };
+  /* The compile-time dimensions of each target that compiled it: the
+     targets compile a region for different dimensions.  */
+  std::vector<std::pair<const gw_target *, std::array<int, DA_NUM>>> dims;
 };
 
 std::vector<unit_kernel> kernels;
@@ -120,6 +124,23 @@ address_word (tree decl)
   return fold_convert (ptr_type_node, build_fold_addr_expr (decl));
 }
 
+/* Finalize DECL, of TYPE, as a static read-only artificial variable with
+   initializer INIT, aligned to ALIGN bytes.  */
+
+void
+define_static (tree decl, tree type, tree init, unsigned align)
+{
+  TREE_STATIC (decl) = 1;
+  TREE_READONLY (decl) = 1;
+  DECL_ARTIFICIAL (decl) = 1;
+  DECL_IGNORED_P (decl) = 1;
+  SET_DECL_ALIGN (decl, align * BITS_PER_UNIT);
+  DECL_USER_ALIGN (decl) = 1;
+  TREE_TYPE (init) = type;
+  DECL_INITIAL (decl) = init;
+  varpool_node::finalize_decl (decl);
+}
+
 /* Define a static read-only byte array named NAME holding BYTES, aligned
    to ALIGN bytes, and return it.  */
 
@@ -129,16 +150,37 @@ define_bytes (const char *name, const std::string &bytes, unsigned align)
   tree type = build_array_type_nelts (unsigned_char_type_node, bytes.size ());
   tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
 			  type);
-  TREE_STATIC (decl) = 1;
-  TREE_READONLY (decl) = 1;
-  DECL_ARTIFICIAL (decl) = 1;
-  DECL_IGNORED_P (decl) = 1;
-  SET_DECL_ALIGN (decl, align * BITS_PER_UNIT);
-  DECL_USER_ALIGN (decl) = 1;
-  tree init = build_string (bytes.size (), bytes.data ());
-  TREE_TYPE (init) = type;
-  DECL_INITIAL (decl) = init;
-  varpool_node::finalize_decl (decl);
+  define_static (decl, type, build_string (bytes.size (), bytes.data ()),
+		 align);
+  return decl;
+}
+
+/* Define a static read-only array named NAME of pointer-sized integers
+   holding the compile-time dimensions of every kernel of the unit for
+   target T, gw_image.dims, and return it.  */
+
+tree
+define_dims (const char *name, const gw_target *t)
+{
+  tree elt = signed_type_for (ptr_type_node);
+  tree type = build_array_type_nelts (elt, DA_NUM * kernels.size ());
+  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
+			  type);
+  vec<constructor_elt, va_gc> *v = NULL;
+  for (const unit_kernel &k : kernels)
+    {
+      /* A kernel the target did not compile gets zeros.  */
+      std::array<int, DA_NUM> dims = { 0, 0, 0 };
+      for (const auto &d : k.dims)
+	if (d.first == t)
+	  dims = d.second;
+      for (int a = 0; a < DA_NUM; a++)
+	CONSTRUCTOR_APPEND_ELT (v, NULL_TREE, build_int_cst (elt, dims[a]));
+    }
+  tree init = build_constructor (type, v);
+  TREE_CONSTANT (init) = 1;
+  TREE_STATIC (init) = 1;
+  define_static (decl, type, init, TYPE_ALIGN_UNIT (elt));
   return decl;
 }
 
@@ -186,10 +228,10 @@ gw_unit_add_kernel (tree host, const gw_target *t, dir_func *fn, FILE *dump,
   unit_kernel &k = kernel_for (host);
   if (!builder_for (t)->add_kernel (fn, why, dump))
     return false;
-  /* The descriptor has one set of dims per kernel, the cpu device's.  */
-  if (t == gw_target_cpu ())
-    for (int a = 0; a < DA_NUM; a++)
-      k.dims[a] = fn->dims[a];
+  std::array<int, DA_NUM> dims;
+  for (int a = 0; a < DA_NUM; a++)
+    dims[a] = fn->dims[a];
+  k.dims.emplace_back (t, dims);
   return true;
 }
 
@@ -225,30 +267,56 @@ gw_unit_create_constructor ()
   cgraph_build_static_cdtor ('D', call, DEFAULT_INIT_PRIORITY);
 }
 
-/* Rewrite every launch in FUN to go through libgangway.  */
+/* Rewrite every launch and data directive in FUN to go through
+   libgangway: libgomp's entry points become libgangway's ones of the same
+   interface, which know the devices (libruntime/launch.c, data-ptx.c).
+   GCC 12 emits separate enter and exit data calls.  */
 
 void
 gw_rewrite_launches (function *fun)
 {
-  static tree launch;
+  static const struct
+  {
+    built_in_function code;
+    const char *name;
+  } rewrites[] = {
+    { BUILT_IN_GOACC_PARALLEL, "gangway_parallel_keyed" },
+    { BUILT_IN_GOACC_DATA_START, "gangway_data_start" },
+    { BUILT_IN_GOACC_DATA_END, "gangway_data_end" },
+    { BUILT_IN_GOACC_ENTER_DATA, "gangway_enter_data" },
+    { BUILT_IN_GOACC_EXIT_DATA, "gangway_exit_data" },
+    { BUILT_IN_GOACC_UPDATE, "gangway_update" },
+  };
+  static tree decls[ARRAY_SIZE (rewrites)];
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
       {
+	/* Not gimple_call_builtin_p: it checks the arguments' types
+	   against the builtin's, and does not recognize the enter data,
+	   exit data and update calls GCC 12's expansion builds.  Their
+	   arguments go to a function of the builtin's type all the
+	   same.  */
 	gimple *s = gsi_stmt (gsi);
-	if (!gimple_call_builtin_p (s, BUILT_IN_GOACC_PARALLEL))
+	tree fndecl = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+	if (!fndecl || !fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
 	  continue;
-	if (!launch)
+	for (size_t i = 0; i < ARRAY_SIZE (rewrites); i++)
 	  {
-	    tree gomp = builtin_decl_explicit (BUILT_IN_GOACC_PARALLEL);
-	    launch = build_fn_decl ("gangway_parallel_keyed",
-				    TREE_TYPE (gomp));
-	    DECL_ATTRIBUTES (launch) = DECL_ATTRIBUTES (gomp);
-	    TREE_NOTHROW (launch) = TREE_NOTHROW (gomp);
-	    keep (launch);
+	    if (DECL_FUNCTION_CODE (fndecl) != rewrites[i].code)
+	      continue;
+	    if (!decls[i])
+	      {
+		tree gomp = builtin_decl_explicit (rewrites[i].code);
+		decls[i] = build_fn_decl (rewrites[i].name, TREE_TYPE (gomp));
+		DECL_ATTRIBUTES (decls[i]) = DECL_ATTRIBUTES (gomp);
+		TREE_NOTHROW (decls[i]) = TREE_NOTHROW (gomp);
+		keep (decls[i]);
+	      }
+	    gw_redirect_call (fun, as_a <gcall *> (s), decls[i]);
+	    break;
 	  }
-	gw_redirect_call (fun, as_a <gcall *> (s), launch);
       }
 }
 
@@ -273,7 +341,7 @@ gw_unit_finish (void *, void *)
   if (!unit_desc || seen_error ())
     return;
 
-  struct image { std::string target, isa; tree decl; size_t size; };
+  struct image { std::string target, isa; tree decl; size_t size; tree dims; };
   std::vector<image> images;
   for (auto &b : builders)
     {
@@ -286,9 +354,15 @@ gw_unit_finish (void *, void *)
 	}
       if (bytes.empty ())
 	continue;		/* No kernel compiled for this target.  */
+      /* cuModuleLoadData reads PTX as a NUL-terminated string; the ABI
+	 counts the NUL in the image's size.  */
+      if (strcmp (b.first->name (), "ptx") == 0 && bytes.back () != '\0')
+	bytes.push_back ('\0');
       std::string name = std::string ("__gangway_image_") + b.first->name ();
       tree decl = define_bytes (name.c_str (), bytes, 64);
-      images.push_back ({ b.first->name (), isa, decl, bytes.size () });
+      name = std::string ("__gangway_dims_") + b.first->name ();
+      tree dims = define_dims (name.c_str (), b.first);
+      images.push_back ({ b.first->name (), isa, decl, bytes.size (), dims });
     }
 
   vec<constructor_elt, va_gc> *v = NULL;
@@ -304,14 +378,13 @@ gw_unit_finish (void *, void *)
       add (string_word (im.isa));
       add (address_word (im.decl));
       add (word (im.size));
+      add (address_word (im.dims));
     }
   for (const unit_kernel &k : kernels)
     {
       add (address_word (k.host));
       add (string_word (k.symbol));
       add (string_word (k.name));
-      for (int a = 0; a < DA_NUM; a++)
-	add (word (k.dims[a]));
     }
   for (tree g : global_decls)
     add (address_word (g));

@@ -135,23 +135,24 @@ host_v4only (void *data)
   host_which (data);
 }
 
-/* Unit A, as a word array: one cpu image, five kernels, one global.  */
+/* Unit A, as a word array: one cpu image, five kernels, one global.  The
+   image's dimension table gives test_static compile-time dimensions.  */
 #define A_WORDS GW_UNIT_WORDS (1, 5, 1)
+static const intptr_t unit_a_dims[5 * 3] = {
+  0, 0, 0,  5, 2, 8,  0, 0, 0,  0, 0, 0,  0, 0, 0,
+};
 static const uintptr_t unit_a[A_WORDS] = {
   GW_UNIT_MAGIC, GW_ABI_VERSION, 1, 5, 1,
-  /* Image.  */
+  /* Image: target, isa, data, size, dims.  */
   (uintptr_t) "cpu", (uintptr_t) "x86-64-v2", (uintptr_t) image_v2,
-  sizeof image_v2,
-  /* Kernels: host_fn, symbol, name, dims[3].  */
-  (uintptr_t) host_k0, (uintptr_t) "gw_k0", (uintptr_t) "test_k0", 0, 0, 0,
+  sizeof image_v2, (uintptr_t) unit_a_dims,
+  /* Kernels: host_fn, symbol, name.  */
+  (uintptr_t) host_k0, (uintptr_t) "gw_k0", (uintptr_t) "test_k0",
   (uintptr_t) host_static, (uintptr_t) "gw_k0", (uintptr_t) "test_static",
-  5, 2, 8,
   (uintptr_t) host_empty, (uintptr_t) "gw_k_empty", (uintptr_t) "empty",
-  0, 0, 0,
   (uintptr_t) host_missing, (uintptr_t) "gw_k_not_there",
-  (uintptr_t) "missing", 0, 0, 0,
+  (uintptr_t) "missing",
   (uintptr_t) host_spin, (uintptr_t) "gw_k_spin", (uintptr_t) "spin",
-  0, 0, 0,
   /* Globals.  */
   (uintptr_t) &global_base,
 };
@@ -170,9 +171,13 @@ static const uintptr_t unit_a[A_WORDS] = {
    SYMBOL in each of its NIMAGES images, which follow.  */
 #define UNIT(NIMAGES, HOST, SYMBOL, NAME, ...)				\
   { { GW_UNIT_MAGIC, GW_ABI_VERSION, NIMAGES, 1, 1 }, { __VA_ARGS__ },	\
-    { HOST, SYMBOL, NAME, { 0, 0, 0 } }, { &global_base } }
-/* An image for TARGET and ISA whose bytes are the array DATA.  */
-#define IMG(TARGET, ISA, DATA) { TARGET, ISA, DATA, sizeof DATA }
+    { HOST, SYMBOL, NAME }, { &global_base } }
+/* An image for TARGET and ISA whose bytes are the array DATA, with no
+   compile-time dimensions.  */
+#define IMG(TARGET, ISA, DATA) { TARGET, ISA, DATA, sizeof DATA, NULL }
+/* The same with the dimension table DIMS.  */
+#define IMG_DIMS(TARGET, ISA, DATA, DIMS)				\
+  { TARGET, ISA, DATA, sizeof DATA, DIMS }
 /* A unit of one image, IMG (TARGET, ISA, DATA), with gw_k0 as NAME.  */
 #define K0_UNIT(HOST, NAME, TARGET, ISA, DATA)				\
   UNIT (1, HOST, "gw_k0", NAME, IMG (TARGET, ISA, DATA))
@@ -181,9 +186,13 @@ static const unsigned char garbage[] = "this is not an ELF file";
 static const unsigned char ptx_text[] = ".version 7.0\n";
 
 /* Both images define gw_which; the runtime must pick the v4 one unless
-   GANGWAY_CPU_ISA caps the level.  */
+   GANGWAY_CPU_ISA caps the level.  Their dimension tables differ, and the
+   launch log must show those of the image that runs.  */
+static const intptr_t which_v2_dims[3] = { 0, 2, 4 };
+static const intptr_t which_v4_dims[3] = { 0, 4, 16 };
 static UNIT_TYPE (2) unit_which = UNIT (2, host_which, "gw_which", "which",
-  IMG ("cpu", "x86-64-v2", image_v2), IMG ("cpu", "x86-64-v4", image_v4));
+  IMG_DIMS ("cpu", "x86-64-v2", image_v2, which_v2_dims),
+  IMG_DIMS ("cpu", "x86-64-v4", image_v4, which_v4_dims));
 static UNIT_TYPE (1) unit_v4only = UNIT (1, host_v4only, "gw_which",
   "v4only", IMG ("cpu", "x86-64-v4", image_v4));
 static UNIT_TYPE (1) unit_ptx

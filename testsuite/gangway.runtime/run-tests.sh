@@ -26,7 +26,9 @@
 # Usage: run-tests.sh [--quick]
 #   --quick   skip the sanitizer and valgrind runs.
 # Environment: CC (default gcc); BUILD, a directory for the build (default:
-# a fresh temporary one, removed at the end if everything passed).
+# a fresh temporary one, removed at the end if everything passed);
+# GANGWAY_PLUGIN, the plugin (gangway.so) for the tests of a program
+# compiled with it, skipped without.
 #
 # Ends with the line "N passed, N failed"; exits non-zero on a failure.
 
@@ -79,14 +81,18 @@ die ()
 
 # run NAME [VAR=VALUE...] PROGRAM ARGS...: run with a clean Gangway
 # environment plus the given variables, stdout and stderr to
-# $build/NAME.out and .err, status to $status; 120 s at most.
+# $build/NAME.out and .err, status to $status; 120 s at most.  The CUDA
+# driver is one that does not exist, so that a machine's own GPU changes
+# nothing, unless the test names one.
 run ()
 {
   name=$1
   shift
   timeout 120 env -u GANGWAY_DEVICE -u ACC_DEVICE_TYPE \
       -u GANGWAY_NUM_THREADS -u GANGWAY_CPU_ISA -u GANGWAY_LOG \
-      -u EXPECT_DEVICE -u EXPECT_WHICH "$@" \
+      -u EXPECT_DEVICE -u EXPECT_WHICH -u FAKE_CUDA_LOG \
+      -u FAKE_CUDA_DEVICES -u FAKE_CUDA_ARCH \
+      GANGWAY_CUDA_DRIVER="$build/no-libcuda.so.1" "$@" \
       >"$build/$name.out" 2>"$build/$name.err"
   status=$?
 }
@@ -121,6 +127,43 @@ check_lines ()
 check_quiet ()
 {
   if grep -qE 'warning|FAIL' "$build/$name.err"; then ko "$1"; else ok "$1"; fi
+}
+
+# check_order WHAT FILE RE...: report WHAT as passed if FILE has lines
+# matching the extended regular expressions RE in that order.
+check_order ()
+{
+  what=$1
+  file=$2
+  shift 2
+  missing=$(awk 'BEGIN { n = ARGC - 2
+			 for (i = 1; i <= n; i++) re[i] = ARGV[i + 1]
+			 ARGC = 2; k = 1 }
+		 k <= n && $0 ~ re[k] { k++ }
+		 END { if (k <= n) print re[k] }' "$file" "$@")
+  if [ -z "$missing" ]; then
+    ok "$what"
+  else
+    ko "$what (no line matching '$missing' where expected in $file)"
+  fi
+}
+
+# check_between WHAT COUNT FILE FROM TO RE: report WHAT as passed if FILE
+# has COUNT lines matching RE between the lines "MARK FROM" and
+# "MARK TO" (or the end).
+check_between ()
+{
+  # Through the environment: awk -v would take the backslashes of RE.
+  n=$(FROM="MARK $4" TO="MARK $5" RE="$6" awk '
+	$0 == ENVIRON["FROM"] { on = 1; next }
+	$0 == ENVIRON["TO"] { on = 0 }
+	on && $0 ~ ENVIRON["RE"] { n++ }
+	END { print n + 0 }' "$3")
+  if [ "$n" -eq "$2" ]; then
+    ok "$1"
+  else
+    ko "$1 (expected $2 lines matching '$6' between MARK $4 and MARK $5 in $3, found $n)"
+  fi
 }
 
 # Write a C array named NAME holding the bytes of FILE to stdout.
@@ -169,14 +212,39 @@ objcopy --redefine-sym GOACC_parallel_keyed=gangway_parallel_keyed \
 $CC -fopenacc -foffload=disable -o acc-region acc-region.o $LIBS \
   || die "cannot link acc-region"
 
+# The fake CUDA driver, and the programs for the ptx device: hand-made
+# units, and real OpenACC data directives renamed like acc-region.o.
+$CC $CFLAGS -fPIC -shared -o fake-cuda.so "$here/fake-cuda.c" \
+  || die "cannot build fake-cuda.so"
+$CC $CFLAGS $INC -o ptxtest "$here/ptxtest.c" $LIBS \
+  || die "cannot build ptxtest"
+$CC $CFLAGS -fopenacc -foffload=disable $INC -c -o acc-data.o \
+    "$here/acc-data.c" || die "cannot compile acc-data.c"
+objcopy --redefine-sym GOACC_parallel_keyed=gangway_parallel_keyed \
+    --redefine-sym GOACC_data_start=gangway_data_start \
+    --redefine-sym GOACC_data_end=gangway_data_end \
+    --redefine-sym GOACC_enter_data=gangway_enter_data \
+    --redefine-sym GOACC_exit_data=gangway_exit_data \
+    --redefine-sym GOACC_update=gangway_update \
+    acc-data.o || die "cannot rename in acc-data.o"
+$CC -fopenacc -foffload=disable -o acc-data acc-data.o $LIBS \
+  || die "cannot link acc-data"
+if [ -n "${GANGWAY_PLUGIN-}" ]; then
+  $CC $CFLAGS -fopenacc -foffload=disable -fplugin="$GANGWAY_PLUGIN" \
+      -fplugin-arg-gangway-targets=cpu,ptx $INC -o acc-ptx "$here/acc-ptx.c" \
+      $LIBS || die "cannot build acc-ptx with the plugin"
+fi
+
 T=./gwtest
 
 # -- The library itself.
 
 exports=$(nm -D --defined-only libgangway.so | awk '{print $3}' | sort \
 	  | tr '\n' ' ')
-want="gangway_device_name gangway_last_launch_device gangway_num_threads \
-gangway_parallel_keyed gangway_register_unit gangway_unregister_unit "
+want="gangway_data_end gangway_data_start gangway_device_name \
+gangway_enter_data gangway_exit_data gangway_last_launch_device \
+gangway_num_threads gangway_parallel_keyed gangway_register_unit \
+gangway_unregister_unit gangway_update "
 if [ "$exports" = "$want" ]; then
   ok "exports only the interface"
 else
@@ -243,10 +311,16 @@ done
 
 run reasons GANGWAY_LOG=launch $T reasons
 check_status "reasons"
-for r in "missing no-cpu-code 1" "ptxonly no-cpu-code 1" \
+for r in "missing no-cpu-code 1" "ptxonly no-cpu-code ptx=no-driver 1" \
 	 "garbage image-load-failed 2" "badver image-load-failed 1" \
 	 "nover image-load-failed 1"; do
   set -- $r
+  if [ $# = 4 ]; then
+    check_lines $4 \
+      "^gangway: launch $1 device=host gangs=1 workers=1 vector=1 reason=$2 $3\$" \
+      "reason of $1 is $2 $3"
+    continue
+  fi
   check_lines $3 \
     "^gangway: launch $1 device=host gangs=1 workers=1 vector=1 reason=$2\$" \
     "reason of $1 is $2"
@@ -264,6 +338,13 @@ check_lines 2 '^gangway: launch 0x[0-9a-f]+ device=host gangs=1 workers=1 vector
 check_lines 1 '^gangway: launch which device=cpu gangs=[0-9]+ ' \
   "two images: runs on cpu"
 if [ "$(./gwtest isa)" = 4 ]; then
+  check_lines 1 '^gangway: launch which device=cpu gangs=[0-9]+ workers=4 vector=16$' \
+    "two images: the v4 image's dimensions"
+else
+  check_lines 1 '^gangway: launch which device=cpu gangs=[0-9]+ workers=2 vector=4$' \
+    "two images: the v2 image's dimensions"
+fi
+if [ "$(./gwtest isa)" = 4 ]; then
   check_lines 1 '^gangway: launch v4only device=cpu ' \
     "v4 image on a v4 cpu"
 else
@@ -274,6 +355,8 @@ fi
 run isa-v3 GANGWAY_CPU_ISA=x86-64-v3 EXPECT_WHICH=2 GANGWAY_LOG=launch \
   $T reasons
 check_status "GANGWAY_CPU_ISA=x86-64-v3 picks the v2 image"
+check_lines 1 '^gangway: launch which device=cpu gangs=[0-9]+ workers=2 vector=4$' \
+  "GANGWAY_CPU_ISA=x86-64-v3: the v2 image's dimensions"
 check_lines 1 '^gangway: launch v4only device=host gangs=1 workers=1 vector=1 reason=cpu-lacks-x86-64-v4$' \
   "GANGWAY_CPU_ISA=x86-64-v3: v4 image falls back"
 
@@ -313,6 +396,219 @@ check_lines 1 '^gangway: launch 0x[0-9a-f]+ device=host gangs=1 workers=1 vector
   "GCC region: not-offloaded"
 check_lines 1 '^gangway: launch 0x[0-9a-f]+ device=host .*reason=if-clause$' \
   "GCC region with if(false): if-clause"
+
+# -- The ptx device, through the fake CUDA driver (fake-cuda.c).
+
+FAKE="GANGWAY_CUDA_DRIVER=$build/fake-cuda.so"
+P=./ptxtest
+
+log=$build/ptx-launch.cuda
+rm -f "$log"
+run ptx-launch $FAKE FAKE_CUDA_LOG="$log" GANGWAY_LOG=launch $P launch
+check_status "ptx: launches"
+check_quiet "ptx: launches: no warning"
+check_lines 1 '^gangway: launch p_incr device=ptx gangs=6 workers=4 vector=32$' \
+  "ptx: the image's dimensions, num_gangs"
+check_lines 1 '^gangway: launch p_plain device=ptx gangs=40 workers=2 vector=64$' \
+  "ptx: dimensions left to the launch; default gangs"
+check_lines 1 '^gangway: launch p_plain device=host gangs=1 workers=1 vector=1 reason=if-clause$' \
+  "ptx: if clause false"
+check_order "ptx: the probe, then the image at the first launch" "$log" \
+  '^cuInit flags=0$' '^cuDeviceGetCount -> 1$' '^cuDeviceGet ordinal=0$' \
+  '^cuDevicePrimaryCtxRetain dev=0$' 'attrib=75 dev=0 -> 8$' \
+  'attrib=76 dev=0 -> 0$' 'attrib=16 dev=0 -> 10$' '^MARK launch incr$' \
+  '^cuCtxSetCurrent primary$' '^cuModuleLoadData length=[0-9]+$' \
+  '^cuModuleGetFunction gw_kp_incr -> found$' \
+  '^cuModuleGetFunction gw_k0 -> not-found$' '^cuLaunchKernel'
+check_order "ptx: copy in, launch, copy out" "$log" '^MARK launch incr$' \
+  '^cuMemAlloc_v2 size=400 -> A1$' '^cuMemcpyHtoD_v2 dst=A1\+0 size=400$' \
+  '^cuMemAlloc_v2 size=40 -> A2$' '^cuMemcpyHtoD_v2 dst=A2\+0 size=40$' \
+  '^cuMemAlloc_v2 size=40 -> A3$' \
+  '^cuMemAlloc_v2 size=40 -> A4$' '^cuMemcpyHtoD_v2 dst=A4\+0 size=40$' \
+  '^cuLaunchKernel gw_kp_incr grid=6,1,1 block=32,4,1 shared=0 stream=null extra=null data=A4\+0 globals=A4\+32$' \
+  '^  data\[0\]=A1\+0$' '^  data\[1\]=0x64$' '^  data\[2\]=A2\+0$' \
+  '^  data\[3\]=A3\+0$' '^  globals\[0\]=0$' '^cuCtxSynchronize$' \
+  '^cuMemFree_v2 A4$' '^cuMemcpyDtoH_v2 src=A1\+0 size=400$' \
+  '^cuMemFree_v2 A1$' '^cuMemFree_v2 A2$' \
+  '^cuMemcpyDtoH_v2 src=A3\+0 size=40$' '^cuMemFree_v2 A3$' \
+  '^MARK launched incr$'
+check_between "ptx: from is not copied in" 0 "$log" "launch incr" \
+  "launched incr" '^cuMemcpyHtoD_v2 dst=A3'
+check_between "ptx: to is not copied out" 0 "$log" "launch incr" \
+  "launched incr" '^cuMemcpyDtoH_v2 src=A2'
+check_between "ptx: a present global's device address" 1 "$log" \
+  "launch plain" "launched plain" '^  globals\[0\]=A[0-9]+\+0$'
+check_between "ptx: if clause false maps nothing" 0 "$log" \
+  "launch if-false" "launched if-false" '^cu'
+check "ptx: launches: no device memory left" \
+  [ "$(grep -c '^leak' "$log")" -eq 0 ]
+
+log=$build/ptx-refcount.cuda
+rm -f "$log"
+run ptx-refcount $FAKE FAKE_CUDA_LOG="$log" $P refcount
+check_status "ptx: reference counts"
+check_between "ptx: first enter data copies in" 2 "$log" "enter 1" "enter 2" \
+  '^cuMem(Alloc_v2|cpyHtoD_v2) .*size=200'
+check_between "ptx: second enter data only counts" 0 "$log" "enter 2" \
+  "exit 1" '^cuMem'
+check_between "ptx: first exit data only counts" 0 "$log" "exit 1" "exit 2" \
+  '^cuMem'
+check_order "ptx: last exit data copies out and frees" "$log" '^MARK exit 2$' \
+  '^cuMemcpyDtoH_v2 src=A1\+0 size=200$' '^cuMemFree_v2 A1$' '^MARK exit 3$'
+check_between "ptx: exit data of absent data does nothing" 0 "$log" \
+  "exit 3" "finalize" '^cu'
+check_between "ptx: finalize frees at once" 1 "$log" "finalize" "end" \
+  '^cuMemFree_v2'
+check_between "ptx: delete does not copy out" 0 "$log" "finalize" "end" \
+  '^cuMemcpyDtoH_v2'
+check "ptx: reference counts: no device memory left" \
+  [ "$(grep -c '^leak' "$log")" -eq 0 ]
+
+log=$build/ptx-update.cuda
+rm -f "$log"
+run ptx-update $FAKE FAKE_CUDA_LOG="$log" $P update
+check_status "ptx: update"
+check_between "ptx: update self copies out" 1 "$log" "update self" \
+  "update device" '^cuMemcpyDtoH_v2 src=A1\+0 size=80$'
+check_between "ptx: update device copies in" 1 "$log" "update device" \
+  "update if_present" '^cuMemcpyHtoD_v2 dst=A1\+0 size=80$'
+check_between "ptx: update if_present of absent data" 0 "$log" \
+  "update if_present" "exit" '^cu'
+
+for w in launch data; do
+  run ptx-absent-$w $FAKE $P absent $w
+  check "ptx: present clause on absent data in a $w fails" [ "$status" -eq 1 ]
+  check_lines 1 '^gangway: fatal error: present clause: !acc_is_present \(0x[0-9a-f]+, 400 \(0x190\)\)$' \
+    "ptx: present clause on absent data in a $w: message"
+done
+
+log=$build/ptx-sync.cuda
+rm -f "$log"
+run ptx-sync $FAKE FAKE_CUDA_LOG="$log" GANGWAY_LOG=launch $P cpu-sync
+check_status "ptx: a region without ptx code on the cpu, data on the device"
+check_lines 1 '^gangway: launch p_k0 device=cpu gangs=64 workers=1 vector=1 ptx=no-ptx-code$' \
+  "ptx: log of a region without ptx code"
+check_order "ptx: the cpu region sees and leaves the device's data" "$log" \
+  '^MARK launch k0$' '^cuMemcpyDtoH_v2 src=A1\+0 size=4000$' \
+  '^cuMemcpyHtoD_v2 dst=A1\+0 size=4000$' '^MARK launched k0$'
+
+log=$build/ptx-struct.cuda
+rm -f "$log"
+run ptx-struct $FAKE FAKE_CUDA_LOG="$log" $P struct
+check_status "ptx: a struct with an attached pointer"
+check_order "ptx: attach, launch, detach before copy out" "$log" \
+  '^cuMemAlloc_v2 size=16 -> A1$' '^cuMemcpyHtoD_v2 dst=A1\+0 size=4$' \
+  '^cuMemcpyHtoD_v2 dst=A1\+8 size=8$' '^cuMemAlloc_v2 size=40 -> A2$' \
+  '^cuMemcpyHtoD_v2 dst=A2\+0 size=40$' '^cuMemcpyHtoD_v2 dst=A1\+8 size=8$' \
+  '^cuLaunchKernel gw_kp_sincr ' '^  data\[0\]=A1\+0$' \
+  '^  data\[1\]=A1\+0$' '^  data\[2\]=A1\+8$' '^  data\[3\]=A2\+0$' \
+  '^  data\[4\]=A1\+8$' '^cuCtxSynchronize$' \
+  '^cuMemcpyHtoD_v2 dst=A1\+8 size=8$' '^cuMemcpyDtoH_v2 src=A1\+8 size=8$'
+
+run ptx-bad-kind $FAKE GANGWAY_LOG=launch $P bad-kind
+check_status "ptx: a mapping kind the ptx device does not know"
+check_lines 1 '^gangway: launch p_incr device=host gangs=1 workers=1 vector=1 reason=no-cpu-code ptx=ptx-map-kind$' \
+  "ptx: log of an unknown mapping kind"
+
+run ptx-sm99 $FAKE GANGWAY_LOG=launch $P sm99
+check_status "ptx: an image for sm_99 on an 8.0 device"
+check_lines 1 '^gangway: launch p_sm99 device=host gangs=1 workers=1 vector=1 reason=no-cpu-code ptx=ptx-lacks-arch$' \
+  "ptx: log of ptx-lacks-arch"
+
+run ptx-nodriver GANGWAY_DEVICE=ptx GANGWAY_LOG=launch $P cpu-sync
+check_status "GANGWAY_DEVICE=ptx without a driver"
+check_lines 1 '^gangway: launch p_k0 device=cpu gangs=64 workers=1 vector=1 ptx=no-driver$' \
+  "GANGWAY_DEVICE=ptx without a driver: cpu, ptx=no-driver"
+check_lines 1 '^gangway: warning: GANGWAY_DEVICE=ptx: the ptx device is unusable \(no-driver: .*no-libcuda\.so\.1.*\); using cpu$' \
+  "GANGWAY_DEVICE=ptx without a driver: one warning"
+
+run ptx-auto GANGWAY_LOG=launch EXPECT_DEVICE=host $P launch
+check_status "no driver: regions with ptx code only run on the host"
+check_quiet "no driver: no warning"
+check_lines 1 '^gangway: launch p_incr device=host gangs=1 workers=1 vector=1 reason=no-cpu-code ptx=no-driver$' \
+  "no driver: ptx=no-driver"
+
+run ptx-cpu GANGWAY_DEVICE=cpu $FAKE FAKE_CUDA_LOG="$build/ptx-cpu.cuda" \
+  GANGWAY_LOG=launch $P cpu-sync
+check_lines 1 '^gangway: launch p_k0 device=cpu gangs=64 workers=1 vector=1$' \
+  "GANGWAY_DEVICE=cpu: no ptx field"
+check "GANGWAY_DEVICE=cpu does not open the driver" \
+  [ "$(grep -c '^cu' "$build/ptx-cpu.cuda")" -eq 0 ]
+
+run ptx-nogpu $FAKE FAKE_CUDA_DEVICES=0 GANGWAY_LOG=launch $P cpu-sync
+check_status "a driver with no device"
+check_quiet "a driver with no device: no warning"
+check_lines 1 '^gangway: launch p_k0 device=cpu .*ptx=no-gpu$' \
+  "a driver with no device: ptx=no-gpu"
+
+run ptx-initfail $FAKE FAKE_CUDA_FAIL=cuInit:100 GANGWAY_LOG=launch \
+  $P cpu-sync
+check_lines 1 '^gangway: launch p_k0 device=cpu .*ptx=no-gpu$' \
+  "cuInit finds no device: ptx=no-gpu"
+
+run ptx-ctxfail $FAKE FAKE_CUDA_FAIL=cuDevicePrimaryCtxRetain:2 \
+  GANGWAY_LOG=launch $P cpu-sync
+check_status "a driver that fails"
+check_lines 1 '^gangway: launch p_k0 device=cpu .*ptx=driver-error$' \
+  "a driver that fails: ptx=driver-error"
+check_lines 1 '^gangway: warning: the ptx device is unusable \(cuDevicePrimaryCtxRetain: fake error 2\); using cpu$' \
+  "a driver that fails: one warning"
+
+run ptx-launchfail $FAKE FAKE_CUDA_FAIL=cuLaunchKernel:700 $P launch
+check "ptx: a failed launch is fatal" [ "$status" -ne 0 ]
+check_lines 1 '^gangway: warning: ptx device: cuLaunchKernel failed: fake error 700 \(CUDA error 700\)$' \
+  "ptx: a failed launch: message"
+
+log=$build/acc-data.cuda
+rm -f "$log"
+run acc-data $FAKE FAKE_CUDA_LOG="$log" GANGWAY_LOG=launch ./acc-data
+check_status "GCC's data directives on the ptx device"
+check_lines 3 '^gangway: launch 0x[0-9a-f]+ device=host gangs=1 workers=1 vector=1 reason=not-offloaded$' \
+  "GCC's data directives: the regions on the host"
+check_order "GCC's data directives: the device's copy kept current" "$log" \
+  '^cuMemAlloc_v2 size=4000 -> A1$' '^cuMemcpyHtoD_v2 dst=A1\+0 size=4000$' \
+  '^cuMemcpyDtoH_v2 src=A1\+0 size=4000$' \
+  '^cuMemcpyHtoD_v2 dst=A1\+0 size=4000$' \
+  '^cuMemcpyDtoH_v2 src=A1\+0 size=4000$' \
+  '^cuMemAlloc_v2 size=16 -> A2$' '^cuMemAlloc_v2 size=256 -> A3$' \
+  '^cuMemcpyHtoD_v2 dst=A3\+0 size=256$' \
+  '^cuMemcpyDtoH_v2 src=A3\+0 size=256$' \
+  '^cuMemcpyHtoD_v2 dst=A3\+0 size=256$' '^cuMemFree_v2 A2$' \
+  '^cuMemcpyDtoH_v2 src=A3\+0 size=256$' '^cuMemFree_v2 A3$' \
+  '^cuMemcpyDtoH_v2 src=A1\+0 size=4000$' '^cuMemFree_v2 A1$'
+check "GCC's data directives: no device memory left" \
+  [ "$(grep -c '^leak' "$log")" -eq 0 ]
+run acc-data-cpu GANGWAY_DEVICE=cpu ./acc-data
+check_status "GCC's data directives through libgomp (GANGWAY_DEVICE=cpu)"
+
+if [ -n "${GANGWAY_PLUGIN-}" ]; then
+  log=$build/acc-ptx.cuda
+  rm -f "$log"
+  run acc-ptx $FAKE FAKE_CUDA_LOG="$log" GANGWAY_LOG=launch ./acc-ptx
+  check_status "plugin-compiled regions and data directives on the ptx device"
+  check_lines 3 '^gangway: launch incr_all\._omp_fn\.0 device=ptx gangs=[0-9]+ workers=1 vector=32$' \
+    "plugin-compiled regions: launched on the ptx device"
+  check_order "plugin-compiled regions: the driver calls" "$log" \
+    '^cuMemAlloc_v2 size=4000 -> A1$' '^cuMemcpyHtoD_v2 dst=A1\+0 size=4000$' \
+    '^cuModuleLoadData ' \
+    '^cuModuleGetFunction gw_k[0-9]+_incr_all__omp_fn_0 -> found$' \
+    '^cuLaunchKernel gw_k[0-9]+_incr_all__omp_fn_0 grid=[0-9]+,1,1 block=32,1,1 shared=0 stream=null extra=null data=A[0-9]+\+0 globals=0$' \
+    '^  data\[0\]=A1\+0$' '^cuCtxSynchronize$' \
+    '^cuLaunchKernel gw_k[0-9]+_incr_all' '^cuCtxSynchronize$' \
+    '^cuMemcpyDtoH_v2 src=A1\+0 size=4000$' \
+    '^cuLaunchKernel gw_k[0-9]+_incr_all' '^cuCtxSynchronize$' \
+    '^cuMemcpyDtoH_v2 src=A1\+0 size=4000$' '^cuMemFree_v2 A1$'
+  check "plugin-compiled regions: copied out only when asked" \
+    [ "$(grep -c '^cuMemcpyDtoH_v2 src=A1' "$log")" -eq 2 ]
+  check "plugin-compiled regions: no device memory left" \
+    [ "$(grep -c '^leak' "$log")" -eq 0 ]
+  run acc-ptx-cpu GANGWAY_LOG=launch ./acc-ptx
+  check_status "plugin-compiled regions without a driver"
+  check_lines 3 '^gangway: launch incr_all\._omp_fn\.0 device=cpu .* ptx=no-driver$' \
+    "plugin-compiled regions without a driver: cpu, ptx=no-driver"
+else
+  echo "SKIP: plugin-compiled regions on the ptx device (no GANGWAY_PLUGIN)"
+fi
 
 # -- Threads, fork, exit, shared libraries.
 
@@ -410,6 +706,11 @@ if [ $quick = no ]; then
 	--leak-check=full --errors-for-leak-kinds=definite \
 	$T lib "$build/libunit-dl.so"
     check_status "valgrind memcheck: lib"
+    for t in launch refcount update struct cpu-sync; do
+      run memcheck-ptx-$t $FAKE valgrind -q --error-exitcode=66 \
+	  --leak-check=full --errors-for-leak-kinds=definite $P $t
+      check_status "valgrind memcheck: ptx $t"
+    done
 
     # No helgrind or DRD: they do not understand the C11 atomics that
     # publish the lookup table and loaded images and hand gangs to the

@@ -56,8 +56,8 @@ static const struct
   void *globals[1];
 } lib_unit = {
   { GW_UNIT_MAGIC, GW_ABI_VERSION, 1, 1, 1 },
-  { "cpu", "x86-64-v2", image_v2, sizeof image_v2 },
-  { lib_host, "gw_k0", "lib_k0", { 0, 0, 0 } },
+  { "cpu", "x86-64-v2", image_v2, sizeof image_v2, NULL },
+  { lib_host, "gw_k0", "lib_k0" },
   { &lib_base },
 };
 

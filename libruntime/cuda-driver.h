@@ -1,0 +1,100 @@
+/* The part of the CUDA driver API that libgangway uses.
+   Copyright (C) 2026 The Gangway developers.
+
+   This file is part of Gangway.
+
+   Gangway is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   Gangway is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+   FOR A PARTICULAR PURPOSE.  See the GNU General Public License for more
+   details.
+
+   You should have received a copy of the GNU General Public License along
+   with Gangway; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* libgangway has no build-time or link-time dependency on CUDA: the ptx
+   device (device-ptx.c) opens the driver, libcuda.so.1, with dlopen and
+   looks up the entry points below with dlsym.  So it declares the few
+   types, values and functions it uses itself, as NVIDIA's CUDA Driver API
+   reference documents them: https://docs.nvidia.com/cuda/cuda-driver-api/
+   and its module pages, named below by their file names there.
+
+   The memory functions are looked up by their "_v2" names: cuda.h maps
+   cuMemAlloc, cuMemFree, cuMemcpyHtoD and cuMemcpyDtoH to those with
+   #defines, and the unsuffixed symbols libcuda still exports are the
+   original interfaces with 32-bit device pointers.  */
+
+#ifndef GANGWAY_CUDA_DRIVER_H
+#define GANGWAY_CUDA_DRIVER_H
+
+#include <stddef.h>
+
+/* Data types used by CUDA driver (group__CUDA__TYPES.html).  CUresult is
+   the enum cudaError_enum; an enum of these values has the size of an
+   int.  */
+typedef int CUresult;
+#define CUDA_SUCCESS			0
+#define CUDA_ERROR_NO_DEVICE		100
+
+typedef int CUdevice;				/* CUdevice_v1.  */
+typedef unsigned long long CUdeviceptr;		/* CUdeviceptr_v2.  */
+typedef struct CUctx_st *CUcontext;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUstream_st *CUstream;
+
+/* CUdevice_attribute values (enum CUdevice_attribute_enum, also in
+   group__CUDA__TYPES.html).  */
+typedef int CUdevice_attribute;
+#define CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT	16
+#define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR	75
+#define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR	76
+
+/* The entry points, as F (NAME, PARAMETER LIST); each returns CUresult.
+   Their pages:
+     group__CUDA__INITIALIZE.html   cuInit
+     group__CUDA__DEVICE.html       cuDeviceGet, cuDeviceGetCount,
+				    cuDeviceGetAttribute
+     group__CUDA__PRIMARY__CTX.html cuDevicePrimaryCtxRetain
+     group__CUDA__CTX.html          cuCtxSetCurrent, cuCtxSynchronize
+     group__CUDA__MODULE.html       cuModuleLoadData (a PTX image is a
+				    NUL-terminated string), cuModuleUnload,
+				    cuModuleGetFunction
+     group__CUDA__MEM.html          cuMemAlloc, cuMemFree, cuMemcpyHtoD,
+				    cuMemcpyDtoH (the _v2 symbols)
+     group__CUDA__EXEC.html         cuLaunchKernel (KERNELPARAMS: one
+				    pointer to each parameter's value)
+     group__CUDA__ERROR.html        cuGetErrorString  */
+#define GW_CUDA_FUNCTIONS(F)						\
+  F (cuInit, (unsigned int flags))					\
+  F (cuDeviceGetCount, (int *count))					\
+  F (cuDeviceGet, (CUdevice *device, int ordinal))			\
+  F (cuDeviceGetAttribute, (int *value, CUdevice_attribute attrib,	\
+			    CUdevice dev))				\
+  F (cuDevicePrimaryCtxRetain, (CUcontext *pctx, CUdevice dev))		\
+  F (cuCtxSetCurrent, (CUcontext ctx))					\
+  F (cuCtxSynchronize, (void))						\
+  F (cuModuleLoadData, (CUmodule *module, const void *image))		\
+  F (cuModuleUnload, (CUmodule hmod))					\
+  F (cuModuleGetFunction, (CUfunction *hfunc, CUmodule hmod,		\
+			   const char *name))				\
+  F (cuMemAlloc_v2, (CUdeviceptr *dptr, size_t bytesize))		\
+  F (cuMemFree_v2, (CUdeviceptr dptr))					\
+  F (cuMemcpyHtoD_v2, (CUdeviceptr dstDevice, const void *srcHost,	\
+		       size_t ByteCount))				\
+  F (cuMemcpyDtoH_v2, (void *dstHost, CUdeviceptr srcDevice,		\
+		       size_t ByteCount))				\
+  F (cuLaunchKernel, (CUfunction f, unsigned int gridDimX,		\
+		      unsigned int gridDimY, unsigned int gridDimZ,	\
+		      unsigned int blockDimX, unsigned int blockDimY,	\
+		      unsigned int blockDimZ,				\
+		      unsigned int sharedMemBytes, CUstream hStream,	\
+		      void **kernelParams, void **extra))		\
+  F (cuGetErrorString, (CUresult error, const char **pStr))
+
+#endif /* GANGWAY_CUDA_DRIVER_H */

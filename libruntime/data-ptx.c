@@ -1,0 +1,985 @@
+/* The data of the ptx device: the present table, data clauses and the
+   data directives.
+   Copyright (C) 2026 The Gangway developers.
+
+   This file is part of Gangway.
+
+   Gangway is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   Gangway is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+   FOR A PARTICULAR PURPOSE.  See the GNU General Public License for more
+   details.
+
+   You should have received a copy of the GNU General Public License along
+   with Gangway; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* The ptx device does not share the host's memory, so the data clauses
+   of launches and the data directives move data, as libgomp does for its
+   own devices (libgomp/target.c, gomp_map_vars; libgomp/oacc-mem.c).
+   The interface is GCC 12's: each construct passes MAPNUM entries of
+   HOSTADDRS, SIZES and KINDS (GW_MAP_* in runtime.h).
+
+   The present table maps host ranges to device addresses.  Each entry
+   counts its references as OpenACC 2.7 (2.6.7) does: REFS counts them
+   all, DYNAMIC those of enter data directives; a data construct or a
+   launch adds one to REFS while it lasts.  An entry goes, copied back if
+   its last reference's clause says so, when REFS drops to zero; an exit
+   data with finalize drops every dynamic reference at once.  The entries
+   of the members of a struct mapped together share one device allocation
+   (a block), freed with the last of them.  Pointer attachments
+   (attach/detach, and the pointer members of mapped structs) have their
+   own counts: the device copy of the pointer holds the device address
+   while the count is positive, and gets the host's value back at zero.
+
+   The table is a list searched linearly: programs map a handful of
+   objects.  One lock protects it.  Errors of the program (a present
+   clause on absent data, ranges that straddle a mapping) are fatal, with
+   libgomp's messages.
+
+   The data directives reach libgangway through the plugin's rewrite of
+   GCC's calls (plugin/unit.cc): gangway_data_start and the others have
+   the interfaces of libgomp's GOACC_data_start and so on.  When launches
+   do not go to the ptx device, they are libgomp's functions, as before:
+   the cpu device shares the host's memory.  When they do, they maintain
+   the present table, then call libgomp's function with the host-fallback
+   flag, which maps nothing but keeps libgomp's profiling events and data
+   construct stack, as launches do.  async clauses are ignored and waits
+   are no-ops, as for launches: everything is synchronous.  */
+
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+
+/* libgomp's entry points.  */
+extern void GOACC_data_start (int, size_t, void **, size_t *,
+			      unsigned short *);
+extern void GOACC_data_end (void);
+extern void GOACC_enter_data (int, size_t, void **, size_t *,
+			      unsigned short *, int, int, ...);
+extern void GOACC_exit_data (int, size_t, void **, size_t *,
+			     unsigned short *, int, int, ...);
+extern void GOACC_update (int, size_t, void **, size_t *, unsigned short *,
+			  int, int, ...);
+extern void acc_wait (int);
+extern void acc_wait_all (void);
+
+/* A device allocation holding one or more entries.  */
+struct gw_block
+{
+  uint64_t base;
+  size_t users;			/* Entries in it.  */
+};
+
+/* A present host range.  */
+struct gw_present
+{
+  uintptr_t start, end;		/* [START, END), never empty.  */
+  uint64_t dev;			/* Device address of START.  */
+  size_t refs;			/* All references...  */
+  size_t dynamic;		/* ... and those of enter data.  */
+  struct gw_block *block;
+  unsigned mark;		/* For gw_ptx_sync_host.  */
+  struct gw_present *next;
+};
+
+/* An attached pointer: the host pointer at WHERE, inside a present
+   entry, whose device copy holds a device address.  */
+struct gw_attach
+{
+  uintptr_t where;
+  size_t count;
+  struct gw_attach *next;
+};
+
+/* What a launch or data construct did to one entry of its list, to be
+   undone at its end.  */
+struct gw_item
+{
+  struct gw_present *entry;	/* A reference to drop, or NULL.  */
+  uintptr_t host;		/* The entry's host address...  */
+  size_t size;			/* ... and size.  */
+  unsigned char kind;
+  bool attach;			/* An attachment of HOST to drop.  */
+  uint64_t temp;		/* A private device copy to free, or 0.  */
+};
+
+/* A launch's or data construct's mappings.  */
+struct gw_region
+{
+  struct gw_region *prev;	/* Enclosing data construct.  */
+  size_t n;
+  struct gw_item items[];
+};
+
+static pthread_mutex_t gw_data_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct gw_present *gw_table;
+static struct gw_attach *gw_attached;
+static unsigned gw_mark;
+
+/* The calling thread's open data constructs, innermost first.  */
+static __thread struct gw_region *gw_data_stack;
+
+/* Return true if KIND is a kind of data clause: alloc, to, from, tofrom,
+   with or without force.  */
+
+static bool
+gw_data_kind_p (unsigned kind)
+{
+  return (kind & ~(GW_MAP_FLAG_FORCE | GW_MAP_TOFROM)) == 0;
+}
+
+/* Return true if the end of a mapping of KIND copies back to the host.  */
+
+static bool
+gw_copy_from_p (unsigned kind)
+{
+  return gw_data_kind_p (kind) && (kind & GW_MAP_FLAG_FROM);
+}
+
+/* Return the device address of host address H in entry E.  */
+
+static uint64_t
+gw_dev (const struct gw_present *e, uintptr_t h)
+{
+  return e->dev + (h - e->start);
+}
+
+/* Return an entry that overlaps [H, H + SIZE) (SIZE 0 counts as 1), or
+   NULL.  */
+
+static struct gw_present *
+gw_find (uintptr_t h, size_t size)
+{
+  uintptr_t end = h + (size ? size : 1);
+
+  for (struct gw_present *e = gw_table; e; e = e->next)
+    if (e->start < end && h < e->end)
+      return e;
+  return NULL;
+}
+
+/* Return the entry that holds the object a pointer of value P points to:
+   the one containing P, else one that P points just past, as libgomp
+   looks up the targets of pointers.  */
+
+static struct gw_present *
+gw_find_ptr (uintptr_t p)
+{
+  struct gw_present *e = gw_find (p, 1);
+
+  if (e == NULL)
+    for (e = gw_table; e; e = e->next)
+      if (e->end == p)
+	break;
+  return e;
+}
+
+/* Return the entry that contains all of [H, H + SIZE), or NULL if none
+   overlaps it; end the process if one overlaps it without containing
+   it.  */
+
+static struct gw_present *
+gw_find_within (uintptr_t h, size_t size)
+{
+  struct gw_present *e = gw_find (h, size);
+
+  if (e && (h < e->start || h + size > e->end))
+    gw_fatal ("Trying to map into device [%p..%p) object when [%p..%p) is "
+	      "already mapped", (void *) h, (void *) (h + size),
+	      (void *) e->start, (void *) e->end);
+  return e;
+}
+
+/* Add an entry for [H, H + SIZE) at device address DEV of block B, with
+   one reference, dynamic if DYNAMIC.  */
+
+static struct gw_present *
+gw_add (uintptr_t h, size_t size, struct gw_block *b, uint64_t dev,
+	bool dynamic)
+{
+  struct gw_present *e = calloc (1, sizeof *e);
+
+  if (e == NULL)
+    gw_fatal ("out of memory for the present table");
+  e->start = h;
+  e->end = h + size;
+  e->dev = dev;
+  e->refs = 1;
+  e->dynamic = dynamic;
+  e->block = b;
+  b->users++;
+  e->next = gw_table;
+  gw_table = e;
+  return e;
+}
+
+/* Return a new block of SIZE bytes of device memory.  */
+
+static struct gw_block *
+gw_new_block (size_t size)
+{
+  struct gw_block *b = calloc (1, sizeof *b);
+
+  if (b == NULL)
+    gw_fatal ("out of memory for the present table");
+  b->base = gw_ptx_alloc (size);
+  return b;
+}
+
+/* Remove entry E, freeing its block if it was the last entry there, and
+   forget the attachments inside it.  */
+
+static void
+gw_remove (struct gw_present *e)
+{
+  for (struct gw_present **p = &gw_table; *p; p = &(*p)->next)
+    if (*p == e)
+      {
+	*p = e->next;
+	break;
+      }
+  for (struct gw_attach **p = &gw_attached; *p;)
+    if ((*p)->where >= e->start && (*p)->where < e->end)
+      {
+	struct gw_attach *a = *p;
+	*p = a->next;
+	free (a);
+      }
+    else
+      p = &(*p)->next;
+  if (--e->block->users == 0)
+    {
+      gw_ptx_free (e->block->base);
+      free (e->block);
+    }
+  free (e);
+}
+
+/* Drop a reference to entry E; if it was the last one, copy [H, H + SIZE)
+   back to the host if COPY_FROM, and remove E.  */
+
+static void
+gw_release (struct gw_present *e, uintptr_t h, size_t size, bool copy_from)
+{
+  if (--e->refs > 0)
+    return;
+  if (copy_from)
+    gw_ptx_to_host ((void *) h, gw_dev (e, h), size);
+  gw_remove (e);
+}
+
+/* Return the attachment record of the pointer at host address WHERE,
+   creating it if CREATE, else NULL if there is none.  */
+
+static struct gw_attach *
+gw_attachment (uintptr_t where, bool create)
+{
+  struct gw_attach *a;
+
+  for (a = gw_attached; a; a = a->next)
+    if (a->where == where)
+      return a;
+  if (!create)
+    return NULL;
+  a = calloc (1, sizeof *a);
+  if (a == NULL)
+    gw_fatal ("out of memory for the present table");
+  a->where = where;
+  a->next = gw_attached;
+  gw_attached = a;
+  return a;
+}
+
+/* Write into the device copy of the pointer at host address WHERE, in
+   entry E, the device address of what it points to (plus BIAS, the
+   offset of the mapped part of an array whose origin is not mapped).  */
+
+static void
+gw_write_attached (const struct gw_present *e, uintptr_t where, size_t bias)
+{
+  uintptr_t target = *(uintptr_t *) where;
+
+  if (target == 0)
+    gw_fatal ("attempt to attach null pointer");
+  struct gw_present *t = gw_find_ptr (target + bias);
+  if (t == NULL)
+    gw_fatal ("pointer target not mapped for attach");
+  uint64_t d = gw_dev (t, target);
+  gw_ptx_to_device (gw_dev (e, where), &d, sizeof d);
+}
+
+/* Attach the pointer at host address WHERE, with BIAS: its device copy
+   gets the device address of its target, unless it is attached already.
+   Return the device address of the pointer.  */
+
+static uint64_t
+gw_attach (uintptr_t where, size_t bias)
+{
+  struct gw_present *e = gw_find (where, sizeof (void *));
+
+  if (e == NULL || where + sizeof (void *) > e->end || where < e->start)
+    gw_fatal ("outer struct not mapped for attach");
+  struct gw_attach *a = gw_attachment (where, true);
+  if (a->count++ == 0)
+    gw_write_attached (e, where, bias);
+  return gw_dev (e, where);
+}
+
+/* Detach the pointer at host address WHERE, or if FINALIZE undo every
+   attachment of it: at the last one, its device copy gets the host's
+   value back.  */
+
+static void
+gw_detach (uintptr_t where, bool finalize)
+{
+  struct gw_present *e = gw_find (where, sizeof (void *));
+  struct gw_attach *a = gw_attachment (where, false);
+
+  if (e == NULL)
+    gw_fatal ("struct not mapped for detach operation");
+  if (a == NULL || a->count == 0)
+    gw_fatal ("attach count underflow");
+  if (finalize)
+    a->count = 1;
+  if (--a->count > 0)
+    return;
+  gw_ptx_to_device (gw_dev (e, where), (void *) where, sizeof (void *));
+  for (struct gw_attach **p = &gw_attached; *p; p = &(*p)->next)
+    if (*p == a)
+      {
+	*p = a->next;
+	break;
+      }
+  free (a);
+}
+
+/* Return true if the ptx device can map every entry of a launch whose
+   MAPNUM mapping kinds are KINDS; otherwise the launch goes to another
+   device.  These are the kinds GCC 12 emits for C and C++ compute
+   constructs.  */
+
+bool
+gw_ptx_kinds_ok (size_t mapnum, const unsigned short *kinds)
+{
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      unsigned kind = GW_MAP_KIND (kinds[i]);
+      if (gw_data_kind_p (kind))
+	continue;
+      switch (kind)
+	{
+	case GW_MAP_FORCE_PRESENT:
+	case GW_MAP_FORCE_DEVICEPTR:
+	case GW_MAP_IF_PRESENT:
+	case GW_MAP_FIRSTPRIVATE:
+	case GW_MAP_FIRSTPRIVATE_INT:
+	case GW_MAP_ZERO_LEN_ARRAY_SECTION:
+	case GW_MAP_POINTER:
+	case GW_MAP_STRUCT:
+	case GW_MAP_ATTACH:
+	  break;
+	default:
+	  return false;
+	}
+    }
+  return true;
+}
+
+/* Map the members I + 1 .. I + SIZES[I] of the struct at HOSTADDRS[I]
+   (a GOMP_MAP_STRUCT entry), recording what was done in ITEMS if not
+   null (a construct), else as enter data.  Fill in WORDS, if not null,
+   for the struct and its members.  */
+
+static void
+gw_map_struct (size_t i, void **hostaddrs, size_t *sizes,
+	       unsigned short *kinds, uint64_t *words, struct gw_item *items)
+{
+  size_t first = i + 1, last = i + sizes[i];
+  uintptr_t lo = (uintptr_t) hostaddrs[first];
+  uintptr_t hi = (uintptr_t) hostaddrs[last] + sizes[last];
+  bool dynamic = items == NULL;
+  struct gw_block *b = NULL;
+
+  /* Members mapped together share one block, at their host offsets; if
+     any is present, they all must be, from an earlier mapping of the
+     same members.  */
+  if (gw_find (lo, hi - lo) == NULL)
+    b = gw_new_block (hi - lo);
+  for (size_t j = first; j <= last; j++)
+    {
+      uintptr_t h = (uintptr_t) hostaddrs[j];
+      unsigned kind = GW_MAP_KIND (kinds[j]);
+      struct gw_present *e;
+
+      if (!gw_data_kind_p (kind) && kind != GW_MAP_FORCE_PRESENT)
+	gw_fatal ("unsupported mapping kind 0x%.2x of a struct member on "
+		  "the ptx device", kind);
+      if (b && kind == GW_MAP_FORCE_PRESENT)
+	gw_fatal ("present clause: !acc_is_present (%p, %zu (0x%zx))",
+		  (void *) h, sizes[j], sizes[j]);
+      if (sizes[j] == 0)
+	{
+	  /* A zero-length member needs no entry.  */
+	  if (words)
+	    words[j] = b ? b->base + (h - lo) : 0;
+	  if (b == NULL && words && (e = gw_find_ptr (h)) != NULL)
+	    words[j] = gw_dev (e, h);
+	  if (items)
+	    items[j] = (struct gw_item) { NULL, h, 0, kind, false, 0 };
+	  continue;
+	}
+      if (b)
+	{
+	  e = gw_add (h, sizes[j], b, b->base + (h - lo), dynamic);
+	  if (kind & GW_MAP_FLAG_TO)
+	    gw_ptx_to_device (e->dev, (void *) h, sizes[j]);
+	}
+      else
+	{
+	  e = gw_find_within (h, sizes[j]);
+	  if (e == NULL)
+	    gw_fatal ("Trying to map into device [%p..%p) structure element "
+		      "when other mapped elements from the same structure "
+		      "weren't mapped together with it", (void *) h,
+		      (void *) (h + sizes[j]));
+	  e->refs++;
+	  e->dynamic += dynamic;
+	}
+      if (items)
+	items[j] = (struct gw_item) { e, h, sizes[j], kind, false, 0 };
+      if (words)
+	words[j] = gw_dev (e, h);
+    }
+  if (words)
+    words[i] = words[first] - (lo - (uintptr_t) hostaddrs[i]);
+  if (b && b->users == 0)
+    {
+      /* Only zero-length members: nothing refers to the block.  */
+      gw_ptx_free (b->base);
+      free (b);
+    }
+}
+
+/* Map entry I of a launch or a data construct (ITEMS not null: record
+   there what must be undone at its end) or of an enter data directive
+   (ITEMS null), and set *WORD to the device word the entry stands for.
+   Return the index of its last entry (those of a struct are mapped
+   together).  */
+
+static size_t
+gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
+	      unsigned short *kinds, uint64_t *words, struct gw_item *items)
+{
+  uintptr_t h = (uintptr_t) hostaddrs[i];
+  size_t size = sizes[i];
+  unsigned kind = GW_MAP_KIND (kinds[i]);
+  bool dynamic = items == NULL;
+  struct gw_item it = { NULL, h, size, kind, false, 0 };
+  struct gw_present *e;
+  uint64_t word = 0;
+
+  if (kind == GW_MAP_FIRSTPRIVATE_INT || (h == 0 && kind != GW_MAP_STRUCT))
+    word = h;
+  else if (gw_data_kind_p (kind) || kind == GW_MAP_FORCE_PRESENT
+	   || kind == GW_MAP_IF_PRESENT)
+    {
+      e = gw_find_within (h, size);
+      if (size == 0)
+	/* A zero-length section: its address, if present; no entry.  */
+	word = e ? gw_dev (e, h) : 0;
+      else if (e)
+	{
+	  if ((kind & GW_MAP_FLAG_FORCE) && !dynamic)
+	    gw_fatal ("Trying to map into device [%p..%p) object when "
+		      "[%p..%p) is already mapped", (void *) h,
+		      (void *) (h + size), (void *) e->start,
+		      (void *) e->end);
+	  e->refs++;
+	  e->dynamic += dynamic;
+	  it.entry = e;
+	  word = gw_dev (e, h);
+	}
+      else if (kind == GW_MAP_FORCE_PRESENT)
+	gw_fatal ("present clause: !acc_is_present (%p, %zu (0x%zx))",
+		  (void *) h, size, size);
+      else if (kind != GW_MAP_IF_PRESENT)
+	{
+	  struct gw_block *b = gw_new_block (size);
+	  e = gw_add (h, size, b, b->base, dynamic);
+	  if (kind & GW_MAP_FLAG_TO)
+	    gw_ptx_to_device (e->dev, (void *) h, size);
+	  it.entry = e;
+	  word = e->dev;
+	}
+    }
+  else
+    switch (kind)
+      {
+      case GW_MAP_ZERO_LEN_ARRAY_SECTION:
+	/* A pointer the construct uses without a clause.  */
+	e = gw_find_ptr (h);
+	word = e ? gw_dev (e, h) : 0;
+	break;
+
+      case GW_MAP_FIRSTPRIVATE:
+      case GW_MAP_FORCE_DEVICEPTR:
+	/* A private copy of the object (for deviceptr, of the pointer
+	   variable: the construct reads the pointer through it).  */
+	if (dynamic)
+	  goto bad;
+	it.temp = gw_ptx_alloc (size);
+	gw_ptx_to_device (it.temp, (void *) h, size);
+	word = it.temp;
+	break;
+
+      case GW_MAP_POINTER:
+	/* The pointer at H, pointing into mapped data (SIZE is the
+	   bias): its device copy points to the device's copy.  */
+	e = gw_find_within (h, sizeof (void *));
+	if (e)
+	  {
+	    e->refs++;
+	    e->dynamic += dynamic;
+	  }
+	else
+	  {
+	    uintptr_t target = *(uintptr_t *) h;
+	    uint64_t d = 0;
+	    if (target)
+	      {
+		struct gw_present *t = gw_find_ptr (target + size);
+		if (t == NULL)
+		  gw_fatal ("Pointer target of array section wasn't mapped");
+		d = gw_dev (t, target + size) - size;
+	      }
+	    struct gw_block *b = gw_new_block (sizeof d);
+	    e = gw_add (h, sizeof d, b, b->base, dynamic);
+	    gw_ptx_to_device (e->dev, &d, sizeof d);
+	  }
+	it.entry = e;
+	it.size = sizeof (void *);
+	word = e->dev;
+	break;
+
+      case GW_MAP_STRUCT:
+	gw_map_struct (i, hostaddrs, sizes, kinds, words, items);
+	return i + sizes[i];
+
+      case GW_MAP_ATTACH:
+	word = gw_attach (h, size);
+	it.attach = !dynamic;
+	break;
+
+      case GW_MAP_USE_DEVICE_PTR:
+      case GW_MAP_USE_DEVICE_PTR_IF_PRESENT:
+	/* host_data: the construct's code reads the device address from
+	   HOSTADDRS.  */
+	if (dynamic)
+	  goto bad;
+	e = gw_find_ptr (h);
+	if (e)
+	  hostaddrs[i] = (void *) (uintptr_t) gw_dev (e, h);
+	else if (kind == GW_MAP_USE_DEVICE_PTR)
+	  gw_fatal ("use_device_ptr pointer wasn't mapped");
+	word = (uintptr_t) hostaddrs[i];
+	break;
+
+      default:
+      bad:
+	gw_fatal ("unsupported mapping kind 0x%.2x on the ptx device", kind);
+      }
+
+  if (items)
+    items[i] = it;
+  if (words)
+    words[i] = word;
+  return i;
+}
+
+/* Map the MAPNUM entries of a launch (WORDS not null: set WORDS[I] to the
+   device word of entry I) or of a data construct, and return what must
+   be undone at its end, for gw_ptx_unmap.  */
+
+struct gw_region *
+gw_ptx_map (size_t mapnum, void **hostaddrs, size_t *sizes,
+	    unsigned short *kinds, uint64_t *words)
+{
+  struct gw_region *r = calloc (1, sizeof *r + mapnum * sizeof r->items[0]);
+
+  if (r == NULL)
+    gw_fatal ("out of memory for a mapping of %zu entries", mapnum);
+  r->n = mapnum;
+  pthread_mutex_lock (&gw_data_lock);
+  for (size_t i = 0; i < mapnum; i++)
+    i = gw_map_entry (i, hostaddrs, sizes, kinds, words, r->items);
+  pthread_mutex_unlock (&gw_data_lock);
+  return r;
+}
+
+/* Undo the mappings R recorded, and free R: detach first, so that data
+   copied back holds the host's pointers, then drop the references.  */
+
+void
+gw_ptx_unmap (struct gw_region *r)
+{
+  pthread_mutex_lock (&gw_data_lock);
+  for (size_t i = 0; i < r->n; i++)
+    if (r->items[i].attach)
+      gw_detach (r->items[i].host, false);
+  for (size_t i = 0; i < r->n; i++)
+    {
+      struct gw_item *it = &r->items[i];
+      if (it->entry)
+	gw_release (it->entry, it->host, it->size,
+		    gw_copy_from_p (it->kind));
+      if (it->temp)
+	gw_ptx_free (it->temp);
+    }
+  pthread_mutex_unlock (&gw_data_lock);
+  free (r);
+}
+
+/* Set OUT[I], for each of the N globals at GLOBALS[I], to its device
+   address if it is present, else 0.  */
+
+void
+gw_ptx_globals (void *const *globals, size_t n, uint64_t *out)
+{
+  pthread_mutex_lock (&gw_data_lock);
+  for (size_t i = 0; i < n; i++)
+    {
+      struct gw_present *e = gw_find ((uintptr_t) globals[i], 1);
+      out[i] = e ? gw_dev (e, (uintptr_t) globals[i]) : 0;
+    }
+  pthread_mutex_unlock (&gw_data_lock);
+}
+
+/* Copy entry E to the host (TO_HOST) or to the device, keeping the
+   attached pointers in it right on both sides: the host's copy holds
+   host addresses, the device's device addresses.  */
+
+static void
+gw_sync_entry (struct gw_present *e, bool to_host)
+{
+  size_t size = e->end - e->start;
+
+  if (!to_host)
+    {
+      gw_ptx_to_device (e->dev, (void *) e->start, size);
+      for (struct gw_attach *a = gw_attached; a; a = a->next)
+	if (a->where >= e->start && a->where < e->end)
+	  gw_write_attached (e, a->where, 0);
+      return;
+    }
+  /* Keep the host's values of the attached pointers.  */
+  size_t n = 0;
+  for (struct gw_attach *a = gw_attached; a; a = a->next)
+    n += a->where >= e->start && a->where < e->end;
+  uintptr_t *saved = n ? malloc (n * sizeof *saved) : NULL;
+  if (n && saved == NULL)
+    gw_fatal ("out of memory");
+  n = 0;
+  for (struct gw_attach *a = gw_attached; a; a = a->next)
+    if (a->where >= e->start && a->where < e->end)
+      saved[n++] = *(uintptr_t *) a->where;
+  gw_ptx_to_host ((void *) e->start, e->dev, size);
+  n = 0;
+  for (struct gw_attach *a = gw_attached; a; a = a->next)
+    if (a->where >= e->start && a->where < e->end)
+      *(uintptr_t *) a->where = saved[n++];
+  free (saved);
+}
+
+/* A region that runs on the host or the cpu device while data is present
+   on the ptx device (it has no ptx code, say): make the host's copy
+   of every present object the region may use (its entries' and the
+   unit's globals) current before it runs (TO_HOST), and the device's
+   copy after.  The region's other entries map nothing: they are the
+   host's own memory.  */
+
+void
+gw_ptx_sync_host (size_t mapnum, void **hostaddrs, size_t *sizes,
+		  unsigned short *kinds, void *const *globals,
+		  size_t num_globals, bool to_host)
+{
+  (void) sizes;
+  pthread_mutex_lock (&gw_data_lock);
+  unsigned mark = ++gw_mark;
+  for (size_t i = 0; i < mapnum + num_globals; i++)
+    {
+      uintptr_t h;
+      if (i < mapnum)
+	{
+	  unsigned kind = GW_MAP_KIND (kinds[i]);
+	  if (kind == GW_MAP_FIRSTPRIVATE_INT || kind == GW_MAP_FIRSTPRIVATE
+	      || kind == GW_MAP_FORCE_DEVICEPTR)
+	    continue;
+	  h = (uintptr_t) hostaddrs[i];
+	}
+      else
+	h = (uintptr_t) globals[i - mapnum];
+      struct gw_present *e = h ? gw_find_ptr (h) : NULL;
+      if (e && e->mark != mark)
+	{
+	  e->mark = mark;
+	  gw_sync_entry (e, to_host);
+	}
+    }
+  pthread_mutex_unlock (&gw_data_lock);
+}
+
+/* enter data: map the MAPNUM entries with dynamic references.  */
+
+static void
+gw_ptx_enter (size_t mapnum, void **hostaddrs, size_t *sizes,
+	      unsigned short *kinds)
+{
+  pthread_mutex_lock (&gw_data_lock);
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      unsigned kind = GW_MAP_KIND (kinds[i]);
+      if (!gw_data_kind_p (kind) && kind != GW_MAP_STRUCT
+	  && kind != GW_MAP_ATTACH && kind != GW_MAP_POINTER)
+	gw_fatal ("unsupported mapping kind 0x%.2x in enter data on the ptx "
+		  "device", kind);
+      i = gw_map_entry (i, hostaddrs, sizes, kinds, NULL, NULL);
+    }
+  pthread_mutex_unlock (&gw_data_lock);
+}
+
+/* exit data: drop the dynamic references of the MAPNUM entries (all of
+   them with finalize: the kinds delete and the forced from), copying
+   back (from) what goes.  Detachments come first, so that what is copied
+   back holds the host's pointers.  Absent data is no error.  */
+
+static void
+gw_ptx_exit (size_t mapnum, void **hostaddrs, size_t *sizes,
+	     unsigned short *kinds)
+{
+  pthread_mutex_lock (&gw_data_lock);
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      unsigned kind = GW_MAP_KIND (kinds[i]);
+      if (kind == GW_MAP_DETACH || kind == GW_MAP_FORCE_DETACH)
+	gw_detach ((uintptr_t) hostaddrs[i], kind == GW_MAP_FORCE_DETACH);
+    }
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      uintptr_t h = (uintptr_t) hostaddrs[i];
+      unsigned kind = GW_MAP_KIND (kinds[i]);
+      size_t size = kind == GW_MAP_POINTER ? sizeof (void *) : sizes[i];
+      switch (kind)
+	{
+	case GW_MAP_FROM:
+	case GW_MAP_FORCE_FROM:
+	case GW_MAP_DELETE:
+	case GW_MAP_RELEASE:
+	case GW_MAP_POINTER:
+	  break;
+	case GW_MAP_STRUCT:
+	case GW_MAP_DETACH:
+	case GW_MAP_FORCE_DETACH:
+	  continue;
+	default:
+	  gw_fatal ("unsupported mapping kind 0x%.2x in exit data on the ptx "
+		    "device", kind);
+	}
+      struct gw_present *e = gw_find (h, size);
+      if (e == NULL)
+	continue;
+      if (h < e->start || h + size > e->end)
+	gw_fatal ("[%p,+%d] outside mapped block [%p,+%d]", (void *) h,
+		  (int) size, (void *) e->start, (int) (e->end - e->start));
+      size_t drop = kind == GW_MAP_FORCE_FROM || kind == GW_MAP_DELETE
+		    ? e->dynamic : e->dynamic > 0;
+      e->dynamic -= drop;
+      e->refs -= drop;
+      if (e->refs == 0)
+	{
+	  e->refs = 1;
+	  gw_release (e, h, size,
+		      kind == GW_MAP_FROM || kind == GW_MAP_FORCE_FROM);
+	}
+    }
+  pthread_mutex_unlock (&gw_data_lock);
+}
+
+/* update: copy each entry to the device (device clause) or the host
+   (self), which must be present unless the kinds say if_present.  */
+
+static void
+gw_ptx_update (size_t mapnum, void **hostaddrs, size_t *sizes,
+	       unsigned short *kinds)
+{
+  pthread_mutex_lock (&gw_data_lock);
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      uintptr_t h = (uintptr_t) hostaddrs[i];
+      unsigned kind = GW_MAP_KIND (kinds[i]);
+      switch (kind)
+	{
+	case GW_MAP_TO:
+	case GW_MAP_FROM:
+	case GW_MAP_FORCE_TO:
+	case GW_MAP_FORCE_FROM:
+	  break;
+	case GW_MAP_POINTER:
+	case GW_MAP_TO_PSET:
+	  continue;
+	default:
+	  gw_fatal ("unsupported mapping kind 0x%.2x in update on the ptx "
+		    "device", kind);
+	}
+      if (sizes[i] == 0)
+	continue;
+      struct gw_present *e = gw_find (h, sizes[i]);
+      if (e == NULL || h < e->start || h + sizes[i] > e->end)
+	{
+	  /* Without force: the if_present clause.  */
+	  if (!(kind & GW_MAP_FLAG_FORCE))
+	    continue;
+	  gw_fatal ("[%p,%d] is not mapped", (void *) h, (int) sizes[i]);
+	}
+      if (kind & GW_MAP_FLAG_TO)
+	gw_ptx_to_device (gw_dev (e, h), (void *) h, sizes[i]);
+      else
+	gw_ptx_to_host ((void *) h, gw_dev (e, h), sizes[i]);
+    }
+  pthread_mutex_unlock (&gw_data_lock);
+}
+
+/* Wait for the NUM_WAITS queues at AP on libgomp's side: its devices may
+   have asynchronous work.  Waiting for them synchronously, rather than
+   making the directive wait asynchronously, is a valid implementation.  */
+
+static void
+gw_wait_queues (int num_waits, va_list ap)
+{
+  for (int i = 0; i < num_waits; i++)
+    {
+      int q = va_arg (ap, int);
+      /* acc_async_noval: every queue.  */
+      if (q == -1)
+	acc_wait_all ();
+      else
+	acc_wait (q);
+    }
+}
+
+/* The data construct's start: map the MAPNUM entries for its duration.
+   GOACC_data_start's interface.  */
+
+GW_EXPORT void
+gangway_data_start (int flags_m, size_t mapnum, void **hostaddrs,
+		    size_t *sizes, unsigned short *kinds)
+{
+  if (!gw_ptx_active ())
+    {
+      GOACC_data_start (flags_m, mapnum, hostaddrs, sizes, kinds);
+      return;
+    }
+  int flags = ~flags_m;
+  struct gw_region *r
+    = gw_ptx_map (flags & GW_FLAG_HOST_FALLBACK ? 0 : mapnum, hostaddrs,
+		  sizes, kinds, NULL);
+  r->prev = gw_data_stack;
+  gw_data_stack = r;
+  GOACC_data_start (~(flags | GW_FLAG_HOST_FALLBACK), mapnum, hostaddrs,
+		    sizes, kinds);
+}
+
+/* The end of the innermost data construct of the calling thread.
+   GOACC_data_end's interface.  */
+
+GW_EXPORT void
+gangway_data_end (void)
+{
+  struct gw_region *r = gw_data_stack;
+
+  if (gw_ptx_active () && r != NULL)
+    {
+      gw_data_stack = r->prev;
+      gw_ptx_unmap (r);
+    }
+  GOACC_data_end ();
+}
+
+/* enter data, with GOACC_enter_data's interface.  */
+
+GW_EXPORT void
+gangway_enter_data (int flags_m, size_t mapnum, void **hostaddrs,
+		    size_t *sizes, unsigned short *kinds, int async,
+		    int num_waits, ...)
+{
+  int flags = ~flags_m;
+
+  if (!gw_ptx_active ())
+    {
+      va_list ap;
+      va_start (ap, num_waits);
+      gw_wait_queues (num_waits, ap);
+      va_end (ap);
+      GOACC_enter_data (flags_m, mapnum, hostaddrs, sizes, kinds, async, 0);
+      return;
+    }
+  if (!(flags & GW_FLAG_HOST_FALLBACK))
+    gw_ptx_enter (mapnum, hostaddrs, sizes, kinds);
+  GOACC_enter_data (~(flags | GW_FLAG_HOST_FALLBACK), mapnum, hostaddrs,
+		    sizes, kinds, async, 0);
+}
+
+/* exit data, with GOACC_exit_data's interface.  */
+
+GW_EXPORT void
+gangway_exit_data (int flags_m, size_t mapnum, void **hostaddrs,
+		   size_t *sizes, unsigned short *kinds, int async,
+		   int num_waits, ...)
+{
+  int flags = ~flags_m;
+
+  if (!gw_ptx_active ())
+    {
+      va_list ap;
+      va_start (ap, num_waits);
+      gw_wait_queues (num_waits, ap);
+      va_end (ap);
+      GOACC_exit_data (flags_m, mapnum, hostaddrs, sizes, kinds, async, 0);
+      return;
+    }
+  if (!(flags & GW_FLAG_HOST_FALLBACK))
+    gw_ptx_exit (mapnum, hostaddrs, sizes, kinds);
+  GOACC_exit_data (~(flags | GW_FLAG_HOST_FALLBACK), mapnum, hostaddrs,
+		   sizes, kinds, async, 0);
+}
+
+/* update, with GOACC_update's interface.  */
+
+GW_EXPORT void
+gangway_update (int flags_m, size_t mapnum, void **hostaddrs, size_t *sizes,
+		unsigned short *kinds, int async, int num_waits, ...)
+{
+  int flags = ~flags_m;
+
+  if (!gw_ptx_active ())
+    {
+      va_list ap;
+      va_start (ap, num_waits);
+      gw_wait_queues (num_waits, ap);
+      va_end (ap);
+      GOACC_update (flags_m, mapnum, hostaddrs, sizes, kinds, async, 0);
+      return;
+    }
+  if (!(flags & GW_FLAG_HOST_FALLBACK))
+    gw_ptx_update (mapnum, hostaddrs, sizes, kinds);
+  GOACC_update (~(flags | GW_FLAG_HOST_FALLBACK), mapnum, hostaddrs, sizes,
+		kinds, async, 0);
+}

@@ -1,0 +1,433 @@
+/* The "ptx" device: NVIDIA GPUs, through the CUDA driver.
+   Copyright (C) 2026 The Gangway developers.
+
+   This file is part of Gangway.
+
+   Gangway is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   Gangway is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+   FOR A PARTICULAR PURPOSE.  See the GNU General Public License for more
+   details.
+
+   You should have received a copy of the GNU General Public License along
+   with Gangway; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* The driver library is opened at run time (GANGWAY_CUDA_DRIVER, default
+   libcuda.so.1), so that programs run where there is no CUDA at all; see
+   cuda-driver.h for the entry points.  The first use probes, once: open
+   the library, find every entry point, cuInit, take device 0 and retain
+   its primary context (the one the CUDA runtime and other libraries of
+   the process share), and read its compute capability and multiprocessor
+   count.  The probe's failure is one of the launch log's tokens:
+
+     no-driver     the library does not open;
+     no-gpu        cuInit finds no device, or the device count is 0;
+     driver-error  anything else (a missing entry point, an error code);
+		   also reported by a warning.
+
+   With GANGWAY_DEVICE=ptx, a failed probe is reported by a warning too;
+   launches then go to the cpu device.  A context is current per host
+   thread: every thread makes the primary context current before its
+   first driver call.
+
+   A unit's ptx image is the one with the highest "sm_NN" ISA that the
+   device's compute capability reaches; cuModuleLoadData compiles it.  A
+   kernel symbol the module lacks means no ptx code for that region.
+   Kernels take two parameters, the device addresses of the launch's data
+   words and of the unit's global words (gangway-abi.h, GW_PTX_ENTRY),
+   which data-ptx.c computes.  Launches are synchronous: the launch waits
+   for the kernel with cuCtxSynchronize.  An error of the driver after the
+   probe (a failed copy, a kernel that faults) is fatal: the device's
+   memory is then in an unknown state.  */
+
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+#include "cuda-driver.h"
+
+/* The driver's entry points.  */
+static struct
+{
+#define GW_CUDA_MEMBER(NAME, PARAMS) CUresult (*NAME) PARAMS;
+  GW_CUDA_FUNCTIONS (GW_CUDA_MEMBER)
+#undef GW_CUDA_MEMBER
+} gw_cu;
+
+/* What the probe found.  */
+static pthread_once_t gw_ptx_once = PTHREAD_ONCE_INIT;
+static const char *gw_ptx_unusable;	/* NULL if usable, else the token.  */
+static CUcontext gw_ptx_context;
+static int gw_ptx_arch;			/* Compute capability: 80 for 8.0.  */
+static int gw_ptx_multiprocessors;
+
+/* Whether the calling thread made the context current.  */
+static __thread bool gw_ptx_bound;
+
+/* Return a description of the driver's error code E, for messages.  */
+
+static const char *
+gw_cu_error (CUresult e)
+{
+  const char *s = NULL;
+
+  if (gw_cu.cuGetErrorString == NULL
+      || gw_cu.cuGetErrorString (e, &s) != CUDA_SUCCESS || s == NULL)
+    return "unknown CUDA error";
+  return s;
+}
+
+/* Fail the probe with TOKEN; DETAIL, printf-style, says why.  */
+
+static void __attribute__ ((format (printf, 2, 3)))
+gw_ptx_fail (const char *token, const char *detail, ...)
+{
+  char buf[512];
+  va_list ap;
+
+  gw_ptx_unusable = token;
+  va_start (ap, detail);
+  vsnprintf (buf, sizeof buf, detail, ap);
+  va_end (ap);
+  if (gw_config ()->device_explicit)
+    gw_warn ("GANGWAY_DEVICE=ptx: the ptx device is unusable (%s: %s); "
+	     "using cpu", token, buf);
+  else if (strcmp (token, "driver-error") == 0)
+    gw_warn ("the ptx device is unusable (%s); using cpu", buf);
+}
+
+/* The probe, run once.  */
+
+static void
+gw_ptx_init (void)
+{
+  const char *path = gw_config ()->cuda_driver;
+  CUresult e;
+  CUdevice dev;
+  int count, major, minor;
+
+  void *lib = dlopen (path, RTLD_NOW | RTLD_LOCAL);
+  if (lib == NULL)
+    {
+      gw_ptx_fail ("no-driver", "%s", dlerror ());
+      return;
+    }
+#define GW_CUDA_LOOKUP(NAME, PARAMS)					\
+  if ((*(void **) &gw_cu.NAME = dlsym (lib, #NAME)) == NULL)		\
+    {									\
+      gw_ptx_fail ("driver-error", "%s lacks %s", path, #NAME);	\
+      return;								\
+    }
+  GW_CUDA_FUNCTIONS (GW_CUDA_LOOKUP)
+#undef GW_CUDA_LOOKUP
+
+  /* The library stays open for the life of the process: modules and
+     memory of the driver may be in use until exit.  */
+  e = gw_cu.cuInit (0);
+  if (e == CUDA_ERROR_NO_DEVICE)
+    {
+      gw_ptx_fail ("no-gpu", "cuInit: %s", gw_cu_error (e));
+      return;
+    }
+  if (e != CUDA_SUCCESS)
+    {
+      gw_ptx_fail ("driver-error", "cuInit: %s", gw_cu_error (e));
+      return;
+    }
+  if ((e = gw_cu.cuDeviceGetCount (&count)) != CUDA_SUCCESS)
+    {
+      gw_ptx_fail ("driver-error", "cuDeviceGetCount: %s", gw_cu_error (e));
+      return;
+    }
+  if (count <= 0)
+    {
+      gw_ptx_fail ("no-gpu", "the driver sees no device");
+      return;
+    }
+  const char *what = "cuDeviceGet";
+  if ((e = gw_cu.cuDeviceGet (&dev, 0)) != CUDA_SUCCESS
+      || (what = "cuDevicePrimaryCtxRetain",
+	  e = gw_cu.cuDevicePrimaryCtxRetain (&gw_ptx_context, dev))
+	 != CUDA_SUCCESS
+      || (what = "cuDeviceGetAttribute",
+	  e = gw_cu.cuDeviceGetAttribute
+		(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev))
+	 != CUDA_SUCCESS
+      || (e = gw_cu.cuDeviceGetAttribute
+		(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev))
+	 != CUDA_SUCCESS
+      || (e = gw_cu.cuDeviceGetAttribute
+		(&gw_ptx_multiprocessors,
+		 CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev))
+	 != CUDA_SUCCESS)
+    {
+      gw_ptx_fail ("driver-error", "%s: %s", what, gw_cu_error (e));
+      return;
+    }
+  gw_ptx_arch = 10 * major + minor;
+  if (gw_ptx_multiprocessors < 1)
+    gw_ptx_multiprocessors = 1;
+}
+
+/* Return NULL if the ptx device is usable, else the launch log's reason
+   why not.  Probes at the first call.  */
+
+const char *
+gw_ptx_probe (void)
+{
+  pthread_once (&gw_ptx_once, gw_ptx_init);
+  return gw_ptx_unusable;
+}
+
+/* Return true if the launches of regions with ptx code go to the ptx
+   device, and so the data directives map data there.  */
+
+bool
+gw_ptx_active (void)
+{
+  return gw_config ()->device == GW_DEVICE_PTX && gw_ptx_probe () == NULL;
+}
+
+/* Stop the process after the driver's error E in WHAT: the device's
+   state is unknown.  */
+
+static void __attribute__ ((noreturn))
+gw_ptx_die (const char *what, CUresult e)
+{
+  gw_warn ("ptx device: %s failed: %s (CUDA error %d)", what,
+	   gw_cu_error (e), e);
+  abort ();
+}
+
+/* Make the device's context current on the calling thread.  */
+
+static void
+gw_ptx_bind (void)
+{
+  if (__builtin_expect (gw_ptx_bound, 1))
+    return;
+  CUresult e = gw_cu.cuCtxSetCurrent (gw_ptx_context);
+  if (e != CUDA_SUCCESS)
+    gw_ptx_die ("cuCtxSetCurrent", e);
+  gw_ptx_bound = true;
+}
+
+/* Return the device address of a new allocation of SIZE bytes (at least
+   one).  */
+
+uint64_t
+gw_ptx_alloc (size_t size)
+{
+  CUdeviceptr p;
+
+  gw_ptx_bind ();
+  CUresult e = gw_cu.cuMemAlloc_v2 (&p, size ? size : 1);
+  if (e != CUDA_SUCCESS)
+    gw_fatal ("cannot allocate %zu bytes on the ptx device: %s", size,
+	      gw_cu_error (e));
+  return p;
+}
+
+/* Free the allocation at device address P.  */
+
+void
+gw_ptx_free (uint64_t p)
+{
+  gw_ptx_bind ();
+  CUresult e = gw_cu.cuMemFree_v2 (p);
+  if (e != CUDA_SUCCESS)
+    gw_ptx_die ("cuMemFree", e);
+}
+
+/* Copy SIZE bytes from host address SRC to device address DST.  */
+
+void
+gw_ptx_to_device (uint64_t dst, const void *src, size_t size)
+{
+  if (size == 0)
+    return;
+  gw_ptx_bind ();
+  CUresult e = gw_cu.cuMemcpyHtoD_v2 (dst, src, size);
+  if (e != CUDA_SUCCESS)
+    gw_ptx_die ("cuMemcpyHtoD", e);
+}
+
+/* Copy SIZE bytes from device address SRC to host address DST.  */
+
+void
+gw_ptx_to_host (void *dst, uint64_t src, size_t size)
+{
+  if (size == 0)
+    return;
+  gw_ptx_bind ();
+  CUresult e = gw_cu.cuMemcpyDtoH_v2 (dst, src, size);
+  if (e != CUDA_SUCCESS)
+    gw_ptx_die ("cuMemcpyDtoH", e);
+}
+
+/* Return the compute capability the ptx ISA NAME ("sm_80") requires, as
+   80, or 0 if NAME is not of that form.  */
+
+static int
+gw_ptx_isa_arch (const char *name)
+{
+  char *end;
+
+  if (name == NULL || strncmp (name, "sm_", 3) != 0
+      || name[3] < '0' || name[3] > '9')
+    return 0;
+  long v = strtol (name + 3, &end, 10);
+  return *end == '\0' && v > 0 && v < 10000 ? (int) v : 0;
+}
+
+/* Pick the ptx image of unit U for this device, load it and resolve the
+   unit's kernels in it.  Return the result, or NULL after writing the
+   launch log's reason into REASON (of REASON_SIZE bytes): no-ptx-code if
+   the unit has no ptx image, ptx-lacks-arch if every one needs a higher
+   compute capability than the device's, image-load-failed if the driver
+   rejects the chosen one (also reported on stderr).  */
+
+static struct gw_code *
+gw_ptx_load_image (const struct gw_unit *u, char *reason, size_t reason_size)
+{
+  const struct gw_image *images = GW_UNIT_IMAGES (u);
+  const struct gw_image *best = NULL;
+  int best_arch = 0;
+  bool any = false;
+
+  for (size_t i = 0; i < u->num_images; i++)
+    {
+      if (images[i].target == NULL || strcmp (images[i].target, "ptx") != 0)
+	continue;
+      any = true;
+      int arch = gw_ptx_isa_arch (images[i].isa);
+      if (arch > 0 && arch <= gw_ptx_arch && arch > best_arch)
+	best = &images[i], best_arch = arch;
+    }
+  if (best == NULL)
+    {
+      snprintf (reason, reason_size, any ? "ptx-lacks-arch" : "no-ptx-code");
+      return NULL;
+    }
+
+  /* The ABI counts the text's terminating NUL in its size.  */
+  if (best->size == 0 || best->data[best->size - 1] != '\0')
+    {
+      gw_warn ("cannot load the %s ptx image of %s: its text does not end "
+	       "with a NUL byte; its regions run on the cpu", best->isa,
+	       gw_object_name (u));
+      snprintf (reason, reason_size, "image-load-failed");
+      return NULL;
+    }
+
+  struct gw_code *code = malloc (sizeof *code
+				 + u->num_kernels * sizeof code->kernels[0]);
+  if (code == NULL)
+    {
+      snprintf (reason, reason_size, "image-load-failed");
+      return NULL;
+    }
+  CUmodule module;
+  gw_ptx_bind ();
+  CUresult e = gw_cu.cuModuleLoadData (&module, best->data);
+  if (e != CUDA_SUCCESS)
+    {
+      free (code);
+      gw_warn ("cannot load the %s ptx image of %s: %s; its regions run on "
+	       "the cpu", best->isa, gw_object_name (u), gw_cu_error (e));
+      snprintf (reason, reason_size, "image-load-failed");
+      return NULL;
+    }
+
+  code->image = module;
+  code->dims = best->dims;
+  const struct gw_kernel *k = GW_UNIT_KERNELS (u);
+  for (size_t i = 0; i < u->num_kernels; i++)
+    {
+      CUfunction f = NULL;
+      if (k[i].symbol == NULL
+	  || gw_cu.cuModuleGetFunction (&f, module, k[i].symbol)
+	     != CUDA_SUCCESS)
+	f = NULL;
+      code->kernels[i] = f;
+    }
+  return code;
+}
+
+/* Unload CODE, which gw_ptx_load_image returned.  The driver may already
+   be shut down when a unit goes at exit; that is harmless.  */
+
+static void
+gw_ptx_unload_image (struct gw_code *code)
+{
+  gw_ptx_bind ();
+  gw_cu.cuModuleUnload (code->image);
+  free (code);
+}
+
+/* Return the number of gangs of a launch that does not choose: a few
+   blocks per multiprocessor, so that each has work while others wait on
+   memory.  */
+
+static uint32_t
+gw_ptx_default_gangs (void)
+{
+  return 4 * (uint32_t) gw_ptx_multiprocessors;
+}
+
+/* Run KERNEL, a CUfunction, as launch L says: map its data, launch a
+   grid of L->gangs blocks of L->vector x L->workers threads, wait for it,
+   and unmap its data.  */
+
+static void
+gw_ptx_launch (void *kernel, const struct gw_launch *l)
+{
+  size_t n = l->mapnum + l->num_globals;
+  uint64_t stack_words[32];
+  uint64_t *words = n <= 32 ? stack_words : malloc (n * sizeof *words);
+
+  if (words == NULL)
+    gw_fatal ("out of memory for a launch of %zu mappings", l->mapnum);
+  struct gw_region *r = gw_ptx_map (l->mapnum, l->data, l->sizes, l->kinds,
+				    words);
+  gw_ptx_globals (l->globals, l->num_globals, words + l->mapnum);
+
+  /* One block holds both word arrays.  */
+  uint64_t block = gw_ptx_alloc (n * sizeof *words);
+  gw_ptx_to_device (block, words, n * sizeof *words);
+  uint64_t data = block;
+  uint64_t globals = l->num_globals ? block + l->mapnum * sizeof *words : 0;
+  void *params[2] = { &data, &globals };
+
+  CUresult e = gw_cu.cuLaunchKernel (kernel, l->gangs, 1, 1, l->vector,
+				     l->workers, 1, 0, NULL, params, NULL);
+  if (e != CUDA_SUCCESS)
+    gw_ptx_die ("cuLaunchKernel", e);
+  if ((e = gw_cu.cuCtxSynchronize ()) != CUDA_SUCCESS)
+    gw_ptx_die ("the kernel (cuCtxSynchronize)", e);
+
+  gw_ptx_free (block);
+  gw_ptx_unmap (r);
+  if (words != stack_words)
+    free (words);
+}
+
+const struct gw_device gw_device_ptx = {
+  .name = "ptx",
+  .no_code_reason = "no-ptx-code",
+  .inner_dims_at_launch = true,
+  .probe = gw_ptx_probe,
+  .load_image = gw_ptx_load_image,
+  .unload_image = gw_ptx_unload_image,
+  .default_gangs = gw_ptx_default_gangs,
+  .launch = gw_ptx_launch,
+};

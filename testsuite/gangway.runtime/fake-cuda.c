@@ -1,0 +1,430 @@
+/* A fake CUDA driver for the runtime tests.
+   Copyright (C) 2026 The Gangway developers.
+
+   This file is part of Gangway.
+
+   Gangway is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   Gangway is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+   FOR A PARTICULAR PURPOSE.  See the GNU General Public License for more
+   details.
+
+   You should have received a copy of the GNU General Public License along
+   with Gangway; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* run-tests.sh builds this as a shared object and names it in
+   GANGWAY_CUDA_DRIVER.  It exports the driver entry points libgangway
+   uses (libruntime/cuda-driver.h), with the driver's signatures:
+
+   - "device memory" is host memory from malloc, so copies round-trip;
+     allocations are named A1, A2... in the order they were made, and
+     every device address in the log is written as An+OFFSET;
+   - cuModuleLoadData accepts any text that contains ".entry", and
+     cuModuleGetFunction finds the symbols that occur in the text;
+   - cuLaunchKernel runs nothing, except that two kernels pretend to:
+     one whose name contains "sincr" reads its first data word as the
+     device address of a struct { int n; int *p; } and adds 1 to p[0..n);
+     otherwise one whose name contains "incr" adds 1 to every int from
+     its first data word's address to the end of that allocation.  It
+     logs the grid and block dimensions, the two parameters and the
+     words of both arrays they point to (the globals parameter is 0 when
+     the unit has no globals).
+
+   Every call appends a line to the file FAKE_CUDA_LOG names, if set.
+   The environment shapes the device:
+
+     FAKE_CUDA_DEVICES  how many devices cuDeviceGetCount reports (1);
+     FAKE_CUDA_ARCH     the compute capability, as 80 for 8.0 (80);
+     FAKE_CUDA_FAIL     NAME:CODE, the entry point NAME returns CODE.
+
+   It has 10 multiprocessors.  At exit, each allocation still live is
+   logged as "leak An".  */
+
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef int CUresult;
+typedef int CUdevice;
+typedef unsigned long long CUdeviceptr;
+typedef void *CUcontext;
+typedef void *CUstream;
+
+#define V __attribute__ ((visibility ("default")))
+
+/* An allocation.  */
+struct alloc
+{
+  char *base;
+  size_t size;
+  int id;
+  struct alloc *next;
+};
+static struct alloc *allocs;
+static int next_id = 1;
+
+struct module
+{
+  char *text;
+};
+struct function
+{
+  char name[256];
+};
+
+static int the_context;
+
+/* Append a line, printf-style, to the log.  */
+
+static void __attribute__ ((format (printf, 1, 2)))
+flog (const char *fmt, ...)
+{
+  const char *path = getenv ("FAKE_CUDA_LOG");
+  char buf[4096];
+  va_list ap;
+
+  if (path == NULL)
+    return;
+  va_start (ap, fmt);
+  int n = vsnprintf (buf, sizeof buf - 1, fmt, ap);
+  va_end (ap);
+  if (n < 0)
+    return;
+  if (n > (int) sizeof buf - 2)
+    n = sizeof buf - 2;
+  buf[n++] = '\n';
+  int fd = open (path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+  if (fd >= 0)
+    {
+      if (write (fd, buf, n) != n)
+	abort ();
+      close (fd);
+    }
+}
+
+/* Return the code that FAKE_CUDA_FAIL asks NAME to fail with, or 0.  */
+
+static CUresult
+failure (const char *name)
+{
+  const char *f = getenv ("FAKE_CUDA_FAIL");
+  size_t len = strlen (name);
+
+  if (f && strncmp (f, name, len) == 0 && f[len] == ':')
+    return atoi (f + len + 1);
+  return 0;
+}
+
+#define FAIL_IF_ASKED(NAME)						\
+  do									\
+    {									\
+      CUresult e_ = failure (NAME);					\
+      if (e_)								\
+	{								\
+	  flog ("%s -> error %d", NAME, e_);				\
+	  return e_;							\
+	}								\
+    }									\
+  while (0)
+
+/* Return the allocation that contains address P, or NULL.  */
+
+static struct alloc *
+find (uintptr_t p)
+{
+  for (struct alloc *a = allocs; a; a = a->next)
+    if (p >= (uintptr_t) a->base && p < (uintptr_t) a->base + a->size)
+      return a;
+  return NULL;
+}
+
+/* Write P into BUF as An+OFFSET if it is a device address, else as a
+   number; return BUF.  */
+
+static const char *
+name (uint64_t p, char *buf, size_t size)
+{
+  struct alloc *a = find (p);
+
+  if (a)
+    snprintf (buf, size, "A%d+%lu", a->id,
+	      (unsigned long) (p - (uintptr_t) a->base));
+  else
+    snprintf (buf, size, "%#llx", (unsigned long long) p);
+  return buf;
+}
+
+V CUresult
+cuInit (unsigned int flags)
+{
+  flog ("cuInit flags=%u", flags);
+  FAIL_IF_ASKED ("cuInit");
+  return 0;
+}
+
+V CUresult
+cuDeviceGetCount (int *count)
+{
+  const char *d = getenv ("FAKE_CUDA_DEVICES");
+
+  FAIL_IF_ASKED ("cuDeviceGetCount");
+  *count = d ? atoi (d) : 1;
+  flog ("cuDeviceGetCount -> %d", *count);
+  return 0;
+}
+
+V CUresult
+cuDeviceGet (CUdevice *device, int ordinal)
+{
+  flog ("cuDeviceGet ordinal=%d", ordinal);
+  FAIL_IF_ASKED ("cuDeviceGet");
+  *device = ordinal;
+  return 0;
+}
+
+V CUresult
+cuDeviceGetAttribute (int *value, int attrib, CUdevice dev)
+{
+  const char *a = getenv ("FAKE_CUDA_ARCH");
+  int arch = a ? atoi (a) : 80;
+
+  FAIL_IF_ASKED ("cuDeviceGetAttribute");
+  switch (attrib)
+    {
+    case 16:
+      *value = 10;
+      break;
+    case 75:
+      *value = arch / 10;
+      break;
+    case 76:
+      *value = arch % 10;
+      break;
+    default:
+      flog ("cuDeviceGetAttribute attrib=%d: unknown", attrib);
+      return 1;
+    }
+  flog ("cuDeviceGetAttribute attrib=%d dev=%d -> %d", attrib, dev, *value);
+  return 0;
+}
+
+V CUresult
+cuDevicePrimaryCtxRetain (CUcontext *ctx, CUdevice dev)
+{
+  flog ("cuDevicePrimaryCtxRetain dev=%d", dev);
+  FAIL_IF_ASKED ("cuDevicePrimaryCtxRetain");
+  *ctx = &the_context;
+  return 0;
+}
+
+V CUresult
+cuCtxSetCurrent (CUcontext ctx)
+{
+  flog ("cuCtxSetCurrent %s", ctx == &the_context ? "primary" : "other");
+  return ctx == &the_context ? 0 : 201;
+}
+
+V CUresult
+cuCtxSynchronize (void)
+{
+  flog ("cuCtxSynchronize");
+  FAIL_IF_ASKED ("cuCtxSynchronize");
+  return 0;
+}
+
+V CUresult
+cuModuleLoadData (struct module **module, const void *image)
+{
+  const char *text = image;
+
+  flog ("cuModuleLoadData length=%zu", strlen (text));
+  FAIL_IF_ASKED ("cuModuleLoadData");
+  if (strstr (text, ".entry") == NULL)
+    return 200;			/* CUDA_ERROR_INVALID_IMAGE.  */
+  *module = malloc (sizeof **module);
+  (*module)->text = strdup (text);
+  return 0;
+}
+
+V CUresult
+cuModuleUnload (struct module *module)
+{
+  flog ("cuModuleUnload");
+  free (module->text);
+  free (module);
+  return 0;
+}
+
+V CUresult
+cuModuleGetFunction (struct function **f, struct module *module,
+		     const char *fname)
+{
+  bool found = strstr (module->text, fname) != NULL;
+
+  flog ("cuModuleGetFunction %s -> %s", fname, found ? "found" : "not-found");
+  if (!found)
+    return 500;			/* CUDA_ERROR_NOT_FOUND.  */
+  *f = calloc (1, sizeof **f);
+  snprintf ((*f)->name, sizeof (*f)->name, "%s", fname);
+  return 0;
+}
+
+V CUresult
+cuMemAlloc_v2 (CUdeviceptr *p, size_t size)
+{
+  FAIL_IF_ASKED ("cuMemAlloc_v2");
+  struct alloc *a = calloc (1, sizeof *a);
+  a->base = malloc (size);
+  /* Fresh device memory is not the host's data.  */
+  memset (a->base, 0xa5, size);
+  a->size = size;
+  a->id = next_id++;
+  a->next = allocs;
+  allocs = a;
+  *p = (uintptr_t) a->base;
+  flog ("cuMemAlloc_v2 size=%zu -> A%d", size, a->id);
+  return 0;
+}
+
+V CUresult
+cuMemFree_v2 (CUdeviceptr p)
+{
+  for (struct alloc **q = &allocs; *q; q = &(*q)->next)
+    if ((uintptr_t) (*q)->base == p)
+      {
+	struct alloc *a = *q;
+	flog ("cuMemFree_v2 A%d", a->id);
+	*q = a->next;
+	free (a->base);
+	free (a);
+	return 0;
+      }
+  flog ("cuMemFree_v2 %#llx: not allocated", p);
+  return 1;
+}
+
+/* Check that [P, P + SIZE) is inside one allocation.  */
+
+static bool
+valid (CUdeviceptr p, size_t size)
+{
+  struct alloc *a = find (p);
+
+  return a && p + size <= (uintptr_t) a->base + a->size;
+}
+
+V CUresult
+cuMemcpyHtoD_v2 (CUdeviceptr dst, const void *src, size_t size)
+{
+  char b[64];
+
+  flog ("cuMemcpyHtoD_v2 dst=%s size=%zu", name (dst, b, sizeof b), size);
+  FAIL_IF_ASKED ("cuMemcpyHtoD_v2");
+  if (!valid (dst, size))
+    return 1;
+  memcpy ((void *) (uintptr_t) dst, src, size);
+  return 0;
+}
+
+V CUresult
+cuMemcpyDtoH_v2 (void *dst, CUdeviceptr src, size_t size)
+{
+  char b[64];
+
+  flog ("cuMemcpyDtoH_v2 src=%s size=%zu", name (src, b, sizeof b), size);
+  FAIL_IF_ASKED ("cuMemcpyDtoH_v2");
+  if (!valid (src, size))
+    return 1;
+  memcpy (dst, (void *) (uintptr_t) src, size);
+  return 0;
+}
+
+/* Log the words of the array at device address P up to its allocation's
+   end, as LABEL[I]=...  */
+
+static void
+log_words (const char *label, uint64_t p)
+{
+  struct alloc *a = find (p);
+  char b[64];
+
+  if (a == NULL)
+    return;
+  size_t n = ((uintptr_t) a->base + a->size - p) / 8;
+  for (size_t i = 0; i < n; i++)
+    flog ("  %s[%zu]=%s", label, i,
+	  name (((uint64_t *) (uintptr_t) p)[i], b, sizeof b));
+}
+
+V CUresult
+cuLaunchKernel (struct function *f, unsigned gx, unsigned gy, unsigned gz,
+		unsigned bx, unsigned by, unsigned bz, unsigned shared,
+		CUstream stream, void **params, void **extra)
+{
+  uint64_t data = *(uint64_t *) params[0];
+  uint64_t globals = *(uint64_t *) params[1];
+  char b1[64], b2[64];
+
+  flog ("cuLaunchKernel %s grid=%u,%u,%u block=%u,%u,%u shared=%u "
+	"stream=%s extra=%s data=%s globals=%s", f->name, gx, gy, gz, bx, by,
+	bz, shared, stream ? "other" : "null", extra ? "other" : "null",
+	name (data, b1, sizeof b1), name (globals, b2, sizeof b2));
+  FAIL_IF_ASKED ("cuLaunchKernel");
+  /* The data words end where the globals start, or with the block when
+     the unit has no globals.  */
+  struct alloc *a = find (data);
+  if (a == NULL)
+    return 1;
+  size_t n = ((globals ? globals : (uintptr_t) a->base + a->size) - data) / 8;
+  for (size_t i = 0; i < n; i++)
+    flog ("  data[%zu]=%s", i,
+	  name (((uint64_t *) (uintptr_t) data)[i], b1, sizeof b1));
+  log_words ("globals", globals);
+
+  uint64_t first = n ? ((uint64_t *) (uintptr_t) data)[0] : 0;
+  struct alloc *t = find (first);
+  if (strstr (f->name, "sincr") && t)
+    {
+      struct s { int n; int *p; } *s = (struct s *) (uintptr_t) first;
+      if (!valid ((uintptr_t) s->p, s->n * sizeof (int)))
+	{
+	  flog ("  sincr: the struct's pointer is no device address");
+	  return 700;		/* CUDA_ERROR_ILLEGAL_ADDRESS.  */
+	}
+      for (int i = 0; i < s->n; i++)
+	s->p[i]++;
+    }
+  else if (strstr (f->name, "incr") && t)
+    for (int *p = (int *) (uintptr_t) first;
+	 (char *) (p + 1) <= t->base + t->size; p++)
+      ++*p;
+  return 0;
+}
+
+V CUresult
+cuGetErrorString (CUresult e, const char **s)
+{
+  static char buf[64];
+
+  snprintf (buf, sizeof buf, "fake error %d", e);
+  *s = buf;
+  return 0;
+}
+
+static void __attribute__ ((destructor))
+report_leaks (void)
+{
+  for (struct alloc *a = allocs; a; a = a->next)
+    flog ("leak A%d size=%zu", a->id, a->size);
+}

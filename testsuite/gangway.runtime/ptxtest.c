@@ -1,0 +1,496 @@
+/* Tests of libgangway's ptx device and data mapping, with hand-built units.
+   Copyright (C) 2026 The Gangway developers.
+
+   This file is part of Gangway.
+
+   Gangway is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   Gangway is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+   FOR A PARTICULAR PURPOSE.  See the GNU General Public License for more
+   details.
+
+   You should have received a copy of the GNU General Public License along
+   with Gangway; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* Like gwtest.c, this plays a compiled OpenACC program: its unit has a ptx
+   image (text the fake driver of fake-cuda.c accepts) and a cpu image,
+   and it calls gangway_parallel_keyed and the data entry points with the
+   mapping kinds GCC 12 emits.  run-tests.sh runs each test (the first
+   argument) with GANGWAY_CUDA_DRIVER naming the fake driver, and checks
+   the driver's log (FAKE_CUDA_LOG), into which the tests write "MARK ..."
+   lines between their steps.  A failed check prints "FAIL: ..." and makes
+   the exit status 1.
+
+   The fake driver runs no kernel, but it pretends to run gw_kp_incr
+   (adds 1 to the ints of the object its first data word points to) and
+   gw_kp_sincr (adds 1 to p[0..n) of the struct { int n; int *p; } its
+   first data word points to), so that results show where the data
+   was.  */
+
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gangway-abi.h"
+#include "gangway.h"
+#include "images.h"
+
+/* Launch words and flags, as GCC encodes them.  */
+#define W_DIM(MASK)	((1u << 28) | (MASK))
+#define FLAGS_DEVICE	(~0)
+#define FLAGS_IF_FALSE	(~1)
+
+/* Mapping kinds (GCC 12's include/gomp-constants.h), with the alignment
+   in the high byte where GCC puts one.  */
+#define ALIGN4(K)	((2 << 8) | (K))
+#define ALIGN8(K)	((3 << 8) | (K))
+#define K_ALLOC		0x00
+#define K_TO		0x01
+#define K_FROM		0x02
+#define K_TOFROM	0x03
+#define K_FORCE_PRESENT	0x06
+#define K_DELETE	0x07
+#define K_FIRSTPRIVATE_INT 0x0d
+#define K_STRUCT	0x1c
+#define K_ATTACH	0x50
+#define K_FORCE_TO	0x81
+#define K_FORCE_FROM	0x82
+#define K_TO_PSET	0x05
+
+static int failures;
+
+#define CHECK(COND, ...)						\
+  do									\
+    if (!(COND))							\
+      {									\
+	fprintf (stderr, "FAIL: " __VA_ARGS__);				\
+	fputc ('\n', stderr);						\
+	failures++;							\
+      }									\
+  while (0)
+
+/* The unit's global.  */
+static int global_base = 7;
+
+/* Host versions.  gw_kp_incr and gw_kp_plain get [0] an int array and
+   [1] its length, by value.  */
+
+static void
+host_incr (void *data)
+{
+  void **args = data;
+  int *a = args[0];
+  long n = (long) (intptr_t) args[1];
+
+  for (long i = 0; i < n; i++)
+    a[i]++;
+}
+
+static void
+host_plain (void *data)
+{
+  host_incr (data);
+}
+
+static void
+host_sincr (void *data)
+{
+  struct s { int n; int *p; } *s = ((void **) data)[0];
+
+  for (int i = 0; i < s->n; i++)
+    s->p[i]++;
+}
+
+static void
+host_sm99 (void *data)
+{
+  host_incr (data);
+}
+
+/* The host version of gw_k0 of image.c: [0] int *a, [1] int *n,
+   [2] unsigned *count, [3] unsigned *gangs, [4] unsigned *host_runs.  */
+
+static void
+host_k0 (void *data)
+{
+  void **args = data;
+  int *a = args[0];
+  int n = *(int *) args[1];
+
+  for (int i = 0; i < n; i++)
+    a[i] = 2 * i + global_base;
+  ++*(unsigned *) args[4];
+}
+
+static const char ptx_text[] =
+  "// Fake PTX: the fake driver only looks for the entry points.\n"
+  ".version 7.0\n.target sm_80\n.address_size 64\n"
+  ".visible .entry gw_kp_incr (.param .u64 data, .param .u64 globals)\n"
+  "{\n\tret;\n}\n"
+  ".visible .entry gw_kp_sincr (.param .u64 data, .param .u64 globals)\n"
+  "{\n\tret;\n}\n"
+  ".visible .entry gw_kp_plain (.param .u64 data, .param .u64 globals)\n"
+  "{\n\tret;\n}\n";
+
+/* gw_kp_incr was compiled for 4 workers of 32 lanes; the others leave
+   the dimensions to the launch.  */
+static const intptr_t ptx_dims[4 * 3] = {
+  0, 4, 32,  0, 0, 0,  0, 0, 0,  0, 0, 0,
+};
+
+/* The unit: a ptx image and a cpu image; gw_k0 is only in the cpu
+   image.  */
+static const struct
+{
+  struct gw_unit u;
+  struct gw_image images[2];
+  struct gw_kernel k[4];
+  void *globals[1];
+} unit_p = {
+  { GW_UNIT_MAGIC, GW_ABI_VERSION, 2, 4, 1 },
+  { { "ptx", "sm_80", (const unsigned char *) ptx_text, sizeof ptx_text,
+      ptx_dims },
+    { "cpu", "x86-64-v2", image_v2, sizeof image_v2, NULL } },
+  { { host_incr, "gw_kp_incr", "p_incr" },
+    { host_sincr, "gw_kp_sincr", "p_sincr" },
+    { host_plain, "gw_kp_plain", "p_plain" },
+    { host_k0, "gw_k0", "p_k0" } },
+  { &global_base },
+};
+
+/* A unit whose only image needs a newer device than the fake one.  */
+static const struct
+{
+  struct gw_unit u;
+  struct gw_image images[1];
+  struct gw_kernel k[1];
+} unit_sm99 = {
+  { GW_UNIT_MAGIC, GW_ABI_VERSION, 1, 1, 0 },
+  { { "ptx", "sm_99", (const unsigned char *) ptx_text, sizeof ptx_text,
+      NULL } },
+  { { host_sm99, "gw_kp_plain", "p_sm99" } },
+};
+
+static void __attribute__ ((constructor))
+register_units (void)
+{
+  gangway_register_unit (&unit_p.u);
+  gangway_register_unit (&unit_sm99.u);
+}
+
+/* Write "MARK WHAT" into the fake driver's log.  */
+
+static void
+mark (const char *what)
+{
+  const char *path = getenv ("FAKE_CUDA_LOG");
+  char buf[256];
+
+  if (path == NULL)
+    return;
+  int n = snprintf (buf, sizeof buf, "MARK %s\n", what);
+  int fd = open (path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+  if (fd < 0 || write (fd, buf, n) != n)
+    abort ();
+  close (fd);
+}
+
+/* Check that the calling thread's last launch ran on DEVICE.  */
+
+static void
+check_device (const char *what, const char *device)
+{
+  const char *d = gangway_last_launch_device ();
+
+  CHECK (d && strcmp (d, device) == 0, "%s: ran on %s, expected %s", what,
+	 d ? d : "(null)", device);
+}
+
+/* The device regions with ptx code are expected on: EXPECT_DEVICE, or
+   ptx.  */
+
+static const char *
+expected (void)
+{
+  const char *e = getenv ("EXPECT_DEVICE");
+  return e ? e : "ptx";
+}
+
+/* Launches of regions with ptx code: what they map and how.  */
+
+static void
+test_launch (void)
+{
+  int a[100], c[10];
+  float b[10] = { 0 };
+  void *h[4] = { a, (void *) (intptr_t) 100, b, c };
+  size_t s[4] = { sizeof a, 0, sizeof b, sizeof c };
+  unsigned short k[4] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT,
+			  ALIGN4 (K_TO), ALIGN4 (K_FROM) };
+
+  const char *name = strcmp (expected (), "ptx") == 0 ? "ptx" : "cpu";
+  CHECK (strcmp (gangway_device_name (), name) == 0,
+	 "gangway_device_name () is %s, expected %s", gangway_device_name (),
+	 name);
+  for (int i = 0; i < 100; i++)
+    a[i] = i;
+  mark ("launch incr");
+  gangway_parallel_keyed (FLAGS_DEVICE, host_incr, 4, h, s, k, W_DIM (1),
+			  6u, 0);
+  mark ("launched incr");
+  check_device ("incr", expected ());
+  for (int i = 0; i < 100; i++)
+    if (a[i] != i + 1)
+      {
+	CHECK (0, "incr: a[%d] = %d", i, a[i]);
+	break;
+      }
+
+  /* The global present, and the dimensions from the launch words.  */
+  void *gh[1] = { &global_base };
+  size_t gs[1] = { sizeof global_base };
+  unsigned short gk[1] = { ALIGN4 (K_TO) }, gd[1] = { K_DELETE };
+  gangway_enter_data (FLAGS_DEVICE, 1, gh, gs, gk, -2, 0);
+  mark ("launch plain");
+  gangway_parallel_keyed (FLAGS_DEVICE, host_plain, 4, h, s, k, W_DIM (6),
+			  2u, 64u, 0);
+  mark ("launched plain");
+  gangway_exit_data (FLAGS_DEVICE, 1, gh, gs, gd, -2, 0);
+  check_device ("plain", expected ());
+
+  /* An if clause that is false: the host's data, nothing mapped.  */
+  mark ("launch if-false");
+  gangway_parallel_keyed (FLAGS_IF_FALSE, host_plain, 4, h, s, k, 0);
+  mark ("launched if-false");
+  check_device ("if-false", "host");
+  /* The fake device ran gw_kp_incr but not gw_kp_plain; the host both.  */
+  int want = strcmp (expected (), "ptx") == 0 ? 2 : 3;
+  CHECK (a[0] == want, "if-false: a[0] = %d, expected %d", a[0], want);
+}
+
+/* Reference counts of enter and exit data.  */
+
+static void
+test_refcount (void)
+{
+  int x[50];
+  void *h[1] = { x };
+  size_t s[1] = { sizeof x };
+  unsigned short to[1] = { ALIGN4 (K_TO) }, from[1] = { ALIGN4 (K_FROM) };
+  unsigned short del[1] = { ALIGN4 (K_DELETE) };
+  unsigned short present[1] = { ALIGN4 (K_FORCE_PRESENT) };
+
+  for (int i = 0; i < 50; i++)
+    x[i] = i;
+  mark ("enter 1");
+  gangway_enter_data (FLAGS_DEVICE, 1, h, s, to, -2, 0);
+  mark ("enter 2");
+  gangway_enter_data (FLAGS_DEVICE, 1, h, s, to, -2, 0);
+  /* A data construct adds a reference while it lasts.  */
+  mark ("data");
+  gangway_data_start (FLAGS_DEVICE, 1, h, s, present);
+  gangway_data_end ();
+  for (int i = 0; i < 50; i++)
+    x[i] = -1;
+  mark ("exit 1");
+  gangway_exit_data (FLAGS_DEVICE, 1, h, s, from, -2, 0);
+  CHECK (x[0] == -1, "exit 1 copied back: x[0] = %d", x[0]);
+  mark ("exit 2");
+  gangway_exit_data (FLAGS_DEVICE, 1, h, s, from, -2, 0);
+  CHECK (x[0] == 0 && x[49] == 49, "exit 2 did not copy back: x[49] = %d",
+	 x[49]);
+  /* Absent data: no error.  */
+  mark ("exit 3");
+  gangway_exit_data (FLAGS_DEVICE, 1, h, s, from, -2, 0);
+
+  /* finalize: every dynamic reference at once.  */
+  mark ("finalize");
+  gangway_enter_data (FLAGS_DEVICE, 1, h, s, to, -2, 0);
+  gangway_enter_data (FLAGS_DEVICE, 1, h, s, to, -2, 0);
+  gangway_exit_data (FLAGS_DEVICE, 1, h, s, del, -2, 0);
+  mark ("end");
+}
+
+/* update self and update device.  */
+
+static void
+test_update (void)
+{
+  int x[20], y[4] = { 1, 2, 3, 4 };
+  void *h[1] = { x }, *hy[1] = { y };
+  size_t s[1] = { sizeof x }, sy[1] = { sizeof y };
+  unsigned short to[1] = { ALIGN4 (K_TO) }, from[1] = { ALIGN4 (K_FROM) };
+  unsigned short self[1] = { ALIGN4 (K_FORCE_FROM) };
+  unsigned short dev[1] = { ALIGN4 (K_FORCE_TO) };
+
+  for (int i = 0; i < 20; i++)
+    x[i] = 3 * i;
+  gangway_enter_data (FLAGS_DEVICE, 1, h, s, to, -2, 0);
+  memset (x, 0, sizeof x);
+  mark ("update self");
+  gangway_update (FLAGS_DEVICE, 1, h, s, self, -2, 0);
+  CHECK (x[19] == 57, "update self: x[19] = %d", x[19]);
+  for (int i = 0; i < 20; i++)
+    x[i] = 7;
+  mark ("update device");
+  gangway_update (FLAGS_DEVICE, 1, h, s, dev, -2, 0);
+  memset (x, 0, sizeof x);
+  mark ("update if_present");
+  /* if_present (the plain kinds) on absent data: nothing.  */
+  gangway_update (FLAGS_DEVICE, 1, hy, sy, from, -2, 0);
+  mark ("exit");
+  gangway_exit_data (FLAGS_DEVICE, 1, h, s, from, -2, 0);
+  CHECK (x[0] == 7 && x[19] == 7, "update device: x[19] = %d", x[19]);
+}
+
+/* A present clause on absent data, in a launch or a data construct (the
+   second argument): a fatal error.  */
+
+static void
+test_absent (const char *where)
+{
+  int x[100];
+  void *h[1] = { x };
+  size_t s[1] = { sizeof x };
+  unsigned short k[1] = { ALIGN4 (K_FORCE_PRESENT) };
+
+  if (where && strcmp (where, "data") == 0)
+    gangway_data_start (FLAGS_DEVICE, 1, h, s, k);
+  else
+    gangway_parallel_keyed (FLAGS_DEVICE, host_incr, 1, h, s, k, 0);
+  CHECK (0, "a present clause on absent data passed");
+}
+
+/* A region without ptx code runs on the cpu while its data is present on
+   the ptx device: it must see and leave the device's copy current.  */
+
+static void
+test_cpu_sync (void)
+{
+  enum { N = 1000 };
+  int a[N], n = N;
+  unsigned count[64 + 1] = { 0 }, gangs = 0, host_runs = 0;
+  void *h[5] = { a, &n, count, &gangs, &host_runs };
+  size_t s[5] = { sizeof a, sizeof n, sizeof count, sizeof gangs,
+		  sizeof host_runs };
+  unsigned short k[5] = { ALIGN4 (K_FORCE_PRESENT), ALIGN4 (K_TO),
+			  ALIGN4 (K_TOFROM), ALIGN4 (K_TOFROM),
+			  ALIGN4 (K_TOFROM) };
+  unsigned short to[1] = { ALIGN4 (K_TO) }, from[1] = { ALIGN4 (K_FROM) };
+
+  memset (a, 0, sizeof a);
+  gangway_enter_data (FLAGS_DEVICE, 1, h, s, to, -2, 0);
+  mark ("launch k0");
+  gangway_parallel_keyed (FLAGS_DEVICE, host_k0, 5, h, s, k, W_DIM (1),
+			  64u, 0);
+  mark ("launched k0");
+  check_device ("k0", "cpu");
+  CHECK (host_runs == 0 && gangs == 64, "k0: host_runs %u, gangs %u",
+	 host_runs, gangs);
+  /* What the ptx device has is what the cpu computed.  */
+  if (strcmp (gangway_device_name (), "ptx") == 0)
+    memset (a, 0, sizeof a);
+  gangway_exit_data (FLAGS_DEVICE, 1, h, s, from, -2, 0);
+  for (int i = 0; i < N; i++)
+    if (a[i] != 2 * i + global_base)
+      {
+	CHECK (0, "k0: a[%d] = %d", i, a[i]);
+	break;
+      }
+}
+
+/* A struct with a pointer member, attached to its mapped target.  */
+
+static void
+test_struct (void)
+{
+  int arr[10];
+  struct s { int n; int *p; } st = { 10, arr };
+  void *h[5] = { &st, &st.n, &st.p, arr, &st.p };
+  size_t s[5] = { 2, sizeof st.n, sizeof st.p, sizeof arr, 0 };
+  unsigned short k[5] = { ALIGN8 (K_STRUCT), ALIGN4 (K_TO),
+			  ALIGN8 (K_TOFROM), ALIGN4 (K_TOFROM), K_ATTACH };
+
+  for (int i = 0; i < 10; i++)
+    arr[i] = 10 * i;
+  mark ("launch sincr");
+  gangway_parallel_keyed (FLAGS_DEVICE, host_sincr, 5, h, s, k, 0);
+  mark ("launched sincr");
+  check_device ("sincr", expected ());
+  CHECK (st.p == arr, "sincr: the host's pointer changed");
+  for (int i = 0; i < 10; i++)
+    if (arr[i] != 10 * i + 1)
+      {
+	CHECK (0, "sincr: arr[%d] = %d", i, arr[i]);
+	break;
+      }
+}
+
+/* A launch with a mapping kind the ptx device does not know runs on the
+   cpu device, or the host.  */
+
+static void
+test_bad_kind (void)
+{
+  int a[10] = { 0 };
+  void *h[3] = { a, (void *) (intptr_t) 10, a };
+  size_t s[3] = { sizeof a, 0, sizeof a };
+  unsigned short k[3] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT, K_TO_PSET };
+
+  gangway_parallel_keyed (FLAGS_DEVICE, host_incr, 3, h, s, k, 0);
+  CHECK (a[9] == 1, "bad kind: a[9] = %d", a[9]);
+}
+
+/* A region whose only ptx image needs a newer device.  */
+
+static void
+test_sm99 (void)
+{
+  int a[10] = { 0 };
+  void *h[2] = { a, (void *) (intptr_t) 10 };
+  size_t s[2] = { sizeof a, 0 };
+  unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
+
+  gangway_parallel_keyed (FLAGS_DEVICE, host_sm99, 2, h, s, k, 0);
+  check_device ("sm99", "host");
+  CHECK (a[9] == 1, "sm99: a[9] = %d", a[9]);
+}
+
+/* Run the test named by ARGV[1].  */
+
+int
+main (int argc, char **argv)
+{
+  const char *test = argc > 1 ? argv[1] : "launch";
+
+  if (strcmp (test, "launch") == 0)
+    test_launch ();
+  else if (strcmp (test, "refcount") == 0)
+    test_refcount ();
+  else if (strcmp (test, "update") == 0)
+    test_update ();
+  else if (strcmp (test, "absent") == 0)
+    test_absent (argc > 2 ? argv[2] : NULL);
+  else if (strcmp (test, "cpu-sync") == 0)
+    test_cpu_sync ();
+  else if (strcmp (test, "struct") == 0)
+    test_struct ();
+  else if (strcmp (test, "bad-kind") == 0)
+    test_bad_kind ();
+  else if (strcmp (test, "sm99") == 0)
+    test_sm99 ();
+  else
+    {
+      fprintf (stderr, "unknown test %s\n", test);
+      return 2;
+    }
+  return failures ? 1 : 0;
+}
