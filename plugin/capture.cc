@@ -15,8 +15,9 @@
 	sees device code: the clone leaves no trace in the host object.
 
    If the expander or the target cannot compile the clone, the user gets a
-   warning that names the construct and its location, and the region runs
-   on the host.
+   warning that names the construct and its location, at the end of the
+   unit when every target has had its go (unit.cc): the region runs on
+   the host if no target compiled it.
 
    The device RTL is dumped into this pass's dump file
    (-fdump-tree-gangway, or -fplugin-arg-gangway-dump=PASSES).
@@ -60,16 +61,22 @@ public:
 /* The name of the construct the host function HOST was outlined from, for
    messages.  */
 
-static const char *
-construct_name (tree host)
+} // anon namespace
+
+const char *
+gw_construct_name (tree host)
 {
   tree attrs = DECL_ATTRIBUTES (host);
   if (lookup_attribute ("oacc serial", attrs))
     return "serial";
-  if (lookup_attribute ("oacc parallel", attrs))
-    return "parallel";
-  return "kernels";
+  if (lookup_attribute ("oacc kernels", attrs)
+      || lookup_attribute ("oacc parallel_kernels_parallelized", attrs)
+      || lookup_attribute ("oacc parallel_kernels_gang_single", attrs))
+    return "kernels";
+  return "parallel";
 }
+
+namespace {
 
 unsigned int
 pass_gangway_capture::execute (function *fun)
@@ -112,31 +119,16 @@ pass_gangway_capture::execute (function *fun)
     {
       if (where == UNKNOWN_LOCATION)
 	where = DECL_SOURCE_LOCATION (host);
-      gw_unit_note_failure (host, target);
+      /* The warning waits for the other targets (unit.cc).  */
+      gw_unit_note_failure (host, target, where, why);
       if (dump_file)
 	fprintf (dump_file, "not compiled for %s: %s\n", target->name (),
 		 why.c_str ());
-      /* The expander's reasons hold for every target: say them once.  */
-      bool said = failure.why.empty () ? gw_target_quiet_p (target)
-		  : target != gw_opts.targets.front ();
-      /* Speak of the region's host function, not of its device clone.  */
-      tree saved = current_function_decl;
-      current_function_decl = host;
-      if (said)
-	;
-      else if (!failure.why.empty () || gw_opts.targets.size () == 1)
-	warning_at (where, 0, "gangway: %s; this OpenACC %s region runs on "
-		    "the host", why.c_str (), construct_name (host));
-      else
-	warning_at (where, 0, "gangway: %s; this OpenACC %s region has no "
-		    "%s code", why.c_str (), construct_name (host),
-		    target->name ());
       if (dump_enabled_p ())
 	dump_printf_loc (MSG_MISSED_OPTIMIZATION,
 			 dump_user_location_t::from_location_t (where),
 			 "gangway %s device: not compiled: %s\n",
 			 target->name (), why.c_str ());
-      current_function_decl = saved;
     }
 
   /* The clone has served its purpose: drop its body and keep it out of

@@ -72,21 +72,6 @@ gw_current_target ()
   return gw_clone_target (current_function_decl);
 }
 
-/* Return the construct FNDECL was outlined from, for messages.  */
-
-static const char *
-region_kind (tree fndecl)
-{
-  tree attrs = DECL_ATTRIBUTES (fndecl);
-  if (lookup_attribute ("oacc serial", attrs))
-    return "serial";
-  if (lookup_attribute ("oacc kernels", attrs)
-      || lookup_attribute ("oacc parallel_kernels_parallelized", attrs)
-      || lookup_attribute ("oacc parallel_kernels_gang_single", attrs))
-    return "kernels";
-  return "parallel";
-}
-
 /* If the region FNDECL uses a construct that must stay on the host for
    now, return a description of it and set *WHERE to its location.  */
 
@@ -275,25 +260,21 @@ pass_gangway_clone::execute (function *)
   for (cgraph_node *n : regions)
     {
       location_t where = DECL_SOURCE_LOCATION (n->decl);
+      /* The warnings wait for the end of the unit (unit.cc).  */
       if (const char *what = unsupported_construct (n->decl, &where))
 	{
-	  warning_at (where, 0,
-		      "gangway: %s are not supported on the device yet; this "
-		      "OpenACC %s region runs on the host", what,
-		      region_kind (n->decl));
+	  std::string why = std::string (what)
+			    + " are not supported on the device yet";
 	  for (const gw_target *t : gw_opts.targets)
-	    gw_unit_note_failure (n->decl, t);
+	    gw_unit_note_failure (n->decl, t, where, why);
 	  continue;
 	}
       for (const gw_target *t : gw_opts.targets)
 	if (!make_clone (n, t))
-	  {
-	    warning_at (DECL_SOURCE_LOCATION (n->decl), 0,
-			"gangway: GCC cannot copy this OpenACC %s region for "
-			"the device (it uses non-local gotos or saves label "
-			"addresses); it runs on the host", region_kind (n->decl));
-	    gw_unit_note_failure (n->decl, t);
-	  }
+	  gw_unit_note_failure (n->decl, t, DECL_SOURCE_LOCATION (n->decl),
+				"GCC cannot copy the region for the device "
+				"(it uses non-local gotos or saves label "
+				"addresses)");
       if (dump_file)
 	fprintf (dump_file, "device clones of %s\n", n->dump_name ());
     }

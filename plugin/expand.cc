@@ -882,6 +882,15 @@ expander::math_call (combined_fn cfn, gcall *call, dir_value *r)
   std::vector<dir_value> args;
   for (unsigned k = 0; k < n; k++)
     args.push_back (value (gimple_call_arg (call, k)));
+  if ((cfn == CFN_BUILT_IN_SIGNBIT || cfn == CFN_BUILT_IN_SIGNBITF)
+      && n == 1 && dir_type_float_p (args[0].type) && dir_type_int_p (t))
+    {
+      /* The sign bit, set for -0.0 and negative NaNs too.  */
+      dir_type it = args[0].type == DT_F64 ? DT_I64 : DT_I32;
+      dir_value bits = emit (DOP_BITCAST, it, { args[0] });
+      *r = emit (DOP_ZEXT, t, { b.cmp (DC_LT, bits, dir_imm (it, 0)) });
+      return true;
+    }
   dir_opcode op = math_opcode (cfn);
   switch (op)
     {

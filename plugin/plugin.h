@@ -56,11 +56,13 @@ std::unique_ptr<dir_func> gw_expand_function (function *,
 
 /* capture.cc: the GIMPLE pass that captures device clones.  */
 opt_pass *gw_make_capture_pass (gcc::context *);
+const char *gw_construct_name (tree host_fn);
 
 /* unit.cc: the registration of a translation unit's kernels.  */
 bool gw_unit_add_kernel (tree host_fn, const gw_target *, dir_func *,
 			 FILE *dump, std::string *why);
-void gw_unit_note_failure (tree host_fn, const gw_target *);
+void gw_unit_note_failure (tree host_fn, const gw_target *, location_t,
+			   const std::string &why);
 std::string gw_unit_kernel_symbol (tree host_fn);
 int64_t gw_unit_global_index (tree decl);
 void gw_unit_create_constructor ();
