@@ -1814,6 +1814,14 @@ struct launch
   int sched = 0;	/* 0 forward, 1 reverse, 2 random.  */
   std::mt19937_64 rng;
   std::string err;
+  /* The process's mappings (/proc/self/maps) when the launch started:
+     generic accesses elsewhere are errors, not crashes.  */
+  struct mapping { uint64_t lo, hi; bool w; };
+  std::vector<mapping> maps;
+
+  void read_maps ();
+  const char *check_generic (uint64_t a, int n, bool wr, uint64_t *lo,
+			     uint64_t *len);
 
   ~launch ()
   {
@@ -1860,6 +1868,59 @@ struct launch
   int resolve ();
   std::string deadlock ();
 };
+
+void
+launch::read_maps ()
+{
+  maps.clear ();
+  FILE *f = fopen ("/proc/self/maps", "r");
+  if (!f)
+    {
+      /* No map: every canonical user address is taken for mapped.  */
+      maps.push_back ({ LOW_GUARD, 1ull << 47, true });
+      return;
+    }
+  char line[4096];
+  while (fgets (line, sizeof line, f))
+    {
+      unsigned long long lo, hi;
+      char perm[8];
+      if (sscanf (line, "%llx-%llx %7s", &lo, &hi, perm) == 3
+	  && perm[0] == 'r')
+	maps.push_back ({ lo, hi, perm[1] == 'w' });
+    }
+  fclose (f);
+  std::sort (maps.begin (), maps.end (),
+	     [] (const mapping &a, const mapping &b) { return a.lo < b.lo; });
+}
+
+/* Whether a generic access of N bytes at A may be made: NULL if so (and
+   *LO, *LEN are set to the mapping, for the next accesses), else why
+   not.  */
+
+const char *
+launch::check_generic (uint64_t a, int n, bool wr, uint64_t *lo,
+		       uint64_t *len)
+{
+  if (a < LOW_GUARD)
+    return "no host address (a null pointer?)";
+  if (a - SHARED_WIN < k->shared_size)
+    return "a .shared window address (a missing cvta.shared?)";
+  if (a - LOCAL_WIN < k->local_size)
+    return "a .local window address (a missing cvta.local?)";
+  auto it = std::upper_bound (maps.begin (), maps.end (), a,
+			      [] (uint64_t x, const mapping &m) {
+				return x < m.lo;
+			      });
+  if (it == maps.begin () || a + n > (--it)->hi || a < it->lo)
+    return "no mapped host memory there (a wild or uninitialized "
+	   "pointer?)";
+  if (wr && !it->w)
+    return "read-only host memory";
+  *lo = it->lo;
+  *len = it->hi - it->lo - 7;	/* Room for any access from the start.  */
+  return nullptr;
+}
 
 inline uint32_t
 brev32 (uint32_t x)
@@ -2067,6 +2128,8 @@ launch::run (thread &t, uint64_t slice)
   uint64_t start = left;
   const uint64_t local_size = k->local_size, shared_size = k->shared_size;
   uint8_t *const lbase = t.local, *const sbase = shared;
+  /* The host mappings the last generic load and store hit.  */
+  uint64_t rlo = 0, rlen = 0, wlo = 0, wlen = 0;
   run_result res;
 
 #define R(x) regs[I.x]
@@ -2083,17 +2146,17 @@ launch::run (thread &t, uint64_t slice)
 #define FAIL(...) do { t.pc = pc - 1; steps += start - left; \
 			return error (t, pc - 1, __VA_ARGS__); } while (0)
   /* Generic address checks.  */
-#define GENERIC(addr, n)						\
+#define GENERIC(addr, n, wr)						\
   do {									\
     uint64_t a_ = (addr);						\
-    if (a_ < LOW_GUARD || a_ >= (1ull << 47))				\
-      FAIL ("generic %d-byte access to 0x%llx, which is no host "	\
-	    "address (a null or uninitialized pointer?)", (int) (n),	\
-	    (unsigned long long) a_);					\
-    if (a_ - SHARED_WIN < shared_size || a_ - LOCAL_WIN < local_size)	\
-      FAIL ("generic access to 0x%llx, a %s window address (missing "	\
-	    "cvta?)", (unsigned long long) a_,				\
-	    a_ - SHARED_WIN < shared_size ? ".shared" : ".local");	\
+    if (__builtin_expect (a_ - (wr ? wlo : rlo) >= (wr ? wlen : rlen), 0)) \
+      {									\
+	const char *why_ = check_generic (a_, n, wr, wr ? &wlo : &rlo,	\
+					  wr ? &wlen : &rlen);		\
+	if (why_)							\
+	  FAIL ("generic %d-byte %s of 0x%llx: %s", (int) (n),		\
+		wr ? "store" : "load", (unsigned long long) a_, why_);	\
+      }									\
     if (a_ & ((n) - 1))							\
       FAIL ("misaligned %d-byte access to 0x%llx", (int) (n),		\
 	    (unsigned long long) a_);					\
@@ -2114,7 +2177,7 @@ launch::run (thread &t, uint64_t slice)
 #define LOADG(T, n, ext)						\
   {									\
     uint64_t a = U64 (a) + I.imm;					\
-    GENERIC (a, n);							\
+    GENERIC (a, n, false);						\
     T v;								\
     memcpy (&v, (void *) (uintptr_t) a, n);				\
     regs[I.d] = (uint64_t) (ext) v;					\
@@ -2123,7 +2186,7 @@ launch::run (thread &t, uint64_t slice)
 #define STOREG(T, n)							\
   {									\
     uint64_t a = U64 (a) + I.imm;					\
-    GENERIC (a, n);							\
+    GENERIC (a, n, true);						\
     T v = (T) regs[I.b];						\
     memcpy ((void *) (uintptr_t) a, &v, n);				\
     break;								\
@@ -2893,6 +2956,7 @@ ptxsim_launch (ptxsim_module *m, const char *name, unsigned grid_x,
       set_err (err, errlen, "PTXSIM_SCHED is forward, reverse or random");
       return -1;
     }
+  L.read_maps ();
   const char *seed = getenv ("PTXSIM_SEED");
   L.rng.seed (seed && *seed ? strtoull (seed, nullptr, 0) : 1);
   int fround = fegetround ();
