@@ -13,6 +13,9 @@
 #   Environment: CC, CXX (default gcc, g++), PTXSIM_WORK (a directory to
 #   keep the work in; default a temporary one, removed afterwards).
 # Prints "N passed, N failed"; exits non-zero if any test failed.
+# The programs of known-bugs/ show bugs of Gangway that ptxsim found: each
+# is expected to fail (XFAIL), and one that passes is reported (XPASS:
+# the bug is fixed, move the program up), neither counting as a failure.
 
 set -u
 if [ $# -lt 1 ] || [ ! -f "$1/.libs/gangway.so" ]; then
@@ -150,6 +153,37 @@ for p in "${PROGRAMS[@]}"; do
   echo "    $(grep -v '^ptxsim: launch' "$dir/broken.$first.log" | head -1 | cut -c1-240)"
   pass "$p"
 done
+
+# The known bugs: expected to fail under some schedule.
+if [ $# -eq 0 ]; then
+  for f in "$HERE"/known-bugs/*.c; do
+    [ -e "$f" ] || continue
+    p=$(basename "$f" .c)
+    dir="$WORK/known-$p"
+    mkdir -p "$dir"
+    if ! (cd "$dir" && $CC -O2 -fopenacc -foffload=disable $PLUGIN \
+	    -I"$SRC/libruntime" -c "$f" -o "$p.o" -dumpbase "$p.c" \
+	    && $CC -fopenacc -foffload=disable "$p.o" "$WORK/ptxsim-run.o" \
+		 "$WORK/ptxsim.o" -lstdc++ -lm -o "$p") > "$dir/log" 2>&1; then
+      cat "$dir/log"
+      fail "known-bugs/$p (does not build)"
+      continue
+    fi
+    caught=""
+    for s in "${SCHEDULES[@]}"; do
+      (cd "$dir" && PTXSIM_SCHED=$s ./"$p") > "$dir/$s.log" 2>&1 \
+	|| caught="$caught $s"
+    done
+    if [ -n "$caught" ]; then
+      first=${caught# }
+      first=${first%% *}
+      echo "XFAIL: known-bugs/$p ($(grep -v '^ptxsim: launch' \
+	"$dir/$first.log" | tail -1 | cut -c1-120))"
+    else
+      echo "XPASS: known-bugs/$p (the bug is fixed?)"
+    fi
+  done
+fi
 
 echo "$passed passed, $failed failed"
 [ $failed = 0 ]
