@@ -876,7 +876,7 @@ decoder::declare (const std::string &text)
 	words[0].c_str ());
 }
 
-/* The bit width of a load or store type; 0 if not one.  */
+/* One instruction, appended to the kernel's code.  */
 
 void
 decoder::decode (const std::string &text0)
@@ -2002,12 +2002,6 @@ fminmax (F a, F b, bool is_max)
   if (a == b)
     return is_max ? (std::signbit (a) ? b : a) : (std::signbit (a) ? a : b);
   return is_max ? (a > b ? a : b) : (a < b ? a : b);
-}
-
-inline uint64_t
-canon_f32 (uint64_t bits)
-{
-  return bits;
 }
 
 /* Float to integer of DT: rounding R, NaN to 0, saturating.  */
