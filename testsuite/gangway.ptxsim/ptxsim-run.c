@@ -1,0 +1,238 @@
+/* ptxsim-run: run a program's OpenACC regions as PTX on ptxsim.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   Linked into a program compiled with the Gangway plugin for the ptx
+   target, in place of libgangway: it is the runtime half of the ABI
+   (libruntime/gangway-abi.h).  The units register here; each launch finds
+   its kernel in the unit's "ptx" image and runs it on the interpreter
+   with gw_data = the launch's HOSTADDRS (the region's argument block, as
+   on the cpu device: device memory is host memory) and gw_globals = the
+   unit's global table, on a grid of gangs of the block .reqntid gives.
+   The program's own checks then validate the PTX.
+
+   Environment:
+     PTXSIM_GANGS=N	  gangs when neither the program nor the compiler
+			  fixes them (default 3);
+     PTXSIM_PTX=FILE	  run the kernels from FILE instead of the image
+			  (a deliberately broken variant, say);
+     PTXSIM_ALLOW_HOST=1 run regions without ptx code on the host (else
+			  they are an error, exit 2);
+     PTXSIM_VERBOSE=1	  log each launch on stderr;
+   and those of ptxsim itself (ptxsim.h).  An interpreter error is
+   printed and the program exits with status 3.  */
+
+#include "gangway-abi.h"
+#include "ptxsim.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_UNITS 64
+
+/* GOACC launch words (libruntime/runtime.h).  */
+#define LAUNCH_END 0
+#define LAUNCH_DIM 1
+#define LAUNCH_ASYNC 2
+#define LAUNCH_WAIT 3
+#define LAUNCH_CODE(W) (((W) >> 28) & 0xfu)
+#define LAUNCH_OP(W) ((W) & 0xffffu)
+#define LAUNCH_OP_WIDE 0xffffu
+#define FLAG_HOST_FALLBACK 1
+
+static struct
+{
+  const struct gw_unit *unit;
+  ptxsim_module *mod;
+} units[MAX_UNITS];
+static int nunits;
+
+static void
+die (int status, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  fprintf (stderr, "ptxsim: ");
+  vfprintf (stderr, fmt, ap);
+  fprintf (stderr, "\n");
+  va_end (ap);
+  fflush (NULL);
+  _Exit (status);
+}
+
+static int
+verbose (void)
+{
+  const char *v = getenv ("PTXSIM_VERBOSE");
+  return v && *v && strcmp (v, "0");
+}
+
+void
+gangway_register_unit (const struct gw_unit *u)
+{
+  if (u->magic != GW_UNIT_MAGIC || u->version != GW_ABI_VERSION)
+    die (2, "a unit descriptor of another ABI");
+  if (nunits == MAX_UNITS)
+    die (2, "too many units");
+  units[nunits].unit = u;
+  units[nunits].mod = NULL;
+  nunits++;
+}
+
+void
+gangway_unregister_unit (const struct gw_unit *u)
+{
+  for (int i = 0; i < nunits; i++)
+    if (units[i].unit == u)
+      {
+	if (units[i].mod)
+	  ptxsim_unload (units[i].mod);
+	units[i] = units[--nunits];
+	return;
+      }
+}
+
+static char *
+read_file (const char *name)
+{
+  FILE *f = fopen (name, "rb");
+  if (!f)
+    die (2, "cannot open %s", name);
+  fseek (f, 0, SEEK_END);
+  long n = ftell (f);
+  rewind (f);
+  char *b = malloc (n + 1);
+  if (!b || fread (b, 1, n, f) != (size_t) n)
+    die (2, "cannot read %s", name);
+  b[n] = 0;
+  fclose (f);
+  return b;
+}
+
+/* The module of unit I, loaded on first use.  */
+
+static ptxsim_module *
+module_of (int i)
+{
+  if (units[i].mod)
+    return units[i].mod;
+  const struct gw_unit *u = units[i].unit;
+  const char *text = NULL;
+  char *owned = NULL;
+  const char *over = getenv ("PTXSIM_PTX");
+  if (over && *over)
+    text = owned = read_file (over);
+  else
+    for (uintptr_t k = 0; k < u->num_images; k++)
+      {
+	const struct gw_image *im = &GW_UNIT_IMAGES (u)[k];
+	if (!strcmp (im->target, "ptx"))
+	  {
+	    if (!im->size || im->data[im->size - 1] != 0)
+	      die (2, "the ptx image is not NUL-terminated");
+	    text = (const char *) im->data;
+	    break;
+	  }
+      }
+  if (!text)
+    return NULL;
+  char err[2048];
+  units[i].mod = ptxsim_load (text, err, sizeof err);
+  free (owned);
+  if (!units[i].mod)
+    die (3, "cannot load the PTX: %s", err);
+  return units[i].mod;
+}
+
+void
+gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
+			void **hostaddrs, size_t *sizes,
+			unsigned short *kinds, ...)
+{
+  (void) mapnum;
+  (void) sizes;
+  (void) kinds;
+  unsigned dims[GW_AXES] = { 0, 0, 0 };
+  va_list ap;
+  va_start (ap, kinds);
+  unsigned w;
+  while ((w = va_arg (ap, unsigned)) != LAUNCH_END)
+    switch (LAUNCH_CODE (w))
+      {
+      case LAUNCH_DIM:
+	for (int i = 0; i < GW_AXES; i++)
+	  if (LAUNCH_OP (w) & (1u << i))
+	    dims[i] = va_arg (ap, unsigned);
+	break;
+      case LAUNCH_ASYNC:
+	if (LAUNCH_OP (w) == LAUNCH_OP_WIDE)
+	  (void) va_arg (ap, unsigned);
+	break;
+      case LAUNCH_WAIT:
+	for (unsigned i = 0; i < LAUNCH_OP (w); i++)
+	  (void) va_arg (ap, int);
+	break;
+      default:
+	die (2, "an unknown launch word %#x", w);
+      }
+  va_end (ap);
+
+  if (~flags_m & FLAG_HOST_FALLBACK)
+    {
+      /* if (false): the host version.  */
+      fn (hostaddrs);
+      return;
+    }
+
+  const struct gw_kernel *kern = NULL;
+  int ui = -1;
+  for (int i = 0; i < nunits && !kern; i++)
+    for (uintptr_t k = 0; k < units[i].unit->num_kernels; k++)
+      if (GW_UNIT_KERNELS (units[i].unit)[k].host_fn == fn)
+	{
+	  kern = &GW_UNIT_KERNELS (units[i].unit)[k];
+	  ui = i;
+	  break;
+	}
+  const char *allow = getenv ("PTXSIM_ALLOW_HOST");
+  int may_host = allow && *allow && strcmp (allow, "0");
+  ptxsim_module *m = kern ? module_of (ui) : NULL;
+  if (!m || !ptxsim_has_kernel (m, kern->symbol))
+    {
+      if (!may_host)
+	die (2, "region %s has no ptx code", kern ? kern->name : "?");
+      if (verbose ())
+	fprintf (stderr, "ptxsim: %s runs on the host\n",
+		 kern ? kern->name : "?");
+      fn (hostaddrs);
+      return;
+    }
+
+  unsigned gangs = dims[GW_GANG];
+  if (!gangs)
+    gangs = kern->dims[GW_GANG];
+  if (!gangs)
+    {
+      const char *g = getenv ("PTXSIM_GANGS");
+      gangs = g && *g ? (unsigned) strtoul (g, NULL, 0) : 3;
+    }
+  unsigned block[3];
+  if (!ptxsim_kernel_reqntid (m, kern->symbol, block))
+    die (2, "kernel %s has no .reqntid", kern->symbol);
+  void *data = hostaddrs;
+  void *globals = (void *) GW_UNIT_GLOBALS (units[ui].unit);
+  void *params[2] = { &data, &globals };
+  char err[4096];
+  if (ptxsim_launch (m, kern->symbol, gangs, 1, 1, block[0], block[1],
+		     block[2], params, err, sizeof err))
+    die (3, "%s", err);
+  if (verbose ())
+    fprintf (stderr, "ptxsim: launch %s (%s) gangs=%u block=%ux%ux%u "
+	     "dims=%ld,%ld,%ld steps=%llu\n", kern->name, kern->symbol, gangs,
+	     block[0], block[1], block[2], (long) kern->dims[0],
+	     (long) kern->dims[1], (long) kern->dims[2],
+	     ptxsim_last_steps (m));
+}

@@ -1,0 +1,60 @@
+/* ptxsim: an interpreter for the PTX that Gangway's ptx target emits.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   What: load a PTX module (the text of a "ptx" image) and run its
+   kernels on the host, one thread at a time, so that tests can check the
+   PTX Gangway writes without a GPU.  Only the subset of PTX that
+   config/ptx/ emits is understood (README.md beside this file lists it);
+   anything else is an error naming the line, never a silent guess.
+
+   Memory: generic addresses are host addresses (device memory is host
+   memory), .local arrays are per-thread host buffers, .shared arrays
+   per-CTA buffers, .global arrays per module.  */
+
+#ifndef PTXSIM_H
+#define PTXSIM_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ptxsim_module ptxsim_module;
+
+/* Parse and decode PTX_TEXT.  NULL on error, with a message in ERR.  */
+ptxsim_module *ptxsim_load (const char *ptx_text, char *err, size_t errlen);
+void ptxsim_unload (ptxsim_module *);
+
+/* Whether the module has the .entry NAME.  */
+int ptxsim_has_kernel (ptxsim_module *, const char *name);
+
+/* The block shape kernel NAME declares with .reqntid, into DIMS[3]; 0 if
+   it has none (DIMS are then 0) or there is no such kernel, else 1.  */
+int ptxsim_kernel_reqntid (ptxsim_module *, const char *name,
+			   unsigned dims[3]);
+
+/* Run kernel NAME on a grid of GRID_* CTAs of BLOCK_* threads.  PARAMS
+   as cuLaunchKernel takes them: PARAMS[i] points to the value of the
+   i-th parameter.  0 on success, else -1 with a message in ERR (a
+   deadlock, a partial warp synchronization, a trap, an unaligned or
+   invalid access, the step limit...).
+
+   Environment: PTXSIM_MAX_STEPS (instructions per launch, default 2e9);
+   PTXSIM_SCHED=forward|reverse|random (the order threads run in,
+   default forward), PTXSIM_SEED for random.  */
+int ptxsim_launch (ptxsim_module *, const char *name, unsigned grid_x,
+		   unsigned grid_y, unsigned grid_z, unsigned block_x,
+		   unsigned block_y, unsigned block_z, void **params,
+		   char *err, size_t errlen);
+
+/* Instructions the last launch of the module executed (all threads).  */
+unsigned long long ptxsim_last_steps (ptxsim_module *);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PTXSIM_H */

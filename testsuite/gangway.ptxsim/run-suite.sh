@@ -1,0 +1,68 @@
+#!/bin/bash
+# Run the execution tests of testsuite/gangway.run on ptxsim: each program
+# is compiled for cpu and ptx, linked with ptxsim-run.c instead of
+# libgangway, and run under the three schedules, regions without ptx code
+# running on the host (PTXSIM_ALLOW_HOST).  A program passes if it exits
+# with 0 under all of them.  Some cannot pass here whatever the PTX: they
+# check the runtime's log or its API (SKIPPED), force the host device, or
+# expect acc_on_device's cpu answers (DIFFERENT).
+#
+# Usage: run-suite.sh BUILD_DIR [PROGRAM.c...]
+# Prints "N passed, N failed, N skipped".
+
+set -u
+if [ $# -lt 1 ] || [ ! -f "$1/.libs/gangway.so" ]; then
+  echo "usage: $0 BUILD_DIR [PROGRAM.c...]" >&2
+  exit 2
+fi
+BUILD=$(cd "$1" && pwd)
+shift
+HERE=$(cd "$(dirname "$0")" && pwd)
+SRC=$(cd "$HERE/../.." && pwd)
+CC=${CC:-gcc}
+CXX=${CXX:-g++}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+# Tests whose expectations are the cpu device's or the host's.
+DIFFERENT=" on-device-2 on-device-3 profiling-1 "
+
+$CXX -std=c++17 -O2 -ffp-contract=off -c "$HERE/ptxsim.cc" -o "$WORK/ptxsim.o" \
+  && $CC -O2 -I"$SRC/libruntime" -I"$HERE" -c "$HERE/ptxsim-run.c" \
+       -o "$WORK/ptxsim-run.o" || exit 1
+PLUGIN="-fplugin=$BUILD/.libs/gangway.so -fplugin-arg-gangway-targets=cpu,ptx"
+files=("$@")
+[ $# -gt 0 ] || files=("$SRC"/testsuite/gangway.run/*.c)
+passed=0 failed=0 skipped=0
+for f in "${files[@]}"; do
+  p=$(basename "$f" .c)
+  if [[ "$DIFFERENT" == *" $p "* ]]; then
+    echo "SKIPPED: $p (expects another device)"
+    skipped=$((skipped + 1))
+    continue
+  fi
+  if ! $CC -O2 -fopenacc -foffload=disable $PLUGIN -I"$SRC/libruntime" \
+       -I"$(dirname "$f")" -c "$f" -o "$WORK/$p.o" > "$WORK/$p.log" 2>&1 \
+     || ! $CC -fopenacc -foffload=disable "$WORK/$p.o" "$WORK/ptxsim-run.o" \
+	  "$WORK/ptxsim.o" -lstdc++ -lm -o "$WORK/$p" >> "$WORK/$p.log" 2>&1
+  then
+    echo "SKIPPED: $p (does not build without libgangway)"
+    skipped=$((skipped + 1))
+    continue
+  fi
+  bad=""
+  for s in forward reverse random; do
+    (cd "$WORK" && PTXSIM_SCHED=$s PTXSIM_ALLOW_HOST=1 timeout 600 ./"$p") \
+      > "$WORK/$p.$s.out" 2>&1 || bad="$bad $s"
+  done
+  if [ -z "$bad" ]; then
+    echo "PASS: $p"
+    passed=$((passed + 1))
+  else
+    first=${bad# }
+    first=${first%% *}
+    echo "FAIL: $p (under$bad: $(tail -1 "$WORK/$p.$first.out" | cut -c1-200))"
+    failed=$((failed + 1))
+  fi
+done
+echo "$passed passed, $failed failed, $skipped skipped"
+[ $failed = 0 ]
