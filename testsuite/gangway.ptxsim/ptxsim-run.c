@@ -189,12 +189,14 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
 
   const struct gw_kernel *kern = NULL;
   int ui = -1;
+  uintptr_t ki = 0;
   for (int i = 0; i < nunits && !kern; i++)
     for (uintptr_t k = 0; k < units[i].unit->num_kernels; k++)
       if (GW_UNIT_KERNELS (units[i].unit)[k].host_fn == fn)
 	{
 	  kern = &GW_UNIT_KERNELS (units[i].unit)[k];
 	  ui = i;
+	  ki = k;
 	  break;
 	}
   const char *allow = getenv ("PTXSIM_ALLOW_HOST");
@@ -211,9 +213,19 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       return;
     }
 
+  /* The ptx image's compile-time dims of the kernel (ABI version 2).  */
+  intptr_t kdims[GW_AXES] = { 0, 0, 0 };
+  const struct gw_unit *u = units[ui].unit;
+  for (uintptr_t k = 0; k < u->num_images; k++)
+    {
+      const struct gw_image *im = &GW_UNIT_IMAGES (u)[k];
+      if (!strcmp (im->target, "ptx") && im->dims)
+	for (int a = 0; a < GW_AXES; a++)
+	  kdims[a] = im->dims[GW_AXES * ki + a];
+    }
   unsigned gangs = dims[GW_GANG];
   if (!gangs)
-    gangs = kern->dims[GW_GANG];
+    gangs = kdims[GW_GANG];
   if (!gangs)
     {
       const char *g = getenv ("PTXSIM_GANGS");
@@ -232,7 +244,7 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
   if (verbose ())
     fprintf (stderr, "ptxsim: launch %s (%s) gangs=%u block=%ux%ux%u "
 	     "dims=%ld,%ld,%ld steps=%llu\n", kern->name, kern->symbol, gangs,
-	     block[0], block[1], block[2], (long) kern->dims[0],
-	     (long) kern->dims[1], (long) kern->dims[2],
+	     block[0], block[1], block[2], (long) kdims[0],
+	     (long) kdims[1], (long) kdims[2],
 	     ptxsim_last_steps (m));
 }

@@ -13,9 +13,10 @@
 #   Environment: CC, CXX (default gcc, g++), PTXSIM_WORK (a directory to
 #   keep the work in; default a temporary one, removed afterwards).
 # Prints "N passed, N failed"; exits non-zero if any test failed.
-# The programs of known-bugs/ show bugs of Gangway that ptxsim found: each
-# is expected to fail (XFAIL), and one that passes is reported (XPASS:
-# the bug is fixed, move the program up), neither counting as a failure.
+# The programs of known-bugs/ (none at the moment) show bugs of Gangway
+# that ptxsim found: each is expected to fail (XFAIL), and one that passes
+# is reported (XPASS: the bug is fixed, move the program up), neither
+# counting as a failure.
 
 set -u
 if [ $# -lt 1 ] || [ ! -f "$1/.libs/gangway.so" ]; then
@@ -57,8 +58,11 @@ declare -A MUTATIONS=(
   [switch]='0,/@!%gw_single4 bra/s//@%gw_single4 bra/'
   # The shuffles of the vector broadcasts.
   [early-exit]='/shfl\.sync/d'
+  # The workers' loads of the values the worker fork broadcasts.
+  [worker-single-phi]='/^\tld\.shared\.u32/d'
 )
-PROGRAMS=(saxpy nest firstprivate vlen128 intops floatconv switch early-exit)
+PROGRAMS=(saxpy nest firstprivate vlen128 intops floatconv switch early-exit
+	  worker-single-phi)
 if [ $# -gt 0 ]; then
   PROGRAMS=("$@")
 fi

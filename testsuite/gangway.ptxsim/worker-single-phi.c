@@ -1,17 +1,12 @@
-/* ptxsim, a known bug: a value chosen in worker-single code by a branch
-   only the single thread takes (the switch below), then read by every
-   worker, is not broadcast.  After the neuter pass the values meet in a
-   phi whose inputs are constants from the single thread's paths and undef
-   from the neutering skip edge:
-     %24 = phi.i32 [@13: 1], [@14: 1], [@12: %0]	(mode)
-     %25 = phi.i32 [@13: 3], [@14: 7], [@12: %0]	(scale)
-   and the propagate pass adds no bcast for them (or for the phis of them
-   at the worker fork), so in the PTX every thread but the single one
-   copies uninitialized registers ("mov.b32 %rN, %r37" after skipping the
-   block that sets %r37) and workers 1-3 compute with garbage.  The cpu
-   target, whose workers share one thread, hides it; the verifier
-   (verify=1) does not see it.  gangway.run/worker-cfg-1.c fails the same
-   way on ptxsim for every configuration with more than one worker.  */
+/* A value chosen in worker-single code by a branch only the single
+   thread takes (the switch below), then read by every worker, reaches the
+   workers.  After the neuter pass the values meet in a phi of constants
+   from the single thread's paths and undef from the neutering skip edge,
+   which the propagate pass once took for uniform: no broadcast, and
+   workers 1-3 computed with uninitialized registers.  ptxsim found it
+   (gangway.run/worker-cfg-1.c failed the same way with more than one
+   worker); the cpu target, whose workers share one thread, hid it.  Test
+   of the fix: gangway.dg/propagate-phi-const-1.c.  */
 
 #include <stdio.h>
 #include <stdlib.h>
