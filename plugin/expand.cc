@@ -475,6 +475,17 @@ expander::address_value (tree ref)
   return add (base, disp);
 }
 
+/* The alignment in bytes GCC knows the object REF to have: less than its
+   size where GCC's own passes, tuned for the host's cheap unaligned
+   accesses, merged narrower ones (store merging, the bswap pass) or a
+   packed layout put it; a GPU needs to know.  */
+
+static unsigned
+known_alignment (tree ref)
+{
+  return get_object_alignment (ref) / BITS_PER_UNIT;
+}
+
 /* Emit a load of the scalar REF.  */
 
 dir_value
@@ -487,7 +498,8 @@ expander::load (tree ref)
   address (ref, &base, &disp);
   b.loc = loc;
   dir_value v = b.load (mt, base, disp,
-			TREE_THIS_VOLATILE (ref) ? DIF_VOLATILE : 0);
+			TREE_THIS_VOLATILE (ref) ? DIF_VOLATILE : 0,
+			known_alignment (ref));
   if (reg_type (type) == DT_B1)
     v = b.cmp (DC_NE, v, dir_imm (DT_I8, 0));
   return v;
@@ -506,7 +518,8 @@ expander::store (tree ref, dir_value v)
   int64_t disp;
   address (ref, &base, &disp);
   b.loc = loc;
-  b.store (mt, base, disp, v, TREE_THIS_VOLATILE (ref) ? DIF_VOLATILE : 0);
+  b.store (mt, base, disp, v, TREE_THIS_VOLATILE (ref) ? DIF_VOLATILE : 0,
+	   known_alignment (ref));
 }
 
 /* Copy SIZE bytes from the object SRC to the object DST (an aggregate

@@ -27,6 +27,7 @@
    code that GCC maps to the ISA the image is built for.  */
 
 #include "cpu.h"
+#include "../../libruntime/gangway-abi.h"
 
 #include <cstdarg>
 #include <cstring>
@@ -139,8 +140,9 @@ cpu_prelude (const cpu_isa &isa)
     s += "#include <immintrin.h>\n";
   s += "#define GW_EXPORT __attribute__ ((visibility (\"default\")))\n"
        "#define GW_INLINE static inline __attribute__ ((always_inline))\n"
-       "GW_EXPORT extern const unsigned int gw_image_abi_version;\n"
-       "GW_EXPORT const unsigned int gw_image_abi_version = 1;\n\n";
+       "GW_EXPORT extern const unsigned int " GW_CPU_IMAGE_VERSION_SYMBOL ";\n"
+       "GW_EXPORT const unsigned int " GW_CPU_IMAGE_VERSION_SYMBOL " = "
+       + std::to_string (GW_CPU_IMAGE_VERSION) + ";\n\n";
   return s;
 }
 

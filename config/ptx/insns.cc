@@ -73,6 +73,11 @@ emitter::emit_insn (dir_insn *i)
     case DOP_LOAD:
       {
 	std::string a = in_reg (i->ops[0]);
+	if (i->cond)
+	  {
+	    emit_unaligned (i, a);
+	    return;
+	  }
 	ins ("ld%s%s %s, [%s+%lld]", (i->flags & DIF_VOLATILE) ? ".volatile"
 				     : "", mty (i->type), dest (i).c_str (),
 	     a.c_str (), (long long) i->disp);
@@ -82,6 +87,11 @@ emitter::emit_insn (dir_insn *i)
     case DOP_STORE:
       {
 	std::string a = in_reg (i->ops[0]);
+	if (i->cond)
+	  {
+	    emit_unaligned (i, a);
+	    return;
+	  }
 	ins ("st%s%s [%s+%lld], %s", (i->flags & DIF_VOLATILE) ? ".volatile"
 				     : "", mty (i->type), a.c_str (),
 	     (long long) i->disp, op (i->ops[1]).c_str ());
@@ -431,6 +441,75 @@ emitter::emit_arith (dir_insn *i)
       throw cannot { std::string ("the instruction '")
 		     + dir_op_name (i->op) + "'" };
     }
+}
+
+/* The load or store I at address A, less aligned than its type (I->cond
+   bytes): a GPU faults on a misaligned access, so it goes in pieces of
+   the alignment, little end first, through 32-bit words.  */
+
+void
+emitter::emit_unaligned (dir_insn *i, const std::string &a)
+{
+  dir_type t = i->type;
+  unsigned size = dir_type_bytes (t), align = i->cond;
+  const char *vol = (i->flags & DIF_VOLATILE) ? ".volatile" : "";
+  const char *pt = align == 1 ? ".u8" : align == 2 ? ".u16" : ".u32";
+  unsigned words = size > 4 ? 2 : 1, per_word = (size < 4 ? size : 4) / align;
+  std::vector<std::string> w (words);
+  if (i->op == DOP_STORE)
+    {
+      /* The value as 32-bit words.  */
+      std::string v = in_reg (i->ops[1]);
+      if (words == 2)
+	{
+	  w[0] = temp (RC_B32);
+	  w[1] = temp (RC_B32);
+	  ins ("mov.b64 {%s, %s}, %s", w[0].c_str (), w[1].c_str (), v.c_str ());
+	}
+      else if (t == DT_F32)
+	{
+	  w[0] = temp (RC_B32);
+	  ins ("mov.b32 %s, %s", w[0].c_str (), v.c_str ());
+	}
+      else
+	w[0] = v;
+      for (unsigned k = 0; k < words; k++)
+	for (unsigned p = 0; p < per_word; p++)
+	  {
+	    std::string x = w[k];
+	    if (p)
+	      {
+		x = temp (RC_B32);
+		ins ("shr.b32 %s, %s, %u", x.c_str (), w[k].c_str (),
+		     8 * align * p);
+	      }
+	    ins ("st%s%s [%s+%lld], %s", vol, pt, a.c_str (),
+		 (long long) (i->disp + 4 * k + align * p), x.c_str ());
+	  }
+      return;
+    }
+  for (unsigned k = 0; k < words; k++)
+    {
+      w[k] = temp (RC_B32);
+      for (unsigned p = 0; p < per_word; p++)
+	{
+	  std::string x = p ? temp (RC_B32) : w[k];
+	  ins ("ld%s%s %s, [%s+%lld]", vol, pt, x.c_str (), a.c_str (),
+	       (long long) (i->disp + 4 * k + align * p));
+	  if (p)
+	    {
+	      ins ("shl.b32 %s, %s, %u", x.c_str (), x.c_str (),
+		   8 * align * p);
+	      ins ("or.b32 %s, %s, %s", w[k].c_str (), w[k].c_str (),
+		   x.c_str ());
+	    }
+	}
+    }
+  std::string d = dest (i);
+  if (words == 2)
+    ins ("mov.b64 %s, {%s, %s}", d.c_str (), w[0].c_str (), w[1].c_str ());
+  else
+    ins ("mov.b32 %s, %s", d.c_str (), w[0].c_str ());
 }
 
 /* The float V rounded to the nearest integer, halfway cases away from

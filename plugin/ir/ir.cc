@@ -481,12 +481,14 @@ dir_builder::bcast (dir_value v, unsigned axes)
 /* Emit a load of a T from ADDR+DISP.  */
 
 dir_value
-dir_builder::load (dir_type t, dir_value addr, int64_t disp, unsigned flags)
+dir_builder::load (dir_type t, dir_value addr, int64_t disp, unsigned flags,
+		   unsigned align)
 {
   dir_insn *i = dir_new_insn (fn, DOP_LOAD, t);
   i->ops = { addr };
   i->disp = disp;
   i->flags = flags;
+  i->cond = align < dir_type_bytes (t) ? align : 0;
   i->dest = dir_new_reg (fn, t);
   emit (i);
   return dir_reg_value (fn, i->dest);
@@ -496,12 +498,13 @@ dir_builder::load (dir_type t, dir_value addr, int64_t disp, unsigned flags)
 
 void
 dir_builder::store (dir_type t, dir_value addr, int64_t disp, dir_value v,
-		    unsigned flags)
+		    unsigned flags, unsigned align)
 {
   dir_insn *i = dir_new_insn (fn, DOP_STORE, t);
   i->ops = { addr, v };
   i->disp = disp;
   i->flags = flags;
+  i->cond = align < dir_type_bytes (t) ? align : 0;
   emit (i);
 }
 

@@ -175,7 +175,9 @@ struct dir_func;
    most opcodes, the operand type for CMP and SWITCH, the stored type for
    STORE.  DISP is the displacement of LOAD/STORE, the parameter number of
    PARAM, the index of ADDR_GLOBAL's global or ADDR_LOCAL's slot.  COND is
-   the predicate of CMP or the axis of an axis opcode.  TARGETS are the
+   the predicate of CMP, the axis of an axis opcode, or for LOAD and STORE
+   the alignment in bytes of an access known to be less aligned than its
+   type (1, 2 or 4; 0 for a naturally aligned access).  TARGETS are the
    successors of a terminator (for CBR: true, false; for SWITCH: default,
    then one per case; for BR_SINGLE: single thread, others) or the incoming
    blocks of a PHI, parallel to OPS.  */
@@ -337,9 +339,10 @@ struct dir_builder
   dir_value bcast (dir_value, unsigned axes);
   dir_value def (dir_opcode, dir_type, std::initializer_list<dir_value>);
   dir_value cmp (dir_cond, dir_value, dir_value);
-  dir_value load (dir_type, dir_value addr, int64_t disp, unsigned flags = 0);
+  dir_value load (dir_type, dir_value addr, int64_t disp, unsigned flags = 0,
+		  unsigned align = 0);
   void store (dir_type, dir_value addr, int64_t disp, dir_value v,
-	      unsigned flags = 0);
+	      unsigned flags = 0, unsigned align = 0);
   dir_value axis_op (dir_opcode, dir_type, dir_axis);
   void marker (dir_opcode, dir_axis);
   void br (dir_block *);

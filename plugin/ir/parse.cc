@@ -773,11 +773,19 @@ parser::mem_operands (dir_insn *i)
       expect_punct (',', "before the stored value");
       i->ops.push_back (value (i, 1));
     }
-  const token &t = peek ();
-  if (t.kind == token::WORD && t.text == "volatile")
+  if (peek ().kind == token::WORD && peek ().text == "volatile")
     {
       take ();
       i->flags |= DIF_VOLATILE;
+    }
+  if (peek ().kind == token::WORD && peek ().text == "align")
+    {
+      unsigned line = take ().line;
+      int64_t a = integer (1, 4, "an alignment");
+      if (a == 3 || (unsigned) a >= dir_type_bytes (i->type))
+	fail (line, "an alignment must be 1, 2 or 4 bytes and less than "
+	      "the size of the type");
+      i->cond = a;
     }
 }
 

@@ -222,6 +222,8 @@ printer::insn (const dir_insn *i)
 	       value (i, 1).c_str ());
 	if (i->flags & DIF_VOLATILE)
 	  out += " volatile";
+	if (i->cond)
+	  out += " align " + std::to_string (i->cond);
       }
       break;
     case DOC_GLOBAL:

@@ -167,6 +167,9 @@ verifier::check_insn (const dir_insn *i)
   if ((i->op == DOP_FORK || i->op == DOP_JOIN || i->op == DOP_DIM_POS
        || i->op == DOP_DIM_SIZE) && i->cond >= DA_NUM)
     error (i, "unknown axis");
+  if ((i->op == DOP_LOAD || i->op == DOP_STORE) && i->cond
+      && ((i->cond & (i->cond - 1)) || i->cond >= dir_type_bytes (i->type)))
+    error (i, "an alignment that is not a power of two below the size");
   if ((i->op == DOP_BCAST || i->op == DOP_FRAME_BCAST)
       && (i->cond == 0 || i->cond >= (1u << DA_NUM)))
     error (i, "a broadcast needs axes to broadcast across");

@@ -147,14 +147,99 @@ module_of (int i)
   return units[i].mod;
 }
 
+/* libgomp's entry points: launches (whose host path calls the function it
+   is given) and the data directives, which on this shared-memory test
+   device are libgomp's own.  */
+extern void GOACC_parallel_keyed (int, void (*) (void *), size_t, void **,
+				  size_t *, unsigned short *, ...);
+extern void GOACC_data_start (int, size_t, void **, size_t *,
+			      unsigned short *);
+extern void GOACC_data_end (void);
+extern void GOACC_enter_data (int, size_t, void **, size_t *,
+			      unsigned short *, int, int, ...);
+extern void GOACC_exit_data (int, size_t, void **, size_t *,
+			     unsigned short *, int, int, ...);
+extern void GOACC_update (int, size_t, void **, size_t *, unsigned short *,
+			  int, int, ...);
+
+/* A launch waiting for libgomp to call trampoline.  */
+struct launch
+{
+  ptxsim_module *m;
+  const struct gw_kernel *kern;
+  int ui;
+  unsigned gangs, block[3];
+  intptr_t kdims[GW_AXES];
+};
+static __thread struct launch *pending;
+
+static void
+trampoline (void *hostaddrs)
+{
+  struct launch *l = pending;
+  pending = NULL;
+  void *data = hostaddrs;
+  void *globals = (void *) GW_UNIT_GLOBALS (units[l->ui].unit);
+  void *params[2] = { &data, &globals };
+  char err[4096];
+  if (ptxsim_launch (l->m, l->kern->symbol, l->gangs, 1, 1, l->block[0],
+		     l->block[1], l->block[2], params, err, sizeof err))
+    die (3, "%s", err);
+  if (verbose ())
+    fprintf (stderr, "ptxsim: launch %s (%s) gangs=%u block=%ux%ux%u "
+	     "dims=%ld,%ld,%ld steps=%llu\n", l->kern->name, l->kern->symbol,
+	     l->gangs, l->block[0], l->block[1], l->block[2],
+	     (long) l->kdims[0], (long) l->kdims[1], (long) l->kdims[2],
+	     ptxsim_last_steps (l->m));
+}
+
+void
+gangway_data_start (int flags, size_t mapnum, void **hostaddrs,
+		    size_t *sizes, unsigned short *kinds)
+{
+  GOACC_data_start (flags, mapnum, hostaddrs, sizes, kinds);
+}
+
+void
+gangway_data_end (void)
+{
+  GOACC_data_end ();
+}
+
+/* The directives' wait lists are nothing to wait for here: every launch
+   is synchronous.  */
+
+void
+gangway_enter_data (int flags, size_t mapnum, void **hostaddrs,
+		    size_t *sizes, unsigned short *kinds, int async,
+		    int num_waits, ...)
+{
+  (void) num_waits;
+  GOACC_enter_data (flags, mapnum, hostaddrs, sizes, kinds, async, 0);
+}
+
+void
+gangway_exit_data (int flags, size_t mapnum, void **hostaddrs,
+		   size_t *sizes, unsigned short *kinds, int async,
+		   int num_waits, ...)
+{
+  (void) num_waits;
+  GOACC_exit_data (flags, mapnum, hostaddrs, sizes, kinds, async, 0);
+}
+
+void
+gangway_update (int flags, size_t mapnum, void **hostaddrs, size_t *sizes,
+		unsigned short *kinds, int async, int num_waits, ...)
+{
+  (void) num_waits;
+  GOACC_update (flags, mapnum, hostaddrs, sizes, kinds, async, 0);
+}
+
 void
 gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
 			void **hostaddrs, size_t *sizes,
 			unsigned short *kinds, ...)
 {
-  (void) mapnum;
-  (void) sizes;
-  (void) kinds;
   unsigned dims[GW_AXES] = { 0, 0, 0 };
   va_list ap;
   va_start (ap, kinds);
@@ -183,7 +268,8 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
   if (~flags_m & FLAG_HOST_FALLBACK)
     {
       /* if (false): the host version.  */
-      fn (hostaddrs);
+      GOACC_parallel_keyed (flags_m & ~FLAG_HOST_FALLBACK, fn, mapnum,
+			    hostaddrs, sizes, kinds, 0);
       return;
     }
 
@@ -209,7 +295,8 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       if (verbose ())
 	fprintf (stderr, "ptxsim: %s runs on the host\n",
 		 kern ? kern->name : "?");
-      fn (hostaddrs);
+      GOACC_parallel_keyed (flags_m & ~FLAG_HOST_FALLBACK, fn, mapnum,
+			    hostaddrs, sizes, kinds, 0);
       return;
     }
 
@@ -234,17 +321,12 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
   unsigned block[3];
   if (!ptxsim_kernel_reqntid (m, kern->symbol, block))
     die (2, "kernel %s has no .reqntid", kern->symbol);
-  void *data = hostaddrs;
-  void *globals = (void *) GW_UNIT_GLOBALS (units[ui].unit);
-  void *params[2] = { &data, &globals };
-  char err[4096];
-  if (ptxsim_launch (m, kern->symbol, gangs, 1, 1, block[0], block[1],
-		     block[2], params, err, sizeof err))
-    die (3, "%s", err);
-  if (verbose ())
-    fprintf (stderr, "ptxsim: launch %s (%s) gangs=%u block=%ux%ux%u "
-	     "dims=%ld,%ld,%ld steps=%llu\n", kern->name, kern->symbol, gangs,
-	     block[0], block[1], block[2], (long) kdims[0],
-	     (long) kdims[1], (long) kdims[2],
-	     ptxsim_last_steps (m));
+  /* Launch from libgomp's GOACC_parallel_keyed, as libgangway does, so
+     that libgomp initializes itself and dispatches its profiling events:
+     the function it calls for the host version runs the kernel.  */
+  struct launch l = { m, kern, ui, gangs, { block[0], block[1], block[2] },
+		      { kdims[0], kdims[1], kdims[2] } };
+  pending = &l;
+  GOACC_parallel_keyed (flags_m & ~FLAG_HOST_FALLBACK, trampoline, mapnum,
+			hostaddrs, sizes, kinds, 0);
 }
