@@ -913,6 +913,35 @@ gangway_data_end (void)
   GOACC_data_end ();
 }
 
+/* An unstructured directive (enter data, exit data, update): GOACC is
+   libgomp's function, PTX what the directive does to the present table.
+   When launches do not go to the ptx device, libgomp's function is all
+   (the wait list is honoured first); when they do, the present table
+   changes, then libgomp's function runs the directive's host side.  */
+
+typedef void gw_goacc_directive (int, size_t, void **, size_t *,
+				 unsigned short *, int, int, ...);
+typedef void gw_ptx_directive (size_t, void **, size_t *, unsigned short *);
+
+static void
+gw_directive (gw_goacc_directive *goacc, gw_ptx_directive *ptx, int flags_m,
+	      size_t mapnum, void **hostaddrs, size_t *sizes,
+	      unsigned short *kinds, int async, int num_waits, va_list ap)
+{
+  int flags = ~flags_m;
+
+  if (!gw_ptx_active ())
+    {
+      gw_wait_queues (num_waits, ap);
+      goacc (flags_m, mapnum, hostaddrs, sizes, kinds, async, 0);
+      return;
+    }
+  if (!(flags & GW_FLAG_HOST_FALLBACK))
+    ptx (mapnum, hostaddrs, sizes, kinds);
+  goacc (~(flags | GW_FLAG_HOST_FALLBACK), mapnum, hostaddrs, sizes, kinds,
+	 async, 0);
+}
+
 /* enter data, with GOACC_enter_data's interface.  */
 
 GW_EXPORT void
@@ -920,21 +949,11 @@ gangway_enter_data (int flags_m, size_t mapnum, void **hostaddrs,
 		    size_t *sizes, unsigned short *kinds, int async,
 		    int num_waits, ...)
 {
-  int flags = ~flags_m;
-
-  if (!gw_ptx_active ())
-    {
-      va_list ap;
-      va_start (ap, num_waits);
-      gw_wait_queues (num_waits, ap);
-      va_end (ap);
-      GOACC_enter_data (flags_m, mapnum, hostaddrs, sizes, kinds, async, 0);
-      return;
-    }
-  if (!(flags & GW_FLAG_HOST_FALLBACK))
-    gw_ptx_enter (mapnum, hostaddrs, sizes, kinds);
-  GOACC_enter_data (~(flags | GW_FLAG_HOST_FALLBACK), mapnum, hostaddrs,
-		    sizes, kinds, async, 0);
+  va_list ap;
+  va_start (ap, num_waits);
+  gw_directive (GOACC_enter_data, gw_ptx_enter, flags_m, mapnum, hostaddrs,
+		sizes, kinds, async, num_waits, ap);
+  va_end (ap);
 }
 
 /* exit data, with GOACC_exit_data's interface.  */
@@ -944,21 +963,11 @@ gangway_exit_data (int flags_m, size_t mapnum, void **hostaddrs,
 		   size_t *sizes, unsigned short *kinds, int async,
 		   int num_waits, ...)
 {
-  int flags = ~flags_m;
-
-  if (!gw_ptx_active ())
-    {
-      va_list ap;
-      va_start (ap, num_waits);
-      gw_wait_queues (num_waits, ap);
-      va_end (ap);
-      GOACC_exit_data (flags_m, mapnum, hostaddrs, sizes, kinds, async, 0);
-      return;
-    }
-  if (!(flags & GW_FLAG_HOST_FALLBACK))
-    gw_ptx_exit (mapnum, hostaddrs, sizes, kinds);
-  GOACC_exit_data (~(flags | GW_FLAG_HOST_FALLBACK), mapnum, hostaddrs,
-		   sizes, kinds, async, 0);
+  va_list ap;
+  va_start (ap, num_waits);
+  gw_directive (GOACC_exit_data, gw_ptx_exit, flags_m, mapnum, hostaddrs,
+		sizes, kinds, async, num_waits, ap);
+  va_end (ap);
 }
 
 /* update, with GOACC_update's interface.  */
@@ -967,19 +976,9 @@ GW_EXPORT void
 gangway_update (int flags_m, size_t mapnum, void **hostaddrs, size_t *sizes,
 		unsigned short *kinds, int async, int num_waits, ...)
 {
-  int flags = ~flags_m;
-
-  if (!gw_ptx_active ())
-    {
-      va_list ap;
-      va_start (ap, num_waits);
-      gw_wait_queues (num_waits, ap);
-      va_end (ap);
-      GOACC_update (flags_m, mapnum, hostaddrs, sizes, kinds, async, 0);
-      return;
-    }
-  if (!(flags & GW_FLAG_HOST_FALLBACK))
-    gw_ptx_update (mapnum, hostaddrs, sizes, kinds);
-  GOACC_update (~(flags | GW_FLAG_HOST_FALLBACK), mapnum, hostaddrs, sizes,
-		kinds, async, 0);
+  va_list ap;
+  va_start (ap, num_waits);
+  gw_directive (GOACC_update, gw_ptx_update, flags_m, mapnum, hostaddrs,
+		sizes, kinds, async, num_waits, ap);
+  va_end (ap);
 }
