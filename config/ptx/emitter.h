@@ -167,6 +167,7 @@ private:
   void emit_arith (dir_insn *i);
   void emit_call (dir_insn *i);
   void emit_unaligned (dir_insn *i, const std::string &a);
+  void emit_fmod (dir_insn *i);
   void round_half_away (const dir_value &v, const std::string &res);
   void emit_cmp (dir_insn *i);
   void emit_convert (dir_insn *i);

@@ -538,6 +538,124 @@ emitter::round_half_away (const dir_value &v, const std::string &res)
   ins ("copysign%s %s, %s, %s", ft, res.c_str (), a.c_str (), r.c_str ());
 }
 
+/* fmod (x, y) of I, exactly: the remainder of the significands' long
+   division, shifting and subtracting once per bit of exponent difference,
+   then rounded back into a float (which it fits exactly).  NaN if y is 0
+   or a NaN, or x is infinite or a NaN; x itself if |x| < |y|.  */
+
+void
+emitter::emit_fmod (dir_insn *i)
+{
+  dir_type t = i->type;
+  bool dbl = t == DT_F64;
+  unsigned w = dbl ? 64 : 32, fbits = dbl ? 52 : 23;
+  rclass ic = dbl ? RC_B64 : RC_B32;
+  const char *bt = dbl ? ".b64" : ".b32", *ut = dbl ? ".u64" : ".u32",
+	     *st = dbl ? ".s64" : ".s32";
+  const char *sign = dbl ? "0x8000000000000000" : "0x80000000";
+  const char *mag = dbl ? "0x7fffffffffffffff" : "0x7fffffff";
+  const char *inf = dbl ? "0x7ff0000000000000" : "0x7f800000";
+  const char *qnan = dbl ? "0x7ff8000000000000" : "0x7fc00000";
+  const char *frac = dbl ? "0xfffffffffffff" : "0x7fffff";
+  const char *one = dbl ? "0x10000000000000" : "0x800000";
+  std::string d = dest (i);
+  std::string ux = temp (ic), uy = temp (ic), sx = temp (ic), ax = temp (ic),
+	      ay = temp (ic), r = temp (ic), mx = temp (ic), my = temp (ic),
+	      diff = temp (ic), tmp = temp (ic);
+  std::string ex = temp (RC_B32), ey = temp (RC_B32), z = temp (RC_B32),
+	      sh = temp (RC_B32);
+  std::string p = temp (RC_PRED), q = temp (RC_PRED);
+  std::string done = label (), zero = label (), loop = label (),
+	      last = label ();
+  auto bits = [&] (const std::string &reg, const dir_value &v) {
+    ins ("mov%s %s, %s", bt, reg.c_str (), op (v).c_str ());
+  };
+  bits (ux, i->ops[0]);
+  bits (uy, i->ops[1]);
+  ins ("and%s %s, %s, %s", bt, sx.c_str (), ux.c_str (), sign);
+  ins ("and%s %s, %s, %s", bt, ax.c_str (), ux.c_str (), mag);
+  ins ("and%s %s, %s, %s", bt, ay.c_str (), uy.c_str (), mag);
+  /* The NaN cases.  */
+  ins ("mov%s %s, %s", bt, r.c_str (), qnan);
+  ins ("setp.eq%s %s, %s, 0", ut, p.c_str (), ay.c_str ());
+  ins ("setp.ge.or%s %s, %s, %s, %s", ut, p.c_str (), ax.c_str (), inf,
+       p.c_str ());
+  ins ("setp.gt.or%s %s, %s, %s, %s", ut, p.c_str (), ay.c_str (), inf,
+       p.c_str ());
+  ins ("@%s bra %s", p.c_str (), done.c_str ());
+  /* |x| < |y|: x; |x| == |y|: a zero of x's sign.  */
+  ins ("mov%s %s, %s", bt, r.c_str (), ux.c_str ());
+  ins ("setp.lt%s %s, %s, %s", ut, p.c_str (), ax.c_str (), ay.c_str ());
+  ins ("@%s bra %s", p.c_str (), done.c_str ());
+  ins ("setp.eq%s %s, %s, %s", ut, p.c_str (), ax.c_str (), ay.c_str ());
+  ins ("@%s bra %s", p.c_str (), zero.c_str ());
+  /* The significands with their leading one at bit FBITS and the
+     exponents; a subnormal's is shifted up and its exponent made
+     1 - shift.  */
+  auto unpack = [&] (const std::string &a, const std::string &m,
+		     const std::string &e) {
+    std::string e64 = temp (ic);
+    ins ("shr%s %s, %s, %u", ut, e64.c_str (), a.c_str (), fbits);
+    if (dbl)
+      ins ("cvt.u32.u64 %s, %s", e.c_str (), e64.c_str ());
+    else
+      ins ("mov.b32 %s, %s", e.c_str (), e64.c_str ());
+    ins ("clz%s %s, %s", bt, z.c_str (), a.c_str ());
+    ins ("sub.s32 %s, %s, %u", sh.c_str (), z.c_str (), w - 1 - fbits);
+    ins ("setp.eq.u32 %s, %s, 0", q.c_str (), e.c_str ());
+    ins ("and%s %s, %s, %s", bt, m.c_str (), a.c_str (), frac);
+    ins ("or%s %s, %s, %s", bt, m.c_str (), m.c_str (), one);
+    ins ("@%s shl%s %s, %s, %s", q.c_str (), bt, m.c_str (), a.c_str (),
+	 sh.c_str ());
+    ins ("@%s sub.s32 %s, 1, %s", q.c_str (), e.c_str (), sh.c_str ());
+  };
+  unpack (ax, mx, ex);
+  unpack (ay, my, ey);
+  /* One bit of quotient per step: subtract when it fits.  */
+  body += loop + ":\n";
+  ins ("setp.le.s32 %s, %s, %s", p.c_str (), ex.c_str (), ey.c_str ());
+  ins ("@%s bra %s", p.c_str (), last.c_str ());
+  ins ("sub%s %s, %s, %s", st, diff.c_str (), mx.c_str (), my.c_str ());
+  ins ("setp.eq%s %s, %s, 0", st, p.c_str (), diff.c_str ());
+  ins ("@%s bra %s", p.c_str (), zero.c_str ());
+  ins ("setp.gt%s %s, %s, 0", st, p.c_str (), diff.c_str ());
+  ins ("selp%s %s, %s, %s, %s", bt, mx.c_str (), diff.c_str (), mx.c_str (),
+       p.c_str ());
+  ins ("shl%s %s, %s, 1", bt, mx.c_str (), mx.c_str ());
+  ins ("sub.s32 %s, %s, 1", ex.c_str (), ex.c_str ());
+  ins ("bra %s", loop.c_str ());
+  body += last + ":\n";
+  ins ("sub%s %s, %s, %s", st, diff.c_str (), mx.c_str (), my.c_str ());
+  ins ("setp.eq%s %s, %s, 0", st, p.c_str (), diff.c_str ());
+  ins ("@%s bra %s", p.c_str (), zero.c_str ());
+  ins ("setp.gt%s %s, %s, 0", st, p.c_str (), diff.c_str ());
+  ins ("selp%s %s, %s, %s, %s", bt, mx.c_str (), diff.c_str (), mx.c_str (),
+       p.c_str ());
+  /* Leading one back to bit FBITS, then the float: normal, or shifted
+     down into a subnormal.  */
+  ins ("clz%s %s, %s", bt, z.c_str (), mx.c_str ());
+  ins ("sub.s32 %s, %s, %u", sh.c_str (), z.c_str (), w - 1 - fbits);
+  ins ("shl%s %s, %s, %s", bt, mx.c_str (), mx.c_str (), sh.c_str ());
+  ins ("sub.s32 %s, %s, %s", ex.c_str (), ex.c_str (), sh.c_str ());
+  ins ("setp.gt.s32 %s, %s, 0", p.c_str (), ex.c_str ());
+  if (dbl)
+    ins ("cvt.u64.u32 %s, %s", tmp.c_str (), ex.c_str ());
+  else
+    ins ("mov.b32 %s, %s", tmp.c_str (), ex.c_str ());
+  ins ("shl%s %s, %s, %u", bt, tmp.c_str (), tmp.c_str (), fbits);
+  ins ("and%s %s, %s, %s", bt, r.c_str (), mx.c_str (), frac);
+  ins ("or%s %s, %s, %s", bt, r.c_str (), r.c_str (), tmp.c_str ());
+  ins ("sub.s32 %s, 1, %s", sh.c_str (), ex.c_str ());
+  ins ("@!%s shr%s %s, %s, %s", p.c_str (), ut, r.c_str (), mx.c_str (),
+       sh.c_str ());
+  ins ("or%s %s, %s, %s", bt, r.c_str (), r.c_str (), sx.c_str ());
+  ins ("bra %s", done.c_str ());
+  body += zero + ":\n";
+  ins ("mov%s %s, %s", bt, r.c_str (), sx.c_str ());
+  body += done + ":\n";
+  ins ("mov%s %s, %s", bt, d.c_str (), r.c_str ());
+}
+
 /* The calls of the C library the expander lets through that a few PTX
    instructions compute exactly; the others (exp, cos, fmod...) need a
    device math library the ptx target does not have yet.  */
@@ -608,6 +726,11 @@ emitter::emit_call (dir_insn *i)
 	   pinf.c_str ());
       ins ("selp.b32 %s, -2147483648, %s, %s", d.c_str (), r.c_str (),
 	   p0.c_str ());
+      return;
+    }
+  if (name == "fmod" && i->ops.size () == 2 && dir_type_float_p (t))
+    {
+      emit_fmod (i);
       return;
     }
   if (name == "fdim" && i->ops.size () == 2 && dir_type_float_p (t))
