@@ -98,7 +98,7 @@ ptxas_totals ()
       }
     }
     END { printf "%d %d %d %d %d", regs, smem, bars, stack, spill }' \
-    "$tmp/ptxas.log" "$1" | {
+    "$tmp/ptxas.log" | {
     # ptxas -c does not count the module-scope .shared variables (GCC
     # puts its broadcast buffer there): add their sizes.
     read regs smem bars stack spill

@@ -39,23 +39,21 @@ struct unit_kernel
   /* The compile-time dimensions of each target that compiled it: the
      targets compile a region for different dimensions.  */
   std::vector<std::pair<const gw_target *, std::array<int, DA_NUM>>> dims;
+  /* The targets that could not compile it, and why (capture.cc, clone.cc),
+     reported at the end of the unit.  */
+  struct failure
+  {
+    const gw_target *target;
+    location_t where;
+    std::string why;
+  };
+  std::vector<failure> failures;
 };
 
 std::vector<unit_kernel> kernels;
 std::vector<std::pair<const gw_target *, std::unique_ptr<gw_image_builder>>>
   builders;
 std::vector<tree> global_decls;
-
-/* A region a target could not compile (capture.cc), reported at the end
-   of the unit.  */
-struct failure
-{
-  tree host;
-  const gw_target *target;
-  location_t where;
-  std::string why;
-};
-std::vector<failure> failures;
 
 /* Trees the plugin holds across passes, kept alive for GCC's garbage
    collector through gw_roots.  */
@@ -213,15 +211,8 @@ void
 gw_unit_note_failure (tree host, const gw_target *t, location_t where,
 		      const std::string &why)
 {
-  kernel_for (host);
-  failures.push_back ({ host, t, where, why });
+  kernel_for (host).failures.push_back ({ t, where, why });
 }
-
-/* Warn about the regions some target could not compile, now that every
-   target has had its go: a region no target compiled runs on the host
-   (one warning, with the first reason); otherwise each target that failed
-   and was asked for says why it has no code.  Quiet targets (enabled by
-   default) say nothing; -fopt-info-omp-missed has it all.  */
 
 /* WHERE, or where the user wrote the macro (signbit, say) that put it in
    a system header, whose warnings GCC does not show.  */
@@ -232,51 +223,46 @@ user_location (location_t where)
   return expansion_point_location_if_in_system_header (where);
 }
 
+/* Warn about the regions some target could not compile, now that every
+   target has had its go: a region no target compiled runs on the host
+   (one warning, with the first reason a target that was asked for gave);
+   otherwise each target that failed and was asked for says why it has no
+   code.  Quiet targets (enabled by default) say nothing;
+   -fopt-info-omp-missed has it all.  */
+
 static void
 report_failures ()
 {
-  for (size_t i = 0; i < failures.size (); i++)
+  for (unit_kernel &k : kernels)
     {
-      const failure &f = failures[i];
-      bool first = true, all = true;
-      for (size_t j = 0; j < failures.size (); j++)
-	if (failures[j].host == f.host)
-	  first &= j >= i;
-      if (!first)
+      if (k.failures.empty ())
 	continue;
-      unsigned failed = 0;
-      for (const failure &g : failures)
-	failed += g.host == f.host;
-      all = failed >= gw_opts.targets.size ();
       /* Speak of the region's host function.  */
       tree saved = current_function_decl;
-      current_function_decl = f.host;
-      if (all)
+      current_function_decl = k.host;
+      const char *construct = gw_construct_name (k.host);
+      if (k.failures.size () >= gw_opts.targets.size ())
 	{
-	  /* The first reason a target that was asked for gave, else the
-	     first.  */
-	  const failure *said = &f;
-	  for (const failure &g : failures)
-	    if (g.host == f.host && !gw_target_quiet_p (g.target))
+	  const unit_kernel::failure *said = &k.failures.front ();
+	  for (const unit_kernel::failure &f : k.failures)
+	    if (!gw_target_quiet_p (f.target))
 	      {
-		said = &g;
+		said = &f;
 		break;
 	      }
 	  warning_at (user_location (said->where), 0, "gangway: %s; this "
-		      "OpenACC %s region "
-		      "runs on the host", said->why.c_str (),
-		      gw_construct_name (f.host));
+		      "OpenACC %s region runs on the host", said->why.c_str (),
+		      construct);
 	}
       else
-	for (const failure &g : failures)
-	  if (g.host == f.host && !gw_target_quiet_p (g.target))
-	    warning_at (user_location (g.where), 0, "gangway: %s; this "
-			"OpenACC %s region has "
-			"no %s code", g.why.c_str (), gw_construct_name (f.host),
-			g.target->name ());
+	for (const unit_kernel::failure &f : k.failures)
+	  if (!gw_target_quiet_p (f.target))
+	    warning_at (user_location (f.where), 0, "gangway: %s; this "
+			"OpenACC %s region has no %s code", f.why.c_str (),
+			construct, f.target->name ());
       current_function_decl = saved;
+      k.failures.clear ();
     }
-  failures.clear ();
 }
 
 /* Return the index of the global DECL in the unit's address table.  */

@@ -242,10 +242,6 @@ emitter::value_number ()
       }
     return k;
   };
-  auto undef_p = [&] (const dir_value &v) {
-    return v.reg_p () && fn->regs[v.reg].def
-	   && fn->regs[v.reg].def->op == DOP_UNDEF;
-  };
   std::function<void (dir_block *)> walk = [&] (dir_block *b) {
     std::vector<std::string> added;
     for (size_t k = 0; k < b->phis.size (); k++)
@@ -313,21 +309,32 @@ emitter::value_number ()
 	  v.reg = leader[v.reg];
 }
 
-/* Does the edge FROM -> TO carry phi moves?  */
+/* Is V an undefined value (any register will do)?  */
 
 bool
-emitter::has_moves (dir_block *from, dir_block *to) const
+emitter::undef_p (const dir_value &v) const
 {
+  return v.reg_p () && fn->regs[v.reg].def
+	 && fn->regs[v.reg].def->op == DOP_UNDEF;
+}
+
+/* The phi moves of the edge FROM -> TO: for each phi of TO, its register
+   and the value it takes from FROM, unless that is undefined or itself.  */
+
+std::vector<std::pair<uint32_t, dir_value>>
+emitter::edge_moves (dir_block *from, dir_block *to) const
+{
+  std::vector<std::pair<uint32_t, dir_value>> moves;
   for (dir_insn *phi : to->phis)
     for (size_t k = 0; k < phi->targets.size (); k++)
       if (phi->targets[k] == from)
 	{
 	  const dir_value &v = phi->ops[k];
-	  if (!(v.reg_p () && fn->regs[v.reg].def
-		&& fn->regs[v.reg].def->op == DOP_UNDEF))
-	    return true;
+	  if (!undef_p (v) && !(v.reg_p () && v.reg == phi->dest))
+	    moves.push_back ({ phi->dest, v });
+	  break;
 	}
-  return false;
+  return moves;
 }
 
 /* The phi moves of the edge FROM -> TO, as a parallel copy: a source that
@@ -336,20 +343,7 @@ emitter::has_moves (dir_block *from, dir_block *to) const
 void
 emitter::emit_moves (dir_block *from, dir_block *to)
 {
-  std::vector<std::pair<uint32_t, dir_value>> moves;
-  for (dir_insn *phi : to->phis)
-    for (size_t k = 0; k < phi->targets.size (); k++)
-      if (phi->targets[k] == from)
-	{
-	  const dir_value &v = phi->ops[k];
-	  if (v.reg_p () && fn->regs[v.reg].def
-	      && fn->regs[v.reg].def->op == DOP_UNDEF)
-	    continue;
-	  if (v.reg_p () && v.reg == phi->dest)
-	    continue;
-	  moves.push_back ({ phi->dest, v });
-	  break;
-	}
+  std::vector<std::pair<uint32_t, dir_value>> moves = edge_moves (from, to);
   std::vector<std::string> src (moves.size ());
   for (size_t k = 0; k < moves.size (); k++)
     {
@@ -726,12 +720,12 @@ emitter::run ()
 
 
 bool
-ptx_emit_kernel (dir_func *fn, const ptx_arch &arch, std::string *code,
+ptx_emit_kernel (dir_func *fn, std::string *code,
 		 std::string *why)
 {
   try
     {
-      gw_ptx::emitter e (fn, arch);
+      gw_ptx::emitter e (fn);
       *code = e.run ();
       return true;
     }
@@ -754,15 +748,14 @@ ptx_module_header (const ptx_arch &arch)
 bool
 ptx_parse_arch (const std::string &name, ptx_arch *arch)
 {
-  static const struct { const char *sm; int n; const char *isa; } known[] = {
-    { "sm_75", 75, "7.0" }, { "sm_80", 80, "7.0" }, { "sm_86", 86, "7.1" },
-    { "sm_87", 87, "7.4" }, { "sm_89", 89, "7.8" }, { "sm_90", 90, "7.8" },
+  static const struct { const char *sm; const char *isa; } known[] = {
+    { "sm_75", "7.0" }, { "sm_80", "7.0" }, { "sm_86", "7.1" },
+    { "sm_87", "7.4" }, { "sm_89", "7.8" }, { "sm_90", "7.8" },
   };
   for (const auto &k : known)
     if (name == k.sm)
       {
 	arch->sm = k.sm;
-	arch->number = k.n;
 	arch->isa = k.isa;
 	return true;
       }

@@ -83,12 +83,11 @@ mty (dir_type t)
 class emitter
 {
 public:
-  emitter (dir_func *f, const ptx_arch &a) : fn (f), arch (a) {}
+  explicit emitter (dir_func *f) : fn (f) {}
   std::string run ();
 
 private:
   dir_func *fn;
-  const ptx_arch &arch;
   int wlen = 1, vlen = 1;
   unsigned active = 0;		/* Axes of size above 1.  */
   unsigned warp_axes = 0;	/* Axes whose threads share warps.  */
@@ -168,18 +167,31 @@ private:
   void emit_call (dir_insn *i);
   void emit_unaligned (dir_insn *i, const std::string &a);
   void emit_fmod (dir_insn *i);
+  void emit_ilogb (dir_insn *i);
   void round_half_away (const dir_value &v, const std::string &res);
   void emit_cmp (dir_insn *i);
   void emit_convert (dir_insn *i);
   void emit_bcast (dir_insn *i);
   void emit_frame_bcast (dir_insn *i);
   void emit_barrier (dir_insn *i);
-  void copy_words (const std::string &from, const std::string &to,
-		   unsigned size, bool word4, const char *pred,
-		   bool shuffle, std::string *out);
+  /* Memory in a state space at a symbol or register.  */
+  struct mem_ref
+  {
+    const char *space;		/* "local", "shared".  */
+    std::string base;
+  };
+  void copy_words (const mem_ref &from, const mem_ref &to, unsigned size,
+		   bool word4, const std::string &pred, bool shuffle,
+		   std::string *out);
 
   void emit_terminator (dir_block *b, dir_insn *t);
-  bool has_moves (dir_block *from, dir_block *to) const;
+  bool undef_p (const dir_value &v) const;
+  std::vector<std::pair<uint32_t, dir_value>>
+  edge_moves (dir_block *from, dir_block *to) const;
+  bool has_moves (dir_block *from, dir_block *to) const
+  {
+    return !edge_moves (from, to).empty ();
+  }
   void emit_moves (dir_block *from, dir_block *to);
   std::string edge_label (dir_block *from, dir_block *to);
   void branch2 (dir_block *b, const std::string &pred, dir_block *t,

@@ -538,6 +538,52 @@ emitter::round_half_away (const dir_value &v, const std::string &res)
   ins ("copysign%s %s, %s, %s", ft, res.c_str (), a.c_str (), r.c_str ());
 }
 
+/* ilogb of I from the bits: the unbiased exponent; subnormals count the
+   leading zeros of their fraction; 0 and NaN give INT_MIN and the
+   infinities INT_MAX (glibc's FP_ILOGB0 and FP_ILOGBNAN on x86).  */
+
+void
+emitter::emit_ilogb (dir_insn *i)
+{
+  std::string d = dest (i);
+  dir_type ft = i->ops[0].type;
+  bool dbl = ft == DT_F64;
+  dir_type it = dbl ? DT_I64 : DT_I32;
+  rclass ic = class_of (it);
+  const char *bt = bty (it), *ut = uty (it);
+  std::string bits = temp (ic), abs_bits = temp (ic), e = temp (ic),
+	      e32 = temp (RC_B32), z = temp (RC_B32), sub = temp (RC_B32),
+	      nrm = temp (RC_B32), r = temp (RC_B32);
+  std::string pn = temp (RC_PRED), p0 = temp (RC_PRED),
+	      pinf = temp (RC_PRED), pnan = temp (RC_PRED);
+  unsigned frac = dbl ? 52 : 23;
+  int bias = dbl ? 1023 : 127;
+  const char *inf = dbl ? "0x7ff0000000000000" : "0x7f800000";
+  const char *mask = dbl ? "0x7fffffffffffffff" : "0x7fffffff";
+  ins ("mov%s %s, %s", bt, bits.c_str (), op (i->ops[0]).c_str ());
+  ins ("and%s %s, %s, %s", bt, abs_bits.c_str (), bits.c_str (), mask);
+  ins ("shr%s %s, %s, %u", ut, e.c_str (), abs_bits.c_str (), frac);
+  if (dbl)
+    ins ("cvt.u32.u64 %s, %s", e32.c_str (), e.c_str ());
+  else
+    e32 = e;
+  ins ("sub.s32 %s, %s, %d", nrm.c_str (), e32.c_str (), bias);
+  ins ("clz%s %s, %s", bt, z.c_str (), abs_bits.c_str ());
+  ins ("sub.s32 %s, %d, %s", sub.c_str (),
+       -bias + 1 + (int) (dbl ? 64 - 53 : 32 - 24), z.c_str ());
+  ins ("setp.ne%s %s, %s, 0", ut, pn.c_str (), e.c_str ());
+  ins ("selp.b32 %s, %s, %s, %s", r.c_str (), nrm.c_str (), sub.c_str (),
+       pn.c_str ());
+  ins ("setp.eq%s %s, %s, 0", ut, p0.c_str (), abs_bits.c_str ());
+  ins ("setp.eq%s %s, %s, %s", ut, pinf.c_str (), abs_bits.c_str (), inf);
+  ins ("setp.gt%s %s, %s, %s", ut, pnan.c_str (), abs_bits.c_str (), inf);
+  ins ("or.pred %s, %s, %s", p0.c_str (), p0.c_str (), pnan.c_str ());
+  ins ("selp.b32 %s, 2147483647, %s, %s", r.c_str (), r.c_str (),
+       pinf.c_str ());
+  ins ("selp.b32 %s, -2147483648, %s, %s", d.c_str (), r.c_str (),
+       p0.c_str ());
+}
+
 /* fmod (x, y) of I, exactly: the remainder of the significands' long
    division, shifting and subtracting once per bit of exponent difference,
    then rounded back into a float (which it fits exactly).  NaN if y is 0
@@ -684,53 +730,15 @@ emitter::emit_call (dir_insn *i)
 	   fty (v.type), d.c_str (), x.c_str ());
       return;
     }
-  if (name == "ilogb" && i->ops.size () == 1 && t == DT_I32
-      && dir_type_float_p (i->ops[0].type))
-    {
-      /* The unbiased exponent, from the bits: subnormals count the
-	 leading zeros of their fraction; 0 and NaN give INT_MIN and the
-	 infinities INT_MAX (glibc's FP_ILOGB0 and FP_ILOGBNAN on x86).  */
-      dir_type ft = i->ops[0].type;
-      bool dbl = ft == DT_F64;
-      dir_type it = dbl ? DT_I64 : DT_I32;
-      rclass ic = class_of (it);
-      const char *bt = bty (it), *ut = uty (it);
-      std::string bits = temp (ic), abs_bits = temp (ic), e = temp (ic),
-		  e32 = temp (RC_B32), z = temp (RC_B32), sub = temp (RC_B32),
-		  nrm = temp (RC_B32), r = temp (RC_B32);
-      std::string pn = temp (RC_PRED), p0 = temp (RC_PRED),
-		  pinf = temp (RC_PRED), pnan = temp (RC_PRED);
-      unsigned frac = dbl ? 52 : 23;
-      int bias = dbl ? 1023 : 127;
-      const char *inf = dbl ? "0x7ff0000000000000" : "0x7f800000";
-      const char *mask = dbl ? "0x7fffffffffffffff" : "0x7fffffff";
-      ins ("mov%s %s, %s", bt, bits.c_str (), op (i->ops[0]).c_str ());
-      ins ("and%s %s, %s, %s", bt, abs_bits.c_str (), bits.c_str (), mask);
-      ins ("shr%s %s, %s, %u", ut, e.c_str (), abs_bits.c_str (), frac);
-      if (dbl)
-	ins ("cvt.u32.u64 %s, %s", e32.c_str (), e.c_str ());
-      else
-	e32 = e;
-      ins ("sub.s32 %s, %s, %d", nrm.c_str (), e32.c_str (), bias);
-      ins ("clz%s %s, %s", bt, z.c_str (), abs_bits.c_str ());
-      ins ("sub.s32 %s, %d, %s", sub.c_str (),
-	   -bias + 1 + (int) (dbl ? 64 - 53 : 32 - 24), z.c_str ());
-      ins ("setp.ne%s %s, %s, 0", ut, pn.c_str (), e.c_str ());
-      ins ("selp.b32 %s, %s, %s, %s", r.c_str (), nrm.c_str (), sub.c_str (),
-	   pn.c_str ());
-      ins ("setp.eq%s %s, %s, 0", ut, p0.c_str (), abs_bits.c_str ());
-      ins ("setp.eq%s %s, %s, %s", ut, pinf.c_str (), abs_bits.c_str (), inf);
-      ins ("setp.gt%s %s, %s, %s", ut, pnan.c_str (), abs_bits.c_str (), inf);
-      ins ("or.pred %s, %s, %s", p0.c_str (), p0.c_str (), pnan.c_str ());
-      ins ("selp.b32 %s, 2147483647, %s, %s", r.c_str (), r.c_str (),
-	   pinf.c_str ());
-      ins ("selp.b32 %s, -2147483648, %s, %s", d.c_str (), r.c_str (),
-	   p0.c_str ());
-      return;
-    }
   if (name == "fmod" && i->ops.size () == 2 && dir_type_float_p (t))
     {
       emit_fmod (i);
+      return;
+    }
+  if (name == "ilogb" && i->ops.size () == 1 && t == DT_I32
+      && dir_type_float_p (i->ops[0].type))
+    {
+      emit_ilogb (i);
       return;
     }
   if (name == "fdim" && i->ops.size () == 2 && dir_type_float_p (t))

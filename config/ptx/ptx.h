@@ -13,7 +13,6 @@
 struct ptx_arch
 {
   std::string sm;		/* "sm_80".  */
-  int number = 80;		/* 80.  */
   const char *isa = "7.0";	/* ".version" of the module.  */
 };
 
@@ -30,11 +29,10 @@ const int ptx_warp_size = 32;
 const int ptx_max_vector_barriers = 15;
 
 /* emit.cc: write the PTX of kernel FN, which has been through the device
-   passes, to *CODE: its module-scope declarations, then its .entry.
-   Return false and set *WHY if FN uses something the target cannot
-   emit.  */
-bool ptx_emit_kernel (dir_func *fn, const ptx_arch &arch, std::string *code,
-		      std::string *why);
+   passes, to *CODE: its module-scope declarations, then its .entry (the
+   same for every architecture ptx_module_header names).  Return false and
+   set *WHY if FN uses something the target cannot emit.  */
+bool ptx_emit_kernel (dir_func *fn, std::string *code, std::string *why);
 
 /* The header of a module for ARCH.  */
 std::string ptx_module_header (const ptx_arch &arch);

@@ -17,35 +17,28 @@
 
 namespace gw_ptx {
 
-/* Copy SIZE bytes from the local or shared address FROM to TO (each
-   "space [reg-or-symbol"), in words of 4 bytes if WORD4, else bytes,
-   unrolled or in a loop; store only under PRED if non-null; with SHUFFLE
-   take each word from lane 0 of the warp on the way.  Append the code to
-   *OUT (the body, or a fill that runs later).  FROM and TO are pairs of
-   state space and base: "local:gw_s3", "shared:%rd12".  */
+/* Copy SIZE bytes from FROM to TO (a state space and a base: a symbol or
+   a register), in words of 4 bytes if WORD4, else bytes, unrolled or in a
+   loop; store only under PRED if non-empty; with SHUFFLE take each word
+   from lane 0 of the warp on the way.  Append the code to *OUT (the body,
+   or a fill that runs later).  */
 
 void
-emitter::copy_words (const std::string &from, const std::string &to,
-		     unsigned size, bool word4, const char *pred, bool shuffle,
+emitter::copy_words (const mem_ref &from, const mem_ref &to, unsigned size,
+		     bool word4, const std::string &pred, bool shuffle,
 		     std::string *out)
 {
   std::string saved;
   std::swap (saved, body);
   unsigned step = word4 ? 4 : 1;
   const char *mt = word4 ? ".u32" : ".u8";
-  auto split = [] (const std::string &s, std::string *space,
-		   std::string *base) {
-    size_t colon = s.find (':');
-    *space = s.substr (0, colon);
-    *base = s.substr (colon + 1);
-  };
-  std::string fs, fb, ts, tb;
-  split (from, &fs, &fb);
-  split (to, &ts, &tb);
+  const char *fs = from.space, *ts = to.space;
+  const std::string &fb = from.base, &tb = to.base;
+  std::string guard = pred.empty () ? "" : "@" + pred + " ";
   auto one = [&] (const std::string &fa, const std::string &ta,
 		  unsigned off) {
     std::string w = temp (RC_B32);
-    ins ("ld.%s%s %s, [%s+%u]", fs.c_str (), mt, w.c_str (), fa.c_str (),
+    ins ("ld.%s%s %s, [%s+%u]", fs, mt, w.c_str (), fa.c_str (),
 	 off);
     if (shuffle)
       {
@@ -53,8 +46,8 @@ emitter::copy_words (const std::string &from, const std::string &to,
 	ins ("shfl.sync.idx.b32 %s, %s, 0, 31, -1", s.c_str (), w.c_str ());
 	w = s;
       }
-    ins ("%s%s%sst.%s%s [%s+%u], %s", pred ? "@" : "", pred ? pred : "", pred ? " " : "",
-	 ts.c_str (), mt, ta.c_str (), off, w.c_str ());
+    ins ("%sst.%s%s [%s+%u], %s", guard.c_str (), ts, mt, ta.c_str (), off,
+	 w.c_str ());
   };
   if (size / step <= 16)
     for (unsigned off = 0; off < size; off += step)
@@ -197,20 +190,20 @@ emitter::emit_frame_bcast (dir_insn *i)
       const dir_slot &slot = fn->slots.at (s);
       if (slot.shared)
 	throw cannot { "a broadcast of a shared slot" };
-      std::string local = "local:gw_s" + std::to_string (s);
+      mem_ref local { "local", "gw_s" + std::to_string (s) };
       bool word4 = slot.size % 4 == 0 && slot.align >= 4;
       if (!(axes & dir_axis_bit (DA_WORKER)) && vlen <= ptx_warp_size)
 	{
-	  copy_words (local, local, slot.size, word4, nullptr, true, &body);
+	  copy_words (local, local, slot.size, word4, "", true, &body);
 	  continue;
 	}
       bcast_buffer &buf = (axes & dir_axis_bit (DA_WORKER)) ? wbuf : vbuf;
       std::string a = place (buf, axes, (slot.size + 7) & ~7u);
       std::string pred = single (axes);
-      copy_words (local, "shared:" + a, slot.size, word4, pred.c_str (),
-		  false, &body);
+      copy_words (local, { "shared", a }, slot.size, word4, pred, false,
+		  &body);
       std::string fill;
-      copy_words ("shared:" + a, local, slot.size, word4, nullptr, false,
+      copy_words ({ "shared", a }, local, slot.size, word4, "", false,
 		  &fill);
       buf.fills.push_back (fill);
     }

@@ -37,7 +37,7 @@ public:
   bool add_kernel (dir_func *fn, std::string *why, FILE *dump) override
   {
     std::string code;
-    if (!ptx_emit_kernel (fn, arch, &code, why))
+    if (!ptx_emit_kernel (fn, &code, why))
       return false;
     if (dump)
       fprintf (dump, "\n;; After emit (ptx, %s)\n%s", arch.sm.c_str (),

@@ -356,7 +356,7 @@ process (dir_func *fn, const options &o)
       ptx_arch arch;
       ptx_parse_arch ("sm_80", &arch);
       std::string code, why;
-      if (!ptx_emit_kernel (fn, arch, &code, &why))
+      if (!ptx_emit_kernel (fn, &code, &why))
 	{
 	  fflush (stdout);
 	  fprintf (stderr, "%s: %s: %s: %s\n", progname, o.file,

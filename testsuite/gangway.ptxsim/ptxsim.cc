@@ -58,6 +58,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 #include <map>
 #include <memory>
 #include <random>
@@ -1970,6 +1971,23 @@ icmp (T a, T b, int c)
     }
 }
 
+/* div or rem (DIV) of X by Y into *R; false if Y is 0 (undefined in
+   PTX).  The signed minimum divided by -1 wraps, as on the GPU, instead
+   of trapping as in C.  */
+
+template <typename T>
+inline bool
+divrem (T x, T y, bool div, T *r)
+{
+  if (y == 0)
+    return false;
+  if (std::numeric_limits<T>::is_signed && y == (T) -1)
+    *r = div ? (T) (0 - (typename std::make_unsigned<T>::type) x) : 0;
+  else
+    *r = div ? x / y : x % y;
+  return true;
+}
+
 inline bool
 combine (bool r, const insn &I, const uint64_t *regs)
 {
@@ -2245,46 +2263,21 @@ launch::run (thread &t, uint64_t slice)
 	case OP_MADLO64: SET64 (U64 (a) * U64 (b) + U64 (c)); break;
 	case OP_MADWIDE_S32: SET64 ((uint64_t) ((int64_t) S32 (a) * S32 (b)) + U64 (c)); break;
 	case OP_MADWIDE_U32: SET64 ((uint64_t) U32 (a) * U32 (b) + U64 (c)); break;
-	case OP_DIV_S32: case OP_REM_S32:
-	  {
-	    int32_t x = S32 (a), y = S32 (b);
-	    if (y == 0)
-	      FAIL ("integer division by zero (undefined in PTX)");
-	    bool div = I.op == OP_DIV_S32;
-	    if (y == -1)
-	      SET32 (div ? 0u - (uint32_t) x : 0u);
-	    else
-	      SET32 (div ? x / y : x % y);
-	    break;
+	/* Each: the operation, its type, its operands, its setter.  */
+#define DIVREM(DIV, REM, T, GET, SET)					\
+	case DIV: case REM:						\
+	  {								\
+	    T r;							\
+	    if (!divrem<T> (GET (a), GET (b), I.op == DIV, &r))		\
+	      FAIL ("integer division by zero (undefined in PTX)");	\
+	    SET (r);							\
+	    break;							\
 	  }
-	case OP_DIV_U32: case OP_REM_U32:
-	  {
-	    uint32_t x = U32 (a), y = U32 (b);
-	    if (y == 0)
-	      FAIL ("integer division by zero (undefined in PTX)");
-	    SET32 (I.op == OP_DIV_U32 ? x / y : x % y);
-	    break;
-	  }
-	case OP_DIV_S64: case OP_REM_S64:
-	  {
-	    int64_t x = S64 (a), y = S64 (b);
-	    if (y == 0)
-	      FAIL ("integer division by zero (undefined in PTX)");
-	    bool div = I.op == OP_DIV_S64;
-	    if (y == -1)
-	      SET64 (div ? 0ull - (uint64_t) x : 0ull);
-	    else
-	      SET64 (div ? x / y : x % y);
-	    break;
-	  }
-	case OP_DIV_U64: case OP_REM_U64:
-	  {
-	    uint64_t x = U64 (a), y = U64 (b);
-	    if (y == 0)
-	      FAIL ("integer division by zero (undefined in PTX)");
-	    SET64 (I.op == OP_DIV_U64 ? x / y : x % y);
-	    break;
-	  }
+	DIVREM (OP_DIV_S32, OP_REM_S32, int32_t, S32, SET32)
+	DIVREM (OP_DIV_U32, OP_REM_U32, uint32_t, U32, SET32)
+	DIVREM (OP_DIV_S64, OP_REM_S64, int64_t, S64, SET64)
+	DIVREM (OP_DIV_U64, OP_REM_U64, uint64_t, U64, SET64)
+#undef DIVREM
 	case OP_NEG32: SET32 (0u - U32 (a)); break;
 	case OP_NEG64: SET64 (0ull - U64 (a)); break;
 	case OP_ABS_S32: SET32 (S32 (a) < 0 ? 0u - U32 (a) : U32 (a)); break;

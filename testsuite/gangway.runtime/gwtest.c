@@ -42,31 +42,7 @@
 #include "gangway-abi.h"
 #include "gangway.h"
 #include "images.h"
-
-/* Launch words, as GCC encodes them.  */
-#define W_DIM(MASK)	((1u << 28) | (MASK))
-#define W_ASYNC(OP)	((2u << 28) | (OP))
-#define W_WAIT(N)	((3u << 28) | (N))
-#define W_WIDE		0xffffu
-
-/* Un-inverted flags: bit 0 asks for the host version.  */
-#define FLAGS_DEVICE	(~0)
-#define FLAGS_IF_FALSE	(~1)
-
-static int failures;
-
-#define CHECK(COND, ...)						\
-  do									\
-    if (!(COND))							\
-      {									\
-	fprintf (stderr, "FAIL: " __VA_ARGS__);				\
-	fputc ('\n', stderr);						\
-	__atomic_fetch_add (&failures, 1, __ATOMIC_RELAXED);		\
-      }									\
-  while (0)
-
-/* The global every unit's table points at.  */
-static int global_base = 7;
+#include "gwtest.h"
 
 /* The state of one gw_k0 launch: its argument block and what it wrote.  */
 #define MAX_GANGS 200000
@@ -82,21 +58,6 @@ struct k0
 
 static size_t dummy_sizes[5];
 static unsigned short dummy_kinds[5];
-
-/* Host versions of the regions.  Like GCC's outlined functions they get
-   the hostaddrs array and run the whole region.  */
-
-static void
-host_k0 (void *data)
-{
-  void **args = data;
-  int *a = args[0];
-  int n = *(int *) args[1];
-
-  for (int i = 0; i < n; i++)
-    a[i] = 2 * i + global_base;
-  ++*(unsigned *) args[4];
-}
 
 /* Distinct functions with the body of host_k0, one per registered
    kernel.  */

@@ -42,11 +42,7 @@
 #include "gangway-abi.h"
 #include "gangway.h"
 #include "images.h"
-
-/* Launch words and flags, as GCC encodes them.  */
-#define W_DIM(MASK)	((1u << 28) | (MASK))
-#define FLAGS_DEVICE	(~0)
-#define FLAGS_IF_FALSE	(~1)
+#include "gwtest.h"
 
 /* Mapping kinds (GCC 12's include/gomp-constants.h), with the alignment
    in the high byte where GCC puts one.  */
@@ -64,21 +60,6 @@
 #define K_FORCE_TO	0x81
 #define K_FORCE_FROM	0x82
 #define K_TO_PSET	0x05
-
-static int failures;
-
-#define CHECK(COND, ...)						\
-  do									\
-    if (!(COND))							\
-      {									\
-	fprintf (stderr, "FAIL: " __VA_ARGS__);				\
-	fputc ('\n', stderr);						\
-	failures++;							\
-      }									\
-  while (0)
-
-/* The unit's global.  */
-static int global_base = 7;
 
 /* Host versions.  gw_kp_incr and gw_kp_plain get [0] an int array and
    [1] its length, by value.  */
@@ -113,21 +94,6 @@ static void
 host_sm99 (void *data)
 {
   host_incr (data);
-}
-
-/* The host version of gw_k0 of image.c: [0] int *a, [1] int *n,
-   [2] unsigned *count, [3] unsigned *gangs, [4] unsigned *host_runs.  */
-
-static void
-host_k0 (void *data)
-{
-  void **args = data;
-  int *a = args[0];
-  int n = *(int *) args[1];
-
-  for (int i = 0; i < n; i++)
-    a[i] = 2 * i + global_base;
-  ++*(unsigned *) args[4];
 }
 
 static const char ptx_text[] =
