@@ -14,7 +14,8 @@
    - a value computed from a varying operand varies (a load varies with its
      address);
    - data divergence: a branch on a varying value is divergent; a phi at a
-     block that two successors of a divergent branch both reach merges
+     block where paths from two successors of a divergent branch meet in
+     one iteration of the loops around it (a join: see mark_joins) merges
      values from threads that went different ways, so it varies;
    - temporal divergence: threads leave a loop that contains a divergent
      branch in different iterations, so a value the loop defines and code
@@ -108,7 +109,7 @@ gw_divergence::find_async_exits (const dir_func *fn)
 
 void
 gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
-			unsigned axes)
+			unsigned axes, const std::vector<uint32_t> &forced)
 {
   dir_assert (fn->valid & DIR_VALID_CFG);
   size_t nb = fn->blocks.size ();
@@ -117,6 +118,9 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
   div_branch.assign (nb, false);
   for (const dir_block *b : fn->blocks)
     in_part[b->index] = (parts.mask (b) & axes) != 0;
+  for (uint32_t r : forced)
+    if (fn->regs[r].def && in_part[fn->regs[r].def->bb->index])
+      vary[r] = true;
 
   loops = dir_find_loops (fn, in_part, &innermost);
   loop_divergent.assign (loops.size (), false);
@@ -124,33 +128,70 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
   dir_compute_dominators (const_cast<dir_func *> (fn));
   find_async_exits (fn);
 
-  /* The joins of the divergent branch at D: the blocks two of its
-     successors both reach before D's immediate post-dominator, where the
-     paths meet again (included).  Walking further would go round the
-     loops around D and make every block of them a join.  */
-  dir_compute_postdominators (const_cast<dir_func *> (fn));
+  /* The joins of the divergent branch at D (sync dependence): the blocks
+     where paths from two different successors of D meet within one
+     iteration of the innermost loop around D, and the header of that
+     loop if its back edges bring paths from different successors.  Each
+     block is labelled with the successor whose paths reach it, as for
+     placing phis of a variable each successor defines (after Karrenberg
+     and Hack, and LLVM's SyncDependenceAnalysis): where different labels
+     meet is a join, labelled by itself from then on, so the paths that
+     meet there count as one after it.  Edges into the loop's header start
+     the next iteration and are not followed; paths that leave the loop
+     are temporal divergence (find_async_exits).  No post-dominator bound:
+     in a loop, the branch's post-dominator may come after a join on the
+     way round (a latch that one successor reaches directly and the other
+     through the post-dominator).  */
+  std::vector<dir_block *> rpo_order = dir_rpo (fn);
   auto mark_joins = [&] (const dir_block *d) {
-    const dir_block *stop = d->ipdom;
-    std::vector<int> first (nb, -1);
-    for (size_t k = 0; k < d->succs.size (); k++)
+    int l = innermost[d->index];
+    const dir_block *header = l >= 0 ? loops[l].header : nullptr;
+    std::vector<char> region (nb, 0);
+    if (l >= 0)
+      for (const dir_block *b : loops[l].blocks)
+	region[b->index] = in_part[b->index];
+    else
+      for (const dir_block *b : fn->blocks)
+	region[b->index] = in_part[b->index];
+    /* LABEL[B]: the index of the block whose paths reach B (a successor
+       of D, or a join), or -1.  */
+    std::vector<int> label (nb, -1);
+    std::vector<char> meets (nb, 0);
+    bool again = true;
+    for (size_t round = 0; again && round <= nb; round++)
       {
-	std::vector<const dir_block *> work { d->succs[k] };
-	std::vector<char> seen (nb, 0);
-	while (!work.empty ())
+	again = false;
+	for (const dir_block *b : rpo_order)
 	  {
-	    const dir_block *b = work.back ();
-	    work.pop_back ();
-	    if (!in_part[b->index] || seen[b->index])
+	    if (!region[b->index] || b == d)
 	      continue;
-	    seen[b->index] = 1;
-	    if (first[b->index] < 0)
-	      first[b->index] = k;
-	    else if (first[b->index] != (int) k)
-	      join[b->index] = true;
-	    if (b == stop)
-	      continue;
-	    for (const dir_block *s : b->succs)
-	      work.push_back (s);
+	    int lab = -1;
+	    bool meet = meets[b->index] && b != header;
+	    for (const dir_block *p : b->preds)
+	      {
+		if (!region[p->index] && p != d)
+		  continue;
+		int pl = p == d ? (int) b->index : label[p->index];
+		if (pl < 0)
+		  continue;
+		if (lab < 0)
+		  lab = pl;
+		else if (lab != pl)
+		  meet = true;
+	      }
+	    if (meet)
+	      {
+		meets[b->index] = join[b->index] = true;
+		lab = b->index;
+	      }
+	    /* The header's label would be the next iteration's.  */
+	    if (b == header)
+	      lab = -1;
+	    if (lab != label[b->index])
+	      {
+		label[b->index] = lab;
+		again = true;
+	      }
 	  }
       }
   };

@@ -18,9 +18,11 @@ class gw_divergence
 {
 public:
   /* Analyse FN, whose partition tree is PARTS, for the threads of the
-     partitions on AXES (a mask of dir_axis bits).  */
+     partitions on AXES (a mask of dir_axis bits).  The registers FORCED
+     are taken to vary (a target's own reasons: see config/cpu/masking.cc)
+     wherever they are defined in those partitions.  */
   void compute (const dir_func *fn, const gw_partitions &parts,
-		unsigned axes);
+		unsigned axes, const std::vector<uint32_t> &forced = {});
 
   bool varying (uint32_t reg) const { return vary[reg]; }
   bool varying (const dir_value &v) const { return v.reg_p () && vary[v.reg]; }
