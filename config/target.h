@@ -29,6 +29,8 @@ struct gw_target_options
   std::string ptxas;		/* ptxas to check ptx images with.  */
   bool ptxas_check = false;	/* Assemble every ptx image at compile
 				   time; a rejection is an error.  */
+  bool verify = false;		/* Check what the targets make too
+				   (-fplugin-arg-gangway-verify).  */
 };
 
 /* The kernels of one translation unit for one target, accumulated until

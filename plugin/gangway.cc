@@ -191,6 +191,8 @@ parse_args (int argc, struct plugin_argument *argv)
 	}
     }
 
+  gw_opts.target.verify = gw_opts.verify;
+
   /* The targets.  */
   for (const std::string &name : gw_split_list (targets))
     if (const gw_target *t = gw_find_target (name))

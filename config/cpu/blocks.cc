@@ -17,7 +17,8 @@ namespace gw_cpu {
 void
 emitter::assign_varying (const dir_insn *i, const std::string &expr)
 {
-  if (blend[i->dest])
+  note_write (i, nullptr, masked (i));
+  if (masked (i))
     put ("  r%u = %s (gw_cur, %s, r%u);\n", i->dest,
 	 helper ("blend", fn->regs[i->dest].type).c_str (), expr.c_str (),
 	 i->dest);
@@ -78,6 +79,7 @@ emitter::simd_load (const dir_insn *i)
   if (!vary (addr))
     {
       /* All lanes read the same address; the block runs for some lane.  */
+      note_write (i, nullptr, false);
       put ("  r%u = *(%sconst %s *) (uintptr_t) (%s + %" PRId64 ");\n",
 	   i->dest, i->flags & DIF_VOLATILE ? "volatile " : "",
 	   sty (i->type).c_str (), sval (addr).c_str (), i->disp);
@@ -85,6 +87,7 @@ emitter::simd_load (const dir_insn *i)
     }
   if (i->flags & DIF_VOLATILE)
     {
+      note_write (i, nullptr, true);
       put ("  for (int gw_l = 0; gw_l < %s; gw_l++) if (gw_cur[gw_l]) "
 	   "r%u[gw_l] = *(volatile const %s *) (uintptr_t) (%s + %s);\n",
 	   P.c_str (), i->dest, sty (i->type).c_str (), lval (addr).c_str (),
@@ -181,6 +184,7 @@ emitter::simd_insn (const dir_insn *i)
     {
       /* Uniform, or the base of an affine value: computed once, as in
 	 scalar code.  */
+      note_write (i, nullptr, false);
       std::vector<std::string> a;
       for (const dir_value &v : i->ops)
 	a.push_back (sval (v));
@@ -209,9 +213,10 @@ emitter::simd_insn (const dir_insn *i)
   std::vector<std::string> a;
   for (const dir_value &v : i->ops)
     a.push_back (lval (v));
-  bool guard = blend[i->dest] || dir_op_flag (i->op, DOPF_TRAPS)
+  bool guard = masked (i) || dir_op_flag (i->op, DOPF_TRAPS)
 	       || i->op == DOP_CALL;
   std::string value = scalar_expr (i, a);
+  note_write (i, nullptr, guard);
   if (fn->regs[i->dest].type == DT_B1)
     value = "-(int32_t) " + value;
   put ("  for (int gw_l = 0; gw_l < %u; gw_l++) %sr%u[gw_l] = %s;\n", p,
@@ -253,7 +258,10 @@ emitter::phi_copies (const dir_block *from, const dir_block *to,
       const dir_insn *phi = copies[k].first;
       std::string v = temps ? "gw_p" + std::to_string (k)
 		      : source (phi, copies[k].second);
-      if (mask && is_vec (phi->dest) && phi_blend[phi->dest])
+      bool blend = mask && is_vec (phi->dest) && masked_copy (phi, from);
+      if (mask)
+	note_write (phi, from, blend);
+      if (blend)
 	put (" r%u = %s (%s, %s, r%u);", phi->dest,
 	     helper ("blend", phi->type).c_str (), mask->c_str (), v.c_str (),
 	     phi->dest);
@@ -295,7 +303,7 @@ emitter::simd_edge_to (const simd_region &r, const dir_block *from,
 /* The targets of the switch T other than its default, each with the
    case values that lead there.  */
 
-static std::map<const dir_block *, std::vector<int64_t>>
+std::map<const dir_block *, std::vector<int64_t>>
 switch_cases (const dir_insn *t)
 {
   std::map<const dir_block *, std::vector<int64_t>> cases;

@@ -30,13 +30,22 @@ cpu_isa cpu_isa_for (const gw_target_options &opts);
 std::string cpu_prelude (const cpu_isa &);
 std::string cpu_prelude_width (unsigned lanes, const cpu_isa &);
 
+/* How to emit a kernel.  */
+struct cpu_emit_options
+{
+  bool verify = false;		/* Check the masking of the SIMD code
+				   (masking.cc) after emission.  */
+  bool unmasked = false;	/* Debugging the verifier: write every
+				   register of SIMD code without a mask.  */
+};
+
 /* emit.cc: the C of the kernel FN (after the device passes).  Its exported
    function has FN->name and the gw_cpu_kernel_fn signature.  Sets *LANES
    to the SIMD width it uses (0 if none): the vector length of FN's dims
    rounded up to a power of two, whatever the ISA (GCC splits wider
    vectors).  Returns false and sets WHY if FN uses something the cpu
    target cannot emit.  */
-bool cpu_emit_kernel (dir_func *fn, std::string *code, unsigned *lanes,
-		      std::string *why);
+bool cpu_emit_kernel (dir_func *fn, const cpu_emit_options &opts,
+		      std::string *code, unsigned *lanes, std::string *why);
 
 #endif /* GANGWAY_CPU_H */

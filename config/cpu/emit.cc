@@ -214,10 +214,64 @@ emitter::analyse ()
   simplify_for_emission (fn, parts, redundant);
   if (!parts.discover (fn, &error))
     throw cannot { "malformed partitions after simplification: " + error };
-  div.compute (fn, parts, parts.active);
 
-  /* Each partition of the root is a SIMD region over all the gang's
-     lanes; partitions nested in it are part of its code.  */
+  /* The frames: each lane's own, each worker's and the gang's shared
+     ones.  */
+  for (const dir_slot &s : fn->slots)
+    {
+      uint32_t &size = !s.shared ? frame_size
+		       : s.per_worker ? wshared_size : shared_size;
+      uint32_t align = std::max<uint32_t> (s.align, 1);
+      size = (size + align - 1) / align * align;
+      slot_offset.push_back (size);
+      size += s.size;
+    }
+  wshared_size = (wshared_size + 63) / 64 * 64;
+  frame_size = (frame_size + 15) / 16 * 16;
+
+  /* Divergence, the regions' plans, strides and masks depend on each
+     other: a register the masking finds must be per lane varies, which
+     may make branches divergent and change the plans.  Iterate until the
+     per-lane registers are stable (they only grow).  */
+  live = dir_compute_liveness (fn);
+  not_affine.assign (fn->regs.size (), false);
+  for (;;)
+    {
+      div.compute (fn, parts, parts.active, per_lane);
+      plan_regions ();
+      strides ();
+      empty_checks ();
+      mask_defs.clear ();
+      mask_copies.clear ();
+      if (!opts.unmasked)
+	for (const simd_region &r : regions)
+	  find_masked_writes (r, live);
+      bool more = false;
+      auto per_lane_reg = [&] (uint32_t reg) {
+	if (is_vec (reg))
+	  return;
+	if (div.varying (reg))
+	  not_affine[reg] = true;
+	else
+	  per_lane.push_back (reg);
+	more = true;
+      };
+      for (const dir_insn *i : mask_defs)
+	per_lane_reg (i->dest);
+      for (auto &c : mask_copies)
+	per_lane_reg (c.first->dest);
+      if (!more)
+	break;
+    }
+}
+
+/* Plan the SIMD regions: each partition of the root is one, over all the
+   gang's lanes; partitions nested in it are part of its code.  */
+
+void
+emitter::plan_regions ()
+{
+  regions.clear ();
   region_of.assign (fn->blocks.size (), -1);
   for (gw_partition *n : parts.root ()->children)
     {
@@ -244,84 +298,6 @@ emitter::analyse ()
 	region_of[b->index] = regions.size ();
       regions.push_back (r);
     }
-
-  /* The frames: each lane's own, each worker's and the gang's shared
-     ones.  */
-  for (const dir_slot &s : fn->slots)
-    {
-      uint32_t &size = !s.shared ? frame_size
-		       : s.per_worker ? wshared_size : shared_size;
-      uint32_t align = std::max<uint32_t> (s.align, 1);
-      size = (size + align - 1) / align * align;
-      slot_offset.push_back (size);
-      size += s.size;
-    }
-  wshared_size = (wshared_size + 63) / 64 * 64;
-  frame_size = (frame_size + 15) / 16 * 16;
-
-  strides ();
-  blends ();
-  empty_checks ();
-}
-
-/* Which varying registers are written under the mask (blend) and which
-   phis' copies are masked (phi_blend).  */
-
-void
-emitter::blends ()
-{
-  /* A varying register is written under the mask when a lane that was
-     off at its definition may read it later: when some use (for a phi,
-     the end of its incoming block) is not dominated by the definition, or
-     lies outside a loop the definition is in (the lanes read it after
-     leaving the loop, the definition may have run again without them).
-     A use in the same pass through the same iteration sees only lanes
-     that ran the definition with it.  */
-  dir_compute_dominators (fn);
-  std::vector<bool> simd_block (fn->blocks.size (), false);
-  for (const dir_block *b : fn->blocks)
-    simd_block[b->index] = simd (b);
-  std::vector<int> innermost;
-  std::vector<dir_loop> loops = dir_find_loops (fn, simd_block, &innermost);
-  auto in_loops_of = [&] (const dir_block *def, const dir_block *use) {
-    for (int l = innermost[def->index]; l >= 0; l = loops[l].parent)
-      if (std::find (loops[l].blocks.begin (), loops[l].blocks.end (), use)
-	  == loops[l].blocks.end ())
-	return false;
-    return true;
-  };
-  auto needs_blend = [&] (const dir_value &v, const dir_block *use) {
-    if (!v.reg_p () || !fn->regs[v.reg].def)
-      return false;
-    const dir_block *def = fn->regs[v.reg].def->bb;
-    return def != use
-	   && !(dir_dominates (fn, def, use) && in_loops_of (def, use));
-  };
-  blend.assign (fn->regs.size (), false);
-  /* A phi's copies are masked unless its block is entered by one edge per
-     pass (no divergent join) and only readers in the same pass read it:
-     then the lanes off on the edge never read the value.  */
-  phi_blend.assign (fn->regs.size (), false);
-  auto read = [&] (const dir_value &v, const dir_block *use) {
-    if (needs_blend (v, use))
-      blend[v.reg] = phi_blend[v.reg] = true;
-  };
-  for (const dir_block *b : fn->blocks)
-    for (const dir_insn *phi : b->phis)
-      phi_blend[phi->dest] = div.divergent_join (b);
-  for (const dir_block *b : fn->blocks)
-    {
-      for (const dir_insn *phi : b->phis)
-	for (size_t k = 0; k < phi->ops.size (); k++)
-	  read (phi->ops[k], phi->targets[k]);
-      for (const dir_insn *i : b->insns)
-	for (const dir_value &v : i->ops)
-	  read (v, b);
-    }
-  /* Uniform and affine registers are scalars: nothing to blend.  */
-  for (size_t r = 0; r < blend.size (); r++)
-    if (!is_vec ((uint32_t) r))
-      blend[r] = false;
 }
 
 /* Which blocks of the SIMD regions test their mask before running.  */
@@ -432,16 +408,18 @@ emitter::run (std::string *code, unsigned *lanes)
        "  for (uint32_t gw_gang = gw_lo; gw_gang < gw_hi; gw_gang++)\n"
        "    %s_gang (gw_data, gw_globals, gw_num_gangs, gw_gang);\n}\n\n",
        name.c_str (), name.c_str ());
+  if (opts.verify)
+    verify_masks (live);
   *code = out;
 }
 
 } // namespace gw_cpu
 
 bool
-cpu_emit_kernel (dir_func *fn, std::string *code, unsigned *lanes,
-		 std::string *why)
+cpu_emit_kernel (dir_func *fn, const cpu_emit_options &opts,
+		 std::string *code, unsigned *lanes, std::string *why)
 {
-  gw_cpu::emitter e (fn);
+  gw_cpu::emitter e (fn, opts);
   try
     {
       e.run (code, lanes);

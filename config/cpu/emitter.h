@@ -23,6 +23,9 @@
 #include "linearize.h"
 
 #include <cstdint>
+#include <functional>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -34,6 +37,11 @@ const int64_t STRIDE_TOP = INT64_MAX;
 /* Is FROM -> TO the edge by which the threads that skip a neutered
    region reach its join (strides.cc)?  */
 bool skip_edge (const dir_block *from, const dir_block *to);
+
+/* The targets of the switch T other than its default, each with the
+   case values that lead there (blocks.cc).  */
+std::map<const dir_block *, std::vector<int64_t>>
+switch_cases (const dir_insn *t);
 
 /* Simplify FN for emission (simplify.cc).  */
 void simplify_for_emission (dir_func *fn, const gw_partitions &parts,
@@ -48,11 +56,13 @@ struct cannot
 class emitter
 {
 public:
-  explicit emitter (dir_func *fn) : fn (fn) {}
+  emitter (dir_func *fn, const cpu_emit_options &opts)
+    : fn (fn), opts (opts) {}
   void run (std::string *code, unsigned *lanes);
 
 private:
   dir_func *fn;
+  cpu_emit_options opts;
   gw_partitions parts;
   gw_divergence div;
   unsigned p = 0;			/* SIMD lanes, 0 if no partition.  */
@@ -68,8 +78,19 @@ private:
   std::vector<bool> affine;		/* Register -> a scalar base + the
 					   worker and the vector lane times
 					   their strides.  */
-  std::vector<bool> blend;		/* Register -> masked writes.  */
-  std::vector<bool> phi_blend;		/* Phi register -> masked copies.  */
+  /* The definitions and the phi copies (phi, incoming block) of SIMD
+     code that must be masked (masking.cc).  */
+  std::set<const dir_insn *> mask_defs;
+  std::set<std::pair<const dir_insn *, const dir_block *>> mask_copies;
+  std::vector<uint32_t> per_lane;	/* Registers that must not be
+					   scalars (masking.cc), in the
+					   order found.  */
+  std::vector<bool> not_affine;		/* Register -> kept per lane.  */
+  std::vector<std::vector<bool>> live;	/* Liveness of FN.  */
+  /* With OPTS.verify: the writes emitted in SIMD code, keyed like
+     MASK_COPIES (null for a definition), 1 if some were unmasked, 2 if
+     some were masked.  */
+  std::map<std::pair<const dir_insn *, const dir_block *>, int> written;
   std::vector<bool> check;		/* Block -> its mask may be empty
 					   when the code falls into it.  */
   std::vector<uint32_t> slot_offset;	/* In its frame.  */
@@ -128,11 +149,34 @@ private:
 
   /* Analyses (emit.cc, strides.cc).  */
   void analyse ();
+  void plan_regions ();
   bool lanes_agree () const;
   void strides ();
   int64_t lane_stride (uint32_t r, const dir_block *b) const;
-  void blends ();
   void empty_checks ();
+  /* Masking (masking.cc).  */
+  void block_edges (const simd_region &r, const dir_block *b,
+		    std::vector<std::pair<const dir_block *, simd_edge>>
+		      *edges, bool *alternatives) const;
+  /* Blocks whose masks may hold lanes, by block index, and one more
+     for the lanes that left the region.  */
+  typedef std::vector<char> lane_set;
+  void region_writes (const simd_region &r,
+		      const std::function<void (const dir_insn *,
+						const dir_block *,
+						const lane_set &)> &on_write)
+    const;
+  bool live_for_waiting (const simd_region &r, size_t y, uint32_t reg,
+			 const std::vector<std::vector<bool>> &live) const;
+  void find_masked_writes (const simd_region &r,
+			   const std::vector<std::vector<bool>> &live);
+  void note_write (const dir_insn *i, const dir_block *from, bool masked);
+  void verify_masks (const std::vector<std::vector<bool>> &live) const;
+  bool masked (const dir_insn *i) const { return mask_defs.count (i); }
+  bool masked_copy (const dir_insn *phi, const dir_block *from) const
+  {
+    return mask_copies.count ({ phi, from });
+  }
 };
 
 } // namespace gw_cpu

@@ -27,7 +27,38 @@
    need nothing more: their other entries are reached by forward edges, so
    the lanes that enter there wait like any others.  This is the per-lane
    block-IP scheme of docs/design.md section 4, with the IP held as one
-   mask per block.  */
+   mask per block.
+
+   Why every lane runs exactly its own path, for any CFG:
+
+   - a lane is in one place at a time: the mask of one block, the block
+     running (gw_cur), or gone.  A divergent branch splits gw_cur into
+     disjoint masks, a uniform one sends it whole to one target;
+   - a lane waiting at Y is never passed over: the code moves forward one
+     block at a time, each block running when its mask is not empty, and
+     jumps forward only over blocks where no lane can wait (goto_ok), or
+     back to a component's head only when no lane can wait after the jump
+     in that component (back_ok);
+   - when a lane at X takes the edge X -> Z, either Z comes later in the
+     order, and the code reaches it in this pass, or (the weak topological
+     order's property) Z is the head of a component containing X, and the
+     code returns to Z: at once for a jump, after the component's last
+     block otherwise (CHECK);
+   - a block entered from outside its component other than at its head
+     (an irreducible cycle's other entries) has its predecessor before the
+     component in the order: an edge going back in the order leads to the
+     head of a component containing its source, and a component nested in
+     this one cannot contain a block outside it.  Lanes entering there
+     wait like any others, and run in the component's next pass through
+     it, the same pass as the lanes at the head;
+   - the code stays in a component only while lanes wait at its head, and
+     each lane's path is finite when the thread's program terminates, so
+     the code leaves every component and reaches the end, every mask
+     empty, when every lane has left the region.
+
+   Values are the other half: a lane's registers must keep its own values
+   while other lanes run blocks; masking.cc decides which writes need a
+   mask for that.  */
 
 #include "linearize.h"
 

@@ -203,10 +203,13 @@ emitter::strides ()
   /* A varying register with strides is kept as lane 0's value: every
      insn that makes one (positions, frame addresses, sums, products by
      constants, sign extensions, truncations, phis) computes that value
-     from its operands' lane-0 values.  */
+     from its operands' lane-0 values.  Not one the masking keeps per
+     lane (NOT_AFFINE): its base would be written for lanes that still
+     read the old one.  */
   affine.assign (fn->regs.size (), false);
   for (size_t r = 0; r < fn->regs.size (); r++)
-    affine[r] = div.varying ((uint32_t) r) && stride[r] != STRIDE_UNKNOWN;
+    affine[r] = div.varying ((uint32_t) r) && stride[r] != STRIDE_UNKNOWN
+		&& !not_affine[r];
 
   /* ... unless code after a loop the lanes left at different iterations
      reads it: the lanes' values come from different iterations there, so

@@ -53,7 +53,9 @@ cpu_image::add_kernel (dir_func *fn, std::string *why, FILE *dump)
 {
   std::string code;
   unsigned lanes = 0;
-  if (!cpu_emit_kernel (fn, &code, &lanes, why))
+  cpu_emit_options eopts;
+  eopts.verify = opts.verify;
+  if (!cpu_emit_kernel (fn, eopts, &code, &lanes, why))
     return false;
   if (lanes && std::find (widths.begin (), widths.end (), lanes)
 		 == widths.end ())

@@ -71,6 +71,7 @@ struct options
   std::string disable;
   std::string emit;
   std::string isa = "native";
+  bool cpu_unmasked = false;
   const char *file = nullptr;
 };
 
@@ -114,6 +115,11 @@ usage (FILE *f)
 	   "  --isa=LEVEL          x86-64 level for --emit=cpu (x86-64, "
 	   "x86-64-v2,\n"
 	   "                       x86-64-v3, x86-64-v4; default native)\n"
+	   "  --cpu-unmasked       with --emit=cpu, write every register of "
+	   "SIMD code\n"
+	   "                       without a mask (to test the verifier, "
+	   "which --verify\n"
+	   "                       runs on the C too)\n"
 	   "  --help               print this message\n\n"
 	   "Passes: %s\n\n"
 	   "Exit status: 0 success, 1 invalid IR or emission failure, 2 "
@@ -217,6 +223,8 @@ parse_options (int argc, char **argv, options *o)
 	    usage_error ("unknown target '" + v + "' (cpu, ptx)");
 	  o->emit = v;
 	}
+      else if (!strcmp (arg, "--cpu-unmasked"))
+	o->cpu_unmasked = true;
       else if (option_value (arg, "--isa", &v))
 	{
 	  if (v != "native" && v != "x86-64" && v != "x86-64-v2"
@@ -371,7 +379,10 @@ process (dir_func *fn, const options &o)
   cpu_isa isa = cpu_isa_for (topts);
   std::string code, why;
   unsigned lanes = 0;
-  if (!cpu_emit_kernel (fn, &code, &lanes, &why))
+  cpu_emit_options eopts;
+  eopts.verify = o.verify;
+  eopts.unmasked = o.cpu_unmasked;
+  if (!cpu_emit_kernel (fn, eopts, &code, &lanes, &why))
     {
       fflush (stdout);
       fprintf (stderr, "%s: %s: %s: %s\n", progname, o.file,
