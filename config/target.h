@@ -31,6 +31,10 @@ struct gw_target_options
 				   time; a rejection is an error.  */
   bool verify = false;		/* Check what the targets make too
 				   (-fplugin-arg-gangway-verify).  */
+  bool cpu_check_lanes = false;	/* cpu images check at run time that
+				   lanes read only their own values.  */
+  bool cpu_unmasked = false;	/* Debugging: cpu images write every
+				   register without a mask.  */
 };
 
 /* The kernels of one translation unit for one target, accumulated until

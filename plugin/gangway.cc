@@ -61,6 +61,8 @@ static struct plugin_info gw_plugin_info = {
   "  -fplugin-arg-gangway-disable=PASS,.. skip device passes (debugging)\n"
   "  -fplugin-arg-gangway-stop-after=PASS stop the device pipeline (debugging)\n"
   "  -fplugin-arg-gangway-keep-temps      keep the generated image sources\n"
+  "  -fplugin-arg-gangway-check-lanes     cpu images check at run time that\n"
+  "                                       lanes read only their own values\n"
 };
 
 /* Is T a target enabled by default rather than asked for?  */
@@ -182,11 +184,16 @@ parse_args (int argc, struct plugin_argument *argv)
 	}
       else if (key == "keep-temps")
 	gw_opts.target.keep_base = "keep";
+      else if (key == "check-lanes")
+	gw_opts.target.cpu_check_lanes = !value || strcmp (value, "0") != 0;
+      else if (key == "cpu-unmasked")
+	gw_opts.target.cpu_unmasked = true;
       else
 	{
 	  error ("unknown option %<-fplugin-arg-gangway-%s%>; the options are "
 		 "targets, isa, ptx-arch, ptxas, dump, dump-details, verify, "
-		 "disable, stop-after and keep-temps (docs/manual.md)", key.c_str ());
+		 "disable, stop-after, keep-temps, check-lanes and cpu-unmasked "
+		 "(docs/manual.md)", key.c_str ());
 	  ok = false;
 	}
     }

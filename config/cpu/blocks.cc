@@ -17,7 +17,7 @@ namespace gw_cpu {
 void
 emitter::assign_varying (const dir_insn *i, const std::string &expr)
 {
-  note_write (i, nullptr, masked (i));
+  note_write (i, nullptr, masked (i), "gw_cur");
   if (masked (i))
     put ("  r%u = %s (gw_cur, %s, r%u);\n", i->dest,
 	 helper ("blend", fn->regs[i->dest].type).c_str (), expr.c_str (),
@@ -79,7 +79,7 @@ emitter::simd_load (const dir_insn *i)
   if (!vary (addr))
     {
       /* All lanes read the same address; the block runs for some lane.  */
-      note_write (i, nullptr, false);
+      note_write (i, nullptr, false, "gw_cur");
       put ("  r%u = *(%sconst %s *) (uintptr_t) (%s + %" PRId64 ");\n",
 	   i->dest, i->flags & DIF_VOLATILE ? "volatile " : "",
 	   sty (i->type).c_str (), sval (addr).c_str (), i->disp);
@@ -87,7 +87,7 @@ emitter::simd_load (const dir_insn *i)
     }
   if (i->flags & DIF_VOLATILE)
     {
-      note_write (i, nullptr, true);
+      note_write (i, nullptr, true, "gw_cur");
       put ("  for (int gw_l = 0; gw_l < %s; gw_l++) if (gw_cur[gw_l]) "
 	   "r%u[gw_l] = *(volatile const %s *) (uintptr_t) (%s + %s);\n",
 	   P.c_str (), i->dest, sty (i->type).c_str (), lval (addr).c_str (),
@@ -184,7 +184,7 @@ emitter::simd_insn (const dir_insn *i)
     {
       /* Uniform, or the base of an affine value: computed once, as in
 	 scalar code.  */
-      note_write (i, nullptr, false);
+      note_write (i, nullptr, false, "gw_cur");
       std::vector<std::string> a;
       for (const dir_value &v : i->ops)
 	a.push_back (sval (v));
@@ -216,7 +216,7 @@ emitter::simd_insn (const dir_insn *i)
   bool guard = masked (i) || dir_op_flag (i->op, DOPF_TRAPS)
 	       || i->op == DOP_CALL;
   std::string value = scalar_expr (i, a);
-  note_write (i, nullptr, guard);
+  note_write (i, nullptr, guard, "gw_cur");
   if (fn->regs[i->dest].type == DT_B1)
     value = "-(int32_t) " + value;
   put ("  for (int gw_l = 0; gw_l < %u; gw_l++) %sr%u[gw_l] = %s;\n", p,
@@ -241,6 +241,8 @@ emitter::phi_copies (const dir_block *from, const dir_block *to,
 	copies.push_back ({ phi, phi->ops[k] });
   if (copies.empty ())
     return;
+  for (auto &c : copies)
+    check_lanes (c.second, mask ? *mask : std::string (), to);
   /* Parallel copies: read every source before writing any phi.  */
   bool temps = copies.size () > 1;
   auto source = [&] (const dir_insn *phi, const dir_value &v) {
@@ -260,7 +262,7 @@ emitter::phi_copies (const dir_block *from, const dir_block *to,
 		      : source (phi, copies[k].second);
       bool blend = mask && is_vec (phi->dest) && masked_copy (phi, from);
       if (mask)
-	note_write (phi, from, blend);
+	note_write (phi, from, blend, *mask);
       if (blend)
 	put (" r%u = %s (%s, %s, r%u);", phi->dest,
 	     helper ("blend", phi->type).c_str (), mask->c_str (), v.c_str (),
@@ -319,6 +321,7 @@ void
 emitter::scalar_block (const dir_block *b)
 {
   put ("b%u:;\n", b->index);
+  check_block_lanes (b, std::string ());
   const dir_insn *t = b->terminator ();
   for (const dir_insn *i : b->insns)
     if (i != t)
@@ -377,6 +380,7 @@ emitter::simd_block (const simd_region &r, int k)
 	 b->index);
   put ("  gw_cur = m_%u; m_%u = (gw_m%s) {};\n", b->index, b->index,
        P.c_str ());
+  check_block_lanes (b, "gw_cur");
   const dir_insn *t = b->terminator ();
   for (const dir_insn *i : b->insns)
     if (i != t)

@@ -37,6 +37,8 @@ struct cpu_emit_options
 				   (masking.cc) after emission.  */
   bool unmasked = false;	/* Debugging the verifier: write every
 				   register of SIMD code without a mask.  */
+  bool check_lanes = false;	/* Check at run time that every lane reads
+				   only values written for it.  */
 };
 
 /* emit.cc: the C of the kernel FN (after the device passes).  Its exported

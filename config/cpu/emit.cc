@@ -140,6 +140,7 @@ emitter::enter_region (const simd_region &r, bool first)
 	 (unsigned) (group * vlen));
   if (!first)
     phi_copies (r.part->fork, r.entry, nullptr);
+  reset_owners (r);
   put ("  m_%u = %s;\n", r.entry->index, entry_mask (r).c_str ());
   put ("  goto b%u;\n", r.entry->index);
   if (chunked && !first)
@@ -367,6 +368,9 @@ emitter::run (std::string *code, unsigned *lanes)
 				 : sty (fn->regs[r].type)).c_str (), r,
 	   v ? "{}" : "0");
     }
+  for (size_t r = 0; r < fn->regs.size (); r++)
+    if (tracked ((uint32_t) r))
+      put ("  gw_m%u o%zu = {};\n", p, r);
   if (p)
     {
       put ("  gw_m%u gw_cur = {};\n", p);

@@ -170,7 +170,14 @@ private:
 			 const std::vector<std::vector<bool>> &live) const;
   void find_masked_writes (const simd_region &r,
 			   const std::vector<std::vector<bool>> &live);
-  void note_write (const dir_insn *i, const dir_block *from, bool masked);
+  void note_write (const dir_insn *i, const dir_block *from, bool masked,
+		   const std::string &mask);
+  /* The lane checker (OPTS.check_lanes, masking.cc).  */
+  bool tracked (uint32_t r) const;
+  void check_lanes (const dir_value &v, const std::string &mask,
+		    const dir_block *b);
+  void check_block_lanes (const dir_block *b, const std::string &mask);
+  void reset_owners (const simd_region &r);
   void verify_masks (const std::vector<std::vector<bool>> &live) const;
   bool masked (const dir_insn *i) const { return mask_defs.count (i); }
   bool masked_copy (const dir_insn *phi, const dir_block *from) const

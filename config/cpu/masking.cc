@@ -318,13 +318,93 @@ emitter::find_masked_writes (const simd_region &r,
 }
 
 /* Note that the emitter wrote INSN's register (or, with FROM, the copy
-   into the phi INSN from FROM) in SIMD code, MASKED or not.  */
+   into the phi INSN from FROM) in SIMD code for the lanes MASK, MASKED
+   or not (all lanes change).  */
 
 void
-emitter::note_write (const dir_insn *i, const dir_block *from, bool masked)
+emitter::note_write (const dir_insn *i, const dir_block *from, bool masked,
+		     const std::string &mask)
 {
   if (opts.verify)
     written[{ i, from }] |= masked ? 2 : 1;
+  if (tracked (i->dest))
+    put ("  o%u %s %s;\n", i->dest, masked ? "|=" : "=", mask.c_str ());
+}
+
+/* The lane checker, a run-time oracle for this file's rule
+   (-fplugin-arg-gangway-check-lanes): each register R defined in SIMD
+   code gets a mask oR of the lanes for which it holds their own value.  A
+   masked write adds its lanes, an unmasked one makes them the only ones;
+   a block checks on entry that every lane it runs owns the registers it
+   reads from elsewhere, a phi copy that its lanes own the source, scalar
+   code after a region that the single lane (lane 0) owns what it reads.
+   A failure reports the register, the block and the lanes, and aborts.
+   Operands of broadcasts are read in other lanes and not checked.  */
+
+bool
+emitter::tracked (uint32_t r) const
+{
+  return opts.check_lanes && r != DIR_NOREG && fn->regs[r].def
+	 && simd (fn->regs[r].def->bb);
+}
+
+/* Check that the lanes MASK own the operand V read in block B; in scalar
+   code (MASK empty), lane 0.  */
+
+void
+emitter::check_lanes (const dir_value &v, const std::string &mask,
+		      const dir_block *b)
+{
+  if (!v.reg_p () || !tracked (v.reg))
+    return;
+  if (mask.empty ())
+    put ("  if (!o%u[0]) gw_lane_fail (\"%s\", %u, %u, 1);\n", v.reg,
+	 fn->name.c_str (), v.reg, b->index);
+  else
+    put ("  if (gw_any%u (%s & ~o%u)) gw_lane_fail (\"%s\", %u, %u, "
+	 "gw_bits%u (%s & ~o%u));\n", p, mask.c_str (), v.reg,
+	 fn->name.c_str (), v.reg, b->index, p, mask.c_str (), v.reg);
+}
+
+/* Check, on entry to block B run by the lanes MASK (scalar code: empty),
+   the registers B reads that it does not define itself.  */
+
+void
+emitter::check_block_lanes (const dir_block *b, const std::string &mask)
+{
+  if (!opts.check_lanes)
+    return;
+  std::set<uint32_t> done;
+  for (const dir_insn *i : b->insns)
+    {
+      if (i->op == DOP_BCAST)
+	continue;
+      for (const dir_value &v : i->ops)
+	if (v.reg_p () && fn->regs[v.reg].def
+	    && (fn->regs[v.reg].def->bb != b
+		|| fn->regs[v.reg].def->op == DOP_PHI)
+	    && done.insert (v.reg).second)
+	  check_lanes (v, mask, b);
+    }
+}
+
+/* At the start of a run of the SIMD region R: no lane owns a register
+   of R yet, except the phis of its entry, just copied for every lane.  */
+
+void
+emitter::reset_owners (const simd_region &r)
+{
+  if (!opts.check_lanes)
+    return;
+  for (const dir_block *b : r.order)
+    {
+      for (const dir_insn *phi : b->phis)
+	put ("  o%u = (gw_m%u) {}%s;\n", phi->dest, p,
+	     b == r.entry ? " - 1" : "");
+      for (const dir_insn *i : b->insns)
+	if (i->dest != DIR_NOREG)
+	  put ("  o%u = (gw_m%u) {};\n", i->dest, p);
+    }
 }
 
 /* The verifier of the emitted SIMD code, run when checking: no write

@@ -142,7 +142,19 @@ cpu_prelude (const cpu_isa &isa)
        "#define GW_INLINE static inline __attribute__ ((always_inline))\n"
        "GW_EXPORT extern const unsigned int " GW_CPU_IMAGE_VERSION_SYMBOL ";\n"
        "GW_EXPORT const unsigned int " GW_CPU_IMAGE_VERSION_SYMBOL " = "
-       + std::to_string (GW_CPU_IMAGE_VERSION) + ";\n\n";
+       + std::to_string (GW_CPU_IMAGE_VERSION) + ";\n"
+       /* The lane checker's report (masking.cc).  */
+       "extern int dprintf (int, const char *, ...);\n"
+       "extern void abort (void);\n"
+       "static __attribute__ ((cold, noinline, noreturn, unused)) void\n"
+       "gw_lane_fail (const char *k, unsigned r, unsigned b, "
+       "unsigned long long lanes)\n"
+       "{\n"
+       "  dprintf (2, \"gangway: lane check: %s reads %%%u at @%u in lanes "
+       "0x%llx, which do not hold their own value of it\\n\", k, r, b, "
+       "lanes);\n"
+       "  abort ();\n"
+       "}\n\n";
   return s;
 }
 
@@ -201,6 +213,9 @@ cpu_prelude_width (unsigned p, const cpu_isa &isa)
       dir_appendf (s, "GW_INLINE int gw_any%u (gw_m%u m) { int32_t r = 0; for (int l = 0; l < %u; l++) r |= m[l]; return r != 0; }\n", p, p, p);
       dir_appendf (s, "GW_INLINE int gw_all%u (gw_m%u m) { int32_t r = -1; for (int l = 0; l < %u; l++) r &= m[l]; return r != 0; }\n", p, p, p);
     }
+
+  /* The lanes of a mask as bits (the lane checker's report).  */
+  dir_appendf (s, "GW_INLINE unsigned long long gw_bits%u (gw_m%u m) { unsigned long long b = 0; for (int l = 0; l < %u; l++) if (m[l]) b |= 1ull << l; return b; }\n", p, p, p);
 
   /* Splats: every lane a copy of a scalar, as a vector constructor GCC
      turns into one broadcast.  */

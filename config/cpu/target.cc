@@ -55,6 +55,8 @@ cpu_image::add_kernel (dir_func *fn, std::string *why, FILE *dump)
   unsigned lanes = 0;
   cpu_emit_options eopts;
   eopts.verify = opts.verify;
+  eopts.check_lanes = opts.cpu_check_lanes;
+  eopts.unmasked = opts.cpu_unmasked;
   if (!cpu_emit_kernel (fn, eopts, &code, &lanes, why))
     return false;
   if (lanes && std::find (widths.begin (), widths.end (), lanes)

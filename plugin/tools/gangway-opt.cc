@@ -72,6 +72,7 @@ struct options
   std::string emit;
   std::string isa = "native";
   bool cpu_unmasked = false;
+  bool cpu_check_lanes = false;
   const char *file = nullptr;
 };
 
@@ -120,6 +121,9 @@ usage (FILE *f)
 	   "                       without a mask (to test the verifier, "
 	   "which --verify\n"
 	   "                       runs on the C too)\n"
+	   "  --cpu-check-lanes    with --emit=cpu, check at run time that "
+	   "lanes read\n"
+	   "                       only values written for them\n"
 	   "  --help               print this message\n\n"
 	   "Passes: %s\n\n"
 	   "Exit status: 0 success, 1 invalid IR or emission failure, 2 "
@@ -225,6 +229,8 @@ parse_options (int argc, char **argv, options *o)
 	}
       else if (!strcmp (arg, "--cpu-unmasked"))
 	o->cpu_unmasked = true;
+      else if (!strcmp (arg, "--cpu-check-lanes"))
+	o->cpu_check_lanes = true;
       else if (option_value (arg, "--isa", &v))
 	{
 	  if (v != "native" && v != "x86-64" && v != "x86-64-v2"
@@ -382,6 +388,7 @@ process (dir_func *fn, const options &o)
   cpu_emit_options eopts;
   eopts.verify = o.verify;
   eopts.unmasked = o.cpu_unmasked;
+  eopts.check_lanes = o.cpu_check_lanes;
   if (!cpu_emit_kernel (fn, eopts, &code, &lanes, &why))
     {
       fflush (stdout);

@@ -23,8 +23,9 @@ CC=${CC:-gcc}
 CXX=${CXX:-g++}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
-# Tests whose expectations are the cpu device's or the host's.
-DIFFERENT=" on-device-2 on-device-3 profiling-1 "
+# Tests whose expectations are the cpu device's or the host's (check-lanes-1:
+# the cpu image's lane checker).
+DIFFERENT=" on-device-2 on-device-3 profiling-1 check-lanes-1 "
 
 $CXX -std=c++17 -O2 -ffp-contract=off -c "$HERE/ptxsim.cc" -o "$WORK/ptxsim.o" \
   && $CC -O2 -I"$SRC/libruntime" -I"$HERE" -c "$HERE/ptxsim-run.c" \
