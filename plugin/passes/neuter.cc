@@ -110,6 +110,8 @@ private:
   dir_func *fn;
   gw_partitions parts;
   std::vector<char> covered;
+  /* The entry of each region applied -> its neuter head.  */
+  std::map<dir_block *, dir_block *> heads;
 
   bool candidate (dir_block *b, unsigned axes);
   bool valid (const std::vector<dir_block *> &r, dir_block *e, unsigned axes);
@@ -169,6 +171,11 @@ neuterer::apply (const region &r)
 {
   std::set<dir_block *> in (r.blocks.begin (), r.blocks.end ());
   dir_block *e = r.entry, *x = r.exit;
+  /* A region applied before this one may have taken over X's entry
+     edges (this one exits into its entry: the latch of a sequential loop
+     into the loop's head): the exit edges go to its neuter head now.  */
+  for (auto h = heads.find (x); h != heads.end (); h = heads.find (x))
+    x = h->second;
 
   /* The neuter head, just before E in the layout, and the join, just after
      the region's last block.  */
@@ -263,6 +270,8 @@ neuterer::apply (const region &r)
 	if (s == x)
 	  s = l;
     }
+
+  heads[e] = n;
 
   /* Values the region defines and the rest of the function reads get a
      phi in L.  */
@@ -387,9 +396,9 @@ neuterer::run ()
     }
 
   /* Block indices change from here on: PARTS is stale.  Apply the
-     regions in reverse postorder of their entries: a region that exits
-     into another's entry must route its exit edges before the other takes
-     over that entry's incoming edges.  */
+     regions in reverse postorder of their entries (a stable order; a
+     region that exits into the entry of one applied before it exits to
+     that one's neuter head, see apply).  */
   std::map<const dir_block *, size_t> rpo_pos;
   for (dir_block *b : dir_rpo (fn))
     rpo_pos.emplace (b, rpo_pos.size ());
