@@ -889,9 +889,13 @@ expander::math_call (combined_fn cfn, gcall *call, dir_value *r)
 {
   tree lhs = gimple_call_lhs (call);
   unsigned n = gimple_call_num_args (call);
-  if (!lhs || n < 1 || n > 3)
+  tree rtype = lhs ? TREE_TYPE (lhs) : gimple_call_return_type (call);
+  if (n < 1 || n > 3 || VOID_TYPE_P (rtype))
     return false;
-  dir_type t = reg_type (TREE_TYPE (lhs));
+  /* A call whose value nothing reads stays in the function only for
+     errno (-fmath-errno), which the device does not keep: once the
+     device is known to have the function, there is nothing to do.  */
+  dir_type t = reg_type (rtype);
   std::vector<dir_value> args;
   for (unsigned k = 0; k < n; k++)
     args.push_back (value (gimple_call_arg (call, k)));
@@ -933,7 +937,8 @@ expander::math_call (combined_fn cfn, gcall *call, dir_value *r)
 	      for (dir_value &a : args)
 		if (!dir_type_float_p (a.type) && strcmp (*k, "ldexp"))
 		  return false;
-	      *r = lib_call (name, t, args);
+	      if (lhs)
+		*r = lib_call (name, t, args);
 	      return true;
 	    }
 	return false;
@@ -943,6 +948,8 @@ expander::math_call (combined_fn cfn, gcall *call, dir_value *r)
     }
   if ((int) args.size () != dir_op_table[op].nops)
     return false;
+  if (!lhs)
+    return true;
   dir_insn *i = dir_new_insn (fn.get (), op, t);
   i->ops = args;
   i->dest = dir_new_reg (fn.get (), t);
@@ -1015,7 +1022,8 @@ expander::stmt_call (gcall *call, bool *ends_block)
 	    dir_value r;
 	    if (math_call (gimple_call_combined_fn (call), call, &r))
 	      {
-		set_lhs (lhs, r);
+		if (lhs)
+		  set_lhs (lhs, r);
 		return;
 	      }
 	    fail ("the internal function '%s' is not supported on the device",
@@ -1111,7 +1119,8 @@ expander::stmt_call (gcall *call, bool *ends_block)
       dir_value r;
       if (math_call (gimple_call_combined_fn (call), call, &r))
 	{
-	  set_lhs (lhs, r);
+	  if (lhs)
+	    set_lhs (lhs, r);
 	  return;
 	}
     }
