@@ -191,6 +191,10 @@ static const char scalar_ptx[] =
   "\tsqrt.rn.f64 %fd1, 0d4000000000000000;\n\tst.f64 [%rd1+256], %fd1;\n"
   "\tmov.f32 %f6, 0f3F800001;\n"
   "\tfma.rn.f32 %f7, %f6, %f6, 0fBF800002;\n\tst.f32 [%rd1+264], %f7;\n"
+  /* 34, 35: float literals as the bits of .b32 and .b64 moves.  */
+  "\tmov.b32 %r38, 0f80000000;\n\tcvt.u64.u32 %rd31, %r38;\n"
+  "\tst.u64 [%rd1+272], %rd31;\n"
+  "\tmov.b64 %rd32, 0dBFF0000000000000;\n\tst.u64 [%rd1+280], %rd32;\n"
   "\tret;\n"
   "}\n";
 
@@ -346,6 +350,7 @@ main (void)
 	fbits (-0.0f), 0x80000000u, fbits (1.0f), fbits (-2.0f),
 	dbits (sqrt (2.0)),
 	fbits (fmaf (1.00000012f, 1.00000012f, -1.00000024f)),
+	0x80000000u, dbits (-1.0),
       };
       for (unsigned i = 0; i < sizeof want / sizeof want[0]; i++)
 	check64 ("scalar", i, out[i], want[i]);

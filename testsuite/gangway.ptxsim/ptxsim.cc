@@ -683,7 +683,10 @@ decoder::src (const std::string &s, ty t, bool wider)
   int fbits;
   if (parse_float_hex (s, &v, &fbits))
     {
-      if (!ty_float (t) || fbits != bits)
+      /* Allowed where the operand is a float or untyped bits of the
+	 literal's size (ptxas takes "mov.b32 %r1, 0f80000000").  */
+      bool bits_type = t == T_B32 || t == T_B64;
+      if ((!ty_float (t) && !bits_type) || fbits != bits)
 	fail (line, "the float literal %s in a %d-bit %s operand", s.c_str (),
 	      bits, ty_float (t) ? "float" : "integer");
       return constant (v, bits);
