@@ -215,6 +215,9 @@ struct gw_launch
   void *data;			/* The hostaddrs array.  */
   void *const *globals;		/* The unit's global table.  */
   uint32_t gangs, workers, vector;
+  /* The launch's num_gangs when the device runs fewer (its max_gangs),
+     else 0.  */
+  uint32_t gangs_asked;
   /* The rest of the launch's data description, for devices that do not
      share the host's memory, and the size of the global table.  */
   size_t mapnum;
@@ -233,6 +236,11 @@ struct gw_device
      (0) takes the launch's num_workers or vector_length; otherwise it is
      1.  */
   bool inner_dims_at_launch;
+
+  /* The most gangs the device runs of a kernel that reads its number of
+     gangs at run time, or 0 for no limit.  A launch asking for more gets
+     this many; loops give each gang a larger share.  */
+  uint32_t max_gangs;
 
   /* Return NULL if the device can run anything in this process, else
      why not, as the launch log says it.  */
@@ -265,6 +273,8 @@ extern const struct gw_device *const gw_devices[GW_DEVICE_COUNT];
    device; a driver error in them is fatal.  */
 
 extern const char *gw_ptx_probe (void);
+extern const char *gw_ptx_check_launch (void *, const struct gw_launch *,
+					const char *);
 extern bool gw_ptx_active (void);
 extern uint64_t gw_ptx_alloc (size_t);
 extern void gw_ptx_free (uint64_t);

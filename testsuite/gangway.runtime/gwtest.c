@@ -295,8 +295,8 @@ test_basic (void)
   k0_check (&k, "no words", dev, dflt);
   LAUNCH (&k, FLAGS_DEVICE, host_k0, W_DIM (1), 37u, 0);
   k0_check (&k, "num_gangs(37)", dev, 37);
-  LAUNCH (&k, FLAGS_DEVICE, host_k0, W_DIM (7), 0u, 4u, 32u, 0);
-  k0_check (&k, "dims 0,4,32", dev, dflt);
+  LAUNCH (&k, FLAGS_DEVICE, host_k0, W_DIM (2), 4u, 0);
+  k0_check (&k, "dims -,4,-", dev, dflt);
   LAUNCH (&k, FLAGS_DEVICE, host_k0, W_DIM (6), 4u, 32u, 0);
   k0_check (&k, "dims -,4,32", dev, dflt);
   LAUNCH (&k, FLAGS_DEVICE, host_k0, W_ASYNC (5), 0);
@@ -323,6 +323,63 @@ test_basic (void)
   /* An if clause that is false.  */
   LAUNCH (&k, FLAGS_IF_FALSE, host_k0, W_DIM (1), 37u, 0);
   k0_check (&k, "if(false)", "host", 0);
+  k0_fini (&k);
+}
+
+/* Run-time dimensions at their limits.  WHICH is "big" for a num_gangs
+   above the cpu device's maximum (it gets GW_CPU_MAX_GANGS gangs, each
+   run once), "zero" or "negative" for a num_gangs the runtime must
+   refuse (it ends the program, run-tests.sh checks the message), and
+   "vector" for a negative vector_length.  */
+
+static void
+test_dims (const char *which)
+{
+  struct k0 k;
+  unsigned *count = calloc (GW_CPU_MAX_GANGS + 1, sizeof *count);
+
+  k0_init (&k, 3000000);
+  free (k.count);
+  k.count = count;
+  k.hostaddrs[2] = count;
+  if (strcmp (which, "big") == 0)
+    {
+      k.gangs = k.host_runs = 0;
+      gangway_parallel_keyed (FLAGS_DEVICE, host_k0, 5, k.hostaddrs,
+			      dummy_sizes, dummy_kinds, W_DIM (1),
+			      2147483549u, 0);
+      CHECK (k.gangs == GW_CPU_MAX_GANGS, "big: %u gangs", k.gangs);
+      for (int i = 0; i < k.n; i++)
+	if (k.a[i] != 2 * i + global_base)
+	  {
+	    CHECK (0, "big: a[%d] = %d", i, k.a[i]);
+	    break;
+	  }
+      for (unsigned g = 0; g <= GW_CPU_MAX_GANGS; g++)
+	if (count[g] != (g < GW_CPU_MAX_GANGS))
+	  {
+	    CHECK (0, "big: gang %u ran %u times", g, count[g]);
+	    break;
+	  }
+    }
+  else if (strcmp (which, "zero") == 0)
+    gangway_parallel_keyed (FLAGS_DEVICE, host_k0, 5, k.hostaddrs,
+			    dummy_sizes, dummy_kinds, W_DIM (1), 0u, 0);
+  else if (strcmp (which, "negative") == 0)
+    gangway_parallel_keyed (FLAGS_DEVICE, host_k0, 5, k.hostaddrs,
+			    dummy_sizes, dummy_kinds, W_DIM (1),
+			    (unsigned) -5, 0);
+  else if (strcmp (which, "vector") == 0)
+    gangway_parallel_keyed (FLAGS_DEVICE, host_k0, 5, k.hostaddrs,
+			    dummy_sizes, dummy_kinds, W_DIM (5), 8u,
+			    (unsigned) -1, 0);
+  /* The if clause: the host version runs, whatever the dimensions.  */
+  k.host_runs = 0;
+  gangway_parallel_keyed (FLAGS_IF_FALSE, host_k0, 5, k.hostaddrs,
+			  dummy_sizes, dummy_kinds, W_DIM (1), (unsigned) -5,
+			  0);
+  CHECK (k.host_runs == 1, "if(false) num_gangs(-5): %u host runs",
+	 k.host_runs);
   k0_fini (&k);
 }
 
@@ -620,6 +677,8 @@ main (int argc, char **argv)
 
   if (strcmp (test, "basic") == 0)
     test_basic ();
+  else if (strcmp (test, "dims") == 0)
+    test_dims (argc > 2 ? argv[2] : "big");
   else if (strcmp (test, "reasons") == 0)
     test_reasons ();
   else if (strcmp (test, "bench") == 0)

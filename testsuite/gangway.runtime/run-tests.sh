@@ -274,6 +274,20 @@ for n in 1 2 3 7; do
     "GANGWAY_NUM_THREADS=$n: default gangs"
 done
 
+# -- Run-time dimensions at their limits.
+
+run dims-big GANGWAY_LOG=launch $T dims big
+check_status "num_gangs(2147483549) runs GW_CPU_MAX_GANGS gangs"
+check_lines 1 '^gangway: launch test_k0 device=cpu gangs=1048576 workers=1 vector=1 num_gangs=2147483549$' \
+  "num_gangs(2147483549): the log names both numbers"
+for v in "zero num_gangs(0)" "negative num_gangs(-5)" "vector vector_length(-1)"; do
+  set -- $v
+  run dims-$1 $T dims $1
+  check "$2 ends the program" [ "$status" -eq 1 ]
+  check_lines 1 "^gangway: fatal error: $(echo "$2" | sed 's/[()]/\\&/g') in region test_k0: the value must be positive\$" \
+    "$2: the message names the region and the value"
+done
+
 run api GANGWAY_NUM_THREADS=5 $T api
 check "api" grep -qx 'device=cpu threads=5' "$build/api.out"
 
@@ -514,6 +528,25 @@ run ptx-sm99 $FAKE GANGWAY_LOG=launch $P sm99
 check_status "ptx: an image for sm_99 on an 8.0 device"
 check_lines 1 '^gangway: launch p_sm99 device=host gangs=1 workers=1 vector=1 reason=no-cpu-code ptx=ptx-lacks-arch$' \
   "ptx: log of ptx-lacks-arch"
+
+run ptx-threads $FAKE FAKE_CUDA_MAX_THREADS=128 EXPECT_DEVICE=host \
+  GANGWAY_LOG=launch $P limits
+check_status "ptx: more threads per gang than the kernel allows"
+check_lines 1 '^gangway: launch p_plain device=host gangs=1 workers=1 vector=1 reason=no-cpu-code ptx=too-many-threads$' \
+  "ptx: log of too-many-threads"
+check_lines 1 '^gangway: warning: region p_plain: the GPU runs at most 128 threads per gang of its kernel, the launch asks for 4 workers of 64 lanes; it runs on the cpu$' \
+  "ptx: too-many-threads: one warning"
+run ptx-grid $FAKE FAKE_CUDA_MAX_GRID=2 EXPECT_DEVICE=host \
+  GANGWAY_LOG=launch $P limits
+check_status "ptx: more gangs than a grid holds"
+check_lines 1 '^gangway: launch p_plain device=host gangs=1 workers=1 vector=1 reason=no-cpu-code ptx=too-many-gangs$' \
+  "ptx: log of too-many-gangs"
+check_lines 1 '^gangway: warning: region p_plain: the GPU runs at most 2 gangs, the launch asks for 3; it runs on the cpu$' \
+  "ptx: too-many-gangs: one warning"
+run ptx-limits-ok $FAKE GANGWAY_LOG=launch $P limits
+check_status "ptx: a launch within the limits"
+check_lines 1 '^gangway: launch p_plain device=ptx gangs=3 workers=4 vector=64$' \
+  "ptx: a launch within the limits runs on the ptx device"
 
 run ptx-nodriver GANGWAY_DEVICE=ptx GANGWAY_LOG=launch $P cpu-sync
 check_status "GANGWAY_DEVICE=ptx without a driver"
