@@ -32,6 +32,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -383,6 +384,32 @@ test_dims (const char *which)
   k0_fini (&k);
 }
 
+/* The program narrows its own CPUs to the highest one it may use, with
+   sched_setaffinity, before its first launch: the cpu device must then
+   run on that CPU alone (run-tests.sh checks the pool log).  */
+
+static void
+test_affinity (void)
+{
+  cpu_set_t set;
+  int last = -1;
+  struct k0 k;
+
+  CHECK (sched_getaffinity (0, sizeof set, &set) == 0, "sched_getaffinity");
+  for (int i = 0; i < CPU_SETSIZE; i++)
+    if (CPU_ISSET (i, &set))
+      last = i;
+  CPU_ZERO (&set);
+  CPU_SET (last, &set);
+  CHECK (sched_setaffinity (0, sizeof set, &set) == 0, "sched_setaffinity");
+  CHECK (gangway_num_threads () == 1, "%d threads on one CPU",
+	 gangway_num_threads ());
+  k0_init (&k, 10000);
+  LAUNCH (&k, FLAGS_DEVICE, host_k0, W_DIM (1), 7u, 0);
+  k0_check (&k, "one CPU", "cpu", 7);
+  k0_fini (&k);
+}
+
 /* Return the x86-64 ISA level of this processor (1-4).  */
 
 static int
@@ -677,6 +704,8 @@ main (int argc, char **argv)
 
   if (strcmp (test, "basic") == 0)
     test_basic ();
+  else if (strcmp (test, "affinity") == 0)
+    test_affinity ();
   else if (strcmp (test, "dims") == 0)
     test_dims (argc > 2 ? argv[2] : "big");
   else if (strcmp (test, "reasons") == 0)

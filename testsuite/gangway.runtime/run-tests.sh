@@ -274,6 +274,79 @@ for n in 1 2 3 7; do
     "GANGWAY_NUM_THREADS=$n: default gangs"
 done
 
+# -- The CPUs of the cpu device: those the process may use, whatever
+# libgomp did to the initial thread.  GANGWAY_LOG=pool says how many
+# threads the pool has and on which CPUs, and each pool thread its mask.
+
+cpus=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status)
+ncpus=$(nproc)
+last=${cpus##*[,-]}
+for v in default OMP_PROC_BIND=true OMP_PROC_BIND=close OMP_PROC_BIND=spread \
+	 OMP_PLACES=cores OMP_PLACES=threads OMP_PROC_BIND=true,OMP_PLACES=cores; do
+  if [ $v = default ]; then set --; else set -- $(echo $v | tr , ' '); fi
+  run pool-$v GANGWAY_LOG=pool,launch "$@" $T basic
+  check_status "$v: launches"
+  check_lines 4 "device=cpu gangs=$((32 * ncpus)) " \
+    "$v: default gangs for $ncpus threads"
+  check_lines 1 "^gangway: pool threads=$ncpus cpus=$cpus from=(affinity|omp-places)\$" \
+    "$v: a pool of one thread per CPU of the process ($ncpus, $cpus)"
+  check_lines $((ncpus - 1)) "^gangway: pool thread [0-9]+ cpus=$cpus\$" \
+    "$v: every pool thread may run on every CPU of the process"
+done
+run pool-threads GANGWAY_LOG=pool GANGWAY_NUM_THREADS=3 OMP_PROC_BIND=true \
+  $T basic
+check_status "GANGWAY_NUM_THREADS=3 OMP_PROC_BIND=true: launches"
+check_lines 1 "^gangway: pool threads=3 cpus=$cpus from=omp-places\$" \
+  "GANGWAY_NUM_THREADS overrides the number of CPUs"
+check_lines 2 "^gangway: pool thread [0-9]+ cpus=$cpus\$" \
+  "GANGWAY_NUM_THREADS: the pool threads' masks"
+if [ "$ncpus" -ge 2 ]; then
+  for v in default OMP_PROC_BIND=true OMP_PLACES=cores; do
+    if [ $v = default ]; then set --; else set -- $v; fi
+    run pool-taskset-$v GANGWAY_LOG=pool "$@" taskset -c $last $T basic
+    check_status "taskset -c $last, $v: launches"
+    check_lines 1 "^gangway: pool threads=1 cpus=$last from=(affinity|omp-places)\$" \
+      "taskset -c $last, $v: one thread on CPU $last"
+  done
+  run pool-setaffinity GANGWAY_LOG=pool $T affinity
+  check_status "sched_setaffinity in the program: launches"
+  check_lines 1 "^gangway: pool threads=1 cpus=$last from=affinity\$" \
+    "sched_setaffinity in the program: one thread on CPU $last"
+else
+  echo "SKIP: taskset and sched_setaffinity to a subset (one CPU)"
+fi
+
+# Under mpirun --bind-to core, with MPI where configure found it (MPIRUN,
+# MPICC): each rank's pool has the rank's CPUs.
+if [ -n "${MPIRUN-}" ] && [ -n "${MPICC-}" ] && [ -n "${GANGWAY_PLUGIN-}" ]; then
+  if OMPI_CC=$CC MPICH_CC=$CC $MPICC $CFLAGS -fopenacc -foffload=disable \
+       -fplugin="$GANGWAY_PLUGIN" $INC -o acc-mpi "$here/acc-mpi.c" $LIBS \
+       >acc-mpi.build 2>&1; then
+    MPI="OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 $MPIRUN"
+    run mpi-core GANGWAY_LOG=pool $MPI -np $ncpus --bind-to core ./acc-mpi
+    check_status "mpirun -np $ncpus --bind-to core: runs"
+    check "mpirun -np $ncpus --bind-to core: every rank's results" \
+      [ "$(grep -c '^rank [0-9]* ok$' "$build/mpi-core.out")" -eq $ncpus ]
+    check_lines $ncpus '^gangway: pool threads=1 cpus=[0-9]+ from=affinity$' \
+      "mpirun -np $ncpus --bind-to core: one thread per rank, on its core"
+    if $MPIRUN --version 2>/dev/null | grep -q 'Open MPI'; then
+      for v in default OMP_PROC_BIND=true; do
+	if [ $v = default ]; then set --; else set -- $v; fi
+	run mpi-pe-$v GANGWAY_LOG=pool "$@" $MPI -np 1 --bind-to core \
+	  --map-by slot:pe=$ncpus ./acc-mpi
+	check_status "mpirun --bind-to core --map-by slot:pe=$ncpus, $v: runs"
+	check_lines 1 "^gangway: pool threads=$ncpus cpus=$cpus from=(affinity|omp-places)\$" \
+	  "mpirun --bind-to core --map-by slot:pe=$ncpus, $v: the rank's $ncpus cores"
+      done
+    fi
+  else
+    ko "building acc-mpi.c with $MPICC"
+    cat acc-mpi.build
+  fi
+else
+  echo "UNSUPPORTED: the cpu device under mpirun --bind-to core (no MPI)"
+fi
+
 # -- Run-time dimensions at their limits.
 
 run dims-big GANGWAY_LOG=launch $T dims big
@@ -398,7 +471,7 @@ check_lines 26 '^gangway: (launch|done) ' "GANGWAY_LOG=all"
 
 run log-bad 'GANGWAY_LOG= launch ,bogus,,Time,zap' $T basic
 check_status "GANGWAY_LOG with unknown categories"
-check_lines 1 "^gangway: warning: unknown GANGWAY_LOG categories 'bogus', 'zap' ignored; known: launch, time, all\$" \
+check_lines 1 "^gangway: warning: unknown GANGWAY_LOG categories 'bogus', 'zap' ignored; known: launch, time, pool, all\$" \
   "GANGWAY_LOG: one warning naming the unknown"
 check_lines 26 '^gangway: (launch|done) ' "GANGWAY_LOG: blanks and case"
 
