@@ -1,4 +1,5 @@
-/* Private data beyond what a GPU thread has (512 KiB of .local memory):
+/* Private data beyond what a GPU thread has (512 KiB of .local memory),
+   or worker-private data beyond a CTA's 48 KiB of static shared memory:
    the ptx target refuses the region, naming the size; the cpu target
    compiles it.  */
 /* { dg-do compile } */
@@ -15,6 +16,17 @@ f (void)
     {
       buf[i * 4096] = i;
       out[i] = buf[i * 4096] + buf[(i + 1) * 4096];
+    }
+
+#pragma acc parallel loop gang worker num_workers(4) private(buf) copyout(out) /* { dg-warning "gangway: ptx: 2457600 bytes of data private to gangs or workers \\(a GPU gang has at most 49152 of shared memory\\); this OpenACC parallel region has no ptx code" } */
+  for (int i = 0; i < 100; i++)
+    {
+      for (int k = 0; k < 150; k++)
+	buf[k * 4096] = i + k;
+      long s = 0;
+      for (int k = 0; k < 150; k++)
+	s += buf[k * 4096];
+      out[i] = s;
     }
 
 #pragma acc parallel loop gang vector copyout(out)
