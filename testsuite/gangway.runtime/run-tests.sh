@@ -233,6 +233,11 @@ if [ -n "${GANGWAY_PLUGIN-}" ]; then
   $CC $CFLAGS -fopenacc -foffload=disable -fplugin="$GANGWAY_PLUGIN" \
       -fplugin-arg-gangway-targets=cpu,ptx $INC -o acc-ptx "$here/acc-ptx.c" \
       $LIBS || die "cannot build acc-ptx with the plugin"
+  $CC $CFLAGS -fopenacc -foffload=disable -fplugin="$GANGWAY_PLUGIN" \
+      -fPIC -shared $INC -o libacc-ctor.so "$here/acc-ctor-lib.c" $LIBS \
+    && $CC $CFLAGS -fopenacc -foffload=disable -fplugin="$GANGWAY_PLUGIN" \
+	   $INC -o acc-ctor "$here/acc-ctor.c" $LIBS -ldl \
+    || die "cannot build acc-ctor with the plugin"
 fi
 
 T=./gwtest
@@ -745,6 +750,15 @@ for i in 1 2 3 4 5 6 7 8 9 10; do
   [ "$status" -eq 0 ] || bad=1
 done
 if [ $bad = 0 ]; then ok "exit with idle pool threads (20 runs)"; else ko "exit"; fi
+
+if [ -n "${GANGWAY_PLUGIN-}" ]; then
+  run ctor GANGWAY_LOG=launch ./acc-ctor "$build/libacc-ctor.so"
+  check_status "regions in constructors of the program and of a dlopened library"
+  check_lines 1 '^gangway: launch main_ctor\._omp_fn\.0 device=cpu ' \
+    "a region in the program's constructor runs on cpu, named"
+  check_lines 1 '^gangway: launch lib_ctor\._omp_fn\.0 device=cpu ' \
+    "a region in a dlopened library's constructor runs on cpu, named"
+fi
 
 run lib GANGWAY_LOG=launch $T lib "$build/libunit-dl.so"
 check_status "units in linked and dlopened libraries"
