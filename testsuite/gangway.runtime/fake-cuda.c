@@ -84,7 +84,11 @@ struct module
 struct function
 {
   char name[256];
+  struct function *next;
 };
+/* Every function handed out, for the life of the process (as the driver
+   keeps them with their modules).  */
+static struct function *functions;
 
 static int the_context;
 
@@ -284,6 +288,8 @@ cuModuleGetFunction (struct function **f, struct module *module,
     return 500;			/* CUDA_ERROR_NOT_FOUND.  */
   *f = calloc (1, sizeof **f);
   snprintf ((*f)->name, sizeof (*f)->name, "%s", fname);
+  (*f)->next = functions;
+  functions = *f;
   return 0;
 }
 

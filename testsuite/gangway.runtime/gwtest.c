@@ -602,6 +602,7 @@ busy_launcher (void *arg)
   k0_init (&k, 1000);
   while (keep_launching)
     LAUNCH (&k, FLAGS_DEVICE, host_k0, W_DIM (1), 16u, 0);
+  k0_fini (&k);
   return NULL;
 }
 
@@ -650,6 +651,7 @@ test_fork (void)
     }
   keep_launching = 0;
   pthread_join (t, NULL);
+  k0_fini (&k);
 }
 
 /* Launch, then exit at once while the pool threads may still spin.  */

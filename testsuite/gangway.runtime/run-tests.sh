@@ -28,7 +28,11 @@
 # Environment: CC (default gcc); BUILD, a directory for the build (default:
 # a fresh temporary one, removed at the end if everything passed);
 # GANGWAY_PLUGIN, the plugin (gangway.so) for the tests of a program
-# compiled with it, skipped without.
+# compiled with it, skipped without; MPIRUN and MPICC, for the test under
+# mpirun, skipped without; SANITIZE, a list of GCC sanitizers
+# ("address,undefined") to build the library and every test program
+# with: the tests then run under them, any report failing the run
+# (implies --quick, and skips the timings and the MPI test).
 #
 # Ends with the line "N passed, N failed"; exits non-zero on a failure.
 
@@ -178,6 +182,28 @@ echo "Building in $build"
 cd "$build" || die "cannot enter $build"
 
 CFLAGS="-std=gnu11 -O2 -g -Wall -Wextra"
+SANFLAGS=
+# The flags of the programs compiled with the plugin: their regions are
+# not instrumented (instrumented code has no device version), only linked
+# with the sanitizers' libraries, which the library needs.
+PCFLAGS=$CFLAGS
+if [ -n "${SANITIZE-}" ]; then
+  SANFLAGS="-fsanitize=$SANITIZE"
+  CFLAGS="$CFLAGS $SANFLAGS -fno-omit-frame-pointer -fno-sanitize-recover=all"
+  for san in $(echo "$SANITIZE" | tr , ' '); do
+    case $san in
+      address) PCFLAGS="$PCFLAGS -lasan" ;;
+      undefined) PCFLAGS="$PCFLAGS -lubsan" ;;
+      thread) PCFLAGS="$PCFLAGS -ltsan" ;;
+    esac
+  done
+  PCFLAGS="-Wl,--no-as-needed $PCFLAGS -Wl,--as-needed"
+  quick=yes
+  # A report ends the run with a status of its own; leaks count.
+  export ASAN_OPTIONS="exitcode=86:detect_leaks=1:abort_on_error=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+  export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+  MPIRUN=
+fi
 $CC $CFLAGS -Werror -fPIC -shared -o libgangway.so "$src"/*.c \
     -lgomp -lpthread -ldl || die "cannot build libgangway.so"
 
@@ -209,7 +235,7 @@ $CC $CFLAGS -fopenacc -foffload=disable $INC -c -o acc-region.o \
     "$here/acc-region.c" || die "cannot compile acc-region.c"
 objcopy --redefine-sym GOACC_parallel_keyed=gangway_parallel_keyed \
     acc-region.o || die "cannot rename in acc-region.o"
-$CC -fopenacc -foffload=disable -o acc-region acc-region.o $LIBS \
+$CC $SANFLAGS -fopenacc -foffload=disable -o acc-region acc-region.o $LIBS \
   || die "cannot link acc-region"
 
 # The fake CUDA driver, and the programs for the ptx device: hand-made
@@ -227,15 +253,15 @@ objcopy --redefine-sym GOACC_parallel_keyed=gangway_parallel_keyed \
     --redefine-sym GOACC_exit_data=gangway_exit_data \
     --redefine-sym GOACC_update=gangway_update \
     acc-data.o || die "cannot rename in acc-data.o"
-$CC -fopenacc -foffload=disable -o acc-data acc-data.o $LIBS \
+$CC $SANFLAGS -fopenacc -foffload=disable -o acc-data acc-data.o $LIBS \
   || die "cannot link acc-data"
 if [ -n "${GANGWAY_PLUGIN-}" ]; then
-  $CC $CFLAGS -fopenacc -foffload=disable -fplugin="$GANGWAY_PLUGIN" \
+  $CC $PCFLAGS -fopenacc -foffload=disable -fplugin="$GANGWAY_PLUGIN" \
       -fplugin-arg-gangway-targets=cpu,ptx $INC -o acc-ptx "$here/acc-ptx.c" \
       $LIBS || die "cannot build acc-ptx with the plugin"
-  $CC $CFLAGS -fopenacc -foffload=disable -fplugin="$GANGWAY_PLUGIN" \
+  $CC $PCFLAGS -fopenacc -foffload=disable -fplugin="$GANGWAY_PLUGIN" \
       -fPIC -shared $INC -o libacc-ctor.so "$here/acc-ctor-lib.c" $LIBS \
-    && $CC $CFLAGS -fopenacc -foffload=disable -fplugin="$GANGWAY_PLUGIN" \
+    && $CC $PCFLAGS -fopenacc -foffload=disable -fplugin="$GANGWAY_PLUGIN" \
 	   $INC -o acc-ctor "$here/acc-ctor.c" $LIBS -ldl \
     || die "cannot build acc-ctor with the plugin"
 fi
@@ -768,7 +794,10 @@ check_lines 4 '^gangway: launch lib_k0 device=cpu gangs=10 ' \
 # Image loading without /proc (so without memfd): needs a private mount
 # namespace, which only root gets.
 mkdir -p tmpdir
-if unshare -m true 2>/dev/null; then
+if [ -n "${SANITIZE-}" ]; then
+  # The sanitizers' runtime stops the process without /proc.
+  echo "SKIP: image loading through a temporary file (under sanitizers)"
+elif unshare -m true 2>/dev/null; then
   run noproc TMPDIR="$build/tmpdir" unshare -m \
     sh -c 'umount -l /proc && exec ./gwtest basic'
   check_status "image loading through a temporary file"
@@ -777,8 +806,9 @@ else
   echo "SKIP: image loading through a temporary file (needs root)"
 fi
 
-# -- Speed.
+# -- Speed (not under sanitizers, whose checks are the time).
 
+if [ -z "${SANITIZE-}" ]; then
 for n in 1 2 4; do
   run spread-$n GANGWAY_NUM_THREADS=$n $T spread
   check_status "pool threads run gangs ($n threads)"
@@ -793,6 +823,7 @@ check "empty launch under 20 us ($us us)" awk "BEGIN { exit !($us < 20) }"
 run bench-7 GANGWAY_NUM_THREADS=7 $T bench 2000
 check_status "bench with 7 threads on $(nproc) CPUs"
 cat "$build/bench-7.out"
+fi
 
 # -- Sanitizers and valgrind.
 
