@@ -4,7 +4,6 @@
    before it, with a positive run-time num_workers, run normally.  */
 /* { dg-do run } */
 /* { dg-shouldfail "num_workers(0)" } */
-/* { dg-prune-output "ignoring runtime setting" } */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +16,7 @@ main (int argc, char **argv)
   static int a[N];
   int w = argc + 1;		/* 2, unknown to the compiler.  */
 
-#pragma acc parallel loop gang worker num_workers(w) copy(a)
+#pragma acc parallel loop gang worker num_workers(w) copy(a) /* { dg-warning "gangway: using num_workers \\(\[0-9\]+\\), ignoring runtime setting" } */
   for (int i = 0; i < N; i++)
     a[i] = i + 1;
 
@@ -27,7 +26,7 @@ main (int argc, char **argv)
   fprintf (stderr, "first region done\n");
 
   w = argc - 1;			/* 0.  */
-#pragma acc parallel loop gang worker num_workers(w) copy(a)
+#pragma acc parallel loop gang worker num_workers(w) copy(a) /* { dg-warning "gangway: using num_workers \\(\[0-9\]+\\), ignoring runtime setting" } */
   for (int i = 0; i < N; i++)
     a[i] = i;
 
