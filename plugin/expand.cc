@@ -1197,8 +1197,22 @@ expander::stmt_call (gcall *call, bool *ends_block)
 	}
     }
   if (decl)
-    fail ("calls are not supported on the device yet ('%s' is called)",
-	  lang_hooks.decl_printable_name (decl, 2));
+    {
+      /* The checks -fsanitize=undefined (or another sanitizer) put into
+	 the region, as calls of its runtime.  */
+      const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
+      if (strncmp (name, "__builtin_", 10) == 0)
+	name += 10;
+      for (const char *prefix : { "__ubsan_", "__asan_", "__tsan_",
+				  "__sanitizer_" })
+	if (strncmp (name, prefix, strlen (prefix)) == 0)
+	  fail ("code instrumented by -fsanitize=%s is not supported on the "
+		"device",
+		prefix[2] == 'u' ? "undefined" : prefix[2] == 'a' ? "address"
+		: prefix[2] == 't' ? "thread" : "...");
+      fail ("calls are not supported on the device yet ('%s' is called)",
+	    lang_hooks.decl_printable_name (decl, 2));
+    }
   fail ("calls through function pointers are not supported on the "
 	"device");
 }
