@@ -36,10 +36,15 @@
 					   cpu-lacks-ISA, image-load-failed
      otherwise                             the cpu device
 
+   A region that none of the first five lines sends to the host, and
+   whose launch words give a num_gangs, num_workers or vector_length of 0
+   or less, ends the program (gw_check_dims).
+
    The ptx device does not run FN when the device is unusable (no-driver,
    no-gpu, driver-error: device-ptx.c), has no code for it (no-ptx-code,
-   ptx-lacks-arch, image-load-failed) or cannot map its data
-   (ptx-map-kind).  If FN's unit has a ptx image, the launch log says why
+   ptx-lacks-arch, image-load-failed), cannot map its data
+   (ptx-map-kind) or cannot launch its dimensions (too-many-gangs,
+   too-many-threads).  If FN's unit has a ptx image, the launch log says why
    after the other fields, as "ptx=REASON".  While launches go to the ptx
    device, a region that runs elsewhere finds the host's copy of the data
    present on the device brought up to date before it runs, and the
