@@ -51,9 +51,16 @@ typedef struct CUstream_st *CUstream;
 /* CUdevice_attribute values (enum CUdevice_attribute_enum, also in
    group__CUDA__TYPES.html).  */
 typedef int CUdevice_attribute;
+#define CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X		5
 #define CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT	16
 #define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR	75
 #define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR	76
+
+/* CUfunction_attribute values (enum CUfunction_attribute_enum, also in
+   group__CUDA__TYPES.html).  */
+typedef int CUfunction_attribute;
+#define CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK		0
+#define CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES		3
 
 /* The entry points, as F (NAME, PARAMETER LIST); each returns CUresult.
    Their pages:
@@ -67,8 +74,9 @@ typedef int CUdevice_attribute;
 				    cuModuleGetFunction
      group__CUDA__MEM.html          cuMemAlloc, cuMemFree, cuMemcpyHtoD,
 				    cuMemcpyDtoH (the _v2 symbols)
-     group__CUDA__EXEC.html         cuLaunchKernel (KERNELPARAMS: one
-				    pointer to each parameter's value)
+     group__CUDA__EXEC.html         cuFuncGetAttribute, cuLaunchKernel
+				    (KERNELPARAMS: one pointer to each
+				    parameter's value)
      group__CUDA__ERROR.html        cuGetErrorString  */
 #define GW_CUDA_FUNCTIONS(F)						\
   F (cuInit, (unsigned int flags))					\
@@ -83,6 +91,8 @@ typedef int CUdevice_attribute;
   F (cuModuleUnload, (CUmodule hmod))					\
   F (cuModuleGetFunction, (CUfunction *hfunc, CUmodule hmod,		\
 			   const char *name))				\
+  F (cuFuncGetAttribute, (int *pi, CUfunction_attribute attrib,		\
+			  CUfunction hfunc))				\
   F (cuMemAlloc_v2, (CUdeviceptr *dptr, size_t bytesize))		\
   F (cuMemFree_v2, (CUdeviceptr dptr))					\
   F (cuMemcpyHtoD_v2, (CUdeviceptr dstDevice, const void *srcHost,	\

@@ -301,6 +301,7 @@ gw_cpu_launch (void *kernel, const struct gw_launch *l)
 const struct gw_device gw_device_cpu = {
   .name = "cpu",
   .no_code_reason = "no-cpu-code",
+  .max_gangs = GW_CPU_MAX_GANGS,
   .probe = gw_cpu_probe,
   .load_image = gw_cpu_load_image,
   .unload_image = gw_cpu_unload_image,

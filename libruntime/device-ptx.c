@@ -69,6 +69,7 @@ static const char *gw_ptx_unusable;	/* NULL if usable, else the token.  */
 static CUcontext gw_ptx_context;
 static int gw_ptx_arch;			/* Compute capability: 80 for 8.0.  */
 static int gw_ptx_multiprocessors;
+static int gw_ptx_max_grid;		/* Blocks of a grid's x dimension.  */
 
 /* Whether the calling thread made the context current.  */
 static __thread bool gw_ptx_bound;
@@ -168,6 +169,9 @@ gw_ptx_init (void)
       || (e = gw_cu.cuDeviceGetAttribute
 		(&gw_ptx_multiprocessors,
 		 CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev))
+	 != CUDA_SUCCESS
+      || (e = gw_cu.cuDeviceGetAttribute
+		(&gw_ptx_max_grid, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X, dev))
 	 != CUDA_SUCCESS)
     {
       gw_ptx_fail ("driver-error", "%s: %s", what, gw_cu_error (e));
@@ -382,6 +386,47 @@ static uint32_t
 gw_ptx_default_gangs (void)
 {
   return 4 * (uint32_t) gw_ptx_multiprocessors;
+}
+
+/* Return NULL if the device can launch KERNEL, a CUfunction of the
+   region named NAME, with the dimensions of launch L; else the launch
+   log's reason why not, after a warning (once per process and reason)
+   that names the limit.  The grid has at most the device's maximum of
+   blocks, and a block at most the threads the kernel's resources allow
+   (registers, as ptxas allotted them, may hold it below 1024).  */
+
+const char *
+gw_ptx_check_launch (void *kernel, const struct gw_launch *l,
+		     const char *name)
+{
+  static atomic_bool warned_gangs, warned_threads;
+  int max_threads;
+
+  if (gw_ptx_max_grid > 0 && l->gangs > (uint32_t) gw_ptx_max_grid)
+    {
+      if (!atomic_exchange (&warned_gangs, true))
+	gw_warn ("region %s: the GPU runs at most %d gangs, the launch asks "
+		 "for %u; it runs on the cpu", name, gw_ptx_max_grid,
+		 l->gangs);
+      return "too-many-gangs";
+    }
+
+  gw_ptx_bind ();
+  CUresult e = gw_cu.cuFuncGetAttribute
+		 (&max_threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+		  (CUfunction) kernel);
+  if (e != CUDA_SUCCESS)
+    gw_ptx_die ("cuFuncGetAttribute", e);
+  uint64_t threads = (uint64_t) l->workers * l->vector;
+  if (threads > (uint64_t) max_threads)
+    {
+      if (!atomic_exchange (&warned_threads, true))
+	gw_warn ("region %s: the GPU runs at most %d threads per gang of its "
+		 "kernel, the launch asks for %u workers of %u lanes; it runs "
+		 "on the cpu", name, max_threads, l->workers, l->vector);
+      return "too-many-threads";
+    }
+  return NULL;
 }
 
 /* Run KERNEL, a CUfunction, as launch L says: map its data, launch a

@@ -29,10 +29,11 @@
 			    (default libcuda.so.1; the tests name a fake);
      GANGWAY_NUM_THREADS    size of the cpu device's thread pool, counting
 			    the launching thread (default: one per CPU this
-			    process may run on);
+			    process may run on, cpus.c);
      GANGWAY_CPU_ISA        the highest x86-64 level the cpu device may
 			    assume, for testing images of higher levels;
-     GANGWAY_LOG            comma-separated: "launch", "time" or "all".
+     GANGWAY_LOG            comma-separated: "launch", "time", "pool" or
+			    "all".
 
    Messages go to stderr, each line with a single write so that lines from
    several threads do not mix.  */
@@ -41,7 +42,6 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,26 +177,6 @@ gw_getenv (const char *name)
   return v && *v ? v : NULL;
 }
 
-/* Return the number of CPUs this process may run on: its affinity mask's
-   count where the system tells it, else the number of online CPUs, and
-   at least 1.  */
-
-static unsigned
-gw_count_cpus (void)
-{
-  cpu_set_t set;
-
-  if (sched_getaffinity (0, sizeof set, &set) == 0)
-    {
-      int n = CPU_COUNT (&set);
-      if (n > 0)
-	return (unsigned) n;
-    }
-
-  long n = sysconf (_SC_NPROCESSORS_ONLN);
-  return n > 0 ? (unsigned) n : 1;
-}
-
 /* Return the ISA level (1 for "x86-64", 2-4 for "x86-64-v2" ..
    "x86-64-v4") that NAME spells, ignoring case, or 0 if it is none of
    them.  */
@@ -228,7 +208,8 @@ gw_parse_log (const char *spec)
   } categories[] = {
     { "launch", GW_LOG_LAUNCH },
     { "time", GW_LOG_TIME },
-    { "all", GW_LOG_LAUNCH | GW_LOG_TIME },
+    { "pool", GW_LOG_POOL },
+    { "all", GW_LOG_LAUNCH | GW_LOG_TIME | GW_LOG_POOL },
   };
   char unknown[256] = "";
   size_t unknown_len = 0;
@@ -271,7 +252,7 @@ gw_parse_log (const char *spec)
 
   if (unknown_len > 0)
     gw_warn ("unknown GANGWAY_LOG categor%s %s ignored; known: launch, "
-	     "time, all", strchr (unknown, ',') ? "ies" : "y", unknown);
+	     "time, pool, all", strchr (unknown, ',') ? "ies" : "y", unknown);
   return bits;
 }
 
@@ -283,7 +264,8 @@ gw_read_config (void)
   struct gw_config *c = &gw_the_config;
   const char *v;
 
-  c->online_cpus = gw_count_cpus ();
+  gw_find_cpus (&c->cpus);
+  c->online_cpus = c->cpus.count;
 
   /* The device.  OpenACC's ACC_DEVICE_TYPE=host wins over our own
      variable, as a user who sets it expects no offloading at all.  Unset,
@@ -323,7 +305,8 @@ gw_read_config (void)
     c->cuda_driver = "libcuda.so.1";
 
   /* The pool size.  */
-  c->num_threads = c->online_cpus;
+  c->num_threads = c->online_cpus < GW_MAX_THREADS ? c->online_cpus
+		   : GW_MAX_THREADS;
   v = gw_getenv ("GANGWAY_NUM_THREADS");
   if (v)
     {

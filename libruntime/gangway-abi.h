@@ -140,6 +140,14 @@ typedef void gw_cpu_kernel_fn (void *data, void *const *globals,
 			       uint32_t num_gangs, uint32_t gang_lo,
 			       uint32_t gang_hi);
 
+/* The most gangs the cpu device runs of one launch.  A larger run-time
+   num_gangs gets this many (the kernel reads its number of gangs from
+   NUM_GANGS above, so its loops share their iterations among these);
+   the cpu target caps a compile-time num_gangs likewise.  Gangs cost
+   about 10 ns each even when they have nothing to do, and this many
+   keep every thread of any pool busy.  */
+#define GW_CPU_MAX_GANGS (1u << 20)
+
 /* Every cpu image exports this unsigned int, equal to
    GW_CPU_IMAGE_VERSION: the version of the kernel interface above, which
    is independent of the descriptor's GW_ABI_VERSION.  Images are linked

@@ -36,10 +36,15 @@
 					   cpu-lacks-ISA, image-load-failed
      otherwise                             the cpu device
 
+   A region that none of the first five lines sends to the host, and
+   whose launch words give a num_gangs, num_workers or vector_length of 0
+   or less, ends the program (gw_check_dims).
+
    The ptx device does not run FN when the device is unusable (no-driver,
    no-gpu, driver-error: device-ptx.c), has no code for it (no-ptx-code,
-   ptx-lacks-arch, image-load-failed) or cannot map its data
-   (ptx-map-kind).  If FN's unit has a ptx image, the launch log says why
+   ptx-lacks-arch, image-load-failed), cannot map its data
+   (ptx-map-kind) or cannot launch its dimensions (too-many-gangs,
+   too-many-threads).  If FN's unit has a ptx image, the launch log says why
    after the other fields, as "ptx=REASON".  While launches go to the ptx
    device, a region that runs elsewhere finds the host's copy of the data
    present on the device brought up to date before it runs, and the
@@ -105,12 +110,14 @@ gw_device_trampoline (void *hostaddrs)
 }
 
 /* Read the launch words at *AP up to the terminating zero, storing the
-   runtime dimensions (0 where not given) into DIMS.  Return false if a
-   word is not understood; the rest of the list is then unreadable and
-   left alone.  */
+   runtime dimensions (0 where not given) into DIMS and the mask of the
+   axes given (bit GW_GANG first) into *GIVEN.  Return false if a word is
+   not understood; the rest of the list is then unreadable and left
+   alone.  */
 
 static bool
-gw_decode_launch_words (va_list *ap, unsigned dims[GW_AXES])
+gw_decode_launch_words (va_list *ap, unsigned dims[GW_AXES],
+			unsigned *given)
 {
   unsigned word;
 
@@ -130,7 +137,10 @@ gw_decode_launch_words (va_list *ap, unsigned dims[GW_AXES])
 	      {
 		unsigned v = va_arg (*ap, unsigned);
 		if (ours)
-		  dims[i] = v;
+		  {
+		    dims[i] = v;
+		    *given |= 1u << i;
+		  }
 	      }
 	  break;
 
@@ -211,54 +221,26 @@ gw_try_device (const struct gw_entry *e, int device,
   return NULL;
 }
 
-/* Decide, under configuration C, where the region whose host version is
-   FN runs.  FLAGS are its un-inverted flags, WORDS_OK says whether its
-   launch words were understood, MAPNUM and KINDS describe its data.
-   Return NULL to run it on a device, after setting *E to its kernel, *DEV
-   to the device, *UNIT_CODE to the device's code of the unit and *CODE to
-   the kernel's code there; otherwise return the reason for running it on
-   the host (*E is then its kernel if the lookup was done and found one).
-   Either way, set *PTX_WHY to why the ptx device does not run it, when
-   that is worth logging, else to NULL.  */
+/* The clauses that set each axis at run time, for messages.  */
+static const char *const gw_dim_clause[GW_AXES] = {
+  [GW_GANG] = "num_gangs",
+  [GW_WORKER] = "num_workers",
+  [GW_VECTOR] = "vector_length",
+};
 
-static const char *
-gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
-		  bool words_ok, size_t mapnum, const unsigned short *kinds,
-		  const struct gw_entry **e, const struct gw_device **dev,
-		  const struct gw_code **unit_code, void **code,
-		  const char **ptx_why)
+/* End the program if one of the run-time dimensions DIMS of the region
+   named NAME that its launch words give (the axes in the mask GIVEN) is
+   not positive.  GCC passes the clauses' int values as unsigned words,
+   so a negative value arrives above INT_MAX.  */
+
+static void
+gw_check_dims (const char *name, const unsigned dims[GW_AXES],
+	       unsigned given)
 {
-  *e = NULL;
-  *dev = NULL;
-  *unit_code = NULL;
-  *code = NULL;
-  *ptx_why = NULL;
-  if (flags & GW_FLAG_HOST_FALLBACK)
-    return "if-clause";
-  if (c->device < 0)
-    return c->host_reason;
-  if ((*e = gw_lookup (fn)) == NULL)
-    return "not-offloaded";
-  if (!words_ok)
-    return "bad-launch-words";
-
-  if (c->device == GW_DEVICE_PTX)
-    {
-      const char *why = gw_try_device (*e, GW_DEVICE_PTX, unit_code, code);
-      if (why == NULL && !gw_ptx_kinds_ok (mapnum, kinds))
-	why = "ptx-map-kind";
-      if (why == NULL)
-	{
-	  *dev = &gw_device_ptx;
-	  return NULL;
-	}
-      /* A unit without ptx code was never meant for the ptx device.  */
-      if (gw_unit_has_target ((*e)->unit->desc, "ptx"))
-	*ptx_why = why;
-    }
-
-  *dev = &gw_device_cpu;
-  return gw_try_device (*e, GW_DEVICE_CPU, unit_code, code);
+  for (int i = 0; i < GW_AXES; i++)
+    if ((given & (1u << i)) && (int) dims[i] <= 0)
+      gw_fatal ("%s(%d) in region %s: the value must be positive",
+		gw_dim_clause[i], (int) dims[i], name);
 }
 
 /* Fill in the dimensions of launch L of kernel E on device DEV, whose
@@ -274,10 +256,18 @@ gw_launch_dims (struct gw_launch *l, const struct gw_entry *e,
   const intptr_t *fixed = code->dims ? code->dims + GW_AXES * e->index : none;
 
   /* The number of gangs: the launch's, else the compiler's, else the
-     device's choice.  */
+     device's choice.  A device may run fewer than the launch asks for
+     (the code reads a run-time number of gangs from its arguments, and
+     its loops share their iterations among those it gets).  */
   l->gangs = dims[GW_GANG];
+  l->gangs_asked = 0;
   if (l->gangs == 0)
     l->gangs = gw_static_dim (fixed[GW_GANG]);
+  else if (dev->max_gangs && l->gangs > dev->max_gangs)
+    {
+      l->gangs_asked = l->gangs;
+      l->gangs = dev->max_gangs;
+    }
   if (l->gangs == 0)
     l->gangs = dev->default_gangs ();
 
@@ -297,6 +287,71 @@ gw_launch_dims (struct gw_launch *l, const struct gw_entry *e,
     l->vector = 1;
 }
 
+/* Decide, under configuration C, where the region whose host version is
+   FN runs, and with what dimensions.  FLAGS are its un-inverted flags,
+   WORDS_OK says whether its launch words were understood, DIMS and GIVEN
+   are the dimensions they give (gw_decode_launch_words), MAPNUM and KINDS
+   describe its data.  Return NULL to run it on a device, after setting
+   *E to its kernel, *DEV to the device, *CODE to the kernel's code there
+   and the dimensions of L; otherwise return the reason for running it on
+   the host (*E is then its kernel if the lookup was done and found one).
+   Either way, set *PTX_WHY to why the ptx device does not run it, when
+   that is worth logging, else to NULL.  A non-positive run-time
+   dimension of a region that would run on a device ends the program.  */
+
+static const char *
+gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
+		  bool words_ok, const unsigned dims[GW_AXES], unsigned given,
+		  size_t mapnum, const unsigned short *kinds,
+		  const struct gw_entry **e, const struct gw_device **dev,
+		  void **code, struct gw_launch *l, const char **ptx_why)
+{
+  const struct gw_code *unit_code = NULL;
+  char buf[32];
+
+  *e = NULL;
+  *dev = NULL;
+  *code = NULL;
+  *ptx_why = NULL;
+  if (flags & GW_FLAG_HOST_FALLBACK)
+    return "if-clause";
+  if (c->device < 0)
+    return c->host_reason;
+  if ((*e = gw_lookup (fn)) == NULL)
+    return "not-offloaded";
+  if (!words_ok)
+    return "bad-launch-words";
+  if (given)
+    gw_check_dims (gw_region_name (*e, fn, buf, sizeof buf), dims, given);
+
+  if (c->device == GW_DEVICE_PTX)
+    {
+      const char *why = gw_try_device (*e, GW_DEVICE_PTX, &unit_code, code);
+      if (why == NULL && !gw_ptx_kinds_ok (mapnum, kinds))
+	why = "ptx-map-kind";
+      if (why == NULL)
+	{
+	  gw_launch_dims (l, *e, &gw_device_ptx, unit_code, dims);
+	  why = gw_ptx_check_launch (*code, l,
+				     gw_region_name (*e, fn, buf, sizeof buf));
+	}
+      if (why == NULL)
+	{
+	  *dev = &gw_device_ptx;
+	  return NULL;
+	}
+      /* A unit without ptx code was never meant for the ptx device.  */
+      if (gw_unit_has_target ((*e)->unit->desc, "ptx"))
+	*ptx_why = why;
+    }
+
+  *dev = &gw_device_cpu;
+  const char *why = gw_try_device (*e, GW_DEVICE_CPU, &unit_code, code);
+  if (why == NULL)
+    gw_launch_dims (l, *e, &gw_device_cpu, unit_code, dims);
+  return why;
+}
+
 /* Launch the offloaded region whose host version GCC outlined as FN.
    FLAGS_M holds the inverted GOACC flags; MAPNUM, HOSTADDRS, SIZES and
    KINDS describe the region's data; the variable arguments are launch
@@ -311,21 +366,22 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
   const struct gw_config *c = gw_config ();
   int flags = ~flags_m;
   unsigned dims[GW_AXES] = { 0, 0, 0 };
+  unsigned given = 0;
   va_list ap;
 
   va_start (ap, kinds);
-  bool words_ok = gw_decode_launch_words (&ap, dims);
+  bool words_ok = gw_decode_launch_words (&ap, dims, &given);
   va_end (ap);
 
   uint64_t start = (c->log & GW_LOG_TIME) ? gw_now_ns () : 0;
   const struct gw_entry *e;
   const struct gw_device *dev;
-  const struct gw_code *unit_code;
   void *code;
   const char *ptx_why;
-  const char *reason = gw_choose_device (c, flags, fn, words_ok, mapnum,
-					 kinds, &e, &dev, &unit_code, &code,
-					 &ptx_why);
+  struct gw_pending pending;
+  const char *reason = gw_choose_device (c, flags, fn, words_ok, dims, given,
+					 mapnum, kinds, &e, &dev, &code,
+					 &pending.launch, &ptx_why);
 
   /* The name in the log; looked up even for host launches.  */
   char buf[32];
@@ -342,7 +398,6 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
   if (ptx_why)
     snprintf (ptx_note, sizeof ptx_note, " ptx=%s", ptx_why);
 
-  struct gw_pending pending;
   if (reason == NULL)
     {
       struct gw_launch *l = &pending.launch;
@@ -355,12 +410,16 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       l->mapnum = mapnum;
       l->sizes = sizes;
       l->kinds = kinds;
-      gw_launch_dims (l, e, dev, unit_code, dims);
       gw_last_device = dev->name;
       if (c->log & GW_LOG_LAUNCH)
-	gw_message ("launch %s device=%s gangs=%u workers=%u vector=%u%s",
-		    name, dev->name, l->gangs, l->workers, l->vector,
-		    ptx_note);
+	{
+	  char asked[32] = "";
+	  if (l->gangs_asked)
+	    snprintf (asked, sizeof asked, " num_gangs=%u", l->gangs_asked);
+	  gw_message ("launch %s device=%s gangs=%u workers=%u vector=%u%s%s",
+		      name, dev->name, l->gangs, l->workers, l->vector,
+		      asked, ptx_note);
+	}
       gw_pending = &pending;
       fn = gw_device_trampoline;
     }

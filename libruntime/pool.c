@@ -50,13 +50,21 @@
    launcher's own wait for stragglers spins then sleeps the same way.  No
    one spins when the pool has more threads than the process has CPUs.
 
+   The pool threads are created with the affinity mask of the CPUs the
+   process may use (cpus.c), not the creating thread's, which libgomp or
+   the application may have bound to one CPU.  With GANGWAY_LOG=pool the
+   pool says, when it starts, how many threads it has and on which CPUs,
+   and each pool thread the mask it then has.
+
    At exit a destructor stops and joins the pool threads (unless a launch
    is still running: then the process ends around them).  In the child of
    a fork, which has no pool threads, the pool is reset to its unstarted
    state and the next cpu launch starts a new one.  */
 
 #define _GNU_SOURCE
+#include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdalign.h>
 #include <stdio.h>
@@ -254,13 +262,50 @@ gw_leave_job (void)
     }
 }
 
-/* The body of a pool thread.  ARG is the sequence number of the job state
-   when the thread was created.  */
+/* Log the affinity mask of the calling thread, pool thread number N.  */
+
+static void
+gw_log_thread_cpus (unsigned n)
+{
+  struct gw_cpus mine = gw_config ()->cpus;
+  char list[256];
+
+  if (mine.set == NULL)
+    mine.size = CPU_ALLOC_SIZE (1024);
+  cpu_set_t *set = CPU_ALLOC (8 * mine.size);
+  if (set == NULL
+      || pthread_getaffinity_np (pthread_self (), mine.size, set) != 0)
+    snprintf (list, sizeof list, "unknown");
+  else
+    {
+      mine.set = set;
+      gw_format_cpus (&mine, list, sizeof list);
+    }
+  if (set)
+    CPU_FREE (set);
+  gw_message ("pool thread %u cpus=%s", n, list);
+}
+
+/* The start of a pool thread: the sequence number of the job state when
+   it was created, and its number (1 for the first).  */
+struct gw_thread_start
+{
+  uint32_t seq;
+  unsigned n;
+};
+
+/* The body of a pool thread.  ARG is its gw_thread_start, which it
+   frees.  */
 
 static void *
 gw_pool_thread (void *arg)
 {
-  uint32_t seen = (uint32_t) (uintptr_t) arg;
+  struct gw_thread_start *start = arg;
+  uint32_t seen = start->seq;
+
+  if (gw_config ()->log & GW_LOG_POOL)
+    gw_log_thread_cpus (start->n);
+  free (start);
 
   for (;;)
     {
@@ -290,11 +335,30 @@ gw_pool_start (void)
   p->started = true;
   p->num_threads = 0;
   p->spin_ns = c->num_threads <= c->online_cpus ? GW_SPIN_NS : 0;
+  if (c->log & GW_LOG_POOL)
+    {
+      char list[256];
+      gw_message ("pool threads=%u cpus=%s from=%s", c->num_threads,
+		  gw_format_cpus (&c->cpus, list, sizeof list),
+		  c->cpus.source);
+    }
   if (want == 0)
     return;
   p->threads = calloc (want, sizeof *p->threads);
   if (p->threads == NULL)
     return;
+
+  /* Every pool thread may run on every CPU of the process.  */
+  pthread_attr_t attr;
+  pthread_attr_t *attrp = NULL;
+  if (c->cpus.set && pthread_attr_init (&attr) == 0)
+    {
+      attrp = &attr;
+      int e = pthread_attr_setaffinity_np (&attr, c->cpus.size, c->cpus.set);
+      if (e != 0)
+	gw_warn ("cannot give the cpu device's threads the CPUs of the "
+		 "process: %s", strerror (e));
+    }
 
   /* Pool threads take no asynchronous signals: those belong to the
      application's threads.  */
@@ -302,10 +366,19 @@ gw_pool_start (void)
   sigfillset (&all);
   pthread_sigmask (SIG_SETMASK, &all, &old);
 
-  void *seq = (void *) (uintptr_t) GW_JOB_SEQ (atomic_load (&p->state));
+  uint32_t seq = GW_JOB_SEQ (atomic_load (&p->state));
   for (unsigned i = 0; i < want; i++)
     {
-      int e = pthread_create (&p->threads[i], NULL, gw_pool_thread, seq);
+      struct gw_thread_start *start = malloc (sizeof *start);
+      int e = ENOMEM;
+      if (start != NULL)
+	{
+	  start->seq = seq;
+	  start->n = i + 1;
+	  e = pthread_create (&p->threads[i], attrp, gw_pool_thread, start);
+	  if (e != 0)
+	    free (start);
+	}
       if (e != 0)
 	{
 	  gw_warn ("cannot create thread %u of the cpu device's pool: %s; "
@@ -321,6 +394,8 @@ gw_pool_start (void)
     }
 
   pthread_sigmask (SIG_SETMASK, &old, NULL);
+  if (attrp)
+    pthread_attr_destroy (attrp);
 }
 
 /* Wait, as the launcher, until no pool thread works on the closed job

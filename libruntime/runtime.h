@@ -21,6 +21,7 @@
    nobody else.  The library is split by subsystem:
 
      env.c         the environment (read once) and the stderr messages;
+     cpus.c        the CPUs the process may use;
      registry.c    the registered units and the host_fn -> kernel lookup;
      launch.c      gangway_parallel_keyed: launch words, device choice,
 		   the host path and the public query functions;
@@ -110,6 +111,22 @@
 /* Log categories of GANGWAY_LOG.  */
 #define GW_LOG_LAUNCH	1u
 #define GW_LOG_TIME	2u
+#define GW_LOG_POOL	4u
+
+/* A set of CPUs (cpus.c).  */
+struct gw_cpus
+{
+  /* From CPU_ALLOC, SIZE bytes; NULL when the system does not tell,
+     which means every online CPU.  */
+  void *set;
+  size_t size;
+  /* The CPUs in SET, or the number of online CPUs.  */
+  unsigned count;
+  /* Where SET comes from, for the log: "affinity" (the mask of the
+     process's initial thread), "omp-places" (libgomp's places, after
+     libgomp narrowed that mask) or "online".  */
+  const char *source;
+};
 
 /* Indices of the devices other than the host, in order of preference.  */
 enum gw_device_id
@@ -140,7 +157,8 @@ struct gw_config
   /* Highest ISA level (1-4 for x86-64 .. x86-64-v4) GANGWAY_CPU_ISA lets
      the cpu device use; 4 when unset.  */
   int cpu_isa_cap;
-  /* Number of CPUs this process may run on.  */
+  /* The CPUs this process may run on, and their number.  */
+  struct gw_cpus cpus;
   unsigned online_cpus;
   /* GW_LOG_* bits.  */
   unsigned log;
@@ -157,6 +175,9 @@ extern int gw_write_all (int, const void *, size_t);
 extern const char *gw_object_name (const void *);
 extern uint64_t gw_now_ns (void);
 extern int gw_isa_level (const char *);
+
+extern void gw_find_cpus (struct gw_cpus *);
+extern char *gw_format_cpus (const struct gw_cpus *, char *, size_t);
 
 
 /* registry.c: units and kernel lookup.  */
@@ -215,6 +236,9 @@ struct gw_launch
   void *data;			/* The hostaddrs array.  */
   void *const *globals;		/* The unit's global table.  */
   uint32_t gangs, workers, vector;
+  /* The launch's num_gangs when the device runs fewer (its max_gangs),
+     else 0.  */
+  uint32_t gangs_asked;
   /* The rest of the launch's data description, for devices that do not
      share the host's memory, and the size of the global table.  */
   size_t mapnum;
@@ -233,6 +257,11 @@ struct gw_device
      (0) takes the launch's num_workers or vector_length; otherwise it is
      1.  */
   bool inner_dims_at_launch;
+
+  /* The most gangs the device runs of a kernel that reads its number of
+     gangs at run time, or 0 for no limit.  A launch asking for more gets
+     this many; loops give each gang a larger share.  */
+  uint32_t max_gangs;
 
   /* Return NULL if the device can run anything in this process, else
      why not, as the launch log says it.  */
@@ -265,6 +294,8 @@ extern const struct gw_device *const gw_devices[GW_DEVICE_COUNT];
    device; a driver error in them is fatal.  */
 
 extern const char *gw_ptx_probe (void);
+extern const char *gw_ptx_check_launch (void *, const struct gw_launch *,
+					const char *);
 extern bool gw_ptx_active (void);
 extern uint64_t gw_ptx_alloc (size_t);
 extern void gw_ptx_free (uint64_t);

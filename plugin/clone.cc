@@ -209,6 +209,17 @@ make_clone (cgraph_node *node, const gw_target *t)
 		 DECL_ATTRIBUTES (c->decl));
   set_device_optimization (c->decl);
   defer_acc_on_device (c);
+  /* The device's memory accesses are no host's: -fsanitize=address or
+     thread must not instrument the clone (its calls of their runtimes
+     would keep it off the device).  sanitize_flags_p reads the flags a
+     no_sanitize attribute holds.  UndefinedBehaviorSanitizer's checks
+     come from the front end, before cloning: the expander names them.  */
+  if (flag_sanitize & (SANITIZE_ADDRESS | SANITIZE_THREAD))
+    DECL_ATTRIBUTES (c->decl)
+      = tree_cons (get_identifier ("no_sanitize"),
+		   build_int_cst (unsigned_type_node,
+				  SANITIZE_ADDRESS | SANITIZE_THREAD),
+		   DECL_ATTRIBUTES (c->decl));
   /* Nothing calls the clone; keep it until capture discards it.  It is
      not local: IPA passes must not assume they know all its callers.  */
   c->force_output = true;

@@ -137,6 +137,49 @@ expander::fail (const char *fmt, ...)
   throw unsupported { loc, buf };
 }
 
+/* The name of TYPE as the user wrote it, for messages: its typedef's
+   name if it has one, else C's spelling ("long double", "_Complex
+   double", "__int128").  */
+
+static std::string
+user_type_name (tree type)
+{
+  if (TYPE_NAME (type) && TREE_CODE (TYPE_NAME (type)) == TYPE_DECL
+      && DECL_NAME (TYPE_NAME (type)) && !DECL_IS_UNDECLARED_BUILTIN
+					     (TYPE_NAME (type)))
+    return IDENTIFIER_POINTER (DECL_NAME (TYPE_NAME (type)));
+  type = TYPE_MAIN_VARIANT (type);
+  if (TREE_CODE (type) == COMPLEX_TYPE)
+    return "_Complex " + user_type_name (TREE_TYPE (type));
+  if (TREE_CODE (type) == VECTOR_TYPE && tree_fits_uhwi_p (TYPE_SIZE_UNIT
+							   (type)))
+    return "__attribute__ ((vector_size ("
+	   + std::to_string (tree_to_uhwi (TYPE_SIZE_UNIT (type)))
+	   + "))) " + user_type_name (TREE_TYPE (type));
+  /* GCC's arithmetic on it may be unsigned; the user wrote __int128.  */
+  if (INTEGRAL_TYPE_P (type) && TYPE_PRECISION (type) == 128)
+    return "__int128";
+  char *p = print_generic_expr_to_str (type);
+  std::string name = p;
+  free (p);
+  return name;
+}
+
+/* The bit-field that REF, a memory reference, reads or writes, or
+   NULL_TREE.  */
+
+static tree
+bit_field_of (tree ref)
+{
+  for (; handled_component_p (ref); ref = TREE_OPERAND (ref, 0))
+    if (TREE_CODE (ref) == COMPONENT_REF
+	&& DECL_BIT_FIELD (TREE_OPERAND (ref, 1)))
+      return TREE_OPERAND (ref, 1);
+    else if (TREE_CODE (ref) == BIT_FIELD_REF)
+      return ref;
+  return NULL_TREE;
+}
+
 /* The device type of values of TYPE.  In MEMORY a boolean is a byte.  */
 
 dir_type
@@ -155,7 +198,8 @@ expander::reg_type (tree type, bool memory)
       unsigned prec = TYPE_PRECISION (type);
       if (TYPE_SIZE (type) && TREE_CODE (TYPE_SIZE (type)) == INTEGER_CST
 	  && tree_to_uhwi (TYPE_SIZE (type)) != prec)
-	fail ("an integer of %u bits in a wider field", prec);
+	fail ("bit-fields are not supported on the device (a value of %u "
+	      "bits)", prec);
       switch (prec)
 	{
 	case 8: return DT_I8;
@@ -163,7 +207,8 @@ expander::reg_type (tree type, bool memory)
 	case 32: return DT_I32;
 	case 64: return DT_I64;
 	default:
-	  fail ("%u-bit integers are not supported on the device", prec);
+	  fail ("'%s' is not supported on the device",
+		user_type_name (type).c_str ());
 	}
     }
   if (TREE_CODE (type) == REAL_TYPE)
@@ -172,14 +217,17 @@ expander::reg_type (tree type, bool memory)
 	return DT_F32;
       if (TYPE_MODE (type) == DFmode)
 	return DT_F64;
-      fail ("the floating-point type '%s' is not supported on the device",
-	    "long double/_Float128/_Float16");
+      fail ("'%s' is not supported on the device",
+	    user_type_name (type).c_str ());
     }
   if (TREE_CODE (type) == COMPLEX_TYPE)
-    fail ("complex arithmetic is not supported on the device");
+    fail ("'%s' is not supported on the device",
+	  user_type_name (type).c_str ());
   if (TREE_CODE (type) == VECTOR_TYPE)
-    fail ("vector types are not supported on the device");
-  fail ("values of this type are not supported on the device");
+    fail ("the vector type '%s' is not supported on the device",
+	  user_type_name (type).c_str ());
+  fail ("values of type '%s' are not supported on the device",
+	user_type_name (type).c_str ());
 }
 
 /* Emit "%r = OP.T OPS" at the current position.  */
@@ -319,7 +367,7 @@ expander::slot_for (tree decl)
     return it->second;
   tree size = DECL_SIZE_UNIT (decl);
   if (!size || !tree_fits_uhwi_p (size))
-    fail ("a local of variable size");
+    fail ("variable-length arrays are not supported on the device");
   dir_slot s;
   s.size = tree_to_uhwi (size);
   s.align = MAX (DECL_ALIGN_UNIT (decl), 1);
@@ -384,8 +432,15 @@ expander::address (tree ref, dir_value *base, int64_t *disp)
   tree inner = get_inner_reference (ref, &bitsize, &bitpos, &offset, &mode,
 				    &unsignedp, &reversep, &volatilep);
   HOST_WIDE_INT bits;
+  if (tree f = bit_field_of (ref))
+    {
+      if (TREE_CODE (f) == FIELD_DECL && DECL_NAME (f))
+	fail ("the bit-field '%s' is not supported on the device",
+	      IDENTIFIER_POINTER (DECL_NAME (f)));
+      fail ("bit-fields are not supported on the device");
+    }
   if (!bitpos.is_constant (&bits) || bits % BITS_PER_UNIT)
-    fail ("bit-field accesses are not supported on the device");
+    fail ("bit-fields are not supported on the device");
   if (reversep)
     fail ("reverse storage order is not supported on the device");
   int64_t d = bits / BITS_PER_UNIT;
@@ -748,6 +803,15 @@ expander::stmt_assign (gassign *s)
 
   if (gimple_clobber_p (s))
     return;
+  /* A bit-field's value has an odd type: name the field first.  */
+  for (tree ref : { lhs, rhs1 })
+    if (tree f = bit_field_of (ref))
+      {
+	if (TREE_CODE (f) == FIELD_DECL && DECL_NAME (f))
+	  fail ("the bit-field '%s' is not supported on the device",
+		IDENTIFIER_POINTER (DECL_NAME (f)));
+	fail ("bit-fields are not supported on the device");
+      }
 
   switch (get_gimple_rhs_class (code))
     {
@@ -1113,7 +1177,24 @@ expander::stmt_call (gcall *call, bool *ends_block)
 	case BUILT_IN_MEMMOVE:
 	  fail ("'%s' calls are not supported on the device yet",
 		IDENTIFIER_POINTER (DECL_NAME (decl)));
+	case BUILT_IN_STACK_SAVE:
+	case BUILT_IN_STACK_RESTORE:
+	  /* What GCC wraps around the scope of a variable-length array
+	     (found at its declaration first, unsupported_construct).  */
+	  fail ("variable-length arrays are not supported on the device");
+	CASE_BUILT_IN_ALLOCA:
+	  if (gimple_call_alloca_for_var_p (call))
+	    fail ("variable-length arrays are not supported on the device");
+	  fail ("'alloca' is not supported on the device");
 	default:
+	  if ((DECL_FUNCTION_CODE (decl) >= BUILT_IN_COMPLEX_MUL_MIN
+	       && DECL_FUNCTION_CODE (decl) <= BUILT_IN_COMPLEX_MUL_MAX)
+	      || (DECL_FUNCTION_CODE (decl) >= BUILT_IN_COMPLEX_DIV_MIN
+		  && DECL_FUNCTION_CODE (decl) <= BUILT_IN_COMPLEX_DIV_MAX))
+	    fail ("'%s' %s is not supported on the device",
+		  user_type_name (gimple_call_return_type (call)).c_str (),
+		  DECL_FUNCTION_CODE (decl) <= BUILT_IN_COMPLEX_MUL_MAX
+		  ? "multiplication" : "division");
 	  break;
 	}
       dir_value r;
@@ -1125,9 +1206,24 @@ expander::stmt_call (gcall *call, bool *ends_block)
 	}
     }
   if (decl)
-    fail ("calls are not supported on the device yet ('%s' is called)",
-	  lang_hooks.decl_printable_name (decl, 2));
-  fail ("indirect calls are not supported on the device");
+    {
+      /* The checks -fsanitize=undefined (or another sanitizer) put into
+	 the region, as calls of its runtime.  */
+      const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
+      if (strncmp (name, "__builtin_", 10) == 0)
+	name += 10;
+      for (const char *prefix : { "__ubsan_", "__asan_", "__tsan_",
+				  "__sanitizer_" })
+	if (strncmp (name, prefix, strlen (prefix)) == 0)
+	  fail ("code instrumented by -fsanitize=%s is not supported on the "
+		"device",
+		prefix[2] == 'u' ? "undefined" : prefix[2] == 'a' ? "address"
+		: prefix[2] == 't' ? "thread" : "...");
+      fail ("calls are not supported on the device yet ('%s' is called)",
+	    lang_hooks.decl_printable_name (decl, 2));
+    }
+  fail ("calls through function pointers are not supported on the "
+	"device");
 }
 
 /* Expand CALL, an internal function with a complex result (.DIVMOD, and
@@ -1332,7 +1428,15 @@ expander::run ()
 	tree res = gimple_phi_result (phi);
 	if (virtual_operand_p (res))
 	  continue;
+	/* A phi GCC made (an induction variable) may have no location:
+	   take an argument's, else the first one of its block.  */
 	loc = gimple_location (phi);
+	for (unsigned k = 0; loc == UNKNOWN_LOCATION
+			     && k < gimple_phi_num_args (phi); k++)
+	  loc = gimple_phi_arg_location (phi, k);
+	for (gimple_stmt_iterator g = gsi_start_bb (bb);
+	     loc == UNKNOWN_LOCATION && !gsi_end_p (g); gsi_next (&g))
+	  loc = gimple_location (gsi_stmt (g));
 	dir_type t = reg_type (TREE_TYPE (res));
 	dir_insn *p = dir_new_insn (fn.get (), DOP_PHI, t);
 	p->dest = dir_new_reg (fn.get (), t);
@@ -1340,6 +1444,24 @@ expander::run ()
 	dir_add_phi (blocks.at (bb->index), p);
 	ssa[SSA_NAME_VERSION (res)] = dir_reg_value (fn.get (), p->dest);
       }
+
+  /* A variable-length array (or alloca) is refused at its declaration,
+     not at the stack save GCC put before it.  */
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (gimple_call_builtin_p (gsi_stmt (gsi), BUILT_IN_NORMAL))
+	switch (DECL_FUNCTION_CODE (gimple_call_fndecl (gsi_stmt (gsi))))
+	  {
+	  CASE_BUILT_IN_ALLOCA:
+	    if (gimple_location (gsi_stmt (gsi)) != UNKNOWN_LOCATION)
+	      loc = gimple_location (gsi_stmt (gsi));
+	    if (gimple_call_alloca_for_var_p (as_a <gcall *> (gsi_stmt (gsi))))
+	      fail ("variable-length arrays are not supported on the device");
+	    fail ("'alloca' is not supported on the device");
+	  default:
+	    break;
+	  }
 
   /* The statements.  Registers are assigned as definitions are met, in
      dominator order, so that every use finds its value: GIMPLE's layout
@@ -1358,9 +1480,23 @@ expander::run ()
 	  gimple *s = gsi_stmt (gsi);
 	  if (is_gimple_debug (s))
 	    continue;
-	  loc = gimple_location (s);
-	  if (loc == UNKNOWN_LOCATION)
-	    loc = DECL_SOURCE_LOCATION (fun->decl);
+	  /* A statement GCC made without a location (the libcall of a
+	     complex multiplication...) has the location of the next one
+	     in its block that has one, else of the one before it.  */
+	  if (gimple_location (s) != UNKNOWN_LOCATION)
+	    loc = gimple_location (s);
+	  else
+	    {
+	      gimple_stmt_iterator next = gsi;
+	      for (gsi_next (&next); !gsi_end_p (next); gsi_next (&next))
+		if (gimple_location (gsi_stmt (next)) != UNKNOWN_LOCATION)
+		  {
+		    loc = gimple_location (gsi_stmt (next));
+		    break;
+		  }
+	      if (loc == UNKNOWN_LOCATION)
+		loc = DECL_SOURCE_LOCATION (fun->decl);
+	    }
 	  last = s;
 	  switch (gimple_code (s))
 	    {
@@ -1374,7 +1510,7 @@ expander::run ()
 	    case GIMPLE_LABEL: case GIMPLE_NOP: case GIMPLE_PREDICT:
 	      break;
 	    case GIMPLE_ASM:
-	      fail ("inline assembly is not supported on the device");
+	      fail ("inline assembly ('asm') is not supported on the device");
 	    default:
 	      fail ("the GIMPLE statement '%s' is not supported on the device",
 		    gimple_code_name[gimple_code (s)]);

@@ -200,10 +200,13 @@ parse_args (int argc, struct plugin_argument *argv)
 
   gw_opts.target.verify = gw_opts.verify;
 
-  /* The targets.  */
+  /* The targets; a target named twice is one target.  */
   for (const std::string &name : gw_split_list (targets))
     if (const gw_target *t = gw_find_target (name))
       {
+	if (std::find (gw_opts.targets.begin (), gw_opts.targets.end (), t)
+	    != gw_opts.targets.end ())
+	  continue;
 	gw_opts.targets.push_back (t);
 	if (!targets_given && strcmp (t->name (), "cpu") != 0)
 	  gw_opts.quiet_targets.push_back (t);
@@ -214,6 +217,13 @@ parse_args (int argc, struct plugin_argument *argv)
 	       "(known: cpu, ptx)", name.c_str ());
 	ok = false;
       }
+
+  if (gw_opts.targets.empty () && ok)
+    {
+      error ("%<-fplugin-arg-gangway-targets%> names no target (known: "
+	     "cpu, ptx)");
+      ok = false;
+    }
 
   const std::string &isa = gw_opts.target.cpu_isa;
   if (isa != "native" && isa != "x86-64" && isa != "x86-64-v2"

@@ -28,6 +28,19 @@
    between a thread's iterations, OFFSET its first iteration in a chunk
    round, BOUND the end of its run.
 
+   The schedule is computed in 64 bits (or the loop's type, if wider),
+   from the trip count N rather than from products with the step: the
+   number of threads of a launch (gangs up to 2^31 - 1, times workers
+   and vector lanes) does not fit the loop's int, and a thread's first
+   iteration may lie far beyond the loop's end.  The results are brought
+   back into the loop's type by clamping: a gang whose run starts at or
+   beyond the end starts at the end (so OFFSET >= BOUND: no iteration),
+   BOUND is at most the range, and a STEP of more threads than
+   iterations is cut to the whole range (one iteration each).  The
+   threads' part inside a gang stays outside the clamp, so that OFFSET
+   remains the gang's base plus the lane, which the targets recognize as
+   consecutive.
+
    IFN_GOACC_TILE (the element-loop span of a tiled nest) is lowered too:
    the host build makes every tile 1 wide.
 
@@ -45,28 +58,30 @@
 
 namespace {
 
-/* Build into SEQ the number of threads (POS false) or the calling
-   thread's linear position (POS true) over the axes MASK.  */
+/* Build into SEQ, in TYPE, the number of threads (POS false) or the
+   calling thread's linear position (POS true) over the axes MASK.  */
 
 tree
-threads (gimple_seq *seq, unsigned mask, bool pos)
+threads (gimple_seq *seq, unsigned mask, bool pos, tree type)
 {
-  tree res = pos ? integer_zero_node : integer_one_node;
+  tree res = pos ? build_zero_cst (type) : build_one_cst (type);
   for (int axis = GOMP_DIM_GANG; axis < GOMP_DIM_MAX; axis++)
     if (mask & GOMP_DIM_MASK (axis))
       {
 	tree a = build_int_cst (integer_type_node, axis);
 	tree size = gimple_build (seq, as_combined_fn (IFN_GOACC_DIM_SIZE),
 				  integer_type_node, a);
+	size = gimple_convert (seq, type, size);
 	if (pos)
 	  {
 	    tree p = gimple_build (seq, as_combined_fn (IFN_GOACC_DIM_POS),
 				   integer_type_node, a);
-	    res = gimple_build (seq, MULT_EXPR, integer_type_node, res, size);
-	    res = gimple_build (seq, PLUS_EXPR, integer_type_node, res, p);
+	    p = gimple_convert (seq, type, p);
+	    res = gimple_build (seq, MULT_EXPR, type, res, size);
+	    res = gimple_build (seq, PLUS_EXPR, type, res, p);
 	  }
 	else
-	  res = gimple_build (seq, MULT_EXPR, integer_type_node, res, size);
+	  res = gimple_build (seq, MULT_EXPR, type, res, size);
       }
   return res;
 }
@@ -108,18 +123,38 @@ lower_loop_call (gcall *call)
       chunking = !striding;
     }
 
+  /* Everything is computed in WIDE, which holds any product of the
+     launch's dimensions with the trip count.  */
+  tree wide = diff;
+  if (TYPE_PRECISION (wide) < TYPE_PRECISION (long_long_integer_type_node))
+    wide = long_long_integer_type_node;
+  bool up = integer_onep (dir);
   gimple_seq seq = NULL;
-  auto conv = [&] (tree t) { return gimple_convert (&seq, diff, t); };
+  auto conv = [&] (tree t) { return gimple_convert (&seq, wide, t); };
   auto op = [&] (tree_code code, tree a, tree b) {
-    return gimple_build (&seq, code, diff, a, b);
+    return gimple_build (&seq, code, wide, a, b);
   };
-  /* The iterations per thread of one chunk round when not chunking:
-     ceil (range / (VOLUME * step)), rounding towards the direction.  */
-  auto per_thread = [&] (tree volume) {
-    tree per = op (MULT_EXPR, volume, conv (step));
-    tree n = op (PLUS_EXPR, op (MINUS_EXPR, conv (range), conv (dir)), per);
-    return op (TRUNC_DIV_EXPR, n, per);
+  auto cst = [&] (HOST_WIDE_INT v) { return build_int_cst (wide, v); };
+  auto nthreads = [&] (unsigned m) { return threads (&seq, m, false, wide); };
+  auto position = [&] (unsigned m) { return threads (&seq, m, true, wide); };
+  /* Bring R, in WIDE, back to the range: RANGE if it lies beyond it in
+     the loop's direction.  */
+  auto clamp = [&] (tree r) {
+    return op (up ? MIN_EXPR : MAX_EXPR, r, conv (range));
   };
+
+  /* The trip count, ceil (range / step), 0 for an empty loop.  */
+  tree n = op (TRUNC_DIV_EXPR,
+	       op (PLUS_EXPR, op (MINUS_EXPR, conv (range), conv (dir)),
+		   conv (step)),
+	       conv (step));
+  n = op (MAX_EXPR, n, cst (0));
+  /* ceil (N / K), for K > 0.  */
+  auto per = [&] (tree k) {
+    return op (TRUNC_DIV_EXPR, op (MINUS_EXPR, op (PLUS_EXPR, n, k),
+				   cst (1)), k);
+  };
+  const unsigned gang = GOMP_DIM_MASK (GOMP_DIM_GANG);
 
   /* Without striding, the outer threads take runs of SPAN iterations
      (chunk * inner), of which inner threads stride.  */
@@ -128,10 +163,9 @@ lower_loop_call (gcall *call)
   if (!striding && (kind == IFN_GOACC_LOOP_OFFSET
 		    || kind == IFN_GOACC_LOOP_BOUND))
     {
-      inner_size = conv (threads (&seq, inner, false));
-      volume = op (MULT_EXPR, inner_size,
-		   conv (threads (&seq, outer, false)));
-      chunk = chunking ? conv (chunk_arg) : per_thread (volume);
+      inner_size = nthreads (inner);
+      volume = op (MULT_EXPR, inner_size, nthreads (outer));
+      chunk = chunking ? conv (chunk_arg) : per (volume);
       span = op (MULT_EXPR, chunk, inner_size);
     }
 
@@ -140,35 +174,51 @@ lower_loop_call (gcall *call)
     {
     case IFN_GOACC_LOOP_CHUNKS:
       if (!chunking)
-	r = build_int_cst (diff, 1);
+	r = build_int_cst (wide, 1);
       else
-	{
-	  tree per = op (MULT_EXPR, conv (threads (&seq, mask, false)),
-			 conv (chunk_arg));
-	  r = per_thread (per);
-	}
+	r = per (op (MULT_EXPR, nthreads (mask), conv (chunk_arg)));
       break;
 
     case IFN_GOACC_LOOP_STEP:
-      r = op (MULT_EXPR, conv (threads (&seq, striding ? mask : inner, false)),
-	      conv (step));
+      {
+	tree t = nthreads (striding ? mask : inner);
+	/* More threads than iterations: one iteration each, and a step
+	   over the whole range.  */
+	if (striding && (mask & gang))
+	  t = op (MIN_EXPR, t, op (MAX_EXPR, n, cst (1)));
+	r = op (MULT_EXPR, t, conv (step));
+      }
       break;
 
     case IFN_GOACC_LOOP_OFFSET:
       if (striding)
-	r = op (MULT_EXPR, conv (threads (&seq, mask, true)), conv (step));
+	{
+	  /* The position of the gang's first thread, at most N, plus the
+	     position inside the gang.  */
+	  unsigned rest = mask & ~gang;
+	  r = position (rest);
+	  if (mask & gang)
+	    {
+	      tree base = op (MULT_EXPR, position (gang), nthreads (rest));
+	      r = op (PLUS_EXPR, op (MIN_EXPR, base, n), r);
+	    }
+	}
       else
 	{
-	  r = op (MULT_EXPR, conv (threads (&seq, outer, true)), span);
-	  r = op (PLUS_EXPR, r, conv (threads (&seq, inner, true)));
+	  tree base = op (MULT_EXPR, position (outer), span);
 	  if (chunking)
 	    {
 	      tree round = op (MULT_EXPR, volume, chunk);
-	      r = op (PLUS_EXPR, r,
-		      op (MULT_EXPR, round, conv (gimple_call_arg (call, 6))));
+	      base = op (PLUS_EXPR, base,
+			 op (MULT_EXPR, round,
+			     conv (gimple_call_arg (call, 6))));
 	    }
-	  r = op (MULT_EXPR, r, conv (step));
+	  r = op (PLUS_EXPR, op (MIN_EXPR, base, n), position (inner));
 	}
+      /* Not clamped at the range: that would hide the lanes' stride.
+	 The result exceeds the range by at most the threads of a gang
+	 times the step, which the loop's own increment needs too.  */
+      r = op (MULT_EXPR, r, conv (step));
       break;
 
     case IFN_GOACC_LOOP_BOUND:
@@ -176,16 +226,14 @@ lower_loop_call (gcall *call)
 	r = conv (range);
       else
 	{
-	  r = op (PLUS_EXPR, op (MULT_EXPR, span, conv (step)),
-		  conv (gimple_call_arg (call, 6)));
-	  r = op (integer_onep (dir) ? MIN_EXPR : MAX_EXPR, r, conv (range));
+	  r = op (MULT_EXPR, op (MIN_EXPR, span, n), conv (step));
+	  r = clamp (op (PLUS_EXPR, r, conv (gimple_call_arg (call, 6))));
 	}
       break;
 
     default:
       gcc_unreachable ();
     }
-
   r = gimple_convert (&seq, type, r);
   gimple_seq_add_stmt (&seq, gimple_build_assign (lhs, r));
   gimple_set_location (gimple_seq_last_stmt (seq), gimple_location (call));
@@ -226,9 +274,11 @@ lower_tile_call (gcall *call)
 	 its axes (vector innermost, then worker).  */
       tree vector = NULL_TREE, worker = NULL_TREE;
       if (e_mask & GOMP_DIM_MASK (GOMP_DIM_VECTOR))
-	vector = threads (&seq, GOMP_DIM_MASK (GOMP_DIM_VECTOR), false);
+	vector = threads (&seq, GOMP_DIM_MASK (GOMP_DIM_VECTOR), false,
+			 integer_type_node);
       if (e_mask & GOMP_DIM_MASK (GOMP_DIM_WORKER))
-	worker = threads (&seq, GOMP_DIM_MASK (GOMP_DIM_WORKER), false);
+	worker = threads (&seq, GOMP_DIM_MASK (GOMP_DIM_WORKER), false,
+			 integer_type_node);
       if (vector && worker)
 	span = gimple_build (&seq, MULT_EXPR, integer_type_node, vector,
 			     worker);

@@ -8,7 +8,8 @@
 
    - at IPA time (clone.cc), a static constructor that calls
        gangway_register_unit (&__gangway_unit)
-     and a destructor that calls gangway_unregister_unit,
+     and a destructor that calls gangway_unregister_unit, both of
+     priority 100, so that they run before and after the program's own;
      and every GOACC_parallel_keyed call rewritten to gangway_parallel_keyed
      (and the data directives' calls to libgangway's entry points);
    - during compilation, the list of the unit's kernels (one per region)
@@ -296,6 +297,15 @@ gw_unit_add_kernel (tree host, const gw_target *t, dir_func *fn, FILE *dump,
   return true;
 }
 
+/* The priority of the unit's constructor and destructor: the last of
+   those reserved for the implementation (0-100), so that the unit is
+   registered before any constructor of the program or library (the
+   linker sorts every object's prioritized constructors, which run before
+   the others), and unregistered after every destructor: a region in a
+   user's constructor or destructor, or in a C++ static initializer,
+   finds its kernel.  */
+#define GW_UNIT_CDTOR_PRIORITY 100
+
 /* Build the unit's registration constructor and declare its descriptor.
    Called once, at IPA time, if the unit has offloaded regions.  */
 
@@ -320,12 +330,12 @@ gw_unit_create_constructor ()
   tree reg = build_fn_decl ("gangway_register_unit", fntype);
   TREE_NOTHROW (reg) = 1;
   tree call = build_call_expr (reg, 1, build_fold_addr_expr (unit_desc));
-  cgraph_build_static_cdtor ('I', call, DEFAULT_INIT_PRIORITY);
+  cgraph_build_static_cdtor ('I', call, GW_UNIT_CDTOR_PRIORITY);
   /* A shared library may be unloaded: forget its unit then.  */
   tree unreg = build_fn_decl ("gangway_unregister_unit", fntype);
   TREE_NOTHROW (unreg) = 1;
   call = build_call_expr (unreg, 1, build_fold_addr_expr (unit_desc));
-  cgraph_build_static_cdtor ('D', call, DEFAULT_INIT_PRIORITY);
+  cgraph_build_static_cdtor ('D', call, GW_UNIT_CDTOR_PRIORITY);
 }
 
 /* Rewrite every launch and data directive in FUN to go through

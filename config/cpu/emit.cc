@@ -353,10 +353,27 @@ emitter::run (std::string *code, unsigned *lanes)
       put ("};\n");
     }
 
+  /* The frames: each lane's (P * CHUNKS of FRAME_SIZE bytes), the
+     gang's shared one and each worker's.  They live on the stack of the
+     thread that runs the gang, unless they are large: a private array
+     of 512 KiB in a vector loop makes 8 MiB of frames with 16 lanes,
+     more than a thread's stack holds.  Then the exported kernel
+     allocates them on the heap once per call, for all the gangs it
+     runs, and the gang function gets them in GW_HEAP.  */
+  const uint64_t stack_frames_max = 64 * 1024;
+  uint64_t frame_bytes = (uint64_t) (p > 1 ? p * chunks : 1) * frame_size;
+  uint64_t shared_at = (frame_bytes + 63) / 64 * 64;
+  uint64_t wshared_at = shared_at + (shared_size + 63) / 64 * 64;
+  uint64_t heap_bytes = wshared_at + (uint64_t) wlen * wshared_size;
+  bool heap = (frame_size ? frame_bytes : 0) + shared_size
+	      + (wshared_size ? (uint64_t) wlen * wshared_size : 0)
+	      > stack_frames_max;
+
   put ("/* %s: the kernel of %s, dims %d %d %d.  */\n", name.c_str (),
        fn->host_name.c_str (), fn->dims[0], fn->dims[1], fn->dims[2]);
   put ("GW_INLINE void\n%s_gang (void *gw_data, void *const *gw_globals, "
-       "uint32_t gw_num_gangs, uint32_t gw_gang)\n{\n", name.c_str ());
+       "uint32_t gw_num_gangs, uint32_t gw_gang%s)\n{\n", name.c_str (),
+       heap ? ", unsigned char *gw_heap" : "");
   put ("  (void) gw_data; (void) gw_globals; (void) gw_num_gangs; "
        "(void) gw_gang;\n");
   for (size_t r = 0; r < fn->regs.size (); r++)
@@ -378,14 +395,24 @@ emitter::run (std::string *code, unsigned *lanes)
 	for (const dir_block *b : r.order)
 	  put ("  gw_m%u m_%u = {};\n", p, b->index);
     }
-  if (frame_size)
+  if (frame_size && heap)
+    put ("  unsigned char (*gw_frame)[%u] = (unsigned char (*)[%u]) "
+	 "gw_heap;\n", frame_size, frame_size);
+  else if (frame_size)
     put ("  unsigned char gw_frame[%u][%u] __attribute__ ((aligned (64)));\n",
 	 p > 1 ? p * chunks : 1, frame_size);
   put ("  uint32_t gw_lane0 = 0;\n");
-  if (shared_size)
+  if (shared_size && heap)
+    put ("  unsigned char *gw_shared = gw_heap + %llu;\n",
+	 (unsigned long long) shared_at);
+  else if (shared_size)
     put ("  unsigned char gw_shared[%u] __attribute__ ((aligned (64)));\n",
 	 shared_size);
-  if (wshared_size)
+  if (wshared_size && heap)
+    put ("  unsigned char (*gw_wshared)[%u] = (unsigned char (*)[%u]) "
+	 "(gw_heap + %llu);\n", wshared_size, wshared_size,
+	 (unsigned long long) wshared_at);
+  else if (wshared_size)
     put ("  unsigned char gw_wshared[%d][%u] __attribute__ ((aligned "
 	 "(64)));\n", wlen, wshared_size);
   put ("  goto b%u;\n", fn->blocks[0]->index);
@@ -408,10 +435,30 @@ emitter::run (std::string *code, unsigned *lanes)
     }
   put ("}\n\n");
   put ("GW_EXPORT void\n%s (void *gw_data, void *const *gw_globals, "
-       "uint32_t gw_num_gangs, uint32_t gw_lo, uint32_t gw_hi)\n{\n"
-       "  for (uint32_t gw_gang = gw_lo; gw_gang < gw_hi; gw_gang++)\n"
-       "    %s_gang (gw_data, gw_globals, gw_num_gangs, gw_gang);\n}\n\n",
-       name.c_str (), name.c_str ());
+       "uint32_t gw_num_gangs, uint32_t gw_lo, uint32_t gw_hi)\n{\n",
+       name.c_str ());
+  if (heap)
+    {
+      /* The frames, 64-byte aligned; without them the region cannot run:
+	 say so on stderr and abort, as the runtime's fatal errors do.  */
+      put ("  unsigned char *gw_raw = __builtin_malloc (%lluu + 63);\n"
+	   "  if (!gw_raw)\n    {\n"
+	   "      static const char gw_msg[] = \"gangway: fatal error: cannot "
+	   "allocate the %llu bytes of private data of region %s\\n\";\n"
+	   "      extern long write (int, const void *, unsigned long);\n"
+	   "      write (2, gw_msg, sizeof gw_msg - 1);\n"
+	   "      __builtin_abort ();\n    }\n"
+	   "  unsigned char *gw_heap = (unsigned char *) "
+	   "(((uintptr_t) gw_raw + 63) & ~(uintptr_t) 63);\n",
+	   (unsigned long long) heap_bytes, (unsigned long long) heap_bytes,
+	   fn->host_name.c_str ());
+    }
+  put ("  for (uint32_t gw_gang = gw_lo; gw_gang < gw_hi; gw_gang++)\n"
+       "    %s_gang (gw_data, gw_globals, gw_num_gangs, gw_gang%s);\n",
+       name.c_str (), heap ? ", gw_heap" : "");
+  if (heap)
+    put ("  __builtin_free (gw_raw);\n");
+  put ("}\n\n");
   if (opts.verify)
     verify_masks (live);
   *code = out;

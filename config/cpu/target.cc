@@ -4,7 +4,8 @@
    plugin/ir/ir.h.
 
    Dimensions: a gang is a task of the runtime's thread pool, so the number
-   of gangs is free (chosen at launch unless the program fixes it).  The
+   of gangs is free (chosen at launch unless the program fixes it), up to
+   GW_CPU_MAX_GANGS.  The
    vector length defaults to the 32-bit lanes of the widest SIMD register
    of the ISA (4, 8 or 16) and may be set up to 64 lanes (several
    registers).  A gang's workers are more lanes of the same registers
@@ -19,6 +20,7 @@
    and the runtime checks it before loading (docs/targets.md).  */
 
 #include "cpu.h"
+#include "../../libruntime/gangway-abi.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -147,6 +149,15 @@ public:
     int lanes = isa.vector_bytes / 4;
     if (dims[DA_GANG] < 0)
       dims[DA_GANG] = (used & (1u << DA_GANG)) ? 0 : 1;
+    else if ((unsigned) dims[DA_GANG] > GW_CPU_MAX_GANGS)
+      {
+	notes->push_back ("gangway: using num_gangs ("
+			  + std::to_string (GW_CPU_MAX_GANGS) + "), ignoring "
+			  + std::to_string (dims[DA_GANG])
+			  + ": the cpu device runs at most "
+			  + std::to_string (GW_CPU_MAX_GANGS) + " gangs");
+	dims[DA_GANG] = GW_CPU_MAX_GANGS;
+      }
 
     if (dims[DA_VECTOR] < 0)
       dims[DA_VECTOR] = (used & (1u << DA_VECTOR)) ? lanes : 1;

@@ -638,6 +638,27 @@ emitter::run ()
   if (vlen > ptx_warp_size && wlen > ptx_max_vector_barriers)
     throw cannot { "more than " + std::to_string (ptx_max_vector_barriers)
 		   + " workers of more than one warp" };
+  /* Each thread's private slots are its .local memory, of which CUDA
+     gives a thread at most ptx_max_local bytes (ptxas accepts more; the
+     launch would fail); a gang's and its workers' slots are .shared
+     memory, of which a CTA has at most ptx_max_shared statically (ptxas
+     refuses more).  */
+  uint64_t local = 0, shared = 0;
+  for (const dir_slot &s : fn->slots)
+    {
+      uint64_t &size = s.shared ? shared : local;
+      uint64_t align = std::max<uint32_t> (s.align, 1);
+      size = (size + align - 1) / align * align
+	     + (uint64_t) s.size * (s.shared && s.per_worker ? wlen : 1);
+    }
+  if (local > ptx_max_local)
+    throw cannot { std::to_string (local) + " bytes of private data per "
+		   "thread (a GPU thread has at most "
+		   + std::to_string (ptx_max_local) + ")" };
+  if (shared > ptx_max_shared)
+    throw cannot { std::to_string (shared) + " bytes of data private to "
+		   "gangs or workers (a GPU gang has at most "
+		   + std::to_string (ptx_max_shared) + " of shared memory)" };
   if (wlen > 1)
     active |= dir_axis_bit (DA_WORKER);
   if (vlen > 1)

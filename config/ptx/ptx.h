@@ -28,6 +28,15 @@ const int ptx_warp_size = 32;
    own, 1 + its position: the hardware's 16 barriers leave 15.  */
 const int ptx_max_vector_barriers = 15;
 
+/* The most .local memory a thread has: 512 KiB on every compute
+   capability (CUDA C++ Programming Guide, "Features and Technical
+   Specifications").  */
+const uint64_t ptx_max_local = 512 * 1024;
+
+/* The most static .shared memory of a CTA: 48 KiB (the same table; more
+   needs dynamic shared memory, which the target does not use).  */
+const uint64_t ptx_max_shared = 48 * 1024;
+
 /* emit.cc: write the PTX of kernel FN, which has been through the device
    passes, to *CODE: its module-scope declarations, then its .entry (the
    same for every architecture ptx_module_header names).  Return false and

@@ -1,7 +1,7 @@
 /* long double in a region makes the compiler warn, at the statement, that
-   the type is not supported and the region runs on the host.  */
+   'long double' is not supported and the region runs on the host.  */
 /* { dg-do compile } */
-/* { dg-additional-options "-fno-diagnostics-show-caret" } */
+/* { dg-additional-options "-fno-diagnostics-show-caret -fplugin-arg-gangway-targets=cpu" } */
 
 long double x[100];
 
@@ -10,7 +10,5 @@ f (void)
 {
 #pragma acc parallel loop
   for (int i = 0; i < 100; i++)
-    x[i] = x[i] * 2; /* { dg-warning "gangway: the floating-point type 'long double/_Float128/_Float16' is not supported on the device; this OpenACC parallel region runs on the host" } */
+    x[i] = x[i] * 2; /* { dg-warning "gangway: 'long double' is not supported on the device; this OpenACC parallel region runs on the host" } */
 }
-
-/* GCC names the region's function in a context line.  */

@@ -7,8 +7,9 @@
    checks the annotations).  */
 /* { dg-do compile } */
 /* { dg-additional-options "-fno-diagnostics-show-caret -fplugin-arg-gangway-verify -fplugin-arg-gangway-disable=barriers" } */
-/* The annotated function and GCC's report after the error.  */
-/* { dg-prune-output "(\n|^)(during GIMPLE pass|\[0-9\]+ error\\(s\\) in|function gw_k0|\{|\}|@\[0-9\]+:|  |0x|Please|See <|\\*\\*\\*|Event|PLUGIN_)\[^\n\]*" } */
+/* The annotated function and GCC's report after the error (with the
+   backtrace's lines, which start with a tab).  */
+/* { dg-prune-output "(\n|^)(\t|during GIMPLE pass|\[0-9\]+ error\\(s\\) in|function gw_k0|\{|\}|@\[0-9\]+:|  |0x|Please|See <|\\*\\*\\*|Event|PLUGIN_)\[^\n\]*" } */
 
 int once[64], perw[64 * 64], m[64 * 64 * 16];
 

@@ -10,7 +10,9 @@
    with gw_data = the launch's HOSTADDRS (the region's argument block, as
    on the cpu device: device memory is host memory) and gw_globals = the
    unit's global table, on a grid of gangs of the block .reqntid gives.
-   The program's own checks then validate the PTX.
+   The program's own checks then validate the PTX.  A run-time
+   dimension that is not positive ends the program with status 1, as
+   libgangway does.
 
    Environment:
      PTXSIM_GANGS=N	  gangs when neither the program nor the compiler
@@ -241,6 +243,7 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
 			unsigned short *kinds, ...)
 {
   unsigned dims[GW_AXES] = { 0, 0, 0 };
+  unsigned given = 0;
   va_list ap;
   va_start (ap, kinds);
   unsigned w;
@@ -250,7 +253,10 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       case LAUNCH_DIM:
 	for (int i = 0; i < GW_AXES; i++)
 	  if (LAUNCH_OP (w) & (1u << i))
-	    dims[i] = va_arg (ap, unsigned);
+	    {
+	      dims[i] = va_arg (ap, unsigned);
+	      given |= 1u << i;
+	    }
 	break;
       case LAUNCH_ASYNC:
 	if (LAUNCH_OP (w) == LAUNCH_OP_WIDE)
@@ -299,6 +305,14 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
 			    hostaddrs, sizes, kinds, 0);
       return;
     }
+
+  /* A run-time dimension that is not positive ends the program, as in
+     libgangway (launch.c).  */
+  for (int a = 0; a < GW_AXES; a++)
+    if ((given & (1u << a)) && (int) dims[a] <= 0)
+      die (1, "%s(%d) in region %s: the value must be positive",
+	   a == GW_GANG ? "num_gangs" : a == GW_WORKER ? "num_workers"
+	   : "vector_length", (int) dims[a], kern->name);
 
   /* The ptx image's compile-time dims of the kernel (ABI version 2).  */
   intptr_t kdims[GW_AXES] = { 0, 0, 0 };

@@ -40,7 +40,10 @@
 
      FAKE_CUDA_DEVICES  how many devices cuDeviceGetCount reports (1);
      FAKE_CUDA_ARCH     the compute capability, as 80 for 8.0 (80);
-     FAKE_CUDA_FAIL     NAME:CODE, the entry point NAME returns CODE.
+     FAKE_CUDA_FAIL     NAME:CODE, the entry point NAME returns CODE;
+     FAKE_CUDA_MAX_GRID the most blocks of a grid (2147483647);
+     FAKE_CUDA_MAX_THREADS  the most threads of a block of any kernel
+			(1024).
 
    It has 10 multiprocessors.  At exit, each allocation still live is
    logged as "leak An".  */
@@ -81,7 +84,11 @@ struct module
 struct function
 {
   char name[256];
+  struct function *next;
 };
+/* Every function handed out, for the life of the process (as the driver
+   keeps them with their modules).  */
+static struct function *functions;
 
 static int the_context;
 
@@ -202,6 +209,10 @@ cuDeviceGetAttribute (int *value, int attrib, CUdevice dev)
   FAIL_IF_ASKED ("cuDeviceGetAttribute");
   switch (attrib)
     {
+    case 5:
+      *value = getenv ("FAKE_CUDA_MAX_GRID")
+	       ? atoi (getenv ("FAKE_CUDA_MAX_GRID")) : 2147483647;
+      break;
     case 16:
       *value = 10;
       break;
@@ -277,6 +288,29 @@ cuModuleGetFunction (struct function **f, struct module *module,
     return 500;			/* CUDA_ERROR_NOT_FOUND.  */
   *f = calloc (1, sizeof **f);
   snprintf ((*f)->name, sizeof (*f)->name, "%s", fname);
+  (*f)->next = functions;
+  functions = *f;
+  return 0;
+}
+
+V CUresult
+cuFuncGetAttribute (int *value, int attrib, struct function *f)
+{
+  FAIL_IF_ASKED ("cuFuncGetAttribute");
+  switch (attrib)
+    {
+    case 0:			/* CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK.  */
+      *value = getenv ("FAKE_CUDA_MAX_THREADS")
+	       ? atoi (getenv ("FAKE_CUDA_MAX_THREADS")) : 1024;
+      break;
+    case 3:			/* CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES.  */
+      *value = 0;
+      break;
+    default:
+      flog ("cuFuncGetAttribute attrib=%d: unknown", attrib);
+      return 1;
+    }
+  flog ("cuFuncGetAttribute %s attrib=%d -> %d", f->name, attrib, *value);
   return 0;
 }
 

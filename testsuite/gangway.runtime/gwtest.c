@@ -32,6 +32,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -295,8 +296,8 @@ test_basic (void)
   k0_check (&k, "no words", dev, dflt);
   LAUNCH (&k, FLAGS_DEVICE, host_k0, W_DIM (1), 37u, 0);
   k0_check (&k, "num_gangs(37)", dev, 37);
-  LAUNCH (&k, FLAGS_DEVICE, host_k0, W_DIM (7), 0u, 4u, 32u, 0);
-  k0_check (&k, "dims 0,4,32", dev, dflt);
+  LAUNCH (&k, FLAGS_DEVICE, host_k0, W_DIM (2), 4u, 0);
+  k0_check (&k, "dims -,4,-", dev, dflt);
   LAUNCH (&k, FLAGS_DEVICE, host_k0, W_DIM (6), 4u, 32u, 0);
   k0_check (&k, "dims -,4,32", dev, dflt);
   LAUNCH (&k, FLAGS_DEVICE, host_k0, W_ASYNC (5), 0);
@@ -323,6 +324,89 @@ test_basic (void)
   /* An if clause that is false.  */
   LAUNCH (&k, FLAGS_IF_FALSE, host_k0, W_DIM (1), 37u, 0);
   k0_check (&k, "if(false)", "host", 0);
+  k0_fini (&k);
+}
+
+/* Run-time dimensions at their limits.  WHICH is "big" for a num_gangs
+   above the cpu device's maximum (it gets GW_CPU_MAX_GANGS gangs, each
+   run once), "zero" or "negative" for a num_gangs the runtime must
+   refuse (it ends the program, run-tests.sh checks the message), and
+   "vector" for a negative vector_length.  */
+
+static void
+test_dims (const char *which)
+{
+  struct k0 k;
+  unsigned *count = calloc (GW_CPU_MAX_GANGS + 1, sizeof *count);
+
+  k0_init (&k, 3000000);
+  free (k.count);
+  k.count = count;
+  k.hostaddrs[2] = count;
+  if (strcmp (which, "big") == 0)
+    {
+      k.gangs = k.host_runs = 0;
+      gangway_parallel_keyed (FLAGS_DEVICE, host_k0, 5, k.hostaddrs,
+			      dummy_sizes, dummy_kinds, W_DIM (1),
+			      2147483549u, 0);
+      CHECK (k.gangs == GW_CPU_MAX_GANGS, "big: %u gangs", k.gangs);
+      for (int i = 0; i < k.n; i++)
+	if (k.a[i] != 2 * i + global_base)
+	  {
+	    CHECK (0, "big: a[%d] = %d", i, k.a[i]);
+	    break;
+	  }
+      for (unsigned g = 0; g <= GW_CPU_MAX_GANGS; g++)
+	if (count[g] != (g < GW_CPU_MAX_GANGS))
+	  {
+	    CHECK (0, "big: gang %u ran %u times", g, count[g]);
+	    break;
+	  }
+    }
+  else if (strcmp (which, "zero") == 0)
+    gangway_parallel_keyed (FLAGS_DEVICE, host_k0, 5, k.hostaddrs,
+			    dummy_sizes, dummy_kinds, W_DIM (1), 0u, 0);
+  else if (strcmp (which, "negative") == 0)
+    gangway_parallel_keyed (FLAGS_DEVICE, host_k0, 5, k.hostaddrs,
+			    dummy_sizes, dummy_kinds, W_DIM (1),
+			    (unsigned) -5, 0);
+  else if (strcmp (which, "vector") == 0)
+    gangway_parallel_keyed (FLAGS_DEVICE, host_k0, 5, k.hostaddrs,
+			    dummy_sizes, dummy_kinds, W_DIM (5), 8u,
+			    (unsigned) -1, 0);
+  /* The if clause: the host version runs, whatever the dimensions.  */
+  k.host_runs = 0;
+  gangway_parallel_keyed (FLAGS_IF_FALSE, host_k0, 5, k.hostaddrs,
+			  dummy_sizes, dummy_kinds, W_DIM (1), (unsigned) -5,
+			  0);
+  CHECK (k.host_runs == 1, "if(false) num_gangs(-5): %u host runs",
+	 k.host_runs);
+  k0_fini (&k);
+}
+
+/* The program narrows its own CPUs to the highest one it may use, with
+   sched_setaffinity, before its first launch: the cpu device must then
+   run on that CPU alone (run-tests.sh checks the pool log).  */
+
+static void
+test_affinity (void)
+{
+  cpu_set_t set;
+  int last = -1;
+  struct k0 k;
+
+  CHECK (sched_getaffinity (0, sizeof set, &set) == 0, "sched_getaffinity");
+  for (int i = 0; i < CPU_SETSIZE; i++)
+    if (CPU_ISSET (i, &set))
+      last = i;
+  CPU_ZERO (&set);
+  CPU_SET (last, &set);
+  CHECK (sched_setaffinity (0, sizeof set, &set) == 0, "sched_setaffinity");
+  CHECK (gangway_num_threads () == 1, "%d threads on one CPU",
+	 gangway_num_threads ());
+  k0_init (&k, 10000);
+  LAUNCH (&k, FLAGS_DEVICE, host_k0, W_DIM (1), 7u, 0);
+  k0_check (&k, "one CPU", "cpu", 7);
   k0_fini (&k);
 }
 
@@ -518,6 +602,7 @@ busy_launcher (void *arg)
   k0_init (&k, 1000);
   while (keep_launching)
     LAUNCH (&k, FLAGS_DEVICE, host_k0, W_DIM (1), 16u, 0);
+  k0_fini (&k);
   return NULL;
 }
 
@@ -566,6 +651,7 @@ test_fork (void)
     }
   keep_launching = 0;
   pthread_join (t, NULL);
+  k0_fini (&k);
 }
 
 /* Launch, then exit at once while the pool threads may still spin.  */
@@ -620,6 +706,10 @@ main (int argc, char **argv)
 
   if (strcmp (test, "basic") == 0)
     test_basic ();
+  else if (strcmp (test, "affinity") == 0)
+    test_affinity ();
+  else if (strcmp (test, "dims") == 0)
+    test_dims (argc > 2 ? argv[2] : "big");
   else if (strcmp (test, "reasons") == 0)
     test_reasons ();
   else if (strcmp (test, "bench") == 0)

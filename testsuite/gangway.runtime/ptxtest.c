@@ -430,6 +430,23 @@ test_sm99 (void)
   CHECK (a[9] == 1, "sm99: a[9] = %d", a[9]);
 }
 
+/* A launch the device's limits do not allow: gw_kp_plain on 3 gangs of
+   4 workers of 64 lanes (run-tests.sh lowers the fake device's limits).
+   It goes to the cpu device, which has no code for it, so to the host.  */
+
+static void
+test_limits (void)
+{
+  int a[10] = { 0 };
+  void *h[2] = { a, (void *) (intptr_t) 10 };
+  size_t s[2] = { sizeof a, 0 };
+  unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
+
+  gangway_parallel_keyed (FLAGS_DEVICE, host_plain, 2, h, s, k, W_DIM (7),
+			  3u, 4u, 64u, 0);
+  check_device ("limits", expected ());
+}
+
 /* Run the test named by ARGV[1].  */
 
 int
@@ -453,6 +470,8 @@ main (int argc, char **argv)
     test_bad_kind ();
   else if (strcmp (test, "sm99") == 0)
     test_sm99 ();
+  else if (strcmp (test, "limits") == 0)
+    test_limits ();
   else
     {
       fprintf (stderr, "unknown test %s\n", test);

@@ -28,7 +28,11 @@
 # Environment: CC (default gcc); BUILD, a directory for the build (default:
 # a fresh temporary one, removed at the end if everything passed);
 # GANGWAY_PLUGIN, the plugin (gangway.so) for the tests of a program
-# compiled with it, skipped without.
+# compiled with it, skipped without; MPIRUN and MPICC, for the test under
+# mpirun, skipped without; SANITIZE, a list of GCC sanitizers
+# ("address,undefined") to build the library and every test program
+# with: the tests then run under them, any report failing the run
+# (implies --quick, and skips the timings and the MPI test).
 #
 # Ends with the line "N passed, N failed"; exits non-zero on a failure.
 
@@ -178,6 +182,28 @@ echo "Building in $build"
 cd "$build" || die "cannot enter $build"
 
 CFLAGS="-std=gnu11 -O2 -g -Wall -Wextra"
+SANFLAGS=
+# The flags of the programs compiled with the plugin: their regions are
+# not instrumented (instrumented code has no device version), only linked
+# with the sanitizers' libraries, which the library needs.
+PCFLAGS=$CFLAGS
+if [ -n "${SANITIZE-}" ]; then
+  SANFLAGS="-fsanitize=$SANITIZE"
+  CFLAGS="$CFLAGS $SANFLAGS -fno-omit-frame-pointer -fno-sanitize-recover=all"
+  for san in $(echo "$SANITIZE" | tr , ' '); do
+    case $san in
+      address) PCFLAGS="$PCFLAGS -lasan" ;;
+      undefined) PCFLAGS="$PCFLAGS -lubsan" ;;
+      thread) PCFLAGS="$PCFLAGS -ltsan" ;;
+    esac
+  done
+  PCFLAGS="-Wl,--no-as-needed $PCFLAGS -Wl,--as-needed"
+  quick=yes
+  # A report ends the run with a status of its own; leaks count.
+  export ASAN_OPTIONS="exitcode=86:detect_leaks=1:abort_on_error=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+  export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+  MPIRUN=
+fi
 $CC $CFLAGS -Werror -fPIC -shared -o libgangway.so "$src"/*.c \
     -lgomp -lpthread -ldl || die "cannot build libgangway.so"
 
@@ -209,7 +235,7 @@ $CC $CFLAGS -fopenacc -foffload=disable $INC -c -o acc-region.o \
     "$here/acc-region.c" || die "cannot compile acc-region.c"
 objcopy --redefine-sym GOACC_parallel_keyed=gangway_parallel_keyed \
     acc-region.o || die "cannot rename in acc-region.o"
-$CC -fopenacc -foffload=disable -o acc-region acc-region.o $LIBS \
+$CC $SANFLAGS -fopenacc -foffload=disable -o acc-region acc-region.o $LIBS \
   || die "cannot link acc-region"
 
 # The fake CUDA driver, and the programs for the ptx device: hand-made
@@ -227,12 +253,17 @@ objcopy --redefine-sym GOACC_parallel_keyed=gangway_parallel_keyed \
     --redefine-sym GOACC_exit_data=gangway_exit_data \
     --redefine-sym GOACC_update=gangway_update \
     acc-data.o || die "cannot rename in acc-data.o"
-$CC -fopenacc -foffload=disable -o acc-data acc-data.o $LIBS \
+$CC $SANFLAGS -fopenacc -foffload=disable -o acc-data acc-data.o $LIBS \
   || die "cannot link acc-data"
 if [ -n "${GANGWAY_PLUGIN-}" ]; then
-  $CC $CFLAGS -fopenacc -foffload=disable -fplugin="$GANGWAY_PLUGIN" \
+  $CC $PCFLAGS -fopenacc -foffload=disable -fplugin="$GANGWAY_PLUGIN" \
       -fplugin-arg-gangway-targets=cpu,ptx $INC -o acc-ptx "$here/acc-ptx.c" \
       $LIBS || die "cannot build acc-ptx with the plugin"
+  $CC $PCFLAGS -fopenacc -foffload=disable -fplugin="$GANGWAY_PLUGIN" \
+      -fPIC -shared $INC -o libacc-ctor.so "$here/acc-ctor-lib.c" $LIBS \
+    && $CC $PCFLAGS -fopenacc -foffload=disable -fplugin="$GANGWAY_PLUGIN" \
+	   $INC -o acc-ctor "$here/acc-ctor.c" $LIBS -ldl \
+    || die "cannot build acc-ctor with the plugin"
 fi
 
 T=./gwtest
@@ -272,6 +303,93 @@ for n in 1 2 3 7; do
   check_status "basic launches with GANGWAY_NUM_THREADS=$n"
   check_lines 4 "device=cpu gangs=$((32 * n)) " \
     "GANGWAY_NUM_THREADS=$n: default gangs"
+done
+
+# -- The CPUs of the cpu device: those the process may use, whatever
+# libgomp did to the initial thread.  GANGWAY_LOG=pool says how many
+# threads the pool has and on which CPUs, and each pool thread its mask.
+
+cpus=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status)
+ncpus=$(nproc)
+last=${cpus##*[,-]}
+for v in default OMP_PROC_BIND=true OMP_PROC_BIND=close OMP_PROC_BIND=spread \
+	 OMP_PLACES=cores OMP_PLACES=threads OMP_PROC_BIND=true,OMP_PLACES=cores; do
+  if [ $v = default ]; then set --; else set -- $(echo $v | tr , ' '); fi
+  run pool-$v GANGWAY_LOG=pool,launch "$@" $T basic
+  check_status "$v: launches"
+  check_lines 4 "device=cpu gangs=$((32 * ncpus)) " \
+    "$v: default gangs for $ncpus threads"
+  check_lines 1 "^gangway: pool threads=$ncpus cpus=$cpus from=(affinity|omp-places)\$" \
+    "$v: a pool of one thread per CPU of the process ($ncpus, $cpus)"
+  check_lines $((ncpus - 1)) "^gangway: pool thread [0-9]+ cpus=$cpus\$" \
+    "$v: every pool thread may run on every CPU of the process"
+done
+run pool-threads GANGWAY_LOG=pool GANGWAY_NUM_THREADS=3 OMP_PROC_BIND=true \
+  $T basic
+check_status "GANGWAY_NUM_THREADS=3 OMP_PROC_BIND=true: launches"
+check_lines 1 "^gangway: pool threads=3 cpus=$cpus from=omp-places\$" \
+  "GANGWAY_NUM_THREADS overrides the number of CPUs"
+check_lines 2 "^gangway: pool thread [0-9]+ cpus=$cpus\$" \
+  "GANGWAY_NUM_THREADS: the pool threads' masks"
+if [ "$ncpus" -ge 2 ]; then
+  for v in default OMP_PROC_BIND=true OMP_PLACES=cores; do
+    if [ $v = default ]; then set --; else set -- $v; fi
+    run pool-taskset-$v GANGWAY_LOG=pool "$@" taskset -c $last $T basic
+    check_status "taskset -c $last, $v: launches"
+    check_lines 1 "^gangway: pool threads=1 cpus=$last from=(affinity|omp-places)\$" \
+      "taskset -c $last, $v: one thread on CPU $last"
+  done
+  run pool-setaffinity GANGWAY_LOG=pool $T affinity
+  check_status "sched_setaffinity in the program: launches"
+  check_lines 1 "^gangway: pool threads=1 cpus=$last from=affinity\$" \
+    "sched_setaffinity in the program: one thread on CPU $last"
+else
+  echo "SKIP: taskset and sched_setaffinity to a subset (one CPU)"
+fi
+
+# Under mpirun --bind-to core, with MPI where configure found it (MPIRUN,
+# MPICC): each rank's pool has the rank's CPUs.
+if [ -n "${MPIRUN-}" ] && [ -n "${MPICC-}" ] && [ -n "${GANGWAY_PLUGIN-}" ]; then
+  if OMPI_CC=$CC MPICH_CC=$CC $MPICC $CFLAGS -fopenacc -foffload=disable \
+       -fplugin="$GANGWAY_PLUGIN" $INC -o acc-mpi "$here/acc-mpi.c" $LIBS \
+       >acc-mpi.build 2>&1; then
+    MPI="OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 $MPIRUN"
+    run mpi-core GANGWAY_LOG=pool $MPI -np $ncpus --bind-to core ./acc-mpi
+    check_status "mpirun -np $ncpus --bind-to core: runs"
+    check "mpirun -np $ncpus --bind-to core: every rank's results" \
+      [ "$(grep -c '^rank [0-9]* ok$' "$build/mpi-core.out")" -eq $ncpus ]
+    check_lines $ncpus '^gangway: pool threads=1 cpus=[0-9]+ from=affinity$' \
+      "mpirun -np $ncpus --bind-to core: one thread per rank, on its core"
+    if $MPIRUN --version 2>/dev/null | grep -q 'Open MPI'; then
+      for v in default OMP_PROC_BIND=true; do
+	if [ $v = default ]; then set --; else set -- $v; fi
+	run mpi-pe-$v GANGWAY_LOG=pool "$@" $MPI -np 1 --bind-to core \
+	  --map-by slot:pe=$ncpus ./acc-mpi
+	check_status "mpirun --bind-to core --map-by slot:pe=$ncpus, $v: runs"
+	check_lines 1 "^gangway: pool threads=$ncpus cpus=$cpus from=(affinity|omp-places)\$" \
+	  "mpirun --bind-to core --map-by slot:pe=$ncpus, $v: the rank's $ncpus cores"
+      done
+    fi
+  else
+    ko "building acc-mpi.c with $MPICC"
+    cat acc-mpi.build
+  fi
+else
+  echo "UNSUPPORTED: the cpu device under mpirun --bind-to core (no MPI)"
+fi
+
+# -- Run-time dimensions at their limits.
+
+run dims-big GANGWAY_LOG=launch $T dims big
+check_status "num_gangs(2147483549) runs GW_CPU_MAX_GANGS gangs"
+check_lines 1 '^gangway: launch test_k0 device=cpu gangs=1048576 workers=1 vector=1 num_gangs=2147483549$' \
+  "num_gangs(2147483549): the log names both numbers"
+for v in "zero num_gangs(0)" "negative num_gangs(-5)" "vector vector_length(-1)"; do
+  set -- $v
+  run dims-$1 $T dims $1
+  check "$2 ends the program" [ "$status" -eq 1 ]
+  check_lines 1 "^gangway: fatal error: $(echo "$2" | sed 's/[()]/\\&/g') in region test_k0: the value must be positive\$" \
+    "$2: the message names the region and the value"
 done
 
 run api GANGWAY_NUM_THREADS=5 $T api
@@ -384,7 +502,7 @@ check_lines 26 '^gangway: (launch|done) ' "GANGWAY_LOG=all"
 
 run log-bad 'GANGWAY_LOG= launch ,bogus,,Time,zap' $T basic
 check_status "GANGWAY_LOG with unknown categories"
-check_lines 1 "^gangway: warning: unknown GANGWAY_LOG categories 'bogus', 'zap' ignored; known: launch, time, all\$" \
+check_lines 1 "^gangway: warning: unknown GANGWAY_LOG categories 'bogus', 'zap' ignored; known: launch, time, pool, all\$" \
   "GANGWAY_LOG: one warning naming the unknown"
 check_lines 26 '^gangway: (launch|done) ' "GANGWAY_LOG: blanks and case"
 
@@ -515,6 +633,25 @@ check_status "ptx: an image for sm_99 on an 8.0 device"
 check_lines 1 '^gangway: launch p_sm99 device=host gangs=1 workers=1 vector=1 reason=no-cpu-code ptx=ptx-lacks-arch$' \
   "ptx: log of ptx-lacks-arch"
 
+run ptx-threads $FAKE FAKE_CUDA_MAX_THREADS=128 EXPECT_DEVICE=host \
+  GANGWAY_LOG=launch $P limits
+check_status "ptx: more threads per gang than the kernel allows"
+check_lines 1 '^gangway: launch p_plain device=host gangs=1 workers=1 vector=1 reason=no-cpu-code ptx=too-many-threads$' \
+  "ptx: log of too-many-threads"
+check_lines 1 '^gangway: warning: region p_plain: the GPU runs at most 128 threads per gang of its kernel, the launch asks for 4 workers of 64 lanes; it runs on the cpu$' \
+  "ptx: too-many-threads: one warning"
+run ptx-grid $FAKE FAKE_CUDA_MAX_GRID=2 EXPECT_DEVICE=host \
+  GANGWAY_LOG=launch $P limits
+check_status "ptx: more gangs than a grid holds"
+check_lines 1 '^gangway: launch p_plain device=host gangs=1 workers=1 vector=1 reason=no-cpu-code ptx=too-many-gangs$' \
+  "ptx: log of too-many-gangs"
+check_lines 1 '^gangway: warning: region p_plain: the GPU runs at most 2 gangs, the launch asks for 3; it runs on the cpu$' \
+  "ptx: too-many-gangs: one warning"
+run ptx-limits-ok $FAKE GANGWAY_LOG=launch $P limits
+check_status "ptx: a launch within the limits"
+check_lines 1 '^gangway: launch p_plain device=ptx gangs=3 workers=4 vector=64$' \
+  "ptx: a launch within the limits runs on the ptx device"
+
 run ptx-nodriver GANGWAY_DEVICE=ptx GANGWAY_LOG=launch $P cpu-sync
 check_status "GANGWAY_DEVICE=ptx without a driver"
 check_lines 1 '^gangway: launch p_k0 device=cpu gangs=64 workers=1 vector=1 ptx=no-driver$' \
@@ -640,6 +777,15 @@ for i in 1 2 3 4 5 6 7 8 9 10; do
 done
 if [ $bad = 0 ]; then ok "exit with idle pool threads (20 runs)"; else ko "exit"; fi
 
+if [ -n "${GANGWAY_PLUGIN-}" ]; then
+  run ctor GANGWAY_LOG=launch ./acc-ctor "$build/libacc-ctor.so"
+  check_status "regions in constructors of the program and of a dlopened library"
+  check_lines 1 '^gangway: launch main_ctor\._omp_fn\.0 device=cpu ' \
+    "a region in the program's constructor runs on cpu, named"
+  check_lines 1 '^gangway: launch lib_ctor\._omp_fn\.0 device=cpu ' \
+    "a region in a dlopened library's constructor runs on cpu, named"
+fi
+
 run lib GANGWAY_LOG=launch $T lib "$build/libunit-dl.so"
 check_status "units in linked and dlopened libraries"
 check_lines 4 '^gangway: launch lib_k0 device=cpu gangs=10 ' \
@@ -648,7 +794,10 @@ check_lines 4 '^gangway: launch lib_k0 device=cpu gangs=10 ' \
 # Image loading without /proc (so without memfd): needs a private mount
 # namespace, which only root gets.
 mkdir -p tmpdir
-if unshare -m true 2>/dev/null; then
+if [ -n "${SANITIZE-}" ]; then
+  # The sanitizers' runtime stops the process without /proc.
+  echo "SKIP: image loading through a temporary file (under sanitizers)"
+elif unshare -m true 2>/dev/null; then
   run noproc TMPDIR="$build/tmpdir" unshare -m \
     sh -c 'umount -l /proc && exec ./gwtest basic'
   check_status "image loading through a temporary file"
@@ -657,8 +806,9 @@ else
   echo "SKIP: image loading through a temporary file (needs root)"
 fi
 
-# -- Speed.
+# -- Speed (not under sanitizers, whose checks are the time).
 
+if [ -z "${SANITIZE-}" ]; then
 for n in 1 2 4; do
   run spread-$n GANGWAY_NUM_THREADS=$n $T spread
   check_status "pool threads run gangs ($n threads)"
@@ -673,6 +823,7 @@ check "empty launch under 20 us ($us us)" awk "BEGIN { exit !($us < 20) }"
 run bench-7 GANGWAY_NUM_THREADS=7 $T bench 2000
 check_status "bench with 7 threads on $(nproc) CPUs"
 cat "$build/bench-7.out"
+fi
 
 # -- Sanitizers and valgrind.
 
