@@ -766,7 +766,12 @@ expander::binary (tree_code code, tree type, dir_value a, dir_value c,
     }
   if (t == DT_B1 && op != DOP_AND && op != DOP_OR && op != DOP_XOR)
     fail ("arithmetic on booleans");
-  return emit (op, t, { a, c });
+  dir_value r = emit (op, t, { a, c });
+  /* Signed overflow the source leaves undefined: the exact result.  */
+  if ((op == DOP_ADD || op == DOP_SUB || op == DOP_MUL) && !fp
+      && r.reg_p () && INTEGRAL_TYPE_P (type) && TYPE_OVERFLOW_UNDEFINED (type))
+    fn->regs[r.reg].def->flags |= DIF_NSW;
+  return r;
 }
 
 /* Bind the result V to LHS: an SSA name gets the value, memory a

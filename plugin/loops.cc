@@ -191,34 +191,56 @@ lower_loop_call (gcall *call)
       break;
 
     case IFN_GOACC_LOOP_OFFSET:
-      if (striding)
-	{
-	  /* The position of the gang's first thread, at most N, plus the
-	     position inside the gang.  */
-	  unsigned rest = mask & ~gang;
-	  r = position (rest);
-	  if (mask & gang)
-	    {
-	      tree base = op (MULT_EXPR, position (gang), nthreads (rest));
-	      r = op (PLUS_EXPR, op (MIN_EXPR, base, n), r);
-	    }
-	}
-      else
-	{
-	  tree base = op (MULT_EXPR, position (outer), span);
-	  if (chunking)
-	    {
-	      tree round = op (MULT_EXPR, volume, chunk);
-	      base = op (PLUS_EXPR, base,
-			 op (MULT_EXPR, round,
-			     conv (gimple_call_arg (call, 6))));
-	    }
-	  r = op (PLUS_EXPR, op (MIN_EXPR, base, n), position (inner));
-	}
-      /* Not clamped at the range: that would hide the lanes' stride.
-	 The result exceeds the range by at most the threads of a gang
-	 times the step, which the loop's own increment needs too.  */
-      r = op (MULT_EXPR, r, conv (step));
+      {
+	/* The gang's (or outer thread's) first iteration, at most N, plus
+	   the position inside it, times the step.  */
+	unsigned lanes = striding ? mask & ~gang : inner;
+	tree base = NULL_TREE;
+	if (striding && (mask & gang))
+	  base = op (MULT_EXPR, position (gang), nthreads (lanes));
+	else if (!striding)
+	  {
+	    base = op (MULT_EXPR, position (outer), span);
+	    if (chunking)
+	      {
+		tree round = op (MULT_EXPR, volume, chunk);
+		base = op (PLUS_EXPR, base,
+			   op (MULT_EXPR, round,
+			       conv (gimple_call_arg (call, 6))));
+	      }
+	  }
+	if (base)
+	  base = op (MIN_EXPR, base, n);
+	/* Not clamped at the range: that would hide the lanes' stride.
+	   The result exceeds the range by at most the threads of a gang
+	   times the step, which the loop's own increment needs too.  The
+	   lanes' part is computed in the loop's own type when the step is
+	   a constant small enough that no gang's threads times it
+	   overflows that type (1024 threads at most): a signed loop's
+	   position then reaches the device as an exact sequence (signed
+	   overflow is undefined), which the cpu target widens for
+	   addressing without splitting it per lane.  The clamped base
+	   fits the type whatever its width.  */
+	if (TYPE_PRECISION (type) < TYPE_PRECISION (wide)
+	    && INTEGRAL_TYPE_P (type) && TREE_CODE (step) == INTEGER_CST
+	    && wi::lts_p (wi::abs (wi::to_widest (step)) * 1024,
+			  wi::to_widest (TYPE_MAX_VALUE (type))))
+	  {
+	    tree narrow_step = gimple_convert (&seq, type, step);
+	    r = gimple_build (&seq, MULT_EXPR, type,
+			      threads (&seq, lanes, true, type), narrow_step);
+	    if (base)
+	      r = gimple_build (&seq, PLUS_EXPR, type,
+				gimple_convert (&seq, type,
+						op (MULT_EXPR, base,
+						    conv (step))), r);
+	    break;
+	  }
+	r = position (lanes);
+	if (base)
+	  r = op (PLUS_EXPR, base, r);
+	r = op (MULT_EXPR, r, conv (step));
+      }
       break;
 
     case IFN_GOACC_LOOP_BOUND:

@@ -64,6 +64,68 @@ skip_edge (const dir_block *from, const dir_block *to)
 void
 emitter::strides ()
 {
+  /* Which varying registers hold exact sequences: the lanes' values are
+     the base plus the lane times the strides as integers, not reduced
+     modulo the register's width (nothing wrapped between the lanes).
+     Only those can be widened by a sign extension into an affine value:
+     (signed char) (i * 7) wraps from lane to lane, and its extension to
+     int is no sequence.  Positions are exact, and so are sums,
+     differences and products of exact values whose overflow the source
+     left undefined (nsw), copies, broadcasts and extensions; uniform
+     values (one value for all lanes) trivially.  Optimistic over
+     phis.  */
+  std::vector<char> exact (fn->regs.size (), 1);
+  bool changed_exact = true;
+  auto exact_op = [&] (const dir_value &v) {
+    return !v.reg_p () || exact[v.reg];
+  };
+  while (changed_exact)
+    {
+      changed_exact = false;
+      for (const dir_block *b : fn->blocks)
+	{
+	  if (!simd (b))
+	    continue;
+	  auto lower = [&] (const dir_insn *i, bool e) {
+	    if (!e && exact[i->dest])
+	      {
+		exact[i->dest] = 0;
+		changed_exact = true;
+	      }
+	  };
+	  for (const dir_insn *phi : b->phis)
+	    if (div.varying (phi->dest))
+	      {
+		bool e = true;
+		for (const dir_value &v : phi->ops)
+		  e &= exact_op (v);
+		lower (phi, e);
+	      }
+	  for (const dir_insn *i : b->insns)
+	    {
+	      if (i->dest == DIR_NOREG || !div.varying (i->dest))
+		continue;
+	      bool e = false;
+	      switch (i->op)
+		{
+		case DOP_DIM_POS: case DOP_ADDR_LOCAL:
+		  e = true;
+		  break;
+		case DOP_COPY: case DOP_BCAST: case DOP_SEXT:
+		  e = exact_op (i->ops[0]);
+		  break;
+		case DOP_ADD: case DOP_SUB: case DOP_MUL:
+		  e = (i->flags & DIF_NSW) && exact_op (i->ops[0])
+		      && exact_op (i->ops[1]);
+		  break;
+		default:
+		  break;
+		}
+	      lower (i, e);
+	    }
+	}
+    }
+
   std::vector<lin> st (fn->regs.size (), lin { 0, 0 });
   for (size_t r = 0; r < fn->regs.size (); r++)
     if (div.varying ((uint32_t) r))
@@ -153,12 +215,16 @@ emitter::strides ()
 		      : lin { (i->cond & (1u << DA_WORKER)) ? 0 : x.w,
 			      (i->cond & (1u << DA_VECTOR)) ? 0 : x.v };
 		  break;
-		case DOP_COPY: case DOP_SEXT: case DOP_TRUNC:
-		  /* A sign extension keeps the strides as long as no lane
-		     overflows the narrower type, which would be undefined in
-		     the source; a zero extension does not (unsigned wrap is
-		     defined).  */
+		case DOP_COPY: case DOP_TRUNC:
+		  /* A truncation keeps the strides modulo its width, which
+		     is how the narrower lanes are computed.  */
 		  s = x;
+		  break;
+		case DOP_SEXT:
+		  /* A sign extension keeps them if the narrow lanes hold an
+		     exact sequence; a zero extension never (the narrow
+		     value may cross zero).  */
+		  s = exact_op (i->ops[0]) ? x : LIN_UNKNOWN;
 		  break;
 		case DOP_ADD:
 		  s = sum (x, y, 1);

@@ -140,7 +140,10 @@ std::string dir_axes_name (unsigned mask);
 /* Insn flags.  */
 enum
 {
-  DIF_VOLATILE = 1 << 0		/* Volatile memory access.  */
+  DIF_VOLATILE = 1 << 0,	/* Volatile memory access.  */
+  DIF_NSW = 1 << 1		/* add, sub, mul: the source made signed
+				   overflow undefined (the value is the
+				   exact result).  */
 };
 
 const uint32_t DIR_NOREG = ~0u;

@@ -931,6 +931,15 @@ parser::insn (unsigned line)
     case DOC_VALUE:
     case DOC_CMP:
       operands (i);
+      if (info.cls == DOC_VALUE && peek ().kind == token::WORD
+	  && peek ().text == "nsw")
+	{
+	  unsigned line = take ().line;
+	  if ((i->op != DOP_ADD && i->op != DOP_SUB && i->op != DOP_MUL)
+	      || !dir_type_int_p (i->type))
+	    fail (line, "'nsw' is for integer add, sub and mul only");
+	  i->flags |= DIF_NSW;
+	}
       break;
     case DOC_MEM:
       mem_operands (i);

@@ -202,6 +202,8 @@ printer::insn (const dir_insn *i)
       put ("%s.%s", name.c_str (), ty.c_str ());
       if (!i->ops.empty ())
 	out += " " + ops_from (0);
+      if (i->flags & DIF_NSW)
+	out += " nsw";
       break;
     case DOC_CMP:
       put ("cmp.%s.%s %s", dir_cond_name ((dir_cond) i->cond), ty.c_str (),
