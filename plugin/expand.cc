@@ -111,7 +111,9 @@ private:
   void store (tree ref, dir_value v);
   void copy_bytes (tree dst, tree src, HOST_WIDE_INT size);
   dir_value convert (dir_value v, tree from, tree to);
+  dir_value convert_reg (dir_value v, tree from, tree to);
   dir_value to_b1 (dir_value v);
+  dir_value normalize (dir_value v, tree type);
   dir_value binary (tree_code code, tree type, dir_value a, dir_value c,
 		    tree op_type);
   dir_value compare (tree_code code, tree op_type, dir_value a, dir_value c);
@@ -196,20 +198,24 @@ expander::reg_type (tree type, bool memory)
       || TREE_CODE (type) == OFFSET_TYPE)
     {
       unsigned prec = TYPE_PRECISION (type);
-      if (TYPE_SIZE (type) && TREE_CODE (TYPE_SIZE (type)) == INTEGER_CST
+      if (memory && TYPE_SIZE (type)
+	  && TREE_CODE (TYPE_SIZE (type)) == INTEGER_CST
 	  && tree_to_uhwi (TYPE_SIZE (type)) != prec)
 	fail ("bit-fields are not supported on the device (a value of %u "
 	      "bits)", prec);
-      switch (prec)
-	{
-	case 8: return DT_I8;
-	case 16: return DT_I16;
-	case 32: return DT_I32;
-	case 64: return DT_I64;
-	default:
-	  fail ("'%s' is not supported on the device",
-		user_type_name (type).c_str ());
-	}
+      /* A value of fewer bits than its register (GCC's optimizers make
+	 (unsigned:2) x for x & 3) is kept extended from its precision
+	 (normalize).  */
+      if (prec <= 8)
+	return DT_I8;
+      if (prec <= 16)
+	return DT_I16;
+      if (prec <= 32)
+	return DT_I32;
+      if (prec <= 64)
+	return DT_I64;
+      fail ("'%s' is not supported on the device",
+	    user_type_name (type).c_str ());
     }
   if (TREE_CODE (type) == REAL_TYPE)
     {
@@ -237,6 +243,34 @@ expander::emit (dir_opcode op, dir_type t, std::initializer_list<dir_value> ops)
 {
   b.loc = loc;
   return b.def (op, t, ops);
+}
+
+/* Bring V, a value of the integer TYPE in its register, back to TYPE's
+   precision when that is narrower than the register: zero-extended from
+   it if TYPE is unsigned, sign-extended otherwise, as every value of
+   such a type is kept.  */
+
+dir_value
+expander::normalize (dir_value v, tree type)
+{
+  if (!INTEGRAL_TYPE_P (type) || TREE_CODE (type) == BOOLEAN_TYPE)
+    return v;
+  unsigned prec = TYPE_PRECISION (type);
+  unsigned bits = dir_type_bytes (v.type) * 8;
+  if (prec <= 1 || prec >= bits)
+    return v;
+  if (v.imm_p ())
+    {
+      uint64_t mask = (1ULL << prec) - 1, u = (uint64_t) v.imm & mask;
+      if (!TYPE_UNSIGNED (type) && ((u >> (prec - 1)) & 1))
+	u |= ~mask;
+      return dir_imm (v.type, (int64_t) u);
+    }
+  if (TYPE_UNSIGNED (type))
+    return emit (DOP_AND, v.type,
+		 { v, dir_imm (v.type, (int64_t) ((1ULL << prec) - 1)) });
+  dir_value k = dir_imm (v.type, bits - prec);
+  return emit (DOP_SAR, v.type, { emit (DOP_SHL, v.type, { v, k }), k });
 }
 
 /* Return the i64 A + K.  */
@@ -342,7 +376,8 @@ expander::expr (tree t)
 	return convert (expr (op), TREE_TYPE (op), type);
       }
     case NEGATE_EXPR:
-      return emit (DOP_NEG, reg_type (type), { expr (TREE_OPERAND (t, 0)) });
+      return normalize (emit (DOP_NEG, reg_type (type),
+			      { expr (TREE_OPERAND (t, 0)) }), type);
     case PLUS_EXPR: case MINUS_EXPR: case MULT_EXPR: case POINTER_PLUS_EXPR:
     case EXACT_DIV_EXPR: case TRUNC_DIV_EXPR: case LSHIFT_EXPR:
     case BIT_AND_EXPR:
@@ -625,6 +660,14 @@ expander::to_b1 (dir_value v)
 dir_value
 expander::convert (dir_value v, tree from, tree to)
 {
+  return normalize (convert_reg (v, from, to), to);
+}
+
+/* convert, without bringing the result to TO's precision.  */
+
+dir_value
+expander::convert_reg (dir_value v, tree from, tree to)
+{
   dir_type ft = reg_type (from), tt = reg_type (to);
   bool fu = TYPE_UNSIGNED (from) || ft == DT_B1;
   if (ft == tt)
@@ -771,7 +814,7 @@ expander::binary (tree_code code, tree type, dir_value a, dir_value c,
   if ((op == DOP_ADD || op == DOP_SUB || op == DOP_MUL) && !fp
       && r.reg_p () && INTEGRAL_TYPE_P (type) && TYPE_OVERFLOW_UNDEFINED (type))
     fn->regs[r.reg].def->flags |= DIF_NSW;
-  return r;
+  return normalize (r, type);
 }
 
 /* Bind the result V to LHS: an SSA name gets the value, memory a
@@ -898,15 +941,15 @@ expander::stmt_assign (gassign *s)
 	    set_lhs (lhs, convert (a, TREE_TYPE (rhs1), type));
 	    return;
 	  case NEGATE_EXPR:
-	    set_lhs (lhs, emit (DOP_NEG, t, { a }));
+	    set_lhs (lhs, normalize (emit (DOP_NEG, t, { a }), type));
 	    return;
 	  case ABS_EXPR:
 	  case ABSU_EXPR:
-	    set_lhs (lhs, emit (DOP_ABS, t, { a }));
+	    set_lhs (lhs, normalize (emit (DOP_ABS, t, { a }), type));
 	    return;
 	  case BIT_NOT_EXPR:
 	  case TRUTH_NOT_EXPR:
-	    set_lhs (lhs, emit (DOP_NOT, t, { a }));
+	    set_lhs (lhs, normalize (emit (DOP_NOT, t, { a }), type));
 	    return;
 	  case PAREN_EXPR:
 	    set_lhs (lhs, a);
