@@ -255,15 +255,19 @@ gw_launch_dims (struct gw_launch *l, const struct gw_entry *e,
   static const intptr_t none[GW_AXES];
   const intptr_t *fixed = code->dims ? code->dims + GW_AXES * e->index : none;
 
-  /* The number of gangs: the launch's, else the compiler's, else the
-     device's choice.  A device may run fewer than the launch asks for
-     (the code reads a run-time number of gangs from its arguments, and
-     its loops share their iterations among those it gets).  */
-  l->gangs = dims[GW_GANG];
+  /* The number of gangs: the compiler's, else the launch's, else the
+     device's choice.  The compiler's wins, as in libgomp: it is the
+     program's constant num_gangs, or 1 for a kernels region GCC did not
+     parallelize, whose code outside loops must run once although the
+     launch passes the construct's num_gangs.  A device may run fewer than
+     the launch asks for (the code reads a run-time number of gangs from
+     its arguments, and its loops share their iterations among those it
+     gets).  */
+  l->gangs = gw_static_dim (fixed[GW_GANG]);
   l->gangs_asked = 0;
   if (l->gangs == 0)
-    l->gangs = gw_static_dim (fixed[GW_GANG]);
-  else if (dev->max_gangs && l->gangs > dev->max_gangs)
+    l->gangs = dims[GW_GANG];
+  if (l->gangs != 0 && dev->max_gangs && l->gangs > dev->max_gangs)
     {
       l->gangs_asked = l->gangs;
       l->gangs = dev->max_gangs;

@@ -293,7 +293,7 @@ check_quiet "basic launches on cpu: no warning"
 check_lines 13 '^gangway: launch ' "basic: one log line per launch"
 check_lines 2 '^gangway: launch test_k0 device=cpu gangs=37 workers=1 vector=1$' \
   "basic: log of num_gangs(37)"
-check_lines 1 '^gangway: launch test_static device=cpu gangs=5 workers=2 vector=8$' \
+check_lines 2 '^gangway: launch test_static device=cpu gangs=5 workers=2 vector=8$' \
   "basic: compile-time dims"
 check_lines 1 '^gangway: launch test_k0 device=host gangs=1 workers=1 vector=1 reason=if-clause$' \
   "basic: if clause false goes to the host"
