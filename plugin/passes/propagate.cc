@@ -160,8 +160,10 @@ gw_propagate (dir_func *fn, const gw_pass_context &)
 	addressed_in[i->disp].push_back (parts.of (b));
   for (auto &n : parts.nodes)
     {
-      unsigned axes = n->axis < 0 ? 0
-		      : parts.single_axes (n->fork) & ~neutered[n->fork->index];
+      /* The root (axis -1) has no fork.  */
+      if (n->axis < 0)
+	continue;
+      unsigned axes = parts.single_axes (n->fork) & ~neutered[n->fork->index];
       if (!(axes & (1u << n->axis)))
 	continue;
       std::vector<int64_t> live;
