@@ -104,7 +104,12 @@ lower_loop_call (gcall *call)
   tree range = gimple_call_arg (call, 2);
   tree step = gimple_call_arg (call, 3);
   tree chunk_arg = gimple_call_arg (call, 4);
-  unsigned mask = TREE_INT_CST_LOW (gimple_call_arg (call, 5));
+  /* An element loop of a tiled loop keeps the placeholder mask -1 when
+     oaccloops left the tile loop sequential (too few axes to partition
+     it): it is sequential too.  */
+  tree mask_arg = gimple_call_arg (call, 5);
+  unsigned mask = integer_minus_onep (mask_arg) ? 0
+		  : TREE_INT_CST_LOW (mask_arg);
   unsigned outer = mask & -mask;
   unsigned inner = mask & ~outer;
   tree type = TREE_TYPE (lhs);
