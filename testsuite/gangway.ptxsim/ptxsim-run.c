@@ -324,9 +324,10 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
 	for (int a = 0; a < GW_AXES; a++)
 	  kdims[a] = im->dims[GW_AXES * ki + a];
     }
-  unsigned gangs = dims[GW_GANG];
+  /* The compiler's count wins, as in libgangway.  */
+  unsigned gangs = kdims[GW_GANG];
   if (!gangs)
-    gangs = kdims[GW_GANG];
+    gangs = dims[GW_GANG];
   if (!gangs)
     {
       const char *g = getenv ("PTXSIM_GANGS");
