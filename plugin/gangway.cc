@@ -295,6 +295,32 @@ gw_start_unit (void *, void *)
 				    ? "tree-gangway-details" : "tree-gangway");
 }
 
+/* -w as the user gave it, and whether GCC's passes are working on a
+   device clone: GCC's warnings about a clone, a copy of a region, repeat
+   what it says about the region's host version (or speak of what is
+   Gangway's business, which Gangway says itself), so they stay off while
+   its passes run on one.  */
+static bool user_inhibits_warnings, in_clone;
+
+/* Let GCC warn as the user asked (ON), or as it should in the current
+   pass.  */
+
+void
+gw_warnings (bool on)
+{
+  global_dc->dc_inhibit_warnings = user_inhibits_warnings
+				|| (!on && in_clone);
+}
+
+/* Before each pass: is it working on a device clone?  */
+
+static void
+gw_pass_execution (void *, void *)
+{
+  in_clone = cfun && gw_device_clone_p (cfun->decl);
+  gw_warnings (false);
+}
+
 int
 plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
@@ -339,6 +365,9 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   };
   register_callback (gw_plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 		     &capture);
+  user_inhibits_warnings = global_dc->dc_inhibit_warnings;
+  register_callback (gw_plugin_name, PLUGIN_PASS_EXECUTION,
+		     gw_pass_execution, NULL);
   register_callback (gw_plugin_name, PLUGIN_START_UNIT, gw_start_unit, NULL);
   register_callback (gw_plugin_name, PLUGIN_FINISH_UNIT, gw_unit_finish,
 		     NULL);

@@ -43,8 +43,10 @@ gw_validate_dims (tree decl, int *dims, int fn_level, unsigned used)
   tree saved = current_function_decl;
   current_function_decl = gw_host_version (decl);
   if (!gw_target_quiet_p (t))
-    for (const std::string &n : notes)
-      warning_at (loc, 0, "%s", n.c_str ());
+    gw_with_warnings ([&] {
+      for (const std::string &n : notes)
+	warning_at (loc, 0, "%s", n.c_str ());
+    });
   current_function_decl = saved;
   if (dump_enabled_p ())
     dump_printf_loc (MSG_OPTIMIZED_LOCATIONS | MSG_PRIORITY_USER_FACING,

@@ -29,6 +29,11 @@ struct gw_options
 
 extern gw_options gw_opts;
 bool gw_target_quiet_p (const gw_target *);
+/* gangway.cc: GCC's warnings are off while its passes work on a device
+   clone, a copy of the host version it has already warned about.  Run
+   F, which warns on Gangway's behalf, with them as the user set them.  */
+template <typename F> void gw_with_warnings (F f);
+void gw_warnings (bool on);
 extern const char *gw_plugin_name;
 
 /* clone.cc: the IPA pass that makes device clones.  */
@@ -71,5 +76,14 @@ void gw_unit_register_roots ();
 void gw_keep_tree (tree);
 void gw_rewrite_launches (function *);
 void gw_redirect_call (function *, gcall *, tree decl);
+
+template <typename F>
+void
+gw_with_warnings (F f)
+{
+  gw_warnings (true);
+  f ();
+  gw_warnings (false);
+}
 
 #endif /* GANGWAY_PLUGIN_H */

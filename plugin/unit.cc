@@ -409,7 +409,7 @@ gw_redirect_call (function *fun, gcall *call, tree decl)
 void
 gw_unit_finish (void *, void *)
 {
-  report_failures ();
+  gw_with_warnings (report_failures);
   if (!unit_desc || seen_error ())
     return;
 
