@@ -376,6 +376,8 @@ expander::expr (tree t)
 	return convert (expr (op), TREE_TYPE (op), type);
       }
     case NEGATE_EXPR:
+      if (reg_type (type) == DT_B1)
+	return expr (TREE_OPERAND (t, 0));
       return normalize (emit (DOP_NEG, reg_type (type),
 			      { expr (TREE_OPERAND (t, 0)) }), type);
     case PLUS_EXPR: case MINUS_EXPR: case MULT_EXPR: case POINTER_PLUS_EXPR:
@@ -696,8 +698,15 @@ expander::convert_reg (dir_value v, tree from, tree to)
   if (ft == DT_B1)
     {
       v = emit (DOP_ZEXT, DT_I32, { v });
+      /* A signed 1-bit integer (not a _Bool) holds 0 or -1.  */
+      if (!TYPE_UNSIGNED (from) && TREE_CODE (from) != BOOLEAN_TYPE)
+	{
+	  v = emit (DOP_NEG, DT_I32, { v });
+	  fu = false;
+	}
+      else
+	fu = true;
       ft = DT_I32;
-      fu = true;
       if (tt == DT_I32)
 	return v;
     }
@@ -808,7 +817,25 @@ expander::binary (tree_code code, tree type, dir_value a, dir_value c,
 	}
     }
   if (t == DT_B1 && op != DOP_AND && op != DOP_OR && op != DOP_XOR)
-    fail ("arithmetic on booleans");
+    {
+      /* Arithmetic modulo 2, which GCC uses for the low bit of a sum or
+	 a product (an _Bool or a 1-bit type, signed or not: two's
+	 complement in one bit wraps alike): a sum or difference is the
+	 exclusive or, a product the and; the minimum of 0 and 1 is the
+	 and, of 0 and -1 the or.  */
+      bool sgn = !TYPE_UNSIGNED (type) && TREE_CODE (type) != BOOLEAN_TYPE;
+      switch (op)
+	{
+	case DOP_ADD: case DOP_SUB: op = DOP_XOR; break;
+	case DOP_MUL: op = DOP_AND; break;
+	case DOP_MIN: case DOP_UMIN: op = sgn && op == DOP_MIN ? DOP_OR
+					   : DOP_AND; break;
+	case DOP_MAX: case DOP_UMAX: op = sgn && op == DOP_MAX ? DOP_AND
+					   : DOP_OR; break;
+	default:
+	  fail ("the operation '%s' on booleans", get_tree_code_name (code));
+	}
+    }
   dir_value r = emit (op, t, { a, c });
   /* Signed overflow the source leaves undefined: the exact result.  */
   if ((op == DOP_ADD || op == DOP_SUB || op == DOP_MUL) && !fp
@@ -909,8 +936,19 @@ expander::stmt_assign (gassign *s)
 	      {
 		dir_value v = value (op);
 		dir_type t = reg_type (type);
-		if (dir_type_bytes (v.type) != dir_type_bytes (t)
-		    || v.type == DT_B1 || t == DT_B1)
+		/* A boolean's byte seen as a boolean (a field copied out of
+		   a struct as bytes), or the other way.  */
+		if (t == DT_B1 && dir_type_int_p (v.type))
+		  {
+		    set_lhs (lhs, to_b1 (v));
+		    return;
+		  }
+		if (v.type == DT_B1 && dir_type_int_p (t))
+		  {
+		    set_lhs (lhs, emit (DOP_ZEXT, t, { v }));
+		    return;
+		  }
+		if (dir_type_bytes (v.type) != dir_type_bytes (t))
 		  fail ("a view-conversion between types of different size");
 		set_lhs (lhs, v.type == t ? v : emit (DOP_BITCAST, t, { v }));
 		return;
@@ -941,7 +979,9 @@ expander::stmt_assign (gassign *s)
 	    set_lhs (lhs, convert (a, TREE_TYPE (rhs1), type));
 	    return;
 	  case NEGATE_EXPR:
-	    set_lhs (lhs, normalize (emit (DOP_NEG, t, { a }), type));
+	    /* In one bit, two's complement negation changes nothing.  */
+	    set_lhs (lhs, t == DT_B1 ? a
+			  : normalize (emit (DOP_NEG, t, { a }), type));
 	    return;
 	  case ABS_EXPR:
 	  case ABSU_EXPR:

@@ -79,10 +79,19 @@ emitter::simd_load (const dir_insn *i)
   if (!vary (addr))
     {
       /* All lanes read the same address; the block runs for some lane.  */
-      note_write (i, nullptr, false, "gw_cur");
-      put ("  r%u = *(%sconst %s *) (uintptr_t) (%s + %" PRId64 ");\n",
-	   i->dest, i->flags & DIF_VOLATILE ? "volatile " : "",
-	   sty (i->type).c_str (), sval (addr).c_str (), i->disp);
+      std::string e = "*(" + std::string (i->flags & DIF_VOLATILE
+					   ? "volatile " : "")
+		      + "const " + sty (i->type) + " *) (uintptr_t) ("
+		      + sval (addr) + " + " + disp (i->disp) + ")";
+      if (is_vec (i->dest))
+	/* A value kept per lane (masking.cc): every lane running the
+	   block gets it.  */
+	assign_varying (i, helper ("splat", i->type) + " (" + e + ")");
+      else
+	{
+	  note_write (i, nullptr, false, "gw_cur");
+	  put ("  r%u = %s;\n", i->dest, e.c_str ());
+	}
       return;
     }
   if (i->flags & DIF_VOLATILE)
