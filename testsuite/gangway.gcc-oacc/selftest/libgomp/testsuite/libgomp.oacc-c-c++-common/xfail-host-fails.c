@@ -1,0 +1,19 @@
+/* Harness self-test: a region Gangway runs on the host, and the test
+   fails there (it expects to run on a device); the list says both:
+   XFAIL (host: ...).
+   gw-expect xfail "\(host: reduction; fails on the host: .*\)$" */
+
+#include <openacc.h>
+
+int
+main (void)
+{
+  int s = 0, dev = 0;
+#pragma acc parallel loop reduction(+:s) copy(dev)
+  for (int i = 0; i < 64; i++)
+    {
+      s += i;
+      dev = acc_on_device (acc_device_not_host);
+    }
+  return !dev;
+}
