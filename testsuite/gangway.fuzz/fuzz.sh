@@ -30,7 +30,10 @@
 #   --quiet             no line per failure while running
 # Environment: FUZZ_CFLAGS and FUZZ_LDFLAGS are added to every compilation
 # and link (e.g. FUZZ_CFLAGS=-fsanitize=address,undefined with --modes host);
-# CC (default gcc).
+# CC (default gcc); FUZZ_DEVICE, the GANGWAY_DEVICE of cpu runs (default
+# cpu: host makes every run fail the launch-log check, which fuzz.exp
+# checks; so does FUZZ_CFLAGS=-DGANGWAY_FUZZ_BREAK, with which every
+# program spoils a result of its device run).
 #
 # Categories: pass, ice (an internal compiler error), compile-error,
 # ptxas (ptxas rejected the PTX), refused (a region ran on the host, or had
@@ -50,6 +53,7 @@ SRC=$(cd "$HERE/../.." && pwd)
 CC=${CC:-gcc}
 FUZZ_CFLAGS=${FUZZ_CFLAGS:-}
 FUZZ_LDFLAGS=${FUZZ_LDFLAGS:-}
+FUZZ_DEVICE=${FUZZ_DEVICE:-cpu}
 
 BUILD=
 SEED=1
@@ -196,7 +200,7 @@ run_one () {
   local dir=$1 mode=$2 rc
   case $mode in
     cpu|host)
-      (cd "$dir" && GANGWAY_DEVICE=cpu GANGWAY_LOG=launch \
+      (cd "$dir" && GANGWAY_DEVICE=$FUZZ_DEVICE GANGWAY_LOG=launch \
 	 timeout "$TIMEOUT" ./prog) > "$dir/run.log" 2>&1
       rc=$?
       classify_run "$dir" "$mode" $rc "$dir/run.log"
@@ -313,10 +317,12 @@ one () {
   local line="$seed $mode $opt $isa $r"
   echo "$line" >> "$OUT/results"
   if [ $CHECK = 1 ]; then
+    local isa_note=
+    [ "$isa" != - ] && isa_note=" $isa"
     if [ "$cat" = pass ]; then
-      echo "PASS: seed $seed $mode $opt ${mode/cpu/cpu $isa}"
+      echo "PASS: seed $seed $mode ${opt//+/ }$isa_note"
     else
-      echo "FAIL: seed $seed $mode $opt ${mode/cpu/cpu $isa}: $r"
+      echo "FAIL: seed $seed $mode ${opt//+/ }$isa_note: $r"
     fi
   elif [ "$cat" != pass ] && [ $QUIET = 0 ]; then
     echo "$line"
@@ -463,7 +469,7 @@ for ((s = SEED; s < SEED + COUNT; s++)); do
 done
 
 start=$(date +%s)
-export FUZZ_CFLAGS FUZZ_LDFLAGS CC
+export FUZZ_CFLAGS FUZZ_LDFLAGS FUZZ_DEVICE CC
 xargs -P "$JOBS" -L 1 "$HERE/fuzz.sh" --builddir "$BUILD" --out "$OUT" \
   --timeout "$TIMEOUT" --gen "$GEN" $( [ $CHECK = 1 ] && echo --check ) \
   $( [ $KEEP = 1 ] && echo --keep ) $( [ $QUIET = 1 ] && echo --quiet ) \

@@ -1721,6 +1721,11 @@ gen::region (int r)
 	s->vector_length = odd ? rng.range (1, 96) : 1L << rng.range (0, 6);
       else if (pct (K_vector_length_rt))
 	s->vector_length_rt = runtime_value (rng.range (1, 64));
+      /* Wide gangs (several SIMD registers of 64 lanes on the cpu) take
+	 long to compile: keep them rarer.  */
+      while (s->num_workers > 1 && s->vector_length
+	     && s->num_workers * s->vector_length > 256 && !pct (K_wide_gangs))
+	s->num_workers /= 2;
     }
   reg.construct = construct;
   reg.single_gang = construct == 1 || s->num_gangs == 1;
@@ -1740,7 +1745,7 @@ gen::region (int r)
   c.avail = LV_G | LV_W | LV_V;
   c.single = root.shared;
 
-  budget = (10 + rng.below (30)) * opts.size / 100;
+  budget = (6 + rng.below (20)) * opts.size / 100;
   std::vector<std::pair<fz_var *, int>> saved;
   size_t mark = vis.size ();
   s->combined = construct != 1 ? pct (K_combined) : rng.pct (10);

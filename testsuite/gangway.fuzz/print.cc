@@ -1259,6 +1259,27 @@ printer::main_fn ()
   line ("save ();");
   line ("init ();");
   put_call (call1);
+  /* The check of the check: a wrong device result must be caught.  */
+  for (fz_array *a : p->arrays)
+    if (compared (a))
+      {
+	fz_ty t = a->ty;
+	std::string x = "((" + ty (t, a->sid) + " *) " + a->name + ")[0]";
+	if (t == TY_STRUCT)
+	  {
+	    t = p->structs[a->sid].fields[0].first;
+	    x += "." + p->structs[a->sid].fields[0].second;
+	  }
+	line ("#ifdef GANGWAY_FUZZ_BREAK");
+	if (t == TY_BOOL)
+	  line (x + " = !" + x + ";");
+	else if (fz_is_float (t))
+	  line (x + " = " + x + " == 1 ? 2 : 1;");
+	else
+	  line (x + " ^= 1;");
+	line ("#endif");
+	break;
+      }
   line ("return check ();");
   ind -= 2;
   line ("}");
