@@ -158,6 +158,7 @@ compile_one () {
 	> "$log" 2>&1
       rc=$? ;;
     ptxsim)
+      ptxsim_objects || { echo "compile-error cannot build ptxsim"; return; }
       local check=()
       [ -n "$PTXAS" ] && check=(-fplugin-arg-gangway-ptxas=check)
       timeout "$TIMEOUT" $CC $opt "${PLUGIN[@]}" \
@@ -384,7 +385,7 @@ EOF
   local edits
   edits=$("$FUZZ" --reduce --seed "$seed" $(gen_opts $mode) \
 	    --test "$dir/test.sh" --file "$dir/prog.c" \
-	    --max-tests "$REDUCE_TESTS" 2> "$dir/reduce.log")
+	    --max-tests "$REDUCE_TESTS" --verbose 2> "$dir/reduce.log")
   local rc=$?
   if [ $rc != 0 ]; then
     echo "reduce: $tag: the reducer failed (rc $rc): $(tail -1 "$dir/reduce.log")"

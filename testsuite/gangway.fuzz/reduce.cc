@@ -11,11 +11,15 @@
      tN eN  keep only the then / else arm of if statement N
      uN     run loop N (for, while, do, an irreducible cycle) once, or
 	    remove data construct N (its regions lose 'present')
-     sN     make OpenACC loop N 'seq'
+     sN     make OpenACC loop N 'seq' (without its tile clause)
      cN     remove the collapse or tile clause of loop N
      rN.K   make loop K of statement N run one trip, at a constant bound
      gN     remove the num_gangs/num_workers/vector_length clauses of
 	    region N (not num_gangs (1), which lets its code store)
+     pN     remove the private variables and arrays of loop or region N
+	    that nothing but their initialization uses, and it
+     lN.K   remove loop K > 0 of loop nest N, no longer collapsed, if
+	    nothing uses its index
 
    None of them can make the program undefined (fuzz.h): nodes whose
    removal could (the first store of a 'create' array, the initialization
@@ -169,6 +173,38 @@ drop (fz_program *p, fz_stmt *s)
   });
 }
 
+/* The number of references to V or A in the printed statements B,
+   except by the statement SKIP_FIXED of a fixed initialization.  */
+int
+refs (std::vector<fz_stmt *> &b, fz_var *v, fz_array *a)
+{
+  int n = 0;
+  walk (b, [&] (fz_stmt *s) {
+    if (s->fixed && ((v && s->v == v) || (a && s->arr == a)))
+      return;
+    if ((v && s->v == v && s->k != S_FILL) || (a && s->arr == a))
+      n++;
+    exprs_of (s, [&] (fz_expr *x) {
+      if ((v && x->var == v) || (a && x->arr == a))
+	n++;
+    });
+    for (const fz_loop &l : s->loops)
+      if (v && l.rt == v)
+	n++;
+  });
+  return n;
+}
+
+/* Drop the fixed initializations in B of V or A.  */
+void
+drop_inits (std::vector<fz_stmt *> &b, fz_var *v, fz_array *a)
+{
+  for (fz_stmt *s : b)
+    if (s->fixed && ((v && s->v == v && s->k == S_ASSIGN)
+		     || (a && s->arr == a)))
+      s->dropped = true;
+}
+
 } // anon namespace
 
 /* Apply EDIT to P; false if it does not apply (an unknown node, or one
@@ -243,6 +279,8 @@ fz_apply_edit (fz_program *p, const std::string &edit)
       s->seq = true;
       s->levels = 0;
       s->independent = false;
+      /* 'seq' with 'tile' is not something the generator makes.  */
+      s->tile.clear ();
       return true;
     case 'c':
       if (s->k != S_ACCLOOP || (!s->collapse && s->tile.empty ()))
@@ -263,6 +301,44 @@ fz_apply_edit (fz_program *p, const std::string &edit)
 	  return false;
 	l.rt = nullptr;
 	l.hi = l.lo + 1;
+	return true;
+      }
+    case 'p':
+      {
+	if (s->k != S_ACCLOOP && s->k != S_REGION)
+	  return false;
+	bool any = false;
+	for (size_t i = 0; i < s->private_vars.size ();)
+	  if (!refs (s->body, s->private_vars[i], nullptr))
+	    {
+	      drop_inits (s->body, s->private_vars[i], nullptr);
+	      s->private_vars.erase (s->private_vars.begin () + i);
+	      any = true;
+	    }
+	  else
+	    i++;
+	for (size_t i = 0; i < s->private_arrays.size ();)
+	  if (!refs (s->body, nullptr, s->private_arrays[i]))
+	    {
+	      drop_inits (s->body, nullptr, s->private_arrays[i]);
+	      s->private_arrays.erase (s->private_arrays.begin () + i);
+	      any = true;
+	    }
+	  else
+	    i++;
+	return any;
+      }
+    case 'l':
+      {
+	size_t dot = edit.find ('.');
+	if (dot == std::string::npos || s->k != S_ACCLOOP)
+	  return false;
+	size_t k = atoi (edit.c_str () + dot + 1);
+	int nest = s->collapse ? s->collapse : (int) s->tile.size ();
+	if (k == 0 || k >= s->loops.size () || (int) k < nest
+	    || refs (s->body, s->loops[k].v, nullptr))
+	  return false;
+	s->loops.erase (s->loops.begin () + k);
 	return true;
       }
     case 'g':
@@ -320,11 +396,19 @@ candidates (fz_program *p, int round)
 	      c.push_back ("s" + n);
 	    if (s->collapse || !s->tile.empty ())
 	      c.push_back ("c" + n);
+	    if (!s->private_vars.empty () || !s->private_arrays.empty ())
+	      c.push_back ("p" + n);
+	    for (size_t k = std::max<size_t> (1, s->collapse ? s->collapse
+						   : s->tile.size ());
+		 k < s->loops.size (); k++)
+	      c.push_back ("l" + n + "." + std::to_string (k));
 	    for (size_t k = 0; k < s->loops.size (); k++)
 	      if (s->loops[k].hi > s->loops[k].lo + 1 || s->loops[k].rt)
 		c.push_back ("r" + n + "." + std::to_string (k));
 	    break;
 	  case S_REGION:
+	    if (!s->private_vars.empty ())
+	      c.push_back ("p" + n);
 	    if ((s->num_gangs && s->num_gangs != 1) || s->num_gangs_rt
 		|| s->num_workers || s->num_workers_rt || s->vector_length
 		|| s->vector_length_rt)
