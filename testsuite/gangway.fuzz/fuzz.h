@@ -124,6 +124,8 @@ struct fz_array
   std::vector<int> dims;	/* Logical dimensions.  */
   bool flat = false;		/* Printed 1-D, indices flattened.  */
   bool param = false;		/* Passed to compute () as a pointer.  */
+  bool copyout = false;		/* OUTPUT stored whole by one region: in
+				   'copyout' there.  */
   int site = -1;		/* OUTPUT, SCRATCH: the partition scope whose
 				   iterations store it.  LOCAL: its scope.  */
   std::vector<fz_var *> slots;	/* OUTPUT, SCRATCH: each dimension's

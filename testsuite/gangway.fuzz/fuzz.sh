@@ -137,10 +137,12 @@ ptxsim_objects () {
 }
 
 # The detail of a compiler's failure in LOG: its first error, without
-# file names and line numbers.
+# file names, line numbers, addresses and kernel names (which change as
+# the reducer removes regions).
 compile_detail () {
   grep -m1 -E 'internal compiler error|error:|gangway: internal' "$1" \
     | sed -E 's/^[^ ]*:[0-9]+:[0-9]+: //; s/^[^ ]*: //; s/0x[0-9a-f]+/0x?/g' \
+    | sed -E 's/gw_k[0-9]+_[A-Za-z0-9_]+/KERNEL/g; s/_omp_fn\.[0-9]+/_omp_fn.N/g' \
     | cut -c1-160
 }
 
@@ -236,6 +238,7 @@ classify_run () {
   elif [ $mode = ptxsim ] && [ $rc = 3 ]; then
     echo "ptxsim-error $(grep -m1 '^ptxsim' "$log" \
 			 | sed -E 's/line [0-9]+/line ?/; s/0x[0-9a-f]+/0x?/g' \
+			 | sed -E 's/gw_k[0-9]+_[A-Za-z0-9_]+/KERNEL/g; s/%[a-z]*[0-9]+/%r/g' \
 			 | cut -c1-160)"
   elif [ $rc = 1 ] && grep -q '^fuzz: mismatch' "$log"; then
     echo "wrong $(grep -m1 '^fuzz: mismatch' "$log" | cut -c1-120)"

@@ -248,7 +248,8 @@ private:
   void struct_local (ctx &c, std::vector<fz_stmt *> &out);
   bool loop_ok (ctx &c);
   void consume (ctx &c, size_t mark, std::vector<fz_stmt *> &out);
-  void acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang);
+  void acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
+		 bool whole = false);
   fz_loop header (ctx &c, long max_count, bool acc, bool rect);
   fz_var *writable_local (ctx &c, bool ints_only);
   int init_kind (fz_ty t);
@@ -1505,9 +1506,12 @@ gen::struct_local (ctx &c, std::vector<fz_stmt *> &out)
 }
 
 /* A partitioned (or seq, or auto) loop nest in context C; with
-   FORCE_GANG a gang loop.  */
+   FORCE_GANG a gang loop.  WHOLE says that every iteration of the loop
+   runs (a combined construct's loop): its first statement may store an
+   array whole, which can then be 'copyout'.  */
 void
-gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang)
+gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
+	       bool whole)
 {
   fz_stmt *s = st (S_ACCLOOP);
   const pscope ps = scopes[c.ps];
@@ -1681,6 +1685,43 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang)
 	}
     }
 
+  /* An array every iteration stores: 'copyout'.  */
+  bool full = whole && part && scopes[in.ps].shared;
+  for (const fz_loop &l : s->loops)
+    full = full && l.lo == 0 && l.step == 1 && l.hi >= 1 && l.v->value == l.hi;
+  if (full && pct (K_copyout_clause))
+    {
+      /* The value first: it must not read the array.  */
+      fz_ty t = pick_ty ();
+      fz_expr *value = expr (in, t, 2);
+      fz_array *a = array (fz_array::OUTPUT, t, "res");
+      for (const fz_loop &l : s->loops)
+	{
+	  a->slots.push_back (l.v);
+	  a->dims.push_back (l.hi);
+	}
+      a->flat = a->dims.size () > 2
+		|| (a->dims.size () == 2 && !pct (K_array_2d));
+      a->param = !pct (K_global_array);
+      a->site = in.ps;
+      a->region = ps.region;
+      a->init = init_kind (a->ty);
+      a->copyout = true;
+      fz_stmt *st0 = st (S_STORE);
+      st0->arr = a;
+      for (const fz_loop &l : s->loops)
+	{
+	  fz_expr *x = ex (E_VAR, l.v->ty);
+	  x->var = l.v;
+	  x->fixed = true;
+	  st0->idx.push_back (x);
+	}
+      st0->e = value;
+      st0->fixed = true;
+      s->body.push_back (st0);
+      scopes[in.ps].stores++;
+    }
+
   std::vector<fz_stmt *> b = block (in, 4);
   s->body.insert (s->body.end (), b.begin (), b.end ());
   /* Every partitioned loop leaves a result.  */
@@ -1777,7 +1818,7 @@ gen::region (int r)
 	}
     }
   if (s->combined)
-    acc_loop (c, s->body, !root.shared);
+    acc_loop (c, s->body, !root.shared, true);
   else
     {
       std::vector<fz_stmt *> b = block (c, 6);

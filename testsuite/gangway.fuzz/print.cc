@@ -63,6 +63,7 @@ private:
   std::string clauses (fz_stmt *s, bool data);
   std::string level_clauses (fz_stmt *s);
   std::string section (fz_array *a);
+  bool stores_whole (fz_stmt *region, fz_array *a);
 
   void scan_expr (fz_expr *x);
   void scan_stmt (fz_stmt *s);
@@ -554,6 +555,26 @@ printer::acc_loop (fz_stmt *s)
       }
 }
 
+/* Does REGION store A whole, as its first loop's first statement, and
+   not read it before?  Only then is 'copyout' right: the reducer may have
+   dropped the loop, or made it run fewer trips.  */
+bool
+printer::stores_whole (fz_stmt *region, fz_array *a)
+{
+  if (!region->combined || region->body.empty () || region->body[0]->dropped)
+    return false;
+  fz_stmt *loop = region->body[0];
+  if (loop->k != S_ACCLOOP)
+    return false;
+  for (const fz_loop &l : loop->loops)
+    if (l.lo != 0 || l.step != 1 || l.hi != l.v->value)
+      return false;
+  for (fz_stmt *s : loop->body)
+    if (s->k == S_STORE && s->arr == a && s->fixed && !s->dropped)
+      return true;
+  return false;
+}
+
 /* The data section of A in a clause.  */
 std::string
 printer::section (fz_array *a)
@@ -586,7 +607,7 @@ printer::clauses (fz_stmt *s, bool data)
       arrs = region_arrays[s->region];
       gs = region_gscalars[s->region];
     }
-  std::vector<std::string> in, io, cr;
+  std::vector<std::string> in, io, cr, co;
   for (int id = 0; id < (int) p->arrays.size (); id++)
     {
       fz_array *a = p->arrays[id];
@@ -594,6 +615,9 @@ printer::clauses (fz_stmt *s, bool data)
 	continue;
       if (a->role == fz_array::INPUT)
 	in.push_back (section (a));
+      else if (a->role == fz_array::OUTPUT && a->copyout && !data
+	       && stores_whole (s, a))
+	co.push_back (section (a));
       else if (a->role == fz_array::OUTPUT)
 	io.push_back (section (a));
       else if (a->role == fz_array::SCRATCH)
@@ -616,9 +640,11 @@ printer::clauses (fz_stmt *s, bool data)
       std::vector<std::string> all = in;
       all.insert (all.end (), io.begin (), io.end ());
       all.insert (all.end (), cr.begin (), cr.end ());
+      all.insert (all.end (), co.begin (), co.end ());
       return list ("present", all);
     }
-  return list ("copyin", in) + list ("copy", io) + list ("create", cr);
+  return list ("copyin", in) + list ("copy", io) + list ("copyout", co)
+	 + list ("create", cr);
 }
 
 void

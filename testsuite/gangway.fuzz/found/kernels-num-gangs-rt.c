@@ -3,7 +3,9 @@
    once per gang instead of once: the launch asks for N gangs and nothing
    keeps the single code to gang 0, so the increment below happens 8
    times.  With a constant num_gangs, or none, the region runs on one gang
-   and is right.  Every optimization level.  */
+   and is right.  Every optimization level, the cpu device and ptxsim.
+   A gang vector loop in such a region runs whole in every gang (seed
+   10037), which breaks it just the same.  */
 /* { dg-do run } */
 
 #include <stdio.h>
