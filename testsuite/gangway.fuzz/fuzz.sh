@@ -369,6 +369,8 @@ reduce_one () {
   case $cat in
     ice|compile-error|refused|ptxas|ptxsim-error) want="$cat $detail" ;;
   esac
+  want=$(printf '%s\n' "$want" \
+	 | sed -E 's/gw_k[0-9]+_[A-Za-z0-9_]+/KERNEL/g; s/_omp_fn\.[0-9]+/_omp_fn.N/g')
   want=${want% (forward)}
   want=${want% (reverse)}
   want=${want% (random)}
