@@ -140,10 +140,15 @@ ptxsim_objects () {
 # file names, line numbers, addresses and kernel names (which change as
 # the reducer removes regions).
 compile_detail () {
-  grep -m1 -E 'internal compiler error|error:|gangway: internal' "$1" \
-    | sed -E 's/^[^ ]*:[0-9]+:[0-9]+: //; s/^[^ ]*: //; s/0x[0-9a-f]+/0x?/g' \
+  { grep -m1 -E 'internal compiler error|error:|gangway: internal' "$1" \
+      | sed -E 's/^[^ ]*:[0-9]+:[0-9]+: //; s/^[^ ]*: //'
+    # The verifier's first complaint says which invariant broke; the
+    # image compiler's first error, what the cpu emitter got wrong.
+    grep -m1 '; error: ' "$1" | sed -E 's/.*; error: / /'
+    grep -m1 'image.c:[0-9]*:[0-9]*: error:' "$1" | sed -E 's/.*error: / /'
+  } | tr -d '\n' | sed -E 's/0x[0-9a-f]+/0x?/g; s|/tmp/[^ ]*/image.c|image.c|g' \
     | sed -E 's/gw_k[0-9]+_[A-Za-z0-9_]+/KERNEL/g; s/_omp_fn\.[0-9]+/_omp_fn.N/g' \
-    | cut -c1-160
+    | cut -c1-220
 }
 
 # Compile FILE (in its directory, into prog) for MODE at OPT and ISA; print
@@ -152,6 +157,9 @@ compile_one () {
   local file=$1 mode=$2 opt=${3//+/ } isa=$4 dir rc
   dir=$(dirname "$file")
   local log=$dir/compile.log
+  # The plugin's temporary files (kept when the image compiler fails) go
+  # with the program's.
+  export TMPDIR=$dir
   case $mode in
     cpu)
       timeout "$TIMEOUT" $CC $opt "${PLUGIN[@]}" \
@@ -364,16 +372,23 @@ reduce_one () {
   rm -rf "$dir"
   mkdir -p "$dir" "$OUT/reduced"
   # The test: the same category; for what has a message (an ICE, a
-  # compile error, a refusal, a ptxsim error), the same message.
-  local want=$cat
-  case $cat in
-    ice|compile-error|refused|ptxas|ptxsim-error) want="$cat $detail" ;;
-  esac
-  want=$(printf '%s\n' "$want" \
-	 | sed -E 's/gw_k[0-9]+_[A-Za-z0-9_]+/KERNEL/g; s/_omp_fn\.[0-9]+/_omp_fn.N/g')
+  # compile error, a refusal or a ptxsim error), the same message, as this
+  # driver says it now.
+  "$FUZZ" --seed "$seed" $(gen_opts $mode) -o "$dir/prog.c" 2>/dev/null
+  local want
+  want=$("$HERE/fuzz.sh" --builddir "$BUILD" --out "$OUT" \
+	   --timeout "$TIMEOUT" --classify "$dir/prog.c" $mode "$opt" $isa)
   want=${want% (forward)}
   want=${want% (reverse)}
   want=${want% (random)}
+  if [ "${want%% *}" != "$cat" ]; then
+    echo "reduce: $tag: now $want"
+    return
+  fi
+  case $cat in
+    ice|compile-error|refused|ptxas|ptxsim-error) ;;
+    *) want=$cat ;;
+  esac
   printf '%s\n' "$want" > "$dir/want"
   cat > "$dir/test.sh" <<EOF
 #!/bin/bash
