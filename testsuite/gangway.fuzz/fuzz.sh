@@ -43,9 +43,12 @@
 # a deadlock, a warp or barrier violation, a bad access), log (the launch
 # log is not what it should be), gen-error (the generator failed).
 #
-# Internal entry points: fuzz.sh --one SEED MODE OPT ISA (one program, one
-# result line) and fuzz.sh --classify FILE MODE OPT ISA (compile and run
-# FILE, print its category and detail: the reducer's test).
+# Entry points for one program (the driver's parallel jobs, the reducer's
+# test, by hand): fuzz.sh --one SEED MODE OPT ISA (one run, a line in
+# results), fuzz.sh --classify FILE MODE OPT ISA (compile and run FILE,
+# print its category and detail), fuzz.sh --reduce-one "RESULT LINE"
+# (reduce that failure into OUT/reduced/).  OPT joins flags with '+'; ISA
+# is '-' outside the cpu mode.
 
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
