@@ -2,8 +2,7 @@
    index (i * j) & 1: GCC computes the low bit of the product from the
    low bits of its factors, in _Bool arithmetic, and the expander refuses
    it: "gangway: arithmetic on booleans", the region runs on the host.
-   -O1 and -O2 (-O3 rewrites it otherwise).  The ptx target says
-   "'neg' on booleans" for a related shape (seeds 50079, 50111).  */
+   -O1 and -O2 (-O3 rewrites it otherwise).  See also ptx-neg-bool.c.  */
 /* { dg-do run } */
 /* { dg-additional-options "-O2" } */
 
