@@ -1109,18 +1109,52 @@ printer::support ()
   line ("  return rng_state = x;");
   line ("}");
   line ("");
-  line ("#define NSPECIAL 16");
-  line ("static const double special_d[NSPECIAL] = {");
-  line ("  0.0, -0.0, 1.0, -1.0, 0.5, 0x1p-1060, -0x1p-1050, 1e308, -1e308,");
-  line ("  __builtin_inf (), -__builtin_inf (), __builtin_nan (\"\"), 2.5,");
-  line ("  -7.75, 65536.0, 0x1.fffffffffffffp+52");
-  line ("};");
-  line ("static const float special_f[NSPECIAL] = {");
-  line ("  0.0f, -0.0f, 1.0f, -1.0f, 0.5f, 0x1p-140f, -0x1p-130f, 3e38f, -3e38f,");
-  line ("  __builtin_inff (), -__builtin_inff (), __builtin_nanf (\"\"), 2.5f,");
-  line ("  -7.75f, 65536.0f, 0x1.fffffep+22f");
-  line ("};");
-  line ("");
+  /* Which helpers the program needs: the specials of the types filled
+     with them, the comparisons of the types compared.  */
+  bool special[TY_NUM] = {}, cmp[TY_NUM] = {};
+  auto note = [&] (fz_ty t, int init, bool compare) {
+    if (init == 2)
+      special[t] = true;
+    if (compare)
+      cmp[t] = true;
+  };
+  for (fz_array *a : p->arrays)
+    {
+      if (!a->uses || a->role == fz_array::LOCAL
+	  || a->role == fz_array::PRIVATE)
+	continue;
+      if (a->ty == TY_STRUCT)
+	for (auto &fl : p->structs[a->sid].fields)
+	  note (fl.first, a->init, compared (a));
+      else
+	note (a->ty, a->init, compared (a));
+    }
+  for (fz_var *v : p->vars)
+    if (v->uses && v->kind == fz_var::GSCALAR && v->output)
+      note (v->ty, 0, true);
+  bool any_int = false;
+  for (int t = 0; t < TY_F32; t++)
+    any_int |= cmp[t];
+  if (special[TY_F32] || special[TY_F64])
+    line ("#define NSPECIAL 16");
+  if (special[TY_F64])
+    {
+      line ("static const double special_d[NSPECIAL] = {");
+      line ("  0.0, -0.0, 1.0, -1.0, 0.5, 0x1p-1060, -0x1p-1050, 1e308, -1e308,");
+      line ("  __builtin_inf (), -__builtin_inf (), __builtin_nan (\"\"), 2.5,");
+      line ("  -7.75, 65536.0, 0x1.fffffffffffffp+52");
+      line ("};");
+    }
+  if (special[TY_F32])
+    {
+      line ("static const float special_f[NSPECIAL] = {");
+      line ("  0.0f, -0.0f, 1.0f, -1.0f, 0.5f, 0x1p-140f, -0x1p-130f, 3e38f, -3e38f,");
+      line ("  __builtin_inff (), -__builtin_inff (), __builtin_nanf (\"\"), 2.5f,");
+      line ("  -7.75f, 65536.0f, 0x1.fffffep+22f");
+      line ("};");
+    }
+  if (special[TY_F32] || special[TY_F64])
+    line ("");
   line ("/* Fill every array and global, the same way each time.  */");
   line ("static void");
   line ("init (void)");
@@ -1168,38 +1202,51 @@ printer::support ()
   line ("");
   line ("static int nbad;");
   line ("");
-  line ("/* Report a difference between the device's value D and the host's H");
-  line ("   of element K of WHAT.  */");
-  line ("static void");
-  line ("bad_int (const char *what, long k, long long d, long long h)");
-  line ("{");
-  line ("  if (nbad++ < 10)");
-  line ("    fprintf (stderr, \"fuzz: mismatch %s[%ld]: device %lld (%#llx), \"");
-  line ("\t     \"host %lld (%#llx)\\n\", what, k, d, (unsigned long long) d, h,");
-  line ("\t     (unsigned long long) h);");
-  line ("}");
-  line ("");
-  line ("static void");
-  line ("bad_float (const char *what, long k, double d, double h)");
-  line ("{");
-  line ("  if (nbad++ < 10)");
-  line ("    fprintf (stderr, \"fuzz: mismatch %s[%ld]: device %a, host %a\\n\",");
-  line ("\t     what, k, d, h);");
-  line ("}");
-  line ("");
-  line ("/* Floats are the same if their bits are, or if both are NaNs.  */");
-  line ("static int");
-  line ("same_f (float a, float b)");
-  line ("{");
-  line ("  return !memcmp (&a, &b, sizeof a) || (a != a && b != b);");
-  line ("}");
-  line ("");
-  line ("static int");
-  line ("same_d (double a, double b)");
-  line ("{");
-  line ("  return !memcmp (&a, &b, sizeof a) || (a != a && b != b);");
-  line ("}");
-  line ("");
+  if (any_int)
+    {
+      line ("/* Report a difference between the device's value D and the host's H");
+      line ("   of element K of WHAT.  */");
+      line ("static void");
+      line ("bad_int (const char *what, long k, long long d, long long h)");
+      line ("{");
+      line ("  if (nbad++ < 10)");
+      line ("    fprintf (stderr, \"fuzz: mismatch %s[%ld]: device %lld (%#llx), \"");
+      line ("\t     \"host %lld (%#llx)\\n\", what, k, d, (unsigned long long) d, h,");
+      line ("\t     (unsigned long long) h);");
+      line ("}");
+      line ("");
+    }
+  if (cmp[TY_F32] || cmp[TY_F64])
+    {
+      line ("static void");
+      line ("bad_float (const char *what, long k, double d, double h)");
+      line ("{");
+      line ("  if (nbad++ < 10)");
+      line ("    fprintf (stderr, \"fuzz: mismatch %s[%ld]: device %a, host %a\\n\",");
+      line ("\t     what, k, d, h);");
+      line ("}");
+      line ("");
+    }
+  if (cmp[TY_F32])
+    {
+      line ("/* Floats are the same if their bits are, or if both are NaNs.  */");
+      line ("static int");
+      line ("same_f (float a, float b)");
+      line ("{");
+      line ("  return !memcmp (&a, &b, sizeof a) || (a != a && b != b);");
+      line ("}");
+      line ("");
+    }
+  if (cmp[TY_F64])
+    {
+      line ("/* Doubles are the same if their bits are, or if both are NaNs.  */");
+      line ("static int");
+      line ("same_d (double a, double b)");
+      line ("{");
+      line ("  return !memcmp (&a, &b, sizeof a) || (a != a && b != b);");
+      line ("}");
+      line ("");
+    }
 }
 
 void
