@@ -1,14 +1,15 @@
-/* Reduced by fuzz.sh from gangway-fuzz --seed 10403
-   --edits d4,d10,d14,d44,d114,d160,d179,d180,d189,d192,d196,d200,d445,d447,d446,d453,d50,d84,d3,d89,d206,d248,d254,d360,d413,u359,r359.0,g0,s229,s230,z240,z242,z241,z243,z281,z283,z284,z285,z307,z308,z310,z309,z311,z312,z313,z315,z107,z108,z238,z239,z245,z246,z287,z286,z298,z300,z314,z317,z321,z323,z322,z325,z104,z103,z106,z109,z237,z278,z299,z316,z320,z324,z345,z351,z432
-   (cpu, -O3 x86-64-v3): crash signal 11
-   A kernels region (one gang) whose code outside loops is a
-   sequential loop with a run-time bound, around an if/else whose else
-   arm holds 'loop seq' nests with a 'continue': the device run dies by
-   SIGSEGV on the cpu device, at -O1 to -O3 and every ISA (the host
-   version, run first, is fine).  Hand reduction lost it: the reducer's
-   program as it came.  */
+/* Reduced by fuzz.sh from gangway-fuzz --seed 10807
+   --edits d204,d207,d206,d213,d227,d19,d25,d183,d202,d203,d1,d50,d174,g0,s100,r100.0,z62,z63,z64,z65,z66,z67,z69,z70,z71,z75,z72,z73,z74,z76,z77,z78,z80,z79,z81,z82,z83,z85,z84,z87,z95,z88,z89,z90,z91,z92,z94,z93,z96,z98,z97,z102,z109,z103,z104,z105,z107,z106,z108,z110,z115,z111,z112,z114,z113,z122,z116,z173,z169,z171,z137,z138,z140,z139,z141,z142,z159,z150,z151,z158,z152,z153,z165,z172,z166,z167,z168,z170,z117,z118,z120,z147,z143,z144,z154,z156,z155,z119,z121,z148,z136,z146,z145,z157,z164,p100
+   (cpu, -O3 -fno-math-errno x86-64-v2): crash signal 11
+   A kernels region: a gang loop with a private array, a
+   sequential loop with a run-time bound, a 'loop seq' whose body always
+   'continue's (fs0 is tiny, pa9 zero): the device run dies by SIGSEGV on
+   the cpu device at -O3 (-O1 runs).  Seed 10403 crashes the same way at
+   -O1 to -O3 with a kernels region of sequential loops, if/else and
+   'loop seq' nests with a 'continue'.  Hand reduction lost it: the
+   reducer's program as it came.  */
 /* { dg-do run } */
-/* { dg-additional-options "-O3 -fplugin-arg-gangway-isa=x86-64-v3" } */
+/* { dg-additional-options "-O3 -fno-math-errno -fplugin-arg-gangway-isa=x86-64-v2" } */
 
 
 #include <math.h>
@@ -18,73 +19,50 @@
 
 typedef struct
 {
-  double f0;
+  float f0;
   uint32_t f1;
-  uint8_t f2;
-  _Bool f3;
+  int16_t f2;
+  int8_t f3;
   uint8_t f4;
-  uint8_t f5;
+  _Bool f5;
+  uint8_t f6;
+  uint8_t f7;
+  uint8_t f8;
 } s0_t;
 
-static volatile int32_t rt_n2 = 7;
-static volatile double init_fs0 = (0x1.fca7f83ef5319p+804);
-static int32_t gs1;
+static volatile int32_t rt_n11 = 3;
+static volatile double init_fs0 = (0x1.91e12f08d18ap-450);
 
 /* The arrays: those passed to compute () are shadowed there by its
    parameters.  */
-static int64_t in7[19][3];
-static int64_t ref_in7[19][3];
-static int64_t out10[23];
-static int64_t ref_out10[23];
-static uint16_t out18[16];
-static uint16_t ref_out18[16];
-static uint64_t tmp23[33];
-static uint8_t in25[10][23];
-static uint8_t ref_in25[10][23];
-static int32_t out29[3][2];
-static int32_t ref_out29[3][2];
-static uint32_t out31[12];
-static uint32_t ref_out31[12];
+static s0_t out16[2408];
+static s0_t ref_out16[2408];
 
 /* The regions: the host version with ON_DEV false, the device's
    with ON_DEV true.  */
 __attribute__ ((noipa)) static void
-compute (int on_dev, int32_t n2, int64_t *out10, uint16_t *out18,
-         int32_t (*out29)[2], uint32_t *out31)
+compute (int on_dev, int32_t n11)
 {
   double fs0 = init_fs0;
+  int32_t pa9[2];
 
-#pragma acc kernels if (on_dev) copyin (in7, in25, gs1) copy (out10[0:23], out18[0:16], out29[0:3], out31[0:12]) create (tmp23)
+#pragma acc kernels if (on_dev) copy (out16)
   {
-    for (uint64_t t3 = 0; t3 <= n2 - 1; t3 += 3)
+#pragma acc loop gang private (pa9)
+    for (int32_t i8 = 0; i8 < 43; i8++)
     {
-      for (int32_t t4 = 0; t4 < 4; t4++)
+      for (int32_t q10 = 0; q10 < 2; q10++)
+        pa9[q10] = 0;
+      for (int32_t t12 = 0; t12 < n11; t12++)
       {
-        if ((0u == ((uint32_t) in7[0u][((uint32_t) (({ double f_112 = fs0; f_112 > -1.0 && f_112 < 4294967296.0 ? (uint32_t) f_112 : (uint32_t) 0; })) % 3)])))
-        {
-        }
-        else
-        {
 #pragma acc loop seq
-          for (int32_t i21 = 0; i21 < 3; i21++)
+        for (uint64_t i13 = 3; i13 < 4; i13++)
+        {
+          if (((({ double f_128 = fs0; f_128 > -1.0 && f_128 < 4294967296.0 ? (uint32_t) f_128 : (uint32_t) 0; }) <= (((uint32_t) pa9[((((int32_t) ((uint32_t) i8 * (uint32_t) 1))) & 1)]) - 0u)) && (0 != 1)))
           {
-#pragma acc loop seq
-            for (int32_t i22 = 0; i22 < 11; i22++)
-            {
-              tmp23[((i21) * 11 + (i22))] = ((uint64_t) in7[((uint64_t) (((uint64_t) out10[0u])) % 19)][0u]);
-            }
-            if ((((int64_t) (in7[((uint32_t) (((int8_t) (((int8_t) t4) + ((int8_t) in25[((uint32_t) (((uint16_t) ((uint32_t) ((uint16_t) t3) * (uint32_t) ((uint16_t) 2)))) % 10)][((uint32_t) (((int32_t) ((uint32_t) i21 + (uint32_t) (((int64_t) (0LL | ((int64_t) t3))) <= 0LL)))) % 23)])))) % 19)][0u] ^ ({ double f_289 = fs0; f_289 > -9223372036854775808.0 && f_289 < 9223372036854775808.0 ? (int64_t) f_289 : (int64_t) 0; }))) > ((int64_t) ((((int32_t) ((uint32_t) ({ double f_294 = fs0; f_294 > -2147483649.0 && f_294 < 2147483648.0 ? (int32_t) f_294 : (int32_t) 0; }) * (uint32_t) t4)) >= ((int32_t) (((int32_t) in7[0u][((uint32_t) ((((uint32_t) i21) + (((uint32_t) in7[0u][0u]) * ((uint32_t) in25[0u][((uint32_t) (((int8_t) (((int8_t) t4) * ((int8_t) (((int8_t) i21) + ((int8_t) i21)))))) % 23)])))) % 3)]) ^ i21))) || (((int16_t) (((int16_t) t4) * ((int16_t) gs1))) != ((int16_t) (((int16_t) 0) - ((int16_t) out18[((((uint32_t) (((uint8_t) (((uint8_t) i21) + ((uint8_t) 0)))) % 2)) * 8 + (((uint32_t) (((int32_t) ((uint32_t) ((int32_t) t3) + (uint32_t) gs1))) % 8)))]))))))))
-            {
-              continue;
-            }
-            {
-              int32_t t26 = 0;
-              {
-                uint32_t v30 = (((uint32_t) out29[i21][((uint32_t) (({ double f_425 = fs0; f_425 > -1.0 && f_425 < 256.0 ? (uint8_t) f_425 : (uint8_t) 0; })) % 2)]) + (4294967295u + 0u));
-                out31[(((i21) * 2 + (0)) * 2 + (((uint32_t) (out29[i21][((uint32_t) (((uint16_t) ((uint32_t) ((uint16_t) t4) + (uint32_t) ((uint16_t) 0)))) % 2)]) % 2)))] = ((uint32_t) (((uint32_t) i21) ^ v30));
-              }
-            }
+            continue;
           }
+          out16[((i8) * 56 + (i13))].f8 = ((uint8_t) 0);
         }
       }
     }
@@ -119,34 +97,26 @@ static const float special_f[NSPECIAL] = {
 static void
 init (void)
 {
-  rng_state = 2654456575ULL;
-  gs1 = 2030933682;
-  for (long k = 0; k < 57; k++)
-    ((int64_t *) in7)[k] = (int64_t) (rng () % 64);
-  for (long k = 0; k < 23; k++)
-    ((int64_t *) out10)[k] = (int64_t) rng ();
-  for (long k = 0; k < 16; k++)
-    ((uint16_t *) out18)[k] = (uint16_t) (rng () % 7) - 3;
-  for (long k = 0; k < 33; k++)
-    ((uint64_t *) tmp23)[k] = (uint64_t) (rng () % 64);
-  for (long k = 0; k < 230; k++)
-    ((uint8_t *) in25)[k] = (uint8_t) (rng () % 64);
-  for (long k = 0; k < 6; k++)
-    ((int32_t *) out29)[k] = (int32_t) rng ();
-  for (long k = 0; k < 12; k++)
-    ((uint32_t *) out31)[k] = (uint32_t) (rng () % 64);
+  rng_state = 2654457383ULL;
+  for (long k = 0; k < 2408; k++)
+    {
+      ((s0_t *) out16)[k].f0 = (float) ((double) ((int64_t) (rng () % 200001) - 100000) / 256);
+      ((s0_t *) out16)[k].f1 = (uint32_t) rng ();
+      ((s0_t *) out16)[k].f2 = (int16_t) rng ();
+      ((s0_t *) out16)[k].f3 = (int8_t) rng ();
+      ((s0_t *) out16)[k].f4 = (uint8_t) rng ();
+      ((s0_t *) out16)[k].f5 = rng () & 1;
+      ((s0_t *) out16)[k].f6 = (uint8_t) rng ();
+      ((s0_t *) out16)[k].f7 = (uint8_t) rng ();
+      ((s0_t *) out16)[k].f8 = (uint8_t) rng ();
+    }
 }
 
 /* Keep the host's results.  */
 static void
 save (void)
 {
-  memcpy (ref_in7, in7, sizeof in7);
-  memcpy (ref_out10, out10, sizeof out10);
-  memcpy (ref_out18, out18, sizeof out18);
-  memcpy (ref_in25, in25, sizeof in25);
-  memcpy (ref_out29, out29, sizeof out29);
-  memcpy (ref_out31, out31, sizeof out31);
+  memcpy (ref_out16, out16, sizeof out16);
 }
 
 static int nbad;
@@ -187,35 +157,26 @@ same_d (double a, double b)
 static int
 check (void)
 {
-  for (long k = 0; k < 57; k++)
+  for (long k = 0; k < 2408; k++)
     {
-      if (((int64_t *) in7)[k] != ((int64_t *) ref_in7)[k])
-        bad_int ("in7", k, (long long) ((int64_t *) in7)[k], (long long) ((int64_t *) ref_in7)[k]);
-    }
-  for (long k = 0; k < 23; k++)
-    {
-      if (((int64_t *) out10)[k] != ((int64_t *) ref_out10)[k])
-        bad_int ("out10", k, (long long) ((int64_t *) out10)[k], (long long) ((int64_t *) ref_out10)[k]);
-    }
-  for (long k = 0; k < 16; k++)
-    {
-      if (((uint16_t *) out18)[k] != ((uint16_t *) ref_out18)[k])
-        bad_int ("out18", k, (long long) ((uint16_t *) out18)[k], (long long) ((uint16_t *) ref_out18)[k]);
-    }
-  for (long k = 0; k < 230; k++)
-    {
-      if (((uint8_t *) in25)[k] != ((uint8_t *) ref_in25)[k])
-        bad_int ("in25", k, (long long) ((uint8_t *) in25)[k], (long long) ((uint8_t *) ref_in25)[k]);
-    }
-  for (long k = 0; k < 6; k++)
-    {
-      if (((int32_t *) out29)[k] != ((int32_t *) ref_out29)[k])
-        bad_int ("out29", k, (long long) ((int32_t *) out29)[k], (long long) ((int32_t *) ref_out29)[k]);
-    }
-  for (long k = 0; k < 12; k++)
-    {
-      if (((uint32_t *) out31)[k] != ((uint32_t *) ref_out31)[k])
-        bad_int ("out31", k, (long long) ((uint32_t *) out31)[k], (long long) ((uint32_t *) ref_out31)[k]);
+      if (!same_f (((s0_t *) out16)[k].f0, ((s0_t *) ref_out16)[k].f0))
+        bad_float ("out16.f0", k, ((s0_t *) out16)[k].f0, ((s0_t *) ref_out16)[k].f0);
+      if (((s0_t *) out16)[k].f1 != ((s0_t *) ref_out16)[k].f1)
+        bad_int ("out16.f1", k, (long long) ((s0_t *) out16)[k].f1, (long long) ((s0_t *) ref_out16)[k].f1);
+      if (((s0_t *) out16)[k].f2 != ((s0_t *) ref_out16)[k].f2)
+        bad_int ("out16.f2", k, (long long) ((s0_t *) out16)[k].f2, (long long) ((s0_t *) ref_out16)[k].f2);
+      if (((s0_t *) out16)[k].f3 != ((s0_t *) ref_out16)[k].f3)
+        bad_int ("out16.f3", k, (long long) ((s0_t *) out16)[k].f3, (long long) ((s0_t *) ref_out16)[k].f3);
+      if (((s0_t *) out16)[k].f4 != ((s0_t *) ref_out16)[k].f4)
+        bad_int ("out16.f4", k, (long long) ((s0_t *) out16)[k].f4, (long long) ((s0_t *) ref_out16)[k].f4);
+      if (((s0_t *) out16)[k].f5 != ((s0_t *) ref_out16)[k].f5)
+        bad_int ("out16.f5", k, (long long) ((s0_t *) out16)[k].f5, (long long) ((s0_t *) ref_out16)[k].f5);
+      if (((s0_t *) out16)[k].f6 != ((s0_t *) ref_out16)[k].f6)
+        bad_int ("out16.f6", k, (long long) ((s0_t *) out16)[k].f6, (long long) ((s0_t *) ref_out16)[k].f6);
+      if (((s0_t *) out16)[k].f7 != ((s0_t *) ref_out16)[k].f7)
+        bad_int ("out16.f7", k, (long long) ((s0_t *) out16)[k].f7, (long long) ((s0_t *) ref_out16)[k].f7);
+      if (((s0_t *) out16)[k].f8 != ((s0_t *) ref_out16)[k].f8)
+        bad_int ("out16.f8", k, (long long) ((s0_t *) out16)[k].f8, (long long) ((s0_t *) ref_out16)[k].f8);
     }
   if (nbad)
     fprintf (stderr, "fuzz: %d mismatches\n", nbad);
@@ -225,14 +186,14 @@ check (void)
 int
 main (void)
 {
-  int32_t n2 = rt_n2;
+  int32_t n11 = rt_n11;
   init ();
-  compute (0, n2, out10, out18, out29, out31);
+  compute (0, n11);
   save ();
   init ();
-  compute (1, n2, out10, out18, out29, out31);
+  compute (1, n11);
 #ifdef GANGWAY_FUZZ_BREAK
-  ((int64_t *) in7)[0] ^= 1;
+  ((s0_t *) out16)[0].f0 = ((s0_t *) out16)[0].f0 == 1 ? 2 : 1;
 #endif
   return check ();
 }
