@@ -1,0 +1,297 @@
+/* gangway-fuzz: the program representation shared by the generator, the
+   printer and the reducer.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   A generated program is a tree: statements (fz_stmt) holding expressions
+   (fz_expr), over variables (fz_var) and arrays (fz_array).  Every node
+   has a number, given in creation order, so that the same seed and options
+   give the same numbers: the reducer names its edits by them
+   ("drop 17", "zero 42") and a reduced program is the seed, the options
+   and the list of edits (README.md).
+
+   The tree is valid by construction: no undefined behaviour (every
+   operation that could overflow, divide by zero, shift too far or convert
+   out of range is printed in a guarded form, which the node keeps), no
+   data race (a store goes to the storing iteration's own element), every
+   loop bounded.  The edits the reducer may make keep it so: a node whose
+   removal or replacement could break that is marked, and refused.  */
+
+#ifndef GANGWAY_FUZZ_H
+#define GANGWAY_FUZZ_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+/* The constructs and their knobs (constructs.def).  */
+enum fz_knob
+{
+#define FUZZ_CONSTRUCT(NAME, WEIGHT, PTX, DESC) K_##NAME,
+#include "constructs.def"
+#undef FUZZ_CONSTRUCT
+  K_NUM
+};
+
+struct fz_knob_info
+{
+  const char *name;
+  int weight;
+  bool ptx;
+  const char *desc;
+};
+extern const fz_knob_info fz_knobs[K_NUM];
+
+/* The generator's options.  */
+struct fz_options
+{
+  uint64_t seed = 1;
+  int weight[K_NUM];		/* The knobs, from the table and --set.  */
+  bool ptx = false;		/* Only what the ptx target compiles.  */
+  int size = 100;		/* Size scale, a percentage.  */
+  std::string cmdline;		/* The options as given, for the header.  */
+  fz_options ();
+};
+
+/* Scalar types.  */
+enum fz_ty
+{
+  TY_BOOL, TY_I8, TY_U8, TY_I16, TY_U16, TY_I32, TY_U32, TY_I64, TY_U64,
+  TY_F32, TY_F64, TY_NUM,
+  TY_STRUCT = TY_NUM		/* A struct (fz_var::sid says which).  */
+};
+
+struct fz_ty_info
+{
+  const char *c_name;
+  int bits;
+  bool is_signed;
+  bool is_float;
+};
+extern const fz_ty_info fz_tys[TY_NUM];
+
+static inline bool fz_is_float (fz_ty t) { return t == TY_F32 || t == TY_F64; }
+static inline bool fz_is_int (fz_ty t) { return t < TY_F32; }
+
+/* A struct type: its fields, in declaration order.  */
+struct fz_struct
+{
+  std::string name;
+  std::vector<std::pair<fz_ty, std::string>> fields;
+};
+
+/* A variable.  */
+struct fz_var
+{
+  enum kind_t
+  {
+    LOCAL,	/* Declared in a region (a scalar or a struct).  */
+    LOOP,	/* A loop's index.  */
+    RUNTIME,	/* A run-time value: a parameter of compute ().  */
+    FSCALAR,	/* A scalar of compute (), used in regions.  */
+    GSCALAR	/* A file-scope scalar.  */
+  };
+  int id;
+  std::string name;
+  fz_ty ty;
+  int sid = -1;			/* TY_STRUCT: which struct.  */
+  kind_t kind;
+  int wscope = -1;		/* The partition scope that may write it.  */
+  long long value = 0;		/* RUNTIME: its value.  FSCALAR, GSCALAR:
+				   the bits of its initial value.  */
+  bool output = false;		/* GSCALAR stored by regions.  */
+  bool hidden = false;		/* Not to be read (yet).  */
+  int uses = 0;			/* References in the printed program.  */
+};
+
+/* An array.  */
+struct fz_array
+{
+  enum role_t
+  {
+    INPUT,	/* Read only, initialized by main.  */
+    OUTPUT,	/* Stored by regions, compared.  */
+    SCRATCH,	/* Like OUTPUT, but in a 'create' clause: not compared.  */
+    LOCAL,	/* Declared in a region: private to the declaring level.  */
+    PRIVATE	/* Of compute (), private to a loop or region by clause.  */
+  };
+  int id;
+  std::string name;
+  fz_ty ty;
+  int sid = -1;
+  role_t role;
+  std::vector<int> dims;	/* Logical dimensions.  */
+  bool flat = false;		/* Printed 1-D, indices flattened.  */
+  bool param = false;		/* Passed to compute () as a pointer.  */
+  bool copyout = false;		/* OUTPUT stored whole by one region: in
+				   'copyout' there.  */
+  int site = -1;		/* OUTPUT, SCRATCH: the partition scope whose
+				   iterations store it.  LOCAL: its scope.  */
+  std::vector<fz_var *> slots;	/* OUTPUT, SCRATCH: each dimension's
+				   owning loop index.  */
+  int region = -1;		/* Where it was made.  */
+  int init = 0;			/* How main fills it.  */
+  int uses = 0;
+};
+
+/* Expression kinds.  */
+enum fz_ek
+{
+  E_CONST,	/* ival (integers, bits of floats).  */
+  E_VAR,	/* var; field >= 0 for a struct's field.  */
+  E_READ,	/* arr[ops...]; field >= 0 for a struct's field.  */
+  E_IDX,	/* An index into a dimension of ival elements, from ops[0].  */
+  E_BIN,	/* ops[0] OP ops[1], in type ty, guarded.  */
+  E_UN,		/* OP ops[0].  */
+  E_CMP,	/* ops[0] OP ops[1], an int 0 or 1.  */
+  E_LOGIC,	/* && || on ops[0], ops[1].  */
+  E_TERN,	/* ops[0] ? ops[1] : ops[2].  */
+  E_CONV,	/* ops[0] converted to ty (guarded from floats).  */
+  E_CALL	/* A math function.  */
+};
+
+/* Operators.  */
+enum fz_op
+{
+  OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_AND, OP_OR, OP_XOR, OP_SHL,
+  OP_SHR, OP_MIN, OP_MAX,
+  OP_NEG, OP_NOT, OP_LNOT,
+  OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE,
+  OP_LAND, OP_LOR
+};
+
+struct fz_expr
+{
+  int id;
+  fz_ek k;
+  fz_ty ty;
+  int op = 0;			/* fz_op, or the function (gen.cc).  */
+  int variant = 0;		/* Which guarded form to print.  */
+  std::vector<fz_expr *> ops;
+  uint64_t ival = 0;
+  fz_var *var = nullptr;
+  fz_array *arr = nullptr;
+  int field = -1;
+  bool fixed = false;		/* Owner index: never replaced.  */
+  bool zeroed = false;		/* Reducer: printed as a zero.  */
+};
+
+/* Loop headers: one per loop of a nest (collapse, tile), or of a
+   sequential loop.  The index takes the values LO, LO + STEP, ... below HI
+   (FORM says how it is written); DIM = HI bounds every value.  */
+struct fz_loop
+{
+  fz_var *v = nullptr;
+  int form = 0;			/* 0 <, 1 <=, 2 downward.  */
+  long lo = 0, hi = 0, step = 1;
+  fz_var *rt = nullptr;		/* HI is this run-time value.  */
+};
+
+/* Statement kinds.  */
+enum fz_sk
+{
+  S_DECL,	/* v = e (a struct: from e, an E_READ of a struct).  */
+  S_ASSIGN,	/* v = e, or v.field = e.  */
+  S_STORE,	/* arr[idx] = e (whole struct if field < 0 and sid).  */
+  S_IF,		/* if (e) body else body2.  */
+  S_SWITCH,	/* switch (e): body holds S_CASE blocks.  */
+  S_CASE,	/* case labels cases (or default); body; brk: ends in break.  */
+  S_FOR,	/* A sequential loop (loops[0]).  */
+  S_WHILE,	/* while (cap && e) body.  */
+  S_DO,		/* do body while (cap && e).  */
+  S_BREAK, S_CONTINUE,
+  S_GOTO,	/* if (e) goto label.  */
+  S_LABEL,	/* label: ;  */
+  S_IRRED,	/* if (e) goto mid; top: body; mid: body2;
+		   if (e2 && cap) goto top.  */
+  S_ACCLOOP,	/* An OpenACC loop nest.  */
+  S_ARRDECL,	/* A local array: arr, filled by e (over the index q).  */
+  S_FILL,	/* A private array of compute () filled.  */
+  S_REGION,	/* A compute construct.  */
+  S_DATA	/* A data construct around regions (body).  */
+};
+
+/* Levels.  */
+enum { LV_G = 1, LV_W = 2, LV_V = 4 };
+
+struct fz_stmt
+{
+  int id;
+  fz_sk k;
+  std::vector<fz_stmt *> body, body2;
+  fz_expr *e = nullptr, *e2 = nullptr;
+  fz_var *v = nullptr;
+  fz_array *arr = nullptr;
+  std::vector<fz_expr *> idx;
+  int field = -1;
+  std::string label, label2;	/* S_GOTO, S_LABEL, S_IRRED.  */
+  fz_var *counter = nullptr;	/* S_WHILE, S_DO, S_IRRED: the trip count.  */
+  int cap = 0;
+  std::vector<long> cases;	/* S_CASE; empty: default.  */
+  bool brk = false;		/* S_CASE: ends in break.  */
+
+  /* S_ACCLOOP and S_FOR.  */
+  std::vector<fz_loop> loops;
+  unsigned levels = 0;		/* LV_*; 0 with seq false: auto.  */
+  bool seq = false;
+  int auto_form = 0;		/* '', 'auto', 'independent'.  */
+  bool independent = false;
+  int collapse = 0;
+  std::vector<int> tile;	/* 0: '*'.  */
+  bool collapsed = false;	/* An inner loop of a collapse/tile nest.  */
+
+  /* S_REGION.  */
+  int construct = 0;		/* 0 parallel, 1 serial, 2 kernels.  */
+  int region = 0;
+  bool combined = false;	/* body is one S_ACCLOOP printed with it.  */
+  long num_gangs = 0, num_workers = 0, vector_length = 0;
+  fz_var *num_gangs_rt = nullptr, *num_workers_rt = nullptr,
+    *vector_length_rt = nullptr;
+  bool present = false;		/* Inside a data construct.  */
+
+  /* Clauses naming variables of compute (): S_REGION's firstprivate and
+     private, S_ACCLOOP's private.  */
+  std::vector<fz_var *> firstprivate, private_vars;
+  std::vector<fz_array *> private_arrays;
+
+  bool fixed = false;		/* Never dropped (initializations).  */
+  bool dropped = false;		/* Reducer: not printed.  */
+  int unwrap = 0;		/* Reducer: S_IF printed as its then (1) or
+				   else (2) arm; S_FOR as one trip.  (S_WHILE,
+				   S_DO, S_IRRED, S_DATA: cap < 0.)  */
+};
+
+/* A whole program.  */
+struct fz_program
+{
+  fz_options opts;
+  std::vector<fz_struct> structs;
+  std::vector<fz_var *> vars;
+  std::vector<fz_array *> arrays;
+  std::vector<fz_stmt *> top;	/* S_REGION and S_DATA.  */
+  std::vector<fz_var *> fscalars;	/* Scalars of compute ().  */
+  int nodes = 0;		/* Node numbers given.  */
+  std::vector<std::string> edits;	/* Applied by the reducer.  */
+  int nregions = 0;
+  ~fz_program ();
+  std::vector<fz_expr *> all_exprs;	/* Owned.  */
+  std::vector<fz_stmt *> all_stmts;	/* Owned.  */
+};
+
+/* gen.cc  */
+fz_program *fz_generate (const fz_options &opts);
+extern const char *const fz_math_names[];
+int fz_math_arity (int f);
+fz_ty fz_math_type (int f, fz_ty arg);
+
+/* print.cc  */
+std::string fz_print (fz_program *p);
+
+/* reduce.cc  */
+bool fz_apply_edit (fz_program *p, const std::string &edit);
+int fz_reduce (const fz_options &opts, std::vector<std::string> &edits,
+	       const std::string &test, const std::string &file, int max_tests,
+	       int verbose);
+
+#endif

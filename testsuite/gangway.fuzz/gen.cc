@@ -1,0 +1,1945 @@
+/* gangway-fuzz: the random program generator.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   fz_generate builds a program tree from a seed: a function compute ()
+   with one to three OpenACC compute constructs, over input and output
+   arrays, scalars and run-time values.  The generator walks down the
+   constructs with a context that says what the code being made may do:
+
+   - which levels (gang, worker, vector) nested loops may still take;
+   - its *partition scope*: the body of a partitioned loop is a new scope,
+     whose iterations are the loop's indices (its "owners"), appended to
+     the enclosing scope's.  A store goes to an output array made for the
+     scope, at the element its owners name: distinct iterations store
+     distinct elements, so the program has no data race.  Code outside
+     gang loops of a region with several gangs runs redundantly in every
+     gang and stores nothing shared;
+   - which variables it may write: a local belongs to the scope that
+     declares it (private to the gang, the worker or the lane there) and
+     is read-only in nested partitioned loops;
+   - what it may read: inputs anywhere; an output array at its own
+     elements, or, after the partitioned loop that stored it has ended
+     (its join synchronizes), at any element of the iterations it shares
+     with the reader, unless a gang loop lies between (gangs never
+     synchronize).
+
+   Every operation is made in a form that has no undefined behaviour
+   whatever its operands (print.cc prints the guards), so the reducer can
+   replace any operand by a constant.  Loops have constant trip counts or
+   a cap on their trips.  */
+
+#include "fuzz.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <set>
+
+const fz_knob_info fz_knobs[K_NUM] = {
+#define FUZZ_CONSTRUCT(NAME, WEIGHT, PTX, DESC) { #NAME, WEIGHT, PTX, DESC },
+#include "constructs.def"
+#undef FUZZ_CONSTRUCT
+};
+
+const fz_ty_info fz_tys[TY_NUM] = {
+  { "_Bool", 1, false, false },
+  { "int8_t", 8, true, false },
+  { "uint8_t", 8, false, false },
+  { "int16_t", 16, true, false },
+  { "uint16_t", 16, false, false },
+  { "int32_t", 32, true, false },
+  { "uint32_t", 32, false, false },
+  { "int64_t", 64, true, false },
+  { "uint64_t", 64, false, false },
+  { "float", 32, true, true },
+  { "double", 64, true, true },
+};
+
+fz_options::fz_options ()
+{
+  for (int k = 0; k < K_NUM; k++)
+    weight[k] = fz_knobs[k].weight;
+}
+
+fz_program::~fz_program ()
+{
+  for (fz_expr *e : all_exprs)
+    delete e;
+  for (fz_stmt *s : all_stmts)
+    delete s;
+  for (fz_var *v : vars)
+    delete v;
+  for (fz_array *a : arrays)
+    delete a;
+}
+
+/* The math functions: float -> float (unary, binary), then float -> int.
+   The ptx ones first (the manual's list of what the ptx target has).  */
+enum
+{
+  MF_SQRT, MF_FABS, MF_FLOOR, MF_CEIL, MF_TRUNC, MF_ROUND,
+  MF_FMIN, MF_FMAX, MF_COPYSIGN, MF_FMOD, MF_FDIM,
+  MF_ILOGB, MF_LRINT, MF_LROUND,
+  MF_PTX_END,
+  MF_EXP = MF_PTX_END, MF_LOG, MF_SIN, MF_COS, MF_TANH, MF_ATAN2, MF_POW,
+  MF_NUM
+};
+
+const char *const fz_math_names[MF_NUM] = {
+  "sqrt", "fabs", "floor", "ceil", "trunc", "round",
+  "fmin", "fmax", "copysign", "fmod", "fdim",
+  "ilogb", "lrint", "lround",
+  "exp", "log", "sin", "cos", "tanh", "atan2", "pow"
+};
+
+/* The number of arguments of math function F.  */
+int
+fz_math_arity (int f)
+{
+  switch (f)
+    {
+    case MF_FMIN: case MF_FMAX: case MF_COPYSIGN: case MF_FMOD:
+    case MF_FDIM: case MF_ATAN2: case MF_POW:
+      return 2;
+    default:
+      return 1;
+    }
+}
+
+/* The type of math function F's result for arguments of type ARG.  */
+fz_ty
+fz_math_type (int f, fz_ty arg)
+{
+  switch (f)
+    {
+    case MF_ILOGB:
+      return TY_I32;
+    case MF_LRINT: case MF_LROUND:
+      return TY_I64;
+    default:
+      return arg;
+    }
+}
+
+namespace {
+
+/* splitmix64: the same numbers everywhere, whatever the C++ library.  */
+struct rng_t
+{
+  uint64_t s;
+  uint64_t
+  next ()
+  {
+    uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+  /* A number in [0, N).  */
+  long below (long n) { return n <= 1 ? 0 : (long) (next () % (uint64_t) n); }
+  /* A number in [LO, HI].  */
+  long range (long lo, long hi) { return lo + below (hi - lo + 1); }
+  bool pct (int p) { return below (100) < p; }
+};
+
+/* A partition scope: the code of a region outside its loops, or the body
+   of a partitioned loop.  */
+struct pscope
+{
+  int parent;
+  int region;
+  std::vector<fz_var *> owners;	/* Loop indices naming an iteration.  */
+  bool gang;			/* Entered by a loop that may span gangs.  */
+  bool shared;			/* Its code may store shared arrays.  */
+  long elems;			/* The product of the owners' dims.  */
+  int stores = 0;		/* Stores to output arrays made here.  */
+};
+
+/* What the code being generated may do.  */
+struct ctx
+{
+  int ps = 0;			/* Partition scope.  */
+  unsigned avail = 0;		/* Levels nested loops may take.  */
+  bool auto_only = false;	/* Inside an auto loop: auto and seq only.  */
+  bool brk = false, cont = false;	/* break / continue allowed.  */
+  int depth = 0;
+  fz_var *plain = nullptr;	/* Innermost sequential loop index here.  */
+  bool repeat = false;		/* Inside a repeating statement here.  */
+  bool irred = false;		/* Inside an irreducible cycle.  */
+  bool single = false;		/* Runs once per region.  */
+  std::string label;		/* Forward goto target.  */
+  bool want_loop = false;	/* The block should hold a partitioned loop.  */
+};
+
+/* The region being generated.  */
+struct rinfo
+{
+  int construct;		/* 0 parallel, 1 serial, 2 kernels.  */
+  bool single_gang;
+  int root;
+  bool has_gang_loop;
+};
+
+class gen
+{
+public:
+  gen (const fz_options &o);
+  fz_program *run ();
+
+private:
+  const fz_options &opts;
+  rng_t rng;
+  fz_program *p;
+  std::vector<pscope> scopes;
+  std::vector<fz_var *> vis;		/* Visible variables.  */
+  std::vector<fz_array *> vis_arrays;	/* Visible local, scratch and
+					   private arrays.  */
+  rinfo reg;
+  int budget = 0;
+  int read_nest = 0;		/* Array reads being made (in indices).  */
+  int names = 0;
+  int labels = 0;
+
+  int w (fz_knob k) { return opts.weight[k]; }
+  bool pct (fz_knob k) { return rng.pct (w (k)); }
+  int pick (const std::vector<int> &weights);
+
+  /* Nodes.  */
+  fz_expr *ex (fz_ek k, fz_ty t);
+  fz_stmt *st (fz_sk k);
+  fz_var *var (fz_var::kind_t kind, fz_ty t, const char *prefix);
+  fz_array *array (fz_array::role_t role, fz_ty t, const char *prefix);
+  fz_var *runtime_value (long v);
+
+  /* Types and constants.  */
+  fz_ty pick_ty ();
+  fz_ty pick_int_ty ();
+  fz_expr *constant (fz_ty t);
+  fz_expr *int_const (fz_ty t, uint64_t v);
+  fz_expr *conv (fz_expr *e, fz_ty t);
+
+  /* Expressions.  */
+  fz_expr *expr (ctx &c, fz_ty t, int depth);
+  fz_expr *leaf (ctx &c, fz_ty t);
+  fz_expr *cond (ctx &c);
+  fz_expr *var_ref (fz_var *v, fz_ty t);
+  fz_expr *index (ctx &c, int dim);
+  fz_expr *read (ctx &c, fz_ty t);
+  bool readable (fz_array *a, ctx &c, std::vector<bool> &bound);
+  fz_expr *read_of (fz_array *a, ctx &c, const std::vector<bool> &bound,
+		    fz_ty t);
+  int common_ancestor (int a, int b);
+
+  /* Statements.  */
+  std::vector<fz_stmt *> block (ctx c, int maxn);
+  void stmt (ctx &c, std::vector<fz_stmt *> &out);
+  void decl (ctx &c, std::vector<fz_stmt *> &out);
+  bool assign (ctx &c, std::vector<fz_stmt *> &out);
+  bool store (ctx &c, std::vector<fz_stmt *> &out);
+  fz_array *site_array (ctx &c);
+  void if_stmt (ctx &c, std::vector<fz_stmt *> &out);
+  void switch_stmt (ctx &c, std::vector<fz_stmt *> &out);
+  void for_stmt (ctx &c, std::vector<fz_stmt *> &out);
+  void while_stmt (ctx &c, std::vector<fz_stmt *> &out, bool is_do);
+  void irreducible (ctx &c, std::vector<fz_stmt *> &out);
+  void local_array (ctx &c, std::vector<fz_stmt *> &out);
+  void struct_local (ctx &c, std::vector<fz_stmt *> &out);
+  bool loop_ok (ctx &c);
+  void consume (ctx &c, size_t mark, std::vector<fz_stmt *> &out);
+  void acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
+		 bool whole = false);
+  fz_loop header (ctx &c, long max_count, bool acc, bool rect);
+  fz_var *writable_local (ctx &c, bool ints_only);
+  int init_kind (fz_ty t);
+
+  /* Regions.  */
+  fz_stmt *region (int r);
+};
+
+gen::gen (const fz_options &o) : opts (o)
+{
+  rng.s = o.seed * 0x2545f4914f6cdd1dull + 0x1234567;
+}
+
+/* Return an index into WEIGHTS chosen in proportion to them (-1 if all
+   are 0).  */
+int
+gen::pick (const std::vector<int> &weights)
+{
+  long total = 0;
+  for (int x : weights)
+    total += std::max (x, 0);
+  if (total == 0)
+    return -1;
+  long r = rng.below (total);
+  for (size_t i = 0; i < weights.size (); i++)
+    {
+      r -= std::max (weights[i], 0);
+      if (r < 0)
+	return i;
+    }
+  return -1;
+}
+
+fz_expr *
+gen::ex (fz_ek k, fz_ty t)
+{
+  fz_expr *e = new fz_expr;
+  e->id = p->nodes++;
+  e->k = k;
+  e->ty = t;
+  p->all_exprs.push_back (e);
+  return e;
+}
+
+fz_stmt *
+gen::st (fz_sk k)
+{
+  fz_stmt *s = new fz_stmt;
+  s->id = p->nodes++;
+  s->k = k;
+  p->all_stmts.push_back (s);
+  return s;
+}
+
+fz_var *
+gen::var (fz_var::kind_t kind, fz_ty t, const char *prefix)
+{
+  fz_var *v = new fz_var;
+  v->id = p->vars.size ();
+  v->kind = kind;
+  v->ty = t;
+  v->name = prefix + std::to_string (names++);
+  p->vars.push_back (v);
+  return v;
+}
+
+fz_array *
+gen::array (fz_array::role_t role, fz_ty t, const char *prefix)
+{
+  fz_array *a = new fz_array;
+  a->id = p->arrays.size ();
+  a->role = role;
+  a->ty = t;
+  a->name = prefix + std::to_string (names++);
+  p->arrays.push_back (a);
+  return a;
+}
+
+/* A run-time value V: a parameter of compute ().  */
+fz_var *
+gen::runtime_value (long v)
+{
+  for (fz_var *x : p->vars)
+    if (x->kind == fz_var::RUNTIME && x->value == v)
+      return x;
+  fz_var *x = var (fz_var::RUNTIME, TY_I32, "n");
+  x->value = v;
+  return x;
+}
+
+fz_ty
+gen::pick_ty ()
+{
+  std::vector<int> ws;
+  for (int t = 0; t < TY_NUM; t++)
+    ws.push_back (w ((fz_knob) (K_ty_bool + t)));
+  int t = pick (ws);
+  return t < 0 ? TY_I32 : (fz_ty) t;
+}
+
+fz_ty
+gen::pick_int_ty ()
+{
+  std::vector<int> ws;
+  for (int t = 0; t < TY_F32; t++)
+    ws.push_back (t == TY_BOOL ? 0 : w ((fz_knob) (K_ty_bool + t)));
+  int t = pick (ws);
+  return t < 0 ? TY_I32 : (fz_ty) t;
+}
+
+fz_expr *
+gen::int_const (fz_ty t, uint64_t v)
+{
+  fz_expr *e = ex (E_CONST, t);
+  int bits = fz_tys[t].bits;
+  if (bits < 64)
+    v &= (1ull << bits) - 1;
+  e->ival = v;
+  return e;
+}
+
+/* A constant of type T, often one at an edge of its range.  */
+fz_expr *
+gen::constant (fz_ty t)
+{
+  if (t == TY_BOOL)
+    return int_const (t, rng.below (2));
+  if (fz_is_int (t))
+    {
+      int bits = fz_tys[t].bits;
+      uint64_t v;
+      switch (rng.below (8))
+	{
+	case 0: v = 0; break;
+	case 1: v = 1; break;
+	case 2: v = (uint64_t) -1; break;
+	case 3: v = 1ull << (bits - 1); break;		/* The minimum.  */
+	case 4: v = (1ull << (bits - 1)) - 1; break;	/* The maximum.  */
+	case 5: v = rng.next (); break;
+	default: v = rng.range (2, 40); break;
+	}
+      return int_const (t, v);
+    }
+  fz_expr *e = ex (E_CONST, t);
+  double d;
+  switch (rng.below (10))
+    {
+    case 0: d = 0.0; break;
+    case 1: d = -0.0; break;
+    case 2: d = 1.0; break;
+    case 3: d = 0.5; break;
+    case 4: d = (double) rng.range (-1000, 1000) / 8; break;
+    case 5: d = (double) rng.range (-100000, 100000) * 1e3; break;
+    case 6: d = (double) rng.range (1, 1000) * 1e-7; break;
+    case 7: d = t == TY_F32 ? 3.0e38 : 1.0e300; break;
+    default: d = (double) rng.range (-50, 50); break;
+    }
+  if (t == TY_F32)
+    {
+      float f = (float) d;
+      uint32_t b;
+      memcpy (&b, &f, 4);
+      e->ival = b;
+    }
+  else
+    memcpy (&e->ival, &d, 8);
+  return e;
+}
+
+/* E converted to T.  */
+fz_expr *
+gen::conv (fz_expr *e, fz_ty t)
+{
+  if (e->ty == t)
+    return e;
+  fz_expr *c = ex (E_CONV, t);
+  c->ops.push_back (e);
+  return c;
+}
+
+/* An expression of type T, at most DEPTH operators deep.  */
+fz_expr *
+gen::expr (ctx &c, fz_ty t, int depth)
+{
+  if (depth <= 0 || rng.pct (25))
+    return leaf (c, t);
+  bool fl = fz_is_float (t);
+  if (t == TY_BOOL)
+    return conv (rng.pct (70) ? cond (c) : expr (c, pick_ty (), depth - 1), t);
+  int k = pick ({ w (K_arith), fl ? 0 : w (K_divmod), fl ? 0 : w (K_bitop),
+		  w (K_compare), w (K_ternary), w (K_conversion),
+		  w (K_math_ptx), w (K_math_libm),
+		  fl ? w (K_divmod) : 0, 8 });
+  switch (k)
+    {
+    case 0:			/* + - *  */
+      {
+	fz_expr *e = ex (E_BIN, t);
+	e->op = OP_ADD + rng.below (3);
+	e->variant = (t == TY_I32 || t == TY_I64) && rng.pct (30);
+	e->ops = { expr (c, t, depth - 1), expr (c, t, depth - 1) };
+	return e;
+      }
+    case 1:			/* / %  */
+      {
+	fz_expr *e = ex (E_BIN, t);
+	e->op = rng.pct (50) ? OP_DIV : OP_MOD;
+	e->variant = rng.below (2);
+	e->ops = { expr (c, t, depth - 1),
+		   rng.pct (30) ? constant (t) : expr (c, t, depth - 1) };
+	return e;
+      }
+    case 2:			/* Bits.  */
+      {
+	if (rng.pct (15))
+	  {
+	    fz_expr *e = ex (E_UN, t);
+	    e->op = OP_NOT;
+	    e->ops = { expr (c, t, depth - 1) };
+	    return e;
+	  }
+	fz_expr *e = ex (E_BIN, t);
+	static const int ops[] = { OP_AND, OP_OR, OP_XOR, OP_SHL, OP_SHR };
+	e->op = ops[rng.below (5)];
+	e->ops = { expr (c, t, depth - 1),
+		   (e->op >= OP_SHL && rng.pct (50))
+		   ? int_const (t, rng.below (fz_tys[t].bits))
+		   : expr (c, t, depth - 1) };
+	return e;
+      }
+    case 3:			/* A comparison, as a value.  */
+      return conv (cond (c), t);
+    case 4:			/* ?: min max.  */
+      {
+	if (rng.pct (40))
+	  {
+	    fz_expr *e = ex (E_BIN, t);
+	    e->op = rng.pct (50) ? OP_MIN : OP_MAX;
+	    e->ops = { expr (c, t, depth - 1), expr (c, t, depth - 1) };
+	    return e;
+	  }
+	fz_expr *e = ex (E_TERN, t);
+	e->ops = { cond (c), expr (c, t, depth - 1), expr (c, t, depth - 1) };
+	return e;
+      }
+    case 5:			/* A conversion.  */
+      {
+	fz_ty s = pick_ty ();
+	return conv (expr (c, s, depth - 1), t);
+      }
+    case 6: case 7:		/* Math.  */
+      {
+	bool libm = k == 7;
+	int f;
+	fz_ty arg;
+	if (fl)
+	  {
+	    if (libm)
+	      f = MF_EXP + rng.below (MF_NUM - MF_EXP);
+	    else
+	      f = rng.below (MF_ILOGB);
+	    arg = t;
+	  }
+	else
+	  {
+	    if (libm)
+	      return conv (expr (c, rng.pct (50) ? TY_F32 : TY_F64, depth - 1),
+			   t);
+	    f = MF_ILOGB + rng.below (3);
+	    arg = rng.pct (50) ? TY_F32 : TY_F64;
+	  }
+	fz_expr *e = ex (E_CALL, fz_math_type (f, arg));
+	e->op = f;
+	for (int i = 0; i < fz_math_arity (f); i++)
+	  e->ops.push_back (expr (c, arg, depth - 1));
+	return conv (e, t);
+      }
+    case 8:			/* Float division, fmod.  */
+      {
+	if (rng.pct (30) && w (K_math_ptx))
+	  {
+	    fz_expr *e = ex (E_CALL, t);
+	    e->op = MF_FMOD;
+	    e->ops = { expr (c, t, depth - 1), expr (c, t, depth - 1) };
+	    return e;
+	  }
+	fz_expr *e = ex (E_BIN, t);
+	e->op = OP_DIV;
+	e->ops = { expr (c, t, depth - 1), expr (c, t, depth - 1) };
+	return e;
+      }
+    default:			/* Negation.  */
+      {
+	fz_expr *e = ex (E_UN, t);
+	e->op = OP_NEG;
+	e->ops = { expr (c, t, depth - 1) };
+	return e;
+      }
+    }
+}
+
+/* A condition: an int that is 0 or 1.  */
+fz_expr *
+gen::cond (ctx &c)
+{
+  int k = rng.below (10);
+  if (k < 2)
+    {
+      /* Parity or a bound of a loop index: divergent lanes.  */
+      std::vector<fz_var *> loops;
+      for (fz_var *v : vis)
+	if (v->kind == fz_var::LOOP && !v->hidden)
+	  loops.push_back (v);
+      if (!loops.empty ())
+	{
+	  fz_var *v = loops[rng.below (loops.size ())];
+	  fz_expr *e = ex (E_CMP, TY_I32);
+	  if (k == 0)
+	    {
+	      fz_expr *a = ex (E_BIN, v->ty);
+	      a->op = OP_AND;
+	      a->ops = { var_ref (v, v->ty),
+			 int_const (v->ty, rng.range (1, 3)) };
+	      e->op = rng.pct (50) ? OP_EQ : OP_NE;
+	      e->ops = { a, int_const (v->ty, 0) };
+	    }
+	  else
+	    {
+	      e->op = OP_LT + rng.below (4);
+	      e->ops = { var_ref (v, v->ty),
+			 int_const (v->ty, rng.below (std::max (v->value, 1LL) + 1)) };
+	    }
+	  return e;
+	}
+    }
+  if (k == 2)
+    {
+      fz_expr *e = ex (E_LOGIC, TY_I32);
+      e->op = rng.pct (50) ? OP_LAND : OP_LOR;
+      e->ops = { cond (c), cond (c) };
+      return e;
+    }
+  if (k == 3)
+    {
+      fz_expr *e = ex (E_UN, TY_I32);
+      e->op = OP_LNOT;
+      e->ops = { expr (c, pick_ty (), 1) };
+      return e;
+    }
+  fz_ty s = pick_ty ();
+  fz_expr *e = ex (E_CMP, TY_I32);
+  e->op = OP_LT + rng.below (6);
+  e->ops = { expr (c, s, 1), rng.pct (40) ? constant (s) : expr (c, s, 1) };
+  return e;
+}
+
+/* A read of V as type T (a field of a struct picked at random).  */
+fz_expr *
+gen::var_ref (fz_var *v, fz_ty t)
+{
+  fz_expr *e = ex (E_VAR, v->ty);
+  e->var = v;
+  v->uses++;
+  if (v->ty == TY_STRUCT)
+    {
+      const fz_struct &s = p->structs[v->sid];
+      e->field = rng.below (s.fields.size ());
+      e->ty = s.fields[e->field].first;
+    }
+  return conv (e, t);
+}
+
+/* An index in [0, DIM).  */
+fz_expr *
+gen::index (ctx &c, int dim)
+{
+  fz_expr *e = ex (E_IDX, TY_U32);
+  e->ival = dim;
+  e->variant = rng.below (2);
+  /* Mostly near a loop index, so that lanes read nearby elements.  */
+  std::vector<fz_var *> loops;
+  for (fz_var *v : vis)
+    if (v->kind == fz_var::LOOP && !v->hidden)
+      loops.push_back (v);
+  fz_ty t = pick_int_ty ();
+  if (!loops.empty () && rng.pct (60))
+    {
+      fz_var *v = loops[rng.below (loops.size ())];
+      fz_expr *a = ex (E_BIN, t);
+      a->op = rng.pct (70) ? OP_ADD : OP_MUL;
+      a->ops = { var_ref (v, t), rng.pct (60)
+		 ? int_const (t, rng.range (0, 5)) : expr (c, t, 1) };
+      e->ops.push_back (a);
+    }
+  else
+    e->ops.push_back (expr (c, t, 0));
+  return e;
+}
+
+/* The closest common ancestor of partition scopes A and B.  */
+int
+gen::common_ancestor (int a, int b)
+{
+  std::set<int> up;
+  for (int x = a; x >= 0; x = scopes[x].parent)
+    up.insert (x);
+  for (int x = b; x >= 0; x = scopes[x].parent)
+    if (up.count (x))
+      return x;
+  return -1;
+}
+
+/* May code in context C read array A?  If so, BOUND says which of its
+   dimensions must be indexed by their owning loop index (the others take
+   any index).  */
+bool
+gen::readable (fz_array *a, ctx &c, std::vector<bool> &bound)
+{
+  bound.assign (a->dims.size (), false);
+  switch (a->role)
+    {
+    case fz_array::INPUT:
+      return true;
+    case fz_array::LOCAL:
+    case fz_array::PRIVATE:
+      return std::find (vis_arrays.begin (), vis_arrays.end (), a)
+	     != vis_arrays.end ();
+    case fz_array::SCRATCH:
+      if (std::find (vis_arrays.begin (), vis_arrays.end (), a)
+	  == vis_arrays.end ())
+	return false;
+      for (size_t i = 0; i < a->slots.size (); i++)
+	bound[i] = true;
+      return true;
+    case fz_array::OUTPUT:
+      break;
+    }
+  if (a->region < scopes[c.ps].region)
+    return true;		/* An earlier region's result.  */
+  int anc = common_ancestor (a->site, c.ps);
+  if (anc < 0)
+    return false;
+  for (int x = a->site; x != anc; x = scopes[x].parent)
+    if (scopes[x].gang)
+      return false;		/* Stored by other gangs.  */
+  if (a->site != anc && !pct (K_post_join_read))
+    return false;
+  const std::vector<fz_var *> &own = scopes[anc].owners;
+  for (size_t i = 0; i < a->slots.size (); i++)
+    bound[i] = a->slots[i]
+	       && std::find (own.begin (), own.end (), a->slots[i]) != own.end ();
+  return true;
+}
+
+/* A read of A (an element of type T, from a field if A holds structs) in
+   context C, indexed as BOUND says.  */
+fz_expr *
+gen::read_of (fz_array *a, ctx &c, const std::vector<bool> &bound, fz_ty t)
+{
+  fz_expr *e = ex (E_READ, a->ty);
+  e->arr = a;
+  read_nest++;
+  for (size_t i = 0; i < a->dims.size (); i++)
+    if (bound[i])
+      {
+	fz_expr *x = ex (E_VAR, a->slots[i]->ty);
+	x->var = a->slots[i];
+	x->fixed = true;
+	e->ops.push_back (x);
+      }
+    else
+      e->ops.push_back (index (c, a->dims[i]));
+  read_nest--;
+  if (a->ty == TY_STRUCT)
+    {
+      const fz_struct &s = p->structs[a->sid];
+      e->field = rng.below (s.fields.size ());
+      e->ty = s.fields[e->field].first;
+    }
+  return conv (e, t);
+}
+
+/* A read of some array element that context C may read.  */
+fz_expr *
+gen::read (ctx &c, fz_ty t)
+{
+  std::vector<fz_array *> cands;
+  for (fz_array *a : p->arrays)
+    if (a->role == fz_array::INPUT || a->role == fz_array::OUTPUT)
+      cands.push_back (a);
+  for (fz_array *a : vis_arrays)
+    cands.push_back (a);
+  for (int tries = 0; tries < 4 && !cands.empty (); tries++)
+    {
+      fz_array *a = cands[rng.below (cands.size ())];
+      std::vector<bool> bound;
+      if (readable (a, c, bound))
+	return read_of (a, c, bound, t);
+    }
+  /* A new input array.  */
+  fz_array *a = array (fz_array::INPUT, rng.pct (w (K_struct_array) / 2)
+		       && !p->structs.empty () ? TY_STRUCT : pick_ty (), "in");
+  if (a->ty == TY_STRUCT)
+    a->sid = 0;
+  int nd = rng.pct (w (K_array_2d)) ? 2 : 1;
+  for (int i = 0; i < nd; i++)
+    a->dims.push_back (nd == 1 ? rng.range (4, 96) : rng.range (2, 24));
+  a->flat = nd > 1 && rng.pct (30);
+  a->param = !pct (K_global_array);
+  a->init = init_kind (a->ty);
+  a->region = scopes[c.ps].region;
+  std::vector<bool> bound (nd, false);
+  return read_of (a, c, bound, t);
+}
+
+/* A leaf of type T: a constant, a variable or an array element.  */
+fz_expr *
+gen::leaf (ctx &c, fz_ty t)
+{
+  int k = pick ({ 15, 40, read_nest < 2 ? 45 : 0 });
+  if (k == 1)
+    {
+      std::vector<fz_var *> cands;
+      for (fz_var *v : vis)
+	if (!v->hidden)
+	  cands.push_back (v);
+      /* Loop indices twice as likely: they make lanes differ.  */
+      for (fz_var *v : vis)
+	if (!v->hidden && v->kind == fz_var::LOOP)
+	  cands.push_back (v);
+      if (!cands.empty ())
+	return var_ref (cands[rng.below (cands.size ())], t);
+    }
+  if (k == 2)
+    return read (c, t);
+  return constant (t);
+}
+
+/* A local or scalar of compute () that context C may write, or null.  */
+fz_var *
+gen::writable_local (ctx &c, bool ints_only)
+{
+  std::vector<fz_var *> cands;
+  for (fz_var *v : vis)
+    if (!v->hidden && v->wscope == c.ps
+	&& (v->kind == fz_var::LOCAL || v->kind == fz_var::FSCALAR)
+	&& (!ints_only || (fz_is_int (v->ty) && v->ty != TY_BOOL)))
+      cands.push_back (v);
+  if (cands.empty ())
+    return nullptr;
+  return cands[rng.below (cands.size ())];
+}
+
+/* How main fills an array of T: 0-3 (print.cc); 2 is special values
+   (NaN, infinities...) for floats, which the knob allows.  */
+int
+gen::init_kind (fz_ty t)
+{
+  int k = rng.below (4);
+  if (k == 2 && !pct (K_special_floats))
+    k = 0;
+  (void) t;
+  return k;
+}
+
+/* Statements.  */
+
+/* A block of at most MAXN statements in context C.  */
+std::vector<fz_stmt *>
+gen::block (ctx c, int maxn)
+{
+  std::vector<fz_stmt *> out;
+  size_t mark = vis.size (), amark = vis_arrays.size ();
+  bool own_label = false;
+  if (pct (K_goto_fwd) && c.depth < 5)
+    {
+      c.label = "out" + std::to_string (labels++);
+      own_label = true;
+    }
+  bool want = c.want_loop;
+  c.want_loop = false;
+  int n = 1 + rng.below (std::max (maxn, 1));
+  int at = want ? rng.below (n) : -1;
+  for (int i = 0; i < n && (budget > 0 || i == at); i++)
+    {
+      if (i == at && loop_ok (c))
+	acc_loop (c, out, false);
+      else
+	stmt (c, out);
+    }
+  consume (c, mark, out);
+  if (own_label)
+    {
+      fz_stmt *l = st (S_LABEL);
+      l->label = c.label;
+      out.push_back (l);
+    }
+  vis.resize (mark);
+  vis_arrays.resize (amark);
+  return out;
+}
+
+/* Make the values of the locals declared in a block (those of VIS from
+   MARK on) that nothing read count, mostly: store them, or fold them into
+   a local of an enclosing block.  Dead values would only test GCC's dead
+   code elimination.  */
+void
+gen::consume (ctx &c, size_t mark, std::vector<fz_stmt *> &out)
+{
+  for (size_t i = mark; i < vis.size (); i++)
+    {
+      fz_var *v = vis[i];
+      if (v->kind != fz_var::LOCAL || v->uses || v->ty == TY_STRUCT
+	  || rng.pct (15))
+	continue;
+      if (scopes[c.ps].shared && rng.pct (70))
+	{
+	  fz_array *a = site_array (c);
+	  if (a->role == fz_array::OUTPUT && a->ty != TY_STRUCT)
+	    {
+	      std::vector<fz_stmt *> tmp;
+	      store (c, tmp);
+	      fz_stmt *s = tmp.back ();
+	      if (s->field >= 0 || s->e->ty == TY_STRUCT)
+		{
+		  out.insert (out.end (), tmp.begin (), tmp.end ());
+		  continue;
+		}
+	      fz_expr *x = ex (E_BIN, s->e->ty);
+	      x->op = fz_is_float (x->ty) || x->ty == TY_BOOL ? OP_ADD : OP_XOR;
+	      if (x->ty == TY_BOOL)
+		{
+		  x = ex (E_LOGIC, TY_I32);
+		  x->op = OP_LOR;
+		}
+	      x->ops = { s->e, var_ref (v, x->ty) };
+	      s->e = conv (x, s->e->ty);
+	      out.insert (out.end (), tmp.begin (), tmp.end ());
+	      continue;
+	    }
+	}
+      std::vector<fz_var *> outer;
+      for (size_t j = 0; j < mark; j++)
+	if (vis[j]->kind == fz_var::LOCAL && vis[j]->wscope == c.ps
+	    && vis[j]->ty != TY_STRUCT && vis[j]->ty != TY_BOOL)
+	  outer.push_back (vis[j]);
+      if (outer.empty ())
+	continue;
+      fz_var *w = outer[rng.below (outer.size ())];
+      fz_stmt *s = st (S_ASSIGN);
+      s->v = w;
+      fz_expr *x = ex (E_BIN, w->ty);
+      x->op = fz_is_float (w->ty) ? OP_ADD : OP_XOR;
+      x->ops = { var_ref (w, w->ty), var_ref (v, w->ty) };
+      s->e = x;
+      out.push_back (s);
+    }
+}
+
+/* May a partitioned loop go here?  */
+bool
+gen::loop_ok (ctx &c)
+{
+  if (c.depth > 6)
+    return false;
+  if (c.irred && !pct (K_loop_in_irreducible))
+    return false;
+  if (c.auto_only)
+    return true;
+  if (!scopes[c.ps].shared)
+    /* Only gang loops store anything here, and not in a repeating
+       statement (an iteration could move to another gang).  */
+    return (c.avail & LV_G) && !c.repeat;
+  return true;
+}
+
+/* One statement (or a few that go together) in context C, onto OUT.  */
+void
+gen::stmt (ctx &c, std::vector<fz_stmt *> &out)
+{
+  budget--;
+  bool deep = c.depth >= 5;
+  bool lp = loop_ok (c) && (c.avail || c.auto_only);
+  int k = pick ({ w (K_decl), w (K_assign), scopes[c.ps].shared ? w (K_store) : 0,
+		  deep ? 0 : w (K_if_stmt), deep ? 0 : w (K_switch_stmt),
+		  deep ? 0 : w (K_for_stmt), deep ? 0 : w (K_while_stmt),
+		  deep ? 0 : w (K_do_stmt),
+		  c.brk ? w (K_break_stmt) : 0, c.cont ? w (K_continue_stmt) : 0,
+		  c.label.empty () ? 0 : w (K_goto_fwd),
+		  deep ? 0 : w (K_irreducible), w (K_local_array),
+		  w (K_struct_local),
+		  lp ? (w (K_gang_loop) + w (K_worker_loop) + w (K_vector_loop)) / 3
+		  : 0,
+		  c.single ? w (K_global_scalar_out) / 4 : 0 });
+  switch (k)
+    {
+    case 0: decl (c, out); return;
+    case 1: if (!assign (c, out)) decl (c, out); return;
+    case 2: if (!store (c, out)) decl (c, out); return;
+    case 3: if_stmt (c, out); return;
+    case 4: switch_stmt (c, out); return;
+    case 5: for_stmt (c, out); return;
+    case 6: while_stmt (c, out, false); return;
+    case 7: while_stmt (c, out, true); return;
+    case 8: case 9: case 10:
+      {
+	fz_stmt *j = st (k == 8 ? S_BREAK : k == 9 ? S_CONTINUE : S_GOTO);
+	fz_stmt *s = j;
+	if (k == 10)
+	  {
+	    j->label = c.label;
+	    j->e = cond (c);
+	  }
+	else
+	  {
+	    s = st (S_IF);
+	    s->e = cond (c);
+	    s->body.push_back (j);
+	  }
+	out.push_back (s);
+	return;
+      }
+    case 11: irreducible (c, out); return;
+    case 12: local_array (c, out); return;
+    case 13: struct_local (c, out); return;
+    case 14: acc_loop (c, out, false); return;
+    case 15:
+      {
+	fz_var *g = nullptr;
+	for (fz_var *v : p->vars)
+	  if (v->kind == fz_var::GSCALAR && v->output && rng.pct (60))
+	    g = v;
+	if (!g)
+	  {
+	    g = var (fz_var::GSCALAR, pick_ty (), "gs");
+	    g->output = true;
+	    g->value = rng.next ();
+	    vis.push_back (g);
+	  }
+	fz_stmt *s = st (S_ASSIGN);
+	s->v = g;
+	s->e = expr (c, g->ty, 2);
+	out.push_back (s);
+	return;
+      }
+    default: decl (c, out); return;
+    }
+}
+
+/* A local scalar with an initializer.  */
+void
+gen::decl (ctx &c, std::vector<fz_stmt *> &out)
+{
+  fz_ty t = pick_ty ();
+  fz_stmt *s = st (S_DECL);
+  s->e = expr (c, t, 1 + rng.below (3));
+  s->v = var (fz_var::LOCAL, t, "v");
+  s->v->wscope = c.ps;
+  vis.push_back (s->v);
+  out.push_back (s);
+}
+
+/* An assignment to a local the context may write (or an element of a
+   local array); false if there is none.  */
+bool
+gen::assign (ctx &c, std::vector<fz_stmt *> &out)
+{
+  std::vector<fz_array *> arrs;
+  for (fz_array *a : vis_arrays)
+    if ((a->role == fz_array::LOCAL || a->role == fz_array::PRIVATE)
+	&& a->site == c.ps)
+      arrs.push_back (a);
+  if (!arrs.empty () && rng.pct (25))
+    {
+      fz_array *a = arrs[rng.below (arrs.size ())];
+      fz_stmt *s = st (S_STORE);
+      s->arr = a;
+      s->idx.push_back (index (c, a->dims[0]));
+      s->e = expr (c, a->ty, 2);
+      out.push_back (s);
+      return true;
+    }
+  fz_var *v = writable_local (c, false);
+  if (!v)
+    return false;
+  fz_stmt *s = st (S_ASSIGN);
+  s->v = v;
+  fz_ty t = v->ty;
+  if (v->ty == TY_STRUCT)
+    {
+      const fz_struct &ss = p->structs[v->sid];
+      s->field = rng.below (ss.fields.size ());
+      t = ss.fields[s->field].first;
+    }
+  if (rng.pct (50) && t != TY_BOOL && v->ty != TY_STRUCT)
+    {
+      /* v = v OP e.  */
+      fz_expr *e = ex (E_BIN, t);
+      e->op = fz_is_float (t) ? rng.below (3)
+	      : (int) (rng.pct (50) ? rng.below (3) : OP_AND + rng.below (3));
+      e->ops = { var_ref (v, t), expr (c, t, 2) };
+      s->e = e;
+    }
+  else
+    s->e = expr (c, t, 1 + rng.below (3));
+  out.push_back (s);
+  return true;
+}
+
+/* An output array for the iterations of context C to store, new or one
+   made for the same scope.  */
+fz_array *
+gen::site_array (ctx &c)
+{
+  const pscope &ps = scopes[c.ps];
+  std::vector<fz_array *> cands;
+  for (fz_array *a : p->arrays)
+    if (a->role == fz_array::OUTPUT && a->site == c.ps)
+      {
+	bool ok = true;
+	for (fz_var *v : a->slots)
+	  if (v && std::find (vis.begin (), vis.end (), v) == vis.end ())
+	    ok = false;
+	if (ok)
+	  cands.push_back (a);
+      }
+  for (fz_array *a : vis_arrays)
+    if (a->role == fz_array::SCRATCH && a->site == c.ps)
+      cands.push_back (a);
+  if (!cands.empty () && rng.pct (60))
+    return cands[rng.below (cands.size ())];
+
+  bool scratch = pct (K_create_clause) && !ps.owners.empty ();
+  fz_ty t = pct (K_struct_array) && !p->structs.empty () && !scratch
+	    ? TY_STRUCT : pick_ty ();
+  fz_array *a = array (scratch ? fz_array::SCRATCH : fz_array::OUTPUT, t,
+		       scratch ? "tmp" : "out");
+  if (t == TY_STRUCT)
+    a->sid = 0;
+  long elems = 1;
+  for (fz_var *v : ps.owners)
+    {
+      a->slots.push_back (v);
+      a->dims.push_back (std::max (v->value, 1LL));
+      elems *= std::max (v->value, 1LL);
+    }
+  if (!scratch)
+    {
+      if (c.plain && rng.pct (50) && elems * c.plain->value <= 16384)
+	{
+	  a->slots.push_back (c.plain);
+	  a->dims.push_back (std::max (c.plain->value, 1LL));
+	  elems *= std::max (c.plain->value, 1LL);
+	}
+      if (a->slots.empty () || (rng.pct (15) && elems < 4096))
+	{
+	  a->slots.push_back (nullptr);
+	  a->dims.push_back (rng.range (1, 8));
+	}
+    }
+  a->flat = a->dims.size () > 2 || (a->dims.size () == 2 && !pct (K_array_2d));
+  a->param = !pct (K_global_array);
+  a->site = c.ps;
+  a->region = ps.region;
+  a->init = init_kind (t);
+  return a;
+}
+
+/* A store to the iteration's own element of an output array.  */
+bool
+gen::store (ctx &c, std::vector<fz_stmt *> &out)
+{
+  fz_array *a = site_array (c);
+  bool first_scratch = a->role == fz_array::SCRATCH && a->uses == 0;
+  if (first_scratch)
+    a->uses++;
+  fz_stmt *s = st (S_STORE);
+  s->arr = a;
+  for (size_t i = 0; i < a->dims.size (); i++)
+    if (a->slots[i])
+      {
+	fz_expr *x = ex (E_VAR, a->slots[i]->ty);
+	x->var = a->slots[i];
+	x->fixed = std::find (scopes[c.ps].owners.begin (),
+			      scopes[c.ps].owners.end (), a->slots[i])
+		   != scopes[c.ps].owners.end ();
+	s->idx.push_back (x);
+      }
+    else
+      s->idx.push_back (index (c, a->dims[i]));
+  fz_ty t = a->ty;
+  if (a->ty == TY_STRUCT)
+    {
+      const fz_struct &ss = p->structs[a->sid];
+      /* The whole struct from a local one, or a field.  */
+      std::vector<fz_var *> svs;
+      for (fz_var *v : vis)
+	if (v->ty == TY_STRUCT && !v->hidden)
+	  svs.push_back (v);
+      if (!svs.empty () && rng.pct (50))
+	{
+	  fz_expr *e = ex (E_VAR, TY_STRUCT);
+	  e->var = svs[rng.below (svs.size ())];
+	  s->e = e;
+	  out.push_back (s);
+	  return true;
+	}
+      s->field = rng.below (ss.fields.size ());
+      t = ss.fields[s->field].first;
+    }
+  s->e = expr (c, t, 1 + rng.below (3));
+  /* A scratch array ('create') is read only after its first store in
+     the same block, which the reducer must keep.  */
+  if (first_scratch)
+    {
+      s->fixed = true;
+      vis_arrays.push_back (a);
+    }
+  if (a->role == fz_array::OUTPUT)
+    scopes[c.ps].stores++;
+  out.push_back (s);
+  return true;
+}
+
+void
+gen::if_stmt (ctx &c, std::vector<fz_stmt *> &out)
+{
+  fz_stmt *s = st (S_IF);
+  s->e = cond (c);
+  ctx in = c;
+  in.depth++;
+  bool lp = loop_ok (c) && (c.avail || c.auto_only) && pct (K_loop_in_branch);
+  in.want_loop = lp;
+  s->body = block (in, 3);
+  if (rng.pct (60))
+    {
+      in.want_loop = lp && rng.pct (80);
+      s->body2 = block (in, 3);
+    }
+  out.push_back (s);
+}
+
+void
+gen::switch_stmt (ctx &c, std::vector<fz_stmt *> &out)
+{
+  fz_stmt *s = st (S_SWITCH);
+  fz_expr *e = ex (E_BIN, TY_I32);
+  e->op = OP_AND;
+  e->ops = { expr (c, TY_I32, 2), int_const (TY_I32, 7) };
+  s->e = e;
+  ctx in = c;
+  in.depth++;
+  in.brk = true;
+  in.want_loop = loop_ok (c) && (c.avail || c.auto_only)
+		 && pct (K_loop_in_branch) && rng.pct (50);
+  int ncases = rng.range (1, 4);
+  std::vector<long> values = { 0, 1, 2, 3, 4, 5, 6, 7 };
+  for (int i = 0; i < ncases; i++)
+    {
+      fz_stmt *cs = st (S_CASE);
+      int nl = rng.range (1, 2);
+      for (int j = 0; j < nl && !values.empty (); j++)
+	{
+	  int at = rng.below (values.size ());
+	  cs->cases.push_back (values[at]);
+	  values.erase (values.begin () + at);
+	}
+      cs->brk = rng.pct (70);
+      cs->body = block (in, 2);
+      in.want_loop = false;
+      s->body.push_back (cs);
+    }
+  if (rng.pct (50))
+    {
+      fz_stmt *cs = st (S_CASE);
+      cs->brk = rng.pct (50);
+      cs->body = block (in, 2);
+      s->body.push_back (cs);
+    }
+  out.push_back (s);
+}
+
+/* A loop header: trip count at most MAX_COUNT; ACC for an OpenACC loop;
+   RECT for a loop of a collapse or tile nest (its bounds may not depend
+   on outer indices: they never do).  */
+fz_loop
+gen::header (ctx &c, long max_count, bool acc, bool rect)
+{
+  fz_loop l;
+  long count;
+  if (pct (K_empty_loops))
+    count = rng.below (2);
+  else
+    count = rng.range (std::min (2L, max_count), std::max (max_count, 1L));
+  fz_ty t = TY_I32;
+  bool odd = pct (K_odd_loops);
+  if (odd)
+    {
+      static const fz_ty ts[] = { TY_I32, TY_U32, TY_I64, TY_U64 };
+      t = ts[rng.below (4)];
+      l.lo = rng.below (4);
+      l.step = rng.range (1, 3);
+      l.form = rng.below (fz_tys[t].is_signed ? 3 : 2);
+    }
+  l.hi = l.lo + count * l.step;
+  if (odd && l.step > 1 && count > 0)
+    l.hi -= rng.below (l.step);	/* The last trip short of HI.  */
+  if (l.hi == 0 && !fz_tys[t].is_signed)
+    {
+      /* 'v < 0' on an unsigned index is folded away, which GCC's OpenACC
+	 loops refuse; 'v <= 0 - 1' would wrap.  */
+      l.lo = l.hi = 1;
+    }
+  if (pct (K_rt_bounds) && l.hi > 0)
+    l.rt = runtime_value (l.hi);
+  const char *prefix = acc ? "i" : "t";
+  l.v = var (fz_var::LOOP, t, prefix);
+  l.v->value = std::max (l.hi, 1L);	/* The dimension it indexes.  */
+  (void) c;
+  (void) rect;
+  return l;
+}
+
+void
+gen::for_stmt (ctx &c, std::vector<fz_stmt *> &out)
+{
+  fz_stmt *s = st (S_FOR);
+  s->loops.push_back (header (c, 6, false, false));
+  fz_var *v = s->loops[0].v;
+  ctx in = c;
+  in.depth++;
+  in.brk = in.cont = true;
+  in.plain = v;
+  in.repeat = true;
+  in.want_loop = loop_ok (in) && (c.avail || c.auto_only)
+		 && pct (K_loop_in_branch) && rng.pct (40);
+  vis.push_back (v);
+  s->body = block (in, 3);
+  vis.pop_back ();
+  out.push_back (s);
+}
+
+/* A data-dependent while (or do-while) loop over a local X, capped.  */
+void
+gen::while_stmt (ctx &c, std::vector<fz_stmt *> &out, bool is_do)
+{
+  fz_var *x = writable_local (c, true);
+  if (!x || rng.pct (50))
+    {
+      fz_stmt *d = st (S_DECL);
+      fz_ty t = pick_int_ty ();
+      d->e = expr (c, t, 2);
+      d->v = x = var (fz_var::LOCAL, t, "x");
+      x->wscope = c.ps;
+      vis.push_back (x);
+      out.push_back (d);
+    }
+  fz_ty t = x->ty;
+  fz_stmt *s = st (is_do ? S_DO : S_WHILE);
+  s->counter = var (fz_var::LOCAL, TY_U32, "c");
+  s->cap = rng.range (2, 48);
+  ctx in = c;
+  in.depth++;
+  in.brk = in.cont = true;
+  in.repeat = true;
+  in.want_loop = loop_ok (in) && (c.avail || c.auto_only)
+		 && pct (K_loop_in_branch) && rng.pct (30);
+
+  /* The condition and the update of X: the Collatz shape (x > 1;
+     x odd ? x + k : x / 2, as if/else or ?:), or any.  */
+  fz_stmt *upd;
+  if (rng.pct (60))
+    {
+      fz_expr *e = ex (E_CMP, TY_I32);
+      e->op = OP_GT;
+      e->ops = { var_ref (x, t), int_const (t, 1) };
+      s->e = e;
+      fz_expr *odd = ex (E_BIN, t);
+      odd->op = OP_AND;
+      odd->ops = { var_ref (x, t), int_const (t, 1) };
+      fz_expr *up = ex (E_BIN, t);
+      up->op = rng.pct (50) ? OP_ADD : OP_MUL;
+      up->ops = { var_ref (x, t), int_const (t, rng.range (1, 3)) };
+      if (up->op == OP_MUL)
+	{
+	  fz_expr *u2 = ex (E_BIN, t);
+	  u2->op = OP_ADD;
+	  u2->ops = { up, int_const (t, 1) };
+	  up = u2;
+	}
+      fz_expr *down = ex (E_BIN, t);
+      down->op = OP_DIV;
+      down->ops = { var_ref (x, t), int_const (t, 2) };
+      if (rng.pct (50))
+	{
+	  upd = st (S_IF);
+	  upd->e = conv (odd, TY_I32);
+	  fz_stmt *a = st (S_ASSIGN);
+	  a->v = x;
+	  a->e = up;
+	  fz_stmt *b = st (S_ASSIGN);
+	  b->v = x;
+	  b->e = down;
+	  upd->body.push_back (a);
+	  upd->body2.push_back (b);
+	}
+      else
+	{
+	  upd = st (S_ASSIGN);
+	  upd->v = x;
+	  fz_expr *tern = ex (E_TERN, t);
+	  tern->ops = { conv (odd, TY_I32), up, down };
+	  upd->e = tern;
+	}
+    }
+  else
+    {
+      s->e = cond (c);
+      fz_expr *e = ex (E_CMP, TY_I32);
+      e->op = OP_NE;
+      e->ops = { var_ref (x, t), constant (t) };
+      fz_expr *l = ex (E_LOGIC, TY_I32);
+      l->op = OP_LAND;
+      l->ops = { e, s->e };
+      s->e = l;
+      upd = st (S_ASSIGN);
+      upd->v = x;
+      upd->e = expr (in, t, 2);
+    }
+  std::vector<fz_stmt *> rest = block (in, 3);
+  if (rng.pct (50))
+    {
+      s->body.push_back (upd);
+      s->body.insert (s->body.end (), rest.begin (), rest.end ());
+    }
+  else
+    {
+      s->body = rest;
+      s->body.push_back (upd);
+    }
+  out.push_back (s);
+  vis.push_back (s->counter);	/* The trip count, readable after.  */
+}
+
+/* A cycle entered at two points: if (e) goto mid; top: A; mid: B;
+   if (e2 && trips < cap) goto top.  */
+void
+gen::irreducible (ctx &c, std::vector<fz_stmt *> &out)
+{
+  fz_var *acc = writable_local (c, false);
+  if (!acc || acc->ty == TY_STRUCT || rng.pct (40))
+    {
+      fz_stmt *d = st (S_DECL);
+      fz_ty t = pick_ty ();
+      d->e = expr (c, t, 2);
+      d->v = acc = var (fz_var::LOCAL, t, "r");
+      acc->wscope = c.ps;
+      vis.push_back (acc);
+      out.push_back (d);
+    }
+  fz_stmt *s = st (S_IRRED);
+  s->counter = var (fz_var::LOCAL, TY_U32, "c");
+  s->cap = rng.range (1, 12);
+  s->label = "top" + std::to_string (labels);
+  s->label2 = "mid" + std::to_string (labels++);
+  s->e = cond (c);
+  ctx in = c;
+  in.depth++;
+  in.repeat = true;
+  in.irred = true;
+  for (int part = 0; part < 2; part++)
+    {
+      fz_stmt *a = st (S_ASSIGN);
+      a->v = acc;
+      fz_expr *e;
+      if (acc->ty == TY_BOOL)
+	{
+	  e = ex (E_LOGIC, TY_I32);
+	  e->op = OP_LOR;
+	  e->ops = { var_ref (acc, TY_I32), cond (in) };
+	  e = conv (e, TY_BOOL);
+	}
+      else
+	{
+	  e = ex (E_BIN, acc->ty);
+	  e->op = OP_ADD + rng.below (3);
+	  e->ops = { var_ref (acc, acc->ty), expr (in, acc->ty, 2) };
+	}
+      a->e = e;
+      std::vector<fz_stmt *> b = block (in, 2);
+      b.insert (b.begin () + rng.below (b.size () + 1), a);
+      (part ? s->body2 : s->body) = b;
+    }
+  s->e2 = cond (c);
+  out.push_back (s);
+  vis.push_back (s->counter);
+}
+
+/* A local array, filled, then read and written by what follows.  */
+void
+gen::local_array (ctx &c, std::vector<fz_stmt *> &out)
+{
+  fz_stmt *s = st (S_ARRDECL);
+  fz_array *a = array (fz_array::LOCAL, pick_ty (), "la");
+  a->dims.push_back (rng.range (2, 16));
+  a->site = c.ps;
+  a->region = scopes[c.ps].region;
+  s->arr = a;
+  fz_var *q = var (fz_var::LOOP, TY_I32, "q");
+  q->value = a->dims[0];
+  q->wscope = -1;
+  s->v = q;
+  vis.push_back (q);
+  s->e = expr (c, a->ty, 2);
+  vis.pop_back ();
+  s->fixed = false;
+  vis_arrays.push_back (a);
+  out.push_back (s);
+}
+
+/* A local struct copied from an input array's element.  */
+void
+gen::struct_local (ctx &c, std::vector<fz_stmt *> &out)
+{
+  if (p->structs.empty ())
+    {
+      decl (c, out);
+      return;
+    }
+  fz_array *in = nullptr;
+  for (fz_array *a : p->arrays)
+    if (a->role == fz_array::INPUT && a->ty == TY_STRUCT)
+      in = a;
+  if (!in)
+    {
+      in = array (fz_array::INPUT, TY_STRUCT, "in");
+      in->sid = 0;
+      in->dims.push_back (rng.range (4, 64));
+      in->param = !pct (K_global_array);
+      in->init = init_kind (TY_STRUCT);
+      in->region = scopes[c.ps].region;
+    }
+  fz_stmt *s = st (S_DECL);
+  fz_expr *e = ex (E_READ, TY_STRUCT);
+  e->arr = in;
+  for (int d : in->dims)
+    e->ops.push_back (index (c, d));
+  s->e = e;
+  s->v = var (fz_var::LOCAL, TY_STRUCT, "sv");
+  s->v->sid = 0;
+  s->v->wscope = c.ps;
+  vis.push_back (s->v);
+  out.push_back (s);
+}
+
+/* A partitioned (or seq, or auto) loop nest in context C; with
+   FORCE_GANG a gang loop.  WHOLE says that every iteration of the loop
+   runs (a combined construct's loop): its first statement may store an
+   array whole, which can then be 'copyout'.  */
+void
+gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
+	       bool whole)
+{
+  fz_stmt *s = st (S_ACCLOOP);
+  const pscope ps = scopes[c.ps];
+  bool shared = ps.shared;
+
+  /* The levels.  */
+  unsigned avail = c.avail;
+  int kind;			/* 0 gang, 1 worker, 2 vector, 3 seq, 4 auto.  */
+  if (force_gang)
+    kind = 0;
+  else if (c.auto_only)
+    kind = rng.pct (70) ? 4 : 3;
+  else
+    kind = pick ({ (avail & LV_G) ? w (K_gang_loop) : 0,
+		   (avail & LV_W) && shared ? w (K_worker_loop) : 0,
+		   (avail & LV_V) && shared ? w (K_vector_loop) : 0,
+		   shared ? w (K_seq_loop) : 0,
+		   shared && avail == (LV_G | LV_W | LV_V) ? w (K_auto_loop) : 0 });
+  if (kind < 0)
+    kind = (avail & LV_G) ? 0 : 3;
+  switch (kind)
+    {
+    case 0:
+      s->levels = LV_G;
+      if ((avail & LV_W) && rng.pct (20))
+	s->levels |= LV_W;
+      if ((avail & LV_V) && rng.pct (35))
+	s->levels |= LV_V;
+      break;
+    case 1:
+      s->levels = LV_W;
+      if ((avail & LV_V) && rng.pct (30))
+	s->levels |= LV_V;
+      break;
+    case 2:
+      s->levels = LV_V;
+      break;
+    case 3:
+      s->seq = true;
+      break;
+    default:
+      s->auto_form = rng.below (3);
+      break;
+    }
+  bool part = !s->seq;
+  s->independent = part && rng.pct (reg.construct == 2 ? 50 : 10);
+
+  /* Trip counts: keep every output array within bounds.  */
+  long cap = s->seq ? 6
+	     : (s->levels & LV_V) ? 80 : (s->levels & LV_W) ? 20
+	     : (s->levels & LV_G) ? 48 : 16;
+  long room = std::max (1L, 8192 / std::max (ps.elems, 1L));
+  int nloops = 1;
+  if (part && pct (K_collapse))
+    {
+      nloops = rng.pct (80) ? 2 : 3;
+      s->collapse = nloops;
+    }
+  else if (part && pct (K_tile))
+    {
+      nloops = rng.pct (60) ? 1 : 2;
+      for (int i = 0; i < nloops; i++)
+	s->tile.push_back (rng.pct (25) ? 0 : rng.range (1, 8));
+    }
+  long per = nloops == 1 ? std::min (cap, room)
+	     : std::max (1L, std::min (cap / nloops + 2, (long) (room > 64
+								 ? 12 : 3)));
+  for (int i = 0; i < nloops; i++)
+    {
+      s->loops.push_back (header (c, std::max (1L, per), true, nloops > 1));
+      room /= std::max (s->loops.back ().v->value, 1LL);
+      room = std::max (room, 1L);
+    }
+
+  /* The body's context.  */
+  ctx in = c;
+  in.depth++;
+  in.brk = false;
+  in.cont = true;
+  in.label.clear ();
+  in.want_loop = false;
+  in.irred = false;
+  if (part)
+    {
+      pscope b;
+      b.parent = c.ps;
+      b.region = ps.region;
+      b.owners = ps.owners;
+      b.elems = ps.elems;
+      for (const fz_loop &l : s->loops)
+	{
+	  b.owners.push_back (l.v);
+	  b.elems *= std::max (l.v->value, 1LL);
+	}
+      b.gang = ((s->levels & LV_G) || s->levels == 0) && !reg.single_gang;
+      b.shared = shared || (s->levels & LV_G);
+      scopes.push_back (b);
+      in.ps = scopes.size () - 1;
+      in.plain = nullptr;
+      in.repeat = false;
+      in.single = false;
+      if (s->levels == 0)
+	{
+	  in.auto_only = true;
+	  in.avail = 0;
+	}
+      else
+	{
+	  unsigned inner = 0;
+	  if (s->levels & LV_V)
+	    inner = 0;
+	  else if (s->levels & LV_W)
+	    inner = LV_V;
+	  else
+	    inner = LV_W | LV_V;
+	  in.avail = c.avail & inner;
+	}
+      if (s->levels & LV_G)
+	reg.has_gang_loop = true;
+    }
+  else
+    {
+      in.plain = s->loops.back ().v;
+      in.repeat = true;
+    }
+  size_t mark = vis.size (), amark = vis_arrays.size ();
+  for (const fz_loop &l : s->loops)
+    vis.push_back (l.v);
+
+  /* private clauses: scalars and arrays of compute (), initialized first
+     thing in the body.  */
+  std::vector<std::pair<fz_var *, int>> saved;
+  if (part && pct (K_private_clause))
+    {
+      if (!p->fscalars.empty () && rng.pct (60))
+	{
+	  fz_var *x = p->fscalars[rng.below (p->fscalars.size ())];
+	  if (std::find (s->private_vars.begin (), s->private_vars.end (), x)
+	      == s->private_vars.end ())
+	    {
+	      s->private_vars.push_back (x);
+	      saved.push_back ({ x, x->wscope });
+	      x->hidden = true;
+	      fz_stmt *a = st (S_ASSIGN);
+	      a->v = x;
+	      a->e = expr (in, x->ty, 2);
+	      a->fixed = true;
+	      x->hidden = false;
+	      x->wscope = in.ps;
+	      s->body.push_back (a);
+	    }
+	}
+      else
+	{
+	  fz_array *a = array (fz_array::PRIVATE, pick_ty (), "pa");
+	  a->dims.push_back (rng.range (2, 12));
+	  a->site = in.ps;
+	  a->region = ps.region;
+	  s->private_arrays.push_back (a);
+	  fz_stmt *f = st (S_FILL);
+	  f->arr = a;
+	  fz_var *q = var (fz_var::LOOP, TY_I32, "q");
+	  q->value = a->dims[0];
+	  f->v = q;
+	  vis.push_back (q);
+	  f->e = expr (in, a->ty, 2);
+	  vis.pop_back ();
+	  f->fixed = true;
+	  s->body.push_back (f);
+	  vis_arrays.push_back (a);
+	}
+    }
+
+  /* An array every iteration stores: 'copyout'.  */
+  bool full = whole && part && scopes[in.ps].shared;
+  for (const fz_loop &l : s->loops)
+    full = full && l.lo == 0 && l.step == 1 && l.hi >= 1 && l.v->value == l.hi;
+  if (full && pct (K_copyout_clause))
+    {
+      /* The value first: it must not read the array.  */
+      fz_ty t = pick_ty ();
+      fz_expr *value = expr (in, t, 2);
+      fz_array *a = array (fz_array::OUTPUT, t, "res");
+      for (const fz_loop &l : s->loops)
+	{
+	  a->slots.push_back (l.v);
+	  a->dims.push_back (l.hi);
+	}
+      a->flat = a->dims.size () > 2
+		|| (a->dims.size () == 2 && !pct (K_array_2d));
+      a->param = !pct (K_global_array);
+      a->site = in.ps;
+      a->region = ps.region;
+      a->init = init_kind (a->ty);
+      a->copyout = true;
+      fz_stmt *st0 = st (S_STORE);
+      st0->arr = a;
+      for (const fz_loop &l : s->loops)
+	{
+	  fz_expr *x = ex (E_VAR, l.v->ty);
+	  x->var = l.v;
+	  x->fixed = true;
+	  st0->idx.push_back (x);
+	}
+      st0->e = value;
+      st0->fixed = true;
+      s->body.push_back (st0);
+      scopes[in.ps].stores++;
+    }
+
+  std::vector<fz_stmt *> b = block (in, 4);
+  s->body.insert (s->body.end (), b.begin (), b.end ());
+  /* Every partitioned loop leaves a result.  */
+  if (part && scopes[in.ps].shared && scopes[in.ps].stores == 0)
+    while (scopes[in.ps].stores == 0)
+      store (in, s->body);
+  vis.resize (mark);
+  vis_arrays.resize (amark);
+  for (auto &sv : saved)
+    sv.first->wscope = sv.second;
+  out.push_back (s);
+}
+
+/* Region R.  */
+fz_stmt *
+gen::region (int r)
+{
+  fz_stmt *s = st (S_REGION);
+  s->region = r;
+  int construct = pick ({ w (K_parallel), w (K_serial), w (K_kernels) });
+  if (construct < 0)
+    construct = 0;
+  s->construct = construct;
+  if (construct != 1)
+    {
+      bool odd = pct (K_odd_dims);
+      if (pct (K_single_gang))
+	s->num_gangs = 1;
+      else if (pct (K_num_gangs))
+	s->num_gangs = odd ? rng.range (1, 100) : 1L << rng.range (1, 6);
+      else if (pct (K_num_gangs_rt))
+	s->num_gangs_rt = runtime_value (rng.range (1, 64));
+      if (pct (K_num_workers))
+	s->num_workers = odd ? rng.range (1, 40) : 1L << rng.range (0, 4);
+      else if (pct (K_num_workers_rt))
+	s->num_workers_rt = runtime_value (rng.range (1, 16));
+      if (pct (K_vector_length))
+	s->vector_length = odd ? rng.range (1, 96) : 1L << rng.range (0, 6);
+      else if (pct (K_vector_length_rt))
+	s->vector_length_rt = runtime_value (rng.range (1, 64));
+      /* Wide gangs (several SIMD registers of 64 lanes on the cpu) take
+	 long to compile: keep them rarer.  */
+      while (s->num_workers > 1 && s->vector_length
+	     && s->num_workers * s->vector_length > 256 && !pct (K_wide_gangs))
+	s->num_workers /= 2;
+    }
+  reg.construct = construct;
+  reg.single_gang = construct == 1 || s->num_gangs == 1;
+  reg.has_gang_loop = false;
+
+  pscope root;
+  root.parent = -1;
+  root.region = r;
+  root.gang = false;
+  root.shared = reg.single_gang || construct == 2;
+  root.elems = 1;
+  scopes.push_back (root);
+  reg.root = scopes.size () - 1;
+
+  ctx c;
+  c.ps = reg.root;
+  c.avail = LV_G | LV_W | LV_V;
+  c.single = root.shared;
+
+  budget = (6 + rng.below (20)) * opts.size / 100;
+  std::vector<std::pair<fz_var *, int>> saved;
+  size_t mark = vis.size ();
+  s->combined = construct != 1 ? pct (K_combined) : rng.pct (10);
+  if (construct == 0 && !s->combined && !p->fscalars.empty ())
+    {
+      if (pct (K_firstprivate))
+	{
+	  fz_var *x = p->fscalars[rng.below (p->fscalars.size ())];
+	  s->firstprivate.push_back (x);
+	  saved.push_back ({ x, x->wscope });
+	  x->wscope = reg.root;
+	}
+      if (pct (K_private_clause))
+	{
+	  fz_var *x = p->fscalars[rng.below (p->fscalars.size ())];
+	  if (s->firstprivate.empty () || s->firstprivate[0] != x)
+	    {
+	      s->private_vars.push_back (x);
+	      saved.push_back ({ x, x->wscope });
+	      x->hidden = true;
+	      fz_stmt *a = st (S_ASSIGN);
+	      a->v = x;
+	      a->e = expr (c, x->ty, 2);
+	      a->fixed = true;
+	      x->hidden = false;
+	      x->wscope = reg.root;
+	      s->body.push_back (a);
+	    }
+	}
+    }
+  if (s->combined)
+    acc_loop (c, s->body, !root.shared, true);
+  else
+    {
+      std::vector<fz_stmt *> b = block (c, 6);
+      s->body.insert (s->body.end (), b.begin (), b.end ());
+      if (!reg.has_gang_loop && construct != 1)
+	{
+	  /* Make the region do parallel work.  */
+	  std::vector<fz_stmt *> tail;
+	  budget = std::max (budget, 8);
+	  acc_loop (c, tail, !root.shared || rng.pct (60));
+	  s->body.insert (s->body.end (), tail.begin (), tail.end ());
+	}
+    }
+  vis.resize (mark);
+  for (auto &sv : saved)
+    sv.first->wscope = sv.second;
+  return s;
+}
+
+fz_program *
+gen::run ()
+{
+  p = new fz_program;
+  p->opts = opts;
+
+  if (pct (K_struct_array) || w (K_struct_local))
+    {
+      fz_struct s;
+      s.name = "s0_t";
+      static const fz_ty order[] = { TY_F64, TY_I64, TY_U64, TY_F32, TY_I32,
+				     TY_U32, TY_I16, TY_U16, TY_I8, TY_U8,
+				     TY_BOOL };
+      /* Fields in decreasing size; a trailing pad that makes the size a
+	 multiple of 8, so that the struct has no padding.  */
+      int bytes = 0, nf = 0;
+      for (fz_ty t : order)
+	if (rng.pct (45))
+	  {
+	    s.fields.push_back ({ t, "f" + std::to_string (nf++) });
+	    bytes += t == TY_BOOL ? 1 : fz_tys[t].bits / 8;
+	  }
+      if (s.fields.empty ())
+	{
+	  s.fields.push_back ({ TY_I32, "f0" });
+	  bytes = 4;
+	  nf = 1;
+	}
+      while (bytes % 8)
+	{
+	  s.fields.push_back ({ TY_U8, "f" + std::to_string (nf++) });
+	  bytes++;
+	}
+      p->structs.push_back (s);
+    }
+  int nf = rng.below (4);
+  for (int i = 0; i < nf; i++)
+    {
+      fz_var *v = var (fz_var::FSCALAR, pick_ty (), "fs");
+      v->value = rng.next ();
+      p->fscalars.push_back (v);
+      vis.push_back (v);
+    }
+  if (pct (K_global_scalar))
+    {
+      int ng = rng.range (1, 2);
+      for (int i = 0; i < ng; i++)
+	{
+	  fz_var *v = var (fz_var::GSCALAR, pick_ty (), "gs");
+	  v->value = rng.next ();
+	  vis.push_back (v);
+	}
+    }
+
+  int nregions = 1 + (rng.pct (55) ? 1 : 0) + (rng.pct (25) ? 1 : 0);
+  if (opts.size < 50)
+    nregions = 1;
+  p->nregions = nregions;
+  std::vector<fz_stmt *> regions;
+  for (int r = 0; r < nregions; r++)
+    {
+      /* Run-time values are visible in every region.  */
+      for (fz_var *v : p->vars)
+	if (v->kind == fz_var::RUNTIME
+	    && std::find (vis.begin (), vis.end (), v) == vis.end ())
+	  vis.push_back (v);
+      regions.push_back (region (r));
+    }
+  /* A data construct around some consecutive regions.  */
+  int from = -1, to = -1;
+  if (pct (K_data_region))
+    {
+      from = rng.below (nregions);
+      to = rng.range (from, nregions - 1);
+    }
+  fz_stmt *data = nullptr;
+  for (int r = 0; r < nregions; r++)
+    {
+      if (r == from)
+	{
+	  data = st (S_DATA);
+	  p->top.push_back (data);
+	}
+      if (data)
+	{
+	  regions[r]->present = true;
+	  data->body.push_back (regions[r]);
+	}
+      else
+	p->top.push_back (regions[r]);
+      if (r == to)
+	data = nullptr;
+    }
+  return p;
+}
+
+} // anon namespace
+
+/* Generate the program of OPTS.  */
+fz_program *
+fz_generate (const fz_options &opts)
+{
+  gen g (opts);
+  return g.run ();
+}

@@ -1,0 +1,1396 @@
+/* gangway-fuzz: print a program tree as a self-checking C program.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   The program's compute () holds the OpenACC constructs, each with
+   'if (on_dev)'.  main () fills every array from a fixed pseudo-random
+   sequence, calls compute (0, ...) (GCC's host fallback: the reference),
+   keeps the results, fills the arrays again, calls compute (1, ...) (the
+   device), and compares every array and global: integers exactly, floats
+   bit for bit except that any NaN equals any NaN.  It prints the first
+   differences and exits with 1 if there are any, 0 otherwise.  Where the
+   regions ran is the driver's business (the launch log).
+
+   Every operation that could be undefined is printed in a guarded form
+   (gen.cc): integer arithmetic in unsigned types, or in signed types on
+   masked operands; divisors forced nonzero (and away from -1); shift
+   counts masked; float-to-integer conversions only of values in range.
+   A node the reducer zeroed prints as a zero of its type.  Names of nodes
+   that need temporaries (min, max, conversions) carry the node's number,
+   so nested ones never clash.  */
+
+#include "fuzz.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <set>
+
+namespace {
+
+class printer
+{
+public:
+  printer (fz_program *p) : p (p) {}
+  std::string run ();
+
+private:
+  fz_program *p;
+  std::string out;
+  int ind = 0;
+  std::set<std::string> used_labels;
+  /* Per region: the arrays and global scalars it uses.  */
+  std::map<int, std::set<fz_array *>> region_arrays;
+  std::map<int, std::set<fz_var *>> region_gscalars;
+  int cur_region = -1;
+
+  void line (const std::string &s);
+  std::string ty (fz_ty t, int sid = 0);
+  std::string ut (fz_ty t);
+  std::string cst (fz_ty t, uint64_t v);
+  std::string zero (fz_ty t);
+  std::string e (fz_expr *x);
+  std::string bin (fz_expr *x);
+  std::string conv (fz_expr *x);
+  std::string call (fz_expr *x);
+  std::string lvalue (fz_stmt *s);
+  void body (const std::vector<fz_stmt *> &b);
+  void stmt (fz_stmt *s);
+  void acc_loop (fz_stmt *s);
+  std::string loop_head (const fz_loop &l);
+  std::string clauses (fz_stmt *s, bool data);
+  std::string level_clauses (fz_stmt *s);
+  std::string section (fz_array *a);
+  bool stores_whole (fz_stmt *region, fz_array *a);
+
+  void scan_expr (fz_expr *x);
+  void scan_stmt (fz_stmt *s);
+  void scan ();
+
+  void declarations ();
+  void compute ();
+  void support ();
+  void main_fn ();
+  long total (fz_array *a);
+  std::string init_value (fz_ty t, int kind);
+  bool compared (fz_array *a);
+};
+
+void
+printer::line (const std::string &s)
+{
+  if (!s.empty () && s[0] != '#')
+    out.append (ind, ' ');
+  out += s;
+  out += '\n';
+}
+
+std::string
+printer::ty (fz_ty t, int sid)
+{
+  if (t == TY_STRUCT)
+    return p->structs[sid < 0 ? 0 : sid].name;
+  return fz_tys[t].c_name;
+}
+
+/* The unsigned type T's arithmetic is done in.  */
+std::string
+printer::ut (fz_ty t)
+{
+  return fz_tys[t].bits > 32 ? "uint64_t" : "uint32_t";
+}
+
+/* The constant of type T whose bits are V.  */
+std::string
+printer::cst (fz_ty t, uint64_t v)
+{
+  char b[80];
+  switch (t)
+    {
+    case TY_BOOL:
+      return v ? "((_Bool) 1)" : "((_Bool) 0)";
+    case TY_I8:
+      snprintf (b, sizeof b, "((int8_t) %d)", (int) (int8_t) v);
+      return b;
+    case TY_U8:
+      snprintf (b, sizeof b, "((uint8_t) %u)", (unsigned) (uint8_t) v);
+      return b;
+    case TY_I16:
+      snprintf (b, sizeof b, "((int16_t) %d)", (int) (int16_t) v);
+      return b;
+    case TY_U16:
+      snprintf (b, sizeof b, "((uint16_t) %u)", (unsigned) (uint16_t) v);
+      return b;
+    case TY_I32:
+      if ((uint32_t) v == 0x80000000u)
+	return "(-2147483647 - 1)";
+      snprintf (b, sizeof b, (int32_t) v < 0 ? "(%d)" : "%d", (int32_t) v);
+      return b;
+    case TY_U32:
+      snprintf (b, sizeof b, "%uu", (uint32_t) v);
+      return b;
+    case TY_I64:
+      if (v == 0x8000000000000000ull)
+	return "(-9223372036854775807LL - 1)";
+      snprintf (b, sizeof b, (int64_t) v < 0 ? "(%lldLL)" : "%lldLL",
+		(long long) v);
+      return b;
+    case TY_U64:
+      snprintf (b, sizeof b, "%lluULL", (unsigned long long) v);
+      return b;
+    case TY_F32:
+      {
+	float f;
+	uint32_t u = v;
+	memcpy (&f, &u, 4);
+	if (std::isnan (f))
+	  return "__builtin_nanf (\"\")";
+	if (std::isinf (f))
+	  return f > 0 ? "__builtin_inff ()" : "(-__builtin_inff ())";
+	snprintf (b, sizeof b, "(%af)", (double) f);
+	return b;
+      }
+    case TY_F64:
+      {
+	double d;
+	memcpy (&d, &v, 8);
+	if (std::isnan (d))
+	  return "__builtin_nan (\"\")";
+	if (std::isinf (d))
+	  return d > 0 ? "__builtin_inf ()" : "(-__builtin_inf ())";
+	snprintf (b, sizeof b, "(%a)", d);
+	return b;
+      }
+    default:
+      return "0";
+    }
+}
+
+std::string
+printer::zero (fz_ty t)
+{
+  return cst (t, 0);
+}
+
+static const char *
+op_name (int op)
+{
+  switch (op)
+    {
+    case OP_ADD: return "+";
+    case OP_SUB: return "-";
+    case OP_MUL: return "*";
+    case OP_DIV: return "/";
+    case OP_MOD: return "%";
+    case OP_AND: return "&";
+    case OP_OR: return "|";
+    case OP_XOR: return "^";
+    case OP_SHL: return "<<";
+    case OP_SHR: return ">>";
+    case OP_LT: return "<";
+    case OP_LE: return "<=";
+    case OP_GT: return ">";
+    case OP_GE: return ">=";
+    case OP_EQ: return "==";
+    case OP_NE: return "!=";
+    case OP_LAND: return "&&";
+    case OP_LOR: return "||";
+    default: return "?";
+    }
+}
+
+/* Is X a constant (not zeroed) with value V of its type?  */
+static bool
+const_is (fz_expr *x, int64_t *v)
+{
+  if (x->k != E_CONST || x->zeroed || !fz_is_int (x->ty))
+    return false;
+  int bits = fz_tys[x->ty].bits;
+  uint64_t u = x->ival;
+  if (bits < 64 && fz_tys[x->ty].is_signed && (u >> (bits - 1)) & 1)
+    u |= ~0ull << bits;
+  *v = (int64_t) u;
+  return true;
+}
+
+/* A binary operation, guarded.  */
+std::string
+printer::bin (fz_expr *x)
+{
+  fz_ty t = x->ty;
+  std::string a = e (x->ops[0]), b = e (x->ops[1]);
+  std::string T = ty (t), U = ut (t), o = op_name (x->op);
+  std::string id = std::to_string (x->id);
+  bool fl = fz_is_float (t);
+  bool sig = fz_tys[t].is_signed && !fl;
+  int bits = fz_tys[t].bits;
+  switch (x->op)
+    {
+    case OP_ADD: case OP_SUB: case OP_MUL:
+      if (fl)
+	return "(" + a + " " + o + " " + b + ")";
+      if (x->variant && (t == TY_I32 || t == TY_I64))
+	{
+	  /* Signed arithmetic on operands too small to overflow.  */
+	  bool mul = x->op == OP_MUL;
+	  std::string m, h;
+	  if (t == TY_I32)
+	    {
+	      m = mul ? "0x7fff" : "0x3fffffff";
+	      h = mul ? "0x4000" : "0x20000000";
+	    }
+	  else
+	    {
+	      m = mul ? "0x7fffffffLL" : "0x3fffffffffffffffLL";
+	      h = mul ? "0x40000000LL" : "0x2000000000000000LL";
+	    }
+	  return "((((" + a + ") & " + m + ") - " + h + ") " + o + " (((" + b
+		 + ") & " + m + ") - " + h + "))";
+	}
+      if (t == TY_I8 || t == TY_U8 || t == TY_I16)
+	/* Promoted to int, which cannot overflow.  */
+	return "((" + T + ") (" + a + " " + o + " " + b + "))";
+      if (t == TY_U32 || t == TY_U64)
+	return "(" + a + " " + o + " " + b + ")";
+      return "((" + T + ") ((" + U + ") " + a + " " + o + " (" + U + ") " + b
+	     + "))";
+    case OP_DIV: case OP_MOD:
+      {
+	if (fl)
+	  return "(" + a + " / " + b + ")";
+	int64_t cv;
+	if (const_is (x->ops[1], &cv) && cv != 0 && cv != -1)
+	  return "((" + T + ") (" + a + " " + o + " " + b + "))";
+	if (!sig)
+	  {
+	    if (x->variant == 0)
+	      return "((" + T + ") (" + a + " " + o + " (" + b + " | 1)))";
+	    std::string d = "d_" + id;
+	    return "({ " + T + " " + d + " = " + b + "; " + d + " != 0 ? ("
+		   + T + ") (" + a + " " + o + " " + d + ") : " + a + "; })";
+	  }
+	if (x->variant == 0)
+	  return "((" + T + ") (" + a + " " + o + " ((" + b + " & 63) + 1)))";
+	return "((" + T + ") (" + a + " " + o + " (-(" + b + " & 63) - 2)))";
+      }
+    case OP_AND: case OP_OR: case OP_XOR:
+      return "((" + T + ") (" + a + " " + o + " " + b + "))";
+    case OP_SHL:
+      return "((" + T + ") ((" + U + ") " + a + " << (" + b + " & "
+	     + std::to_string ((bits > 32 ? 64 : 32) - 1) + ")))";
+    case OP_SHR:
+      return "((" + T + ") (" + a + " >> (" + b + " & "
+	     + std::to_string ((bits > 32 ? 64 : 32) - 1) + ")))";
+    case OP_MIN: case OP_MAX:
+      {
+	std::string l = "l_" + id, r = "r_" + id;
+	return "({ " + T + " " + l + " = " + a + ", " + r + " = " + b + "; "
+	       + l + (x->op == OP_MIN ? " < " : " > ") + r + " ? " + l + " : "
+	       + r + "; })";
+      }
+    default:
+      return "0";
+    }
+}
+
+/* The range of the float values whose truncation fits integer type T, as
+   exclusive bounds.  */
+static void
+int_range (fz_ty t, std::string &lo, std::string &hi)
+{
+  switch (t)
+    {
+    case TY_I8: lo = "-129.0"; hi = "128.0"; break;
+    case TY_U8: lo = "-1.0"; hi = "256.0"; break;
+    case TY_I16: lo = "-32769.0"; hi = "32768.0"; break;
+    case TY_U16: lo = "-1.0"; hi = "65536.0"; break;
+    case TY_I32: lo = "-2147483649.0"; hi = "2147483648.0"; break;
+    case TY_U32: lo = "-1.0"; hi = "4294967296.0"; break;
+    case TY_I64: lo = "-9223372036854775808.0"; hi = "9223372036854775808.0";
+      break;
+    default: lo = "-1.0"; hi = "18446744073709551616.0"; break;
+    }
+}
+
+/* A conversion, guarded when from a float to an integer.  */
+std::string
+printer::conv (fz_expr *x)
+{
+  fz_ty s = x->ops[0]->ty, t = x->ty;
+  std::string a = e (x->ops[0]);
+  if (fz_is_float (s) && fz_is_int (t) && t != TY_BOOL)
+    {
+      std::string lo, hi, f = "f_" + std::to_string (x->id);
+      int_range (t, lo, hi);
+      return "({ " + ty (s) + " " + f + " = " + a + "; " + f + " > " + lo
+	     + " && " + f + " < " + hi + " ? (" + ty (t) + ") " + f + " : ("
+	     + ty (t) + ") 0; })";
+    }
+  return "((" + ty (t) + ") " + a + ")";
+}
+
+/* A math function call.  */
+std::string
+printer::call (fz_expr *x)
+{
+  fz_ty arg = x->ops[0]->ty;
+  std::string name = fz_math_names[x->op];
+  if (arg == TY_F32)
+    name += "f";
+  std::string args;
+  for (size_t i = 0; i < x->ops.size (); i++)
+    args += (i ? ", " : "") + e (x->ops[i]);
+  if (name.compare (0, 5, "lrint") == 0 || name.compare (0, 6, "lround") == 0)
+    {
+      /* Unspecified out of range: only values that fit.  */
+      std::string f = "f_" + std::to_string (x->id);
+      return "({ " + ty (arg) + " " + f + " = " + args + "; " + f
+	     + " > -1e15 && " + f + " < 1e15 ? (int64_t) " + name + " (" + f
+	     + ") : (int64_t) 0; })";
+    }
+  return name + " (" + args + ")";
+}
+
+std::string
+printer::e (fz_expr *x)
+{
+  if (x->zeroed)
+    return zero (x->ty);
+  switch (x->k)
+    {
+    case E_CONST:
+      return cst (x->ty, x->ival);
+    case E_VAR:
+      {
+	std::string n = x->var->name;
+	if (x->field >= 0)
+	  n += "." + p->structs[x->var->sid].fields[x->field].second;
+	return n;
+      }
+    case E_READ:
+      {
+	fz_array *a = x->arr;
+	std::string n = a->name;
+	if (a->flat)
+	  {
+	    std::string ix = "(" + e (x->ops[0]) + ")";
+	    for (size_t i = 1; i < x->ops.size (); i++)
+	      ix = "(" + ix + " * " + std::to_string (a->dims[i]) + " + ("
+		   + e (x->ops[i]) + "))";
+	    n += "[" + ix + "]";
+	  }
+	else
+	  for (fz_expr *o : x->ops)
+	    n += "[" + e (o) + "]";
+	if (x->field >= 0)
+	  n += "." + p->structs[a->sid].fields[x->field].second;
+	return n;
+      }
+    case E_IDX:
+      {
+	long d = x->ival;
+	std::string a = e (x->ops[0]);
+	if (x->variant == 0 && (d & (d - 1)) == 0)
+	  return "((" + a + ") & " + std::to_string (d - 1) + ")";
+	return "((" + ut (x->ops[0]->ty) + ") (" + a + ") % "
+	       + std::to_string (d) + ")";
+      }
+    case E_BIN:
+      return bin (x);
+    case E_UN:
+      {
+	std::string a = e (x->ops[0]);
+	if (x->op == OP_LNOT)
+	  return "(!" + a + ")";
+	if (x->op == OP_NOT)
+	  return "((" + ty (x->ty) + ") ~" + a + ")";
+	if (fz_is_float (x->ty))
+	  return "(-" + a + ")";
+	return "((" + ty (x->ty) + ") -(" + ut (x->ty) + ") " + a + ")";
+      }
+    case E_CMP: case E_LOGIC:
+      return "(" + e (x->ops[0]) + " " + op_name (x->op) + " "
+	     + e (x->ops[1]) + ")";
+    case E_TERN:
+      return "(" + e (x->ops[0]) + " ? " + e (x->ops[1]) + " : "
+	     + e (x->ops[2]) + ")";
+    case E_CONV:
+      return conv (x);
+    case E_CALL:
+      return call (x);
+    }
+  return "0";
+}
+
+/* The target of S_ASSIGN or S_STORE S.  */
+std::string
+printer::lvalue (fz_stmt *s)
+{
+  std::string n;
+  if (s->k == S_ASSIGN)
+    n = s->v->name;
+  else
+    {
+      fz_array *a = s->arr;
+      n = a->name;
+      if (a->flat)
+	{
+	  std::string ix = "(" + e (s->idx[0]) + ")";
+	  for (size_t i = 1; i < s->idx.size (); i++)
+	    ix = "(" + ix + " * " + std::to_string (a->dims[i]) + " + ("
+		 + e (s->idx[i]) + "))";
+	  n += "[" + ix + "]";
+	}
+      else
+	for (fz_expr *o : s->idx)
+	  n += "[" + e (o) + "]";
+    }
+  if (s->field >= 0)
+    {
+      int sid = s->k == S_ASSIGN ? s->v->sid : s->arr->sid;
+      n += "." + p->structs[sid].fields[s->field].second;
+    }
+  return n;
+}
+
+void
+printer::body (const std::vector<fz_stmt *> &b)
+{
+  line ("{");
+  ind += 2;
+  for (fz_stmt *s : b)
+    if (!s->dropped)
+      stmt (s);
+  ind -= 2;
+  line ("}");
+}
+
+/* The header of loop L.  */
+std::string
+printer::loop_head (const fz_loop &l)
+{
+  std::string T = ty (l.v->ty), v = l.v->name;
+  std::string hi = l.rt ? l.rt->name : std::to_string (l.hi);
+  std::string lo = std::to_string (l.lo), step = std::to_string (l.step);
+  std::string inc = l.step == 1 ? v + "++" : v + " += " + step;
+  switch (l.form)
+    {
+    case 1:
+      return "for (" + T + " " + v + " = " + lo + "; " + v + " <= " + hi
+	     + " - 1; " + inc + ")";
+    case 2:
+      return "for (" + T + " " + v + " = " + hi + " - 1; " + v + " >= " + lo
+	     + "; " + (l.step == 1 ? v + "--" : v + " -= " + step) + ")";
+    default:
+      return "for (" + T + " " + v + " = " + lo + "; " + v + " < " + hi
+	     + "; " + inc + ")";
+    }
+}
+
+/* The level clauses of OpenACC loop S.  */
+std::string
+printer::level_clauses (fz_stmt *s)
+{
+  std::string c;
+  if (s->seq)
+    c += " seq";
+  else if (!s->levels)
+    {
+      static const char *const forms[] = { "", " auto", " independent" };
+      c += forms[s->auto_form];
+    }
+  if (s->levels & LV_G)
+    c += " gang";
+  if (s->levels & LV_W)
+    c += " worker";
+  if (s->levels & LV_V)
+    c += " vector";
+  if (s->independent && (s->levels || s->auto_form != 2))
+    c += " independent";
+  if (s->collapse)
+    c += " collapse (" + std::to_string (s->collapse) + ")";
+  if (!s->tile.empty ())
+    {
+      c += " tile (";
+      for (size_t i = 0; i < s->tile.size (); i++)
+	c += (i ? ", " : "")
+	     + (s->tile[i] ? std::to_string (s->tile[i]) : std::string ("*"));
+      c += ")";
+    }
+  std::string priv;
+  for (fz_var *v : s->private_vars)
+    priv += (priv.empty () ? "" : ", ") + v->name;
+  for (fz_array *a : s->private_arrays)
+    if (a->uses)
+      priv += (priv.empty () ? "" : ", ") + a->name;
+  if (!priv.empty ())
+    c += " private (" + priv + ")";
+  return c;
+}
+
+void
+printer::acc_loop (fz_stmt *s)
+{
+  int nest = s->collapse ? s->collapse : (int) s->tile.size ();
+  for (size_t i = 0; i < s->loops.size (); i++)
+    {
+      if (i == 0)
+	line ("#pragma acc loop" + level_clauses (s));
+      line (loop_head (s->loops[i]));
+      if ((int) i + 1 >= nest && i + 1 < s->loops.size ())
+	{
+	  /* A loop of the nest no longer collapsed: a plain one.  */
+	  line ("{");
+	  ind += 2;
+	}
+    }
+  body (s->body);
+  for (size_t i = 0; i < s->loops.size (); i++)
+    if ((int) i + 1 >= nest && i + 1 < s->loops.size ())
+      {
+	ind -= 2;
+	line ("}");
+      }
+}
+
+/* Does REGION store A whole, as its first loop's first statement, and
+   not read it before?  Only then is 'copyout' right: the reducer may have
+   dropped the loop, or made it run fewer trips.  */
+bool
+printer::stores_whole (fz_stmt *region, fz_array *a)
+{
+  if (!region->combined || region->body.empty () || region->body[0]->dropped)
+    return false;
+  fz_stmt *loop = region->body[0];
+  if (loop->k != S_ACCLOOP)
+    return false;
+  for (const fz_loop &l : loop->loops)
+    if (l.lo != 0 || l.step != 1 || l.hi != l.v->value)
+      return false;
+  for (fz_stmt *s : loop->body)
+    if (s->k == S_STORE && s->arr == a && s->fixed && !s->dropped)
+      return true;
+  return false;
+}
+
+/* The data section of A in a clause.  */
+std::string
+printer::section (fz_array *a)
+{
+  if (!a->param)
+    return a->name;
+  return a->name + "[0:" + std::to_string (a->flat ? total (a) : a->dims[0])
+	 + "]";
+}
+
+/* The clauses of region or data construct S (DATA: the data construct,
+   whose regions S->body are).  */
+std::string
+printer::clauses (fz_stmt *s, bool data)
+{
+  std::set<fz_array *> arrs;
+  std::set<fz_var *> gs;
+  if (data)
+    for (fz_stmt *r : s->body)
+      {
+	if (r->dropped)
+	  continue;
+	arrs.insert (region_arrays[r->region].begin (),
+		     region_arrays[r->region].end ());
+	gs.insert (region_gscalars[r->region].begin (),
+		   region_gscalars[r->region].end ());
+      }
+  else
+    {
+      arrs = region_arrays[s->region];
+      gs = region_gscalars[s->region];
+    }
+  std::vector<std::string> in, io, cr, co;
+  for (int id = 0; id < (int) p->arrays.size (); id++)
+    {
+      fz_array *a = p->arrays[id];
+      if (!arrs.count (a))
+	continue;
+      if (a->role == fz_array::INPUT)
+	in.push_back (section (a));
+      else if (a->role == fz_array::OUTPUT && a->copyout && !data
+	       && stores_whole (s, a))
+	co.push_back (section (a));
+      else if (a->role == fz_array::OUTPUT)
+	io.push_back (section (a));
+      else if (a->role == fz_array::SCRATCH)
+	cr.push_back (section (a));
+    }
+  for (fz_var *v : p->vars)
+    if (gs.count (v))
+      (v->output ? io : in).push_back (v->name);
+  auto list = [] (const char *name, const std::vector<std::string> &l) {
+    std::string r;
+    if (l.empty ())
+      return r;
+    r = std::string (" ") + name + " (";
+    for (size_t i = 0; i < l.size (); i++)
+      r += (i ? ", " : "") + l[i];
+    return r + ")";
+  };
+  if (!data && s->present)
+    {
+      std::vector<std::string> all = in;
+      all.insert (all.end (), io.begin (), io.end ());
+      all.insert (all.end (), cr.begin (), cr.end ());
+      all.insert (all.end (), co.begin (), co.end ());
+      return list ("present", all);
+    }
+  return list ("copyin", in) + list ("copy", io) + list ("copyout", co)
+	 + list ("create", cr);
+}
+
+void
+printer::stmt (fz_stmt *s)
+{
+  switch (s->k)
+    {
+    case S_DECL:
+      line (ty (s->v->ty, s->v->sid) + " " + s->v->name + " = " + e (s->e)
+	    + ";");
+      return;
+    case S_ASSIGN:
+    case S_STORE:
+      line (lvalue (s) + " = " + e (s->e) + ";");
+      return;
+    case S_IF:
+      if (s->unwrap)
+	{
+	  /* The reducer kept one arm.  */
+	  body (s->unwrap == 1 ? s->body : s->body2);
+	  return;
+	}
+      line ("if (" + e (s->e) + ")");
+      body (s->body);
+      if (!s->body2.empty ())
+	{
+	  line ("else");
+	  body (s->body2);
+	}
+      return;
+    case S_SWITCH:
+      line ("switch (" + e (s->e) + ")");
+      line ("{");
+      ind += 2;
+      for (fz_stmt *c : s->body)
+	{
+	  if (c->dropped)
+	    continue;
+	  if (c->cases.empty ())
+	    line ("default:");
+	  for (long v : c->cases)
+	    line ("case " + std::to_string (v) + ":");
+	  ind += 2;
+	  body (c->body);
+	  if (c->brk)
+	    line ("break;");
+	  ind -= 2;
+	}
+      ind -= 2;
+      line ("}");
+      return;
+    case S_CASE:
+      return;
+    case S_FOR:
+      if (s->unwrap)
+	{
+	  /* The reducer kept one trip.  */
+	  const fz_loop &l = s->loops[0];
+	  line ("{");
+	  ind += 2;
+	  line (ty (l.v->ty) + " " + l.v->name + " = "
+		+ std::to_string (l.form == 2 ? l.hi - 1 : l.lo) + ";");
+	  body (s->body);
+	  ind -= 2;
+	  line ("}");
+	  return;
+	}
+      line (loop_head (s->loops[0]));
+      body (s->body);
+      return;
+    case S_WHILE:
+    case S_DO:
+      if (s->cap < 0)
+	{
+	  /* The reducer kept one trip.  */
+	  line ("uint32_t " + s->counter->name + " = 0;");
+	  body (s->body);
+	  return;
+	}
+      if (s->k == S_DO)
+	{
+	  line ("uint32_t " + s->counter->name + " = 0;");
+	  line ("do");
+	  body (s->body);
+	  line ("while (++" + s->counter->name + " < "
+		+ std::to_string (s->cap) + " && " + e (s->e) + ");");
+	  return;
+	}
+      line ("uint32_t " + s->counter->name + " = 0;");
+      line ("while (" + s->counter->name + "++ < " + std::to_string (s->cap)
+	    + " && " + e (s->e) + ")");
+      body (s->body);
+      return;
+    case S_BREAK:
+      line ("break;");
+      return;
+    case S_CONTINUE:
+      line ("continue;");
+      return;
+    case S_GOTO:
+      line ("if (" + e (s->e) + ")");
+      line ("  goto " + s->label + ";");
+      return;
+    case S_LABEL:
+      if (used_labels.count (s->label))
+	line (s->label + ":;");
+      return;
+    case S_IRRED:
+      line ("uint32_t " + s->counter->name + " = 0;");
+      if (s->cap < 0)
+	{
+	  /* Unwrapped by the reducer: each part once, no cycle.  */
+	  body (s->body);
+	  body (s->body2);
+	  return;
+	}
+      line ("if (" + e (s->e) + ")");
+      line ("  goto " + s->label2 + ";");
+      ind -= 1;
+      line (s->label + ":");
+      ind += 1;
+      body (s->body);
+      ind -= 1;
+      line (s->label2 + ":");
+      ind += 1;
+      body (s->body2);
+      line ("if (" + e (s->e2) + " && ++" + s->counter->name + " < "
+	    + std::to_string (s->cap) + ")");
+      line ("  goto " + s->label + ";");
+      return;
+    case S_ACCLOOP:
+      acc_loop (s);
+      return;
+    case S_ARRDECL:
+    case S_FILL:
+      {
+	fz_array *a = s->arr;
+	std::string k = std::to_string (a->dims[0]);
+	if (s->k == S_ARRDECL)
+	  line (ty (a->ty) + " " + a->name + "[" + k + "];");
+	line ("for (int32_t " + s->v->name + " = 0; " + s->v->name + " < " + k
+	      + "; " + s->v->name + "++)");
+	line ("  " + a->name + "[" + s->v->name + "] = " + e (s->e) + ";");
+	return;
+      }
+    case S_REGION:
+      {
+	static const char *const names[] = { "parallel", "serial", "kernels" };
+	cur_region = s->region;
+	std::string c = std::string ("#pragma acc ") + names[s->construct];
+	fz_stmt *loop = nullptr;
+	if (s->combined && !s->body.empty () && !s->body[0]->dropped
+	    && s->body[0]->k == S_ACCLOOP)
+	  {
+	    loop = s->body[0];
+	    c += " loop" + level_clauses (loop);
+	  }
+	if (s->num_gangs)
+	  c += " num_gangs (" + std::to_string (s->num_gangs) + ")";
+	if (s->num_gangs_rt)
+	  c += " num_gangs (" + s->num_gangs_rt->name + ")";
+	if (s->num_workers)
+	  c += " num_workers (" + std::to_string (s->num_workers) + ")";
+	if (s->num_workers_rt)
+	  c += " num_workers (" + s->num_workers_rt->name + ")";
+	if (s->vector_length)
+	  c += " vector_length (" + std::to_string (s->vector_length) + ")";
+	if (s->vector_length_rt)
+	  c += " vector_length (" + s->vector_length_rt->name + ")";
+	c += " if (on_dev)";
+	c += clauses (s, false);
+	std::string fp, pv;
+	for (fz_var *v : s->firstprivate)
+	  fp += (fp.empty () ? "" : ", ") + v->name;
+	for (fz_var *v : s->private_vars)
+	  pv += (pv.empty () ? "" : ", ") + v->name;
+	if (!fp.empty ())
+	  c += " firstprivate (" + fp + ")";
+	if (!pv.empty ())
+	  c += " private (" + pv + ")";
+	line (c);
+	if (loop)
+	  {
+	    /* The loop's own directive is the construct's.  */
+	    std::string saved = out;
+	    acc_loop (loop);
+	    size_t at = out.find ("#pragma acc loop", saved.size ());
+	    size_t eol = out.find ('\n', at);
+	    out.erase (at, eol - at + 1);
+	  }
+	else
+	  body (s->body);
+	return;
+      }
+    case S_DATA:
+      if (s->cap < 0)
+	{
+	  /* The reducer removed the data construct.  */
+	  for (fz_stmt *r : s->body)
+	    if (!r->dropped)
+	      stmt (r);
+	  return;
+	}
+      line ("#pragma acc data" + clauses (s, true) + " if (on_dev)");
+      line ("{");
+      ind += 2;
+      for (fz_stmt *r : s->body)
+	if (!r->dropped)
+	  stmt (r);
+      ind -= 2;
+      line ("}");
+      return;
+    }
+}
+
+/* Usage: which variables, arrays and labels the printed program names,
+   and what each region uses.  */
+void
+printer::scan_expr (fz_expr *x)
+{
+  if (x->zeroed)
+    return;
+  if (x->var)
+    {
+      x->var->uses++;
+      if (x->var->kind == fz_var::GSCALAR && cur_region >= 0)
+	region_gscalars[cur_region].insert (x->var);
+    }
+  if (x->arr)
+    {
+      x->arr->uses++;
+      if (cur_region >= 0)
+	region_arrays[cur_region].insert (x->arr);
+    }
+  for (fz_expr *o : x->ops)
+    scan_expr (o);
+}
+
+void
+printer::scan_stmt (fz_stmt *s)
+{
+  if (s->dropped)
+    return;
+  if (s->k == S_REGION)
+    cur_region = s->region;
+  bool unwrapped = s->cap < 0 && (s->k == S_IRRED || s->k == S_WHILE
+				  || s->k == S_DO);
+  if (s->e && !unwrapped && s->unwrap == 0)
+    scan_expr (s->e);
+  if (s->e2 && !unwrapped)
+    scan_expr (s->e2);
+  for (fz_expr *x : s->idx)
+    scan_expr (x);
+  if (s->v && (s->k == S_ASSIGN || s->k == S_DECL))
+    {
+      s->v->uses++;
+      if (s->v->kind == fz_var::GSCALAR)
+	region_gscalars[cur_region].insert (s->v);
+    }
+  if (s->arr)
+    {
+      s->arr->uses++;
+      region_arrays[cur_region].insert (s->arr);
+    }
+  if (s->k == S_GOTO)
+    used_labels.insert (s->label);
+  for (const fz_loop &l : s->loops)
+    if (l.rt)
+      l.rt->uses++;
+  for (fz_var *v : { s->num_gangs_rt, s->num_workers_rt,
+		     s->vector_length_rt })
+    if (v)
+      v->uses++;
+  for (fz_var *v : s->firstprivate)
+    v->uses++;
+  for (fz_var *v : s->private_vars)
+    v->uses++;
+  if (s->unwrap != 2)
+    for (fz_stmt *c : s->body)
+      scan_stmt (c);
+  if (s->unwrap != 1)
+    for (fz_stmt *c : s->body2)
+      scan_stmt (c);
+}
+
+void
+printer::scan ()
+{
+  for (fz_var *v : p->vars)
+    v->uses = 0;
+  for (fz_array *a : p->arrays)
+    a->uses = 0;
+  for (fz_stmt *s : p->top)
+    scan_stmt (s);
+  cur_region = -1;
+}
+
+/* The number of elements of A.  */
+long
+printer::total (fz_array *a)
+{
+  long n = 1;
+  for (int d : a->dims)
+    n *= d;
+  return n;
+}
+
+bool
+printer::compared (fz_array *a)
+{
+  return a->uses && (a->role == fz_array::INPUT
+		     || a->role == fz_array::OUTPUT);
+}
+
+/* An expression for main's fill of an element of type T, kind KIND.  */
+std::string
+printer::init_value (fz_ty t, int kind)
+{
+  std::string T = ty (t);
+  if (t == TY_BOOL)
+    return "rng () & 1";
+  if (fz_is_int (t))
+    switch (kind)
+      {
+      case 0: return "(" + T + ") rng ()";
+      case 1: return "(" + T + ") (rng () % 64)";
+      case 2: return "(" + T + ") ((int64_t) (rng () % 2001) - 1000)";
+      default: return "(" + T + ") (rng () % 7) - 3";
+      }
+  std::string sfx = t == TY_F32 ? "f" : "d";
+  switch (kind)
+    {
+    case 0: return "(" + T + ") ((double) ((int64_t) (rng () % 200001) - 100000) / 256)";
+    case 1: return "(" + T + ") (rng () % 4096) * (" + T + ") 0.125";
+    case 2: return "special_" + sfx + " [rng () % NSPECIAL]";
+    default: return "(" + T + ") ((int64_t) (rng () % 41) - 20)";
+    }
+}
+
+/* File-scope declarations: structs, arrays, globals.  */
+void
+printer::declarations ()
+{
+  for (const fz_struct &s : p->structs)
+    {
+      line ("typedef struct");
+      line ("{");
+      for (auto &f : s.fields)
+	line ("  " + ty (f.first) + " " + f.second + ";");
+      line ("} " + s.name + ";");
+      line ("");
+    }
+  bool any = false;
+  for (fz_var *v : p->vars)
+    if (v->uses && v->kind == fz_var::RUNTIME)
+      {
+	line ("static volatile int32_t rt_" + v->name + " = "
+	      + std::to_string (v->value) + ";");
+	any = true;
+      }
+  for (fz_var *v : p->vars)
+    if (v->uses && v->kind == fz_var::FSCALAR)
+      {
+	line ("static volatile " + ty (v->ty) + " init_" + v->name + " = "
+	      + cst (v->ty, v->value) + ";");
+	any = true;
+      }
+  for (fz_var *v : p->vars)
+    if (v->uses && v->kind == fz_var::GSCALAR)
+      {
+	line ("static " + ty (v->ty) + " " + v->name + ";");
+	if (v->output)
+	  line ("static " + ty (v->ty) + " ref_" + v->name + ";");
+	any = true;
+      }
+  if (any)
+    line ("");
+  line ("/* The arrays: those passed to compute () are shadowed there by its");
+  line ("   parameters.  */");
+  for (fz_array *a : p->arrays)
+    {
+      if (!a->uses || a->role == fz_array::LOCAL
+	  || a->role == fz_array::PRIVATE)
+	continue;
+      std::string dims;
+      if (a->flat)
+	dims = "[" + std::to_string (total (a)) + "]";
+      else
+	for (int d : a->dims)
+	  dims += "[" + std::to_string (d) + "]";
+      line ("static " + ty (a->ty, a->sid) + " " + a->name + dims + ";");
+      if (compared (a))
+	line ("static " + ty (a->ty, a->sid) + " ref_" + a->name + dims + ";");
+    }
+  line ("");
+}
+
+void
+printer::compute ()
+{
+  std::string params = "int on_dev";
+  for (fz_var *v : p->vars)
+    if (v->uses && v->kind == fz_var::RUNTIME)
+      params += ", int32_t " + v->name;
+  for (fz_array *a : p->arrays)
+    if (a->uses && a->param)
+      {
+	std::string T = ty (a->ty, a->sid);
+	if (a->flat || a->dims.size () == 1)
+	  params += ", " + T + " *" + a->name;
+	else
+	  params += ", " + T + " (*" + a->name + ")["
+		    + std::to_string (a->dims[1]) + "]";
+      }
+  line ("/* The regions: the host version with ON_DEV false, the device's");
+  line ("   with ON_DEV true.  */");
+  line ("__attribute__ ((noipa)) static void");
+  std::string sig = "compute (" + params + ")";
+  /* Break the signature before 79 columns.  */
+  while (sig.size () > 78)
+    {
+      size_t at = sig.rfind (", ", 77);
+      if (at == std::string::npos || at < 10)
+	break;
+      line (sig.substr (0, at + 1));
+      sig = "         " + sig.substr (at + 2);
+    }
+  line (sig);
+  line ("{");
+  ind += 2;
+  for (fz_var *v : p->vars)
+    if (v->uses && v->kind == fz_var::FSCALAR)
+      line (ty (v->ty) + " " + v->name + " = init_" + v->name + ";");
+  for (fz_array *a : p->arrays)
+    if (a->uses && a->role == fz_array::PRIVATE)
+      line (ty (a->ty) + " " + a->name + "[" + std::to_string (a->dims[0])
+	    + "];");
+  for (fz_stmt *s : p->top)
+    if (!s->dropped)
+      {
+	line ("");
+	stmt (s);
+      }
+  ind -= 2;
+  line ("}");
+  line ("");
+}
+
+/* The pseudo-random fill, the specials, the comparison helpers.  */
+void
+printer::support ()
+{
+  line ("static uint64_t rng_state;");
+  line ("");
+  line ("static uint64_t");
+  line ("rng (void)");
+  line ("{");
+  line ("  uint64_t x = rng_state;");
+  line ("  x ^= x << 13;");
+  line ("  x ^= x >> 7;");
+  line ("  x ^= x << 17;");
+  line ("  return rng_state = x;");
+  line ("}");
+  line ("");
+  /* Which helpers the program needs: the specials of the types filled
+     with them, the comparisons of the types compared.  */
+  bool special[TY_NUM] = {}, cmp[TY_NUM] = {};
+  auto note = [&] (fz_ty t, int init, bool compare) {
+    if (init == 2)
+      special[t] = true;
+    if (compare)
+      cmp[t] = true;
+  };
+  for (fz_array *a : p->arrays)
+    {
+      if (!a->uses || a->role == fz_array::LOCAL
+	  || a->role == fz_array::PRIVATE)
+	continue;
+      if (a->ty == TY_STRUCT)
+	for (auto &fl : p->structs[a->sid].fields)
+	  note (fl.first, a->init, compared (a));
+      else
+	note (a->ty, a->init, compared (a));
+    }
+  for (fz_var *v : p->vars)
+    if (v->uses && v->kind == fz_var::GSCALAR && v->output)
+      note (v->ty, 0, true);
+  bool any_int = false;
+  for (int t = 0; t < TY_F32; t++)
+    any_int |= cmp[t];
+  if (special[TY_F32] || special[TY_F64])
+    line ("#define NSPECIAL 16");
+  if (special[TY_F64])
+    {
+      line ("static const double special_d[NSPECIAL] = {");
+      line ("  0.0, -0.0, 1.0, -1.0, 0.5, 0x1p-1060, -0x1p-1050, 1e308, -1e308,");
+      line ("  __builtin_inf (), -__builtin_inf (), __builtin_nan (\"\"), 2.5,");
+      line ("  -7.75, 65536.0, 0x1.fffffffffffffp+52");
+      line ("};");
+    }
+  if (special[TY_F32])
+    {
+      line ("static const float special_f[NSPECIAL] = {");
+      line ("  0.0f, -0.0f, 1.0f, -1.0f, 0.5f, 0x1p-140f, -0x1p-130f, 3e38f, -3e38f,");
+      line ("  __builtin_inff (), -__builtin_inff (), __builtin_nanf (\"\"), 2.5f,");
+      line ("  -7.75f, 65536.0f, 0x1.fffffep+22f");
+      line ("};");
+    }
+  if (special[TY_F32] || special[TY_F64])
+    line ("");
+  line ("/* Fill every array and global, the same way each time.  */");
+  line ("static void");
+  line ("init (void)");
+  line ("{");
+  ind += 2;
+  line ("rng_state = " + std::to_string (p->opts.seed * 2 + 0x9e3779b9ull)
+	+ "ULL;");
+  for (fz_var *v : p->vars)
+    if (v->uses && v->kind == fz_var::GSCALAR)
+      line (v->name + " = " + cst (v->ty, v->value) + ";");
+  for (fz_array *a : p->arrays)
+    {
+      if (!a->uses || a->role == fz_array::LOCAL
+	  || a->role == fz_array::PRIVATE)
+	continue;
+      std::string T = ty (a->ty, a->sid);
+      line ("for (long k = 0; k < " + std::to_string (total (a)) + "; k++)");
+      if (a->ty == TY_STRUCT)
+	{
+	  line ("  {");
+	  for (auto &f : p->structs[a->sid].fields)
+	    line ("    ((" + T + " *) " + a->name + ")[k]." + f.second + " = "
+		  + init_value (f.first, a->init) + ";");
+	  line ("  }");
+	}
+      else
+	line ("  ((" + T + " *) " + a->name + ")[k] = "
+	      + init_value (a->ty, a->init) + ";");
+    }
+  ind -= 2;
+  line ("}");
+  line ("");
+  line ("/* Keep the host's results.  */");
+  line ("static void");
+  line ("save (void)");
+  line ("{");
+  for (fz_var *v : p->vars)
+    if (v->uses && v->kind == fz_var::GSCALAR && v->output)
+      line ("  ref_" + v->name + " = " + v->name + ";");
+  for (fz_array *a : p->arrays)
+    if (compared (a))
+      line ("  memcpy (ref_" + a->name + ", " + a->name + ", sizeof "
+	    + a->name + ");");
+  line ("}");
+  line ("");
+  line ("static int nbad;");
+  line ("");
+  if (any_int)
+    {
+      line ("/* Report a difference between the device's value D and the host's H");
+      line ("   of element K of WHAT.  */");
+      line ("static void");
+      line ("bad_int (const char *what, long k, long long d, long long h)");
+      line ("{");
+      line ("  if (nbad++ < 10)");
+      line ("    fprintf (stderr, \"fuzz: mismatch %s[%ld]: device %lld (%#llx), \"");
+      line ("\t     \"host %lld (%#llx)\\n\", what, k, d, (unsigned long long) d, h,");
+      line ("\t     (unsigned long long) h);");
+      line ("}");
+      line ("");
+    }
+  if (cmp[TY_F32] || cmp[TY_F64])
+    {
+      line ("static void");
+      line ("bad_float (const char *what, long k, double d, double h)");
+      line ("{");
+      line ("  if (nbad++ < 10)");
+      line ("    fprintf (stderr, \"fuzz: mismatch %s[%ld]: device %a, host %a\\n\",");
+      line ("\t     what, k, d, h);");
+      line ("}");
+      line ("");
+    }
+  if (cmp[TY_F32])
+    {
+      line ("/* Floats are the same if their bits are, or if both are NaNs.  */");
+      line ("static int");
+      line ("same_f (float a, float b)");
+      line ("{");
+      line ("  return !memcmp (&a, &b, sizeof a) || (a != a && b != b);");
+      line ("}");
+      line ("");
+    }
+  if (cmp[TY_F64])
+    {
+      line ("/* Doubles are the same if their bits are, or if both are NaNs.  */");
+      line ("static int");
+      line ("same_d (double a, double b)");
+      line ("{");
+      line ("  return !memcmp (&a, &b, sizeof a) || (a != a && b != b);");
+      line ("}");
+      line ("");
+    }
+}
+
+void
+printer::main_fn ()
+{
+  /* The comparison of one element.  */
+  auto cmp = [&] (fz_ty t, const std::string &d, const std::string &h,
+		  const std::string &what, const std::string &k) {
+    if (t == TY_F32)
+      line ("if (!same_f (" + d + ", " + h + "))");
+    else if (t == TY_F64)
+      line ("if (!same_d (" + d + ", " + h + "))");
+    else
+      line ("if (" + d + " != " + h + ")");
+    if (fz_is_float (t))
+      line ("  bad_float (\"" + what + "\", " + k + ", " + d + ", " + h + ");");
+    else
+      line ("  bad_int (\"" + what + "\", " + k + ", (long long) " + d
+	    + ", (long long) " + h + ");");
+  };
+  line ("/* Compare the device's results with the host's.  */");
+  line ("static int");
+  line ("check (void)");
+  line ("{");
+  ind += 2;
+  for (fz_var *v : p->vars)
+    if (v->uses && v->kind == fz_var::GSCALAR && v->output)
+      cmp (v->ty, v->name, "ref_" + v->name, v->name, "0L");
+  for (fz_array *a : p->arrays)
+    {
+      if (!compared (a))
+	continue;
+      std::string T = ty (a->ty, a->sid);
+      line ("for (long k = 0; k < " + std::to_string (total (a)) + "; k++)");
+      line ("  {");
+      ind += 4;
+      std::string d = "((" + T + " *) " + a->name + ")[k]";
+      std::string h = "((" + T + " *) ref_" + a->name + ")[k]";
+      if (a->ty == TY_STRUCT)
+	for (auto &f : p->structs[a->sid].fields)
+	  cmp (f.first, d + "." + f.second, h + "." + f.second,
+	       a->name + "." + f.second, "k");
+      else
+	cmp (a->ty, d, h, a->name, "k");
+      ind -= 4;
+      line ("  }");
+    }
+  line ("if (nbad)");
+  line ("  fprintf (stderr, \"fuzz: %d mismatches\\n\", nbad);");
+  line ("return nbad != 0;");
+  ind -= 2;
+  line ("}");
+  line ("");
+  std::string args;
+  for (fz_var *v : p->vars)
+    if (v->uses && v->kind == fz_var::RUNTIME)
+      args += ", " + v->name;
+  for (fz_array *a : p->arrays)
+    if (a->uses && a->param)
+      args += ", " + a->name;
+  line ("int");
+  line ("main (void)");
+  line ("{");
+  ind += 2;
+  for (fz_var *v : p->vars)
+    if (v->uses && v->kind == fz_var::RUNTIME)
+      line ("int32_t " + v->name + " = rt_" + v->name + ";");
+  line ("init ();");
+  std::string call = "compute (0" + args + ");";
+  std::string call1 = "compute (1" + args + ");";
+  auto put_call = [&] (std::string c) {
+    while (c.size () + ind > 78)
+      {
+	size_t at = c.rfind (", ", 77 - ind);
+	if (at == std::string::npos)
+	  break;
+	line (c.substr (0, at + 1));
+	c = "   " + c.substr (at + 2);
+      }
+    line (c);
+  };
+  put_call (call);
+  line ("save ();");
+  line ("init ();");
+  put_call (call1);
+  /* The check of the check: a wrong device result must be caught.  */
+  for (fz_array *a : p->arrays)
+    if (compared (a))
+      {
+	fz_ty t = a->ty;
+	std::string x = "((" + ty (t, a->sid) + " *) " + a->name + ")[0]";
+	if (t == TY_STRUCT)
+	  {
+	    t = p->structs[a->sid].fields[0].first;
+	    x += "." + p->structs[a->sid].fields[0].second;
+	  }
+	line ("#ifdef GANGWAY_FUZZ_BREAK");
+	if (t == TY_BOOL)
+	  line (x + " = !" + x + ";");
+	else if (fz_is_float (t))
+	  line (x + " = " + x + " == 1 ? 2 : 1;");
+	else
+	  line (x + " ^= 1;");
+	line ("#endif");
+	break;
+      }
+  line ("return check ();");
+  ind -= 2;
+  line ("}");
+}
+
+std::string
+printer::run ()
+{
+  scan ();
+  const fz_options &o = p->opts;
+  std::string edits;
+  for (const std::string &x : p->edits)
+    edits += (edits.empty () ? "" : ",") + x;
+  line ("/* Generated by gangway-fuzz (testsuite/gangway.fuzz/README.md):");
+  line ("   gangway-fuzz --seed " + std::to_string (o.seed) + o.cmdline
+	+ (edits.empty () ? "" : " --edits " + edits));
+  line ("   compute () runs its regions on the host (if clause false), then on");
+  line ("   the device; every array must come out the same, floats bit for bit");
+  line ("   (any NaN equals any NaN).  */");
+  line ("");
+  line ("#include <math.h>");
+  line ("#include <stdint.h>");
+  line ("#include <stdio.h>");
+  line ("#include <string.h>");
+  line ("");
+  declarations ();
+  compute ();
+  support ();
+  main_fn ();
+  return out;
+}
+
+} // anon namespace
+
+/* The C text of program P.  */
+std::string
+fz_print (fz_program *p)
+{
+  printer pr (p);
+  return pr.run ();
+}
