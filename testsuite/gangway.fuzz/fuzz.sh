@@ -15,7 +15,10 @@
 #   --opt LIST          optimization levels (default -O0,-O1,-O2,-O3)
 #   --isa LIST          cpu ISAs (default: the x86-64 levels this CPU runs)
 #   --extra LIST        more flag sets, each one or more flags joined by
-#                       '+' (default ',-fno-math-errno': none, and that one)
+#                       '+' (default ',-fno-math-errno,-fplugin-arg-gangway-
+#                       check-lanes': none, either of those; check-lanes
+#                       makes the cpu image check at run time that every
+#                       SIMD write keeps the lanes it does not own)
 #   --matrix            every program at every level, ISA and extra flag
 #                       set (default: one combination per seed, rotating
 #                       through them)
@@ -65,7 +68,7 @@ JOBS=2
 MODES=cpu,ptxsim
 OPTS=-O0,-O1,-O2,-O3
 ISAS=
-EXTRAS=,-fno-math-errno
+EXTRAS=,-fno-math-errno,-fplugin-arg-gangway-check-lanes
 MATRIX=0
 TIMEOUT=60
 OUT=fuzz-results
@@ -165,7 +168,7 @@ compile_one () {
   export TMPDIR=$dir
   case $mode in
     cpu)
-      timeout "$TIMEOUT" $CC $opt "${PLUGIN[@]}" \
+      timeout "$TIMEOUT" $CC "${PLUGIN[@]}" $opt \
 	-fplugin-arg-gangway-targets=cpu -fplugin-arg-gangway-isa="$isa" \
 	$FUZZ_CFLAGS "$file" "${LIBS[@]}" $FUZZ_LDFLAGS -o "$dir/prog" \
 	> "$log" 2>&1
@@ -174,7 +177,7 @@ compile_one () {
       ptxsim_objects || { echo "compile-error cannot build ptxsim"; return; }
       local check=()
       [ -n "$PTXAS" ] && check=(-fplugin-arg-gangway-ptxas=check)
-      timeout "$TIMEOUT" $CC $opt "${PLUGIN[@]}" \
+      timeout "$TIMEOUT" $CC "${PLUGIN[@]}" $opt \
 	-fplugin-arg-gangway-targets=cpu,ptx "${check[@]}" $FUZZ_CFLAGS \
 	-c "$file" -o "$dir/prog.o" > "$log" 2>&1
       rc=$?
@@ -185,6 +188,8 @@ compile_one () {
 	rc=$?
       fi ;;
     host)
+      # The plugin's options of an extra flag set mean nothing here.
+      opt=$(echo "$opt" | sed -E 's/-fplugin-arg-[^ ]*//g')
       timeout "$TIMEOUT" $CC $opt -fopenacc -foffload=disable $FUZZ_CFLAGS \
 	"$file" -lm $FUZZ_LDFLAGS -o "$dir/prog" > "$log" 2>&1
       rc=$? ;;
