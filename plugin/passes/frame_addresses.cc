@@ -1,0 +1,139 @@
+/* frame-addresses: recompute the address of a thread's own frame slot
+   where it is used, instead of carrying it from the block that made it.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   What: `addr.local $S` of a slot that is not shared means "slot S of the
+   executing thread" (docs/ir.md).  A register holding it, or an address
+   computed from it by adding an offset, names the frame of the thread
+   that computed it.  If single code computes it and partitioned code uses
+   it, propagate would broadcast the single thread's address, and every
+   partitioned thread would then read and write the single thread's slot:
+   a private variable shared by all of them.  GCC makes this shape itself:
+   at -O0 the private copy of a `private` reference (C++ `int &r` in a
+   worker loop's private clause) has its address taken in the loop's
+   pre-body, which runs in worker-single mode.
+
+   GCC's nvptx target gets the meaning right by the hardware: the frame is
+   in .local memory, whose generic addresses resolve in the accessing
+   thread's own window, and the fork copies the frame's contents
+   (frame.bcast here).  Gangway's targets give each thread a frame at its
+   own address, so the meaning is made explicit instead: every use of such
+   an address in another block than its definition gets the address
+   recomputed right before it (for a phi, at the end of the incoming
+   block), the chain of additions included.  The single thread computes
+   the same value it did before (same thread, same slot), so the rewrite
+   changes nothing where no partition boundary lies between definition and
+   use, and where one does, each thread gets its own slot.
+
+   An address that leaves registers (stored to memory and loaded by
+   another thread) still names the storing thread's slot; only registers
+   are rewritten.
+
+   Requires: DIR_PROP_SPLIT (partition boundaries are block boundaries,
+   so a use across one is in another block than its definition).
+   Guarantees: no register defined from `addr.local` of an own slot is
+   used outside its defining block.  Definitions left unused are
+   removed.  */
+
+#include "passes.h"
+
+namespace {
+
+/* Whether REG is the address of an own (not shared) slot, or such an
+   address plus or minus an offset that is not one.  */
+bool
+frame_address_p (const dir_func *fn, uint32_t reg, int depth = 0)
+{
+  const dir_insn *d = fn->regs[reg].def;
+  if (!d || depth > 8)
+    return false;
+  if (d->op == DOP_ADDR_LOCAL)
+    return !fn->slots[d->disp].shared;
+  if ((d->op != DOP_ADD && d->op != DOP_SUB) || d->type != DT_I64)
+    return false;
+  bool a = d->ops[0].reg_p () && frame_address_p (fn, d->ops[0].reg, depth + 1);
+  bool b = d->ops[1].reg_p () && frame_address_p (fn, d->ops[1].reg, depth + 1);
+  return d->op == DOP_ADD ? a != b : a && !b;
+}
+
+/* Emit a copy of REG's definition chain at B's POS; return the new
+   register and advance POS past what was inserted.  */
+uint32_t
+recompute (dir_func *fn, uint32_t reg, dir_block *b, size_t &pos)
+{
+  const dir_insn *d = fn->regs[reg].def;
+  dir_insn *c = dir_new_insn (fn, d->op, d->type);
+  c->cond = d->cond;
+  c->flags = d->flags;
+  c->disp = d->disp;
+  c->loc = d->loc;
+  for (dir_value v : d->ops)
+    {
+      if (v.reg_p () && frame_address_p (fn, v.reg))
+	v = dir_reg_value (fn, recompute (fn, v.reg, b, pos));
+      c->ops.push_back (v);
+    }
+  c->dest = dir_new_reg (fn, d->type);
+  fn->regs[c->dest].def = c;
+  dir_insert_at (b, pos++, c);
+  return c->dest;
+}
+
+} // anon namespace
+
+bool
+gw_frame_addresses (dir_func *fn, const gw_pass_context &)
+{
+  bool changed = false;
+  /* Blocks only gain insns; the loop sees each original use once, and the
+     recomputed definitions it inserts are used in their own block.  */
+  for (dir_block *b : fn->blocks)
+    {
+      for (dir_insn *phi : b->phis)
+	for (size_t k = 0; k < phi->ops.size (); k++)
+	  {
+	    dir_value &v = phi->ops[k];
+	    dir_block *from = phi->targets[k];
+	    if (!v.reg_p () || !frame_address_p (fn, v.reg)
+		|| fn->regs[v.reg].def->bb == from)
+	      continue;
+	    size_t pos = from->insns.size () - 1;	/* Before the branch.  */
+	    v = dir_reg_value (fn, recompute (fn, v.reg, from, pos));
+	    changed = true;
+	  }
+      for (size_t i = 0; i < b->insns.size (); i++)
+	{
+	  dir_insn *insn = b->insns[i];
+	  size_t pos = i;
+	  for (dir_value &v : insn->ops)
+	    if (v.reg_p () && frame_address_p (fn, v.reg)
+		&& fn->regs[v.reg].def->bb != b)
+	      {
+		v = dir_reg_value (fn, recompute (fn, v.reg, b, pos));
+		changed = true;
+	      }
+	  i = pos;
+	}
+    }
+  if (!changed)
+    return false;
+
+  /* Remove the definitions no longer used, users first.  */
+  for (bool again = true; again;)
+    {
+      again = false;
+      std::vector<std::vector<dir_insn *>> uses = dir_compute_uses (fn);
+      for (uint32_t r = 0; r < fn->regs.size (); r++)
+	{
+	  dir_insn *d = fn->regs[r].def;
+	  if (d && uses[r].empty () && frame_address_p (fn, r))
+	    {
+	      dir_remove_insn (fn, d);
+	      again = true;
+	    }
+	}
+    }
+  return true;
+}
