@@ -1,0 +1,416 @@
+/* Expand the calls of a device clone: internal functions, OpenACC's
+   markers and builtins, math functions.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   Part of the expander (expand.cc, whose header says what it requires and
+   guarantees).  A math function becomes a device opcode where the device
+   RTL has one, or a call of the device's math library; GCC's .UNIQUE
+   markers, .GOACC_DIM_* and the overflow-checking pairs become their
+   device forms; any other call is a failure naming the callee.  */
+
+#include "gcc-api.h"
+#include "plugin.h"
+#include "expander.h"
+
+namespace gw_expand {
+
+namespace {
+
+/* The device opcode of the math function CFN, or DOP_NUM.  */
+
+dir_opcode
+math_opcode (combined_fn cfn)
+{
+  if (internal_fn_p (cfn))
+    switch (as_internal_fn (cfn))
+      {
+      case IFN_SQRT: return DOP_SQRT;
+      case IFN_FLOOR: return DOP_FLOOR;
+      case IFN_CEIL: return DOP_CEIL;
+      case IFN_TRUNC: return DOP_FTRUNC;
+      case IFN_ROUND: return DOP_ROUND;
+      case IFN_RINT: case IFN_NEARBYINT: return DOP_RINT;
+      case IFN_COPYSIGN: return DOP_COPYSIGN;
+      case IFN_FMIN: return DOP_FMIN;
+      case IFN_FMAX: return DOP_FMAX;
+      case IFN_FMA: return DOP_FMA;
+      default: return DOP_NUM;
+      }
+  if (!builtin_fn_p (cfn))
+    return DOP_NUM;
+  switch (as_builtin_fn (cfn))
+    {
+    case BUILT_IN_SQRT: case BUILT_IN_SQRTF: return DOP_SQRT;
+    case BUILT_IN_FABS: case BUILT_IN_FABSF: return DOP_ABS;
+    case BUILT_IN_FLOOR: case BUILT_IN_FLOORF: return DOP_FLOOR;
+    case BUILT_IN_CEIL: case BUILT_IN_CEILF: return DOP_CEIL;
+    case BUILT_IN_TRUNC: case BUILT_IN_TRUNCF: return DOP_FTRUNC;
+    case BUILT_IN_ROUND: case BUILT_IN_ROUNDF: return DOP_ROUND;
+    case BUILT_IN_RINT: case BUILT_IN_RINTF:
+    case BUILT_IN_NEARBYINT: case BUILT_IN_NEARBYINTF: return DOP_RINT;
+    case BUILT_IN_COPYSIGN: case BUILT_IN_COPYSIGNF: return DOP_COPYSIGN;
+    case BUILT_IN_FMIN: case BUILT_IN_FMINF: return DOP_FMIN;
+    case BUILT_IN_FMAX: case BUILT_IN_FMAXF: return DOP_FMAX;
+    case BUILT_IN_FMA: case BUILT_IN_FMAF: return DOP_FMA;
+    default: return DOP_NUM;
+    }
+}
+
+} // anon namespace
+
+/* If CALL computes a math function FN the device RTL has an opcode or a
+   library call for, emit it into *R and return true.  */
+
+bool
+expander::math_call (combined_fn cfn, gcall *call, dir_value *r)
+{
+  tree lhs = gimple_call_lhs (call);
+  unsigned n = gimple_call_num_args (call);
+  tree rtype = lhs ? TREE_TYPE (lhs) : gimple_call_return_type (call);
+  if (n < 1 || n > 3 || VOID_TYPE_P (rtype))
+    return false;
+  /* A call whose value nothing reads stays in the function only for
+     errno (-fmath-errno), which the device does not keep: once the
+     device is known to have the function, there is nothing to do.  */
+  dir_type t = reg_type (rtype);
+  std::vector<dir_value> args;
+  for (unsigned k = 0; k < n; k++)
+    args.push_back (value (gimple_call_arg (call, k)));
+  if ((cfn == CFN_BUILT_IN_SIGNBIT || cfn == CFN_BUILT_IN_SIGNBITF)
+      && n == 1 && dir_type_float_p (args[0].type) && dir_type_int_p (t))
+    {
+      /* The sign bit, set for -0.0 and negative NaNs too.  */
+      dir_type it = args[0].type == DT_F64 ? DT_I64 : DT_I32;
+      dir_value bits = emit (DOP_BITCAST, it, { args[0] });
+      *r = emit (DOP_ZEXT, t, { b.cmp (DC_LT, bits, dir_imm (it, 0)) });
+      return true;
+    }
+  dir_opcode op = math_opcode (cfn);
+  switch (op)
+    {
+    case DOP_NUM:
+      {
+	/* A libm function the device provides.  */
+	static const char *const known[] = {
+	  "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin",
+	  "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh",
+	  "tanh", "asinh", "acosh", "atanh", "pow", "cbrt", "hypot", "fmod",
+	  "remainder", "erf", "erfc", "tgamma", "fdim", "logb", "ldexp",
+	  "lrint", "llrint", "lround", "llround", "ilogb", 0
+	};
+	tree decl = gimple_call_fndecl (call);
+	if (!decl || !fndecl_built_in_p (decl, BUILT_IN_NORMAL))
+	  return false;
+	const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
+	if (startswith (name, "__builtin_"))
+	  name += strlen ("__builtin_");
+	std::string base = name;
+	if (!args.empty () && args[0].type == DT_F32 && !base.empty ()
+	    && base.back () == 'f')
+	  base.pop_back ();
+	for (const char *const *k = known; *k; k++)
+	  if (base == *k)
+	    {
+	      for (dir_value &a : args)
+		if (!dir_type_float_p (a.type) && strcmp (*k, "ldexp"))
+		  return false;
+	      if (lhs)
+		*r = lib_call (name, t, args);
+	      return true;
+	    }
+	return false;
+      }
+    default:
+      break;
+    }
+  if ((int) args.size () != dir_op_table[op].nops)
+    return false;
+  if (!lhs)
+    return true;
+  dir_insn *i = dir_new_insn (fn.get (), op, t);
+  i->ops = args;
+  i->dest = dir_new_reg (fn.get (), t);
+  b.loc = loc;
+  b.emit (i);
+  *r = dir_reg_value (fn.get (), i->dest);
+  return true;
+}
+
+/* Expand the call CALL.  Set *ENDS_BLOCK if the call never returns.  */
+
+void
+expander::stmt_call (gcall *call, bool *ends_block)
+{
+  tree lhs = gimple_call_lhs (call);
+  if (gimple_call_internal_p (call))
+    {
+      internal_fn ifn = gimple_call_internal_fn (call);
+      switch (ifn)
+	{
+	case IFN_UNIQUE:
+	  {
+	    auto kind = (ifn_unique_kind)
+	      TREE_INT_CST_LOW (gimple_call_arg (call, 0));
+	    if (kind != IFN_UNIQUE_OACC_FORK && kind != IFN_UNIQUE_OACC_JOIN)
+	      fail ("an internal marker left by GCC's OpenACC lowering");
+	    HOST_WIDE_INT axis = tree_to_shwi (gimple_call_arg (call, 2));
+	    if (axis < 0 || axis >= DA_NUM)
+	      fail ("a fork/join marker without an axis");
+	    b.loc = loc;
+	    b.marker (kind == IFN_UNIQUE_OACC_FORK ? DOP_FORK : DOP_JOIN,
+		      (dir_axis) axis);
+	    /* The data dependence the marker carries is only an ordering
+	       device: its value is the argument's.  */
+	    if (lhs)
+	      set_lhs (lhs, value (gimple_call_arg (call, 1)));
+	    return;
+	  }
+	case IFN_GOACC_DIM_POS:
+	case IFN_GOACC_DIM_SIZE:
+	  {
+	    HOST_WIDE_INT axis = tree_to_shwi (gimple_call_arg (call, 0));
+	    if (!lhs)
+	      return;
+	    b.loc = loc;
+	    set_lhs (lhs, b.axis_op (ifn == IFN_GOACC_DIM_POS ? DOP_DIM_POS
+				     : DOP_DIM_SIZE,
+				     reg_type (TREE_TYPE (lhs)),
+				     (dir_axis) axis));
+	    return;
+	  }
+	case IFN_BUILTIN_EXPECT:
+	  if (lhs)
+	    set_lhs (lhs, value (gimple_call_arg (call, 0)));
+	  return;
+	case IFN_DIVMOD:
+	case IFN_ADD_OVERFLOW:
+	case IFN_SUB_OVERFLOW:
+	case IFN_MUL_OVERFLOW:
+	  if (pair_call (call))
+	    return;
+	  fail ("the internal function '%s' on these types",
+		internal_fn_name (ifn));
+	case IFN_GOACC_REDUCTION:
+	case IFN_GOACC_LOOP:
+	case IFN_GOACC_TILE:
+	  fail ("an OpenACC construct GCC did not lower for the device");
+	default:
+	  {
+	    dir_value r;
+	    if (math_call (gimple_call_combined_fn (call), call, &r))
+	      {
+		if (lhs)
+		  set_lhs (lhs, r);
+		return;
+	      }
+	    fail ("the internal function '%s' is not supported on the device",
+		  internal_fn_name (ifn));
+	  }
+	}
+    }
+
+  tree decl = gimple_call_fndecl (call);
+  /* acc_on_device: the builtin, or the runtime function clone.cc
+     redirected it to.  */
+  if (decl
+      && (decl == gw_on_device_decl ()
+	  || fndecl_built_in_p (decl, BUILT_IN_ACC_ON_DEVICE)))
+    {
+      if (lhs)
+	set_lhs (lhs, emit (DOP_ONDEV, DT_I32,
+			    { convert (value (gimple_call_arg (call, 0)),
+				       TREE_TYPE (gimple_call_arg (call, 0)),
+				       integer_type_node) }));
+      return;
+    }
+  if (decl && fndecl_built_in_p (decl, BUILT_IN_NORMAL))
+    {
+      switch (DECL_FUNCTION_CODE (decl))
+	{
+	case BUILT_IN_EXPECT:
+	case BUILT_IN_ASSUME_ALIGNED:
+	  if (lhs)
+	    set_lhs (lhs, value (gimple_call_arg (call, 0)));
+	  return;
+	case BUILT_IN_TRAP:
+	case BUILT_IN_ABORT:
+	case BUILT_IN_UNREACHABLE:
+	  *ends_block = true;
+	  return;
+	case BUILT_IN_ABS: case BUILT_IN_LABS: case BUILT_IN_LLABS:
+	case BUILT_IN_IMAXABS:
+	  if (lhs)
+	    set_lhs (lhs, emit (DOP_ABS, reg_type (TREE_TYPE (lhs)),
+				{ value (gimple_call_arg (call, 0)) }));
+	  return;
+	CASE_INT_FN (BUILT_IN_CLZ):
+	CASE_INT_FN (BUILT_IN_CTZ):
+	CASE_INT_FN (BUILT_IN_POPCOUNT):
+	  if (lhs)
+	    {
+	      built_in_function c = DECL_FUNCTION_CODE (decl);
+	      dir_opcode op
+		= (c == BUILT_IN_CLZ || c == BUILT_IN_CLZL || c == BUILT_IN_CLZLL
+		   || c == BUILT_IN_CLZIMAX) ? DOP_CLZ
+		  : (c == BUILT_IN_CTZ || c == BUILT_IN_CTZL
+		     || c == BUILT_IN_CTZLL || c == BUILT_IN_CTZIMAX) ? DOP_CTZ
+		  : DOP_POPCOUNT;
+	      dir_value a = value (gimple_call_arg (call, 0));
+	      dir_value r = emit (op, a.type, { a });
+	      set_lhs (lhs, convert (r, TREE_TYPE (gimple_call_arg (call, 0)),
+				     TREE_TYPE (lhs)));
+	    }
+	  return;
+	case BUILT_IN_BSWAP16: case BUILT_IN_BSWAP32: case BUILT_IN_BSWAP64:
+	  if (lhs)
+	    {
+	      tree arg = gimple_call_arg (call, 0);
+	      dir_value a = convert (value (arg), TREE_TYPE (arg),
+				     TREE_TYPE (lhs));
+	      set_lhs (lhs, emit (DOP_BSWAP, a.type, { a }));
+	    }
+	  return;
+	case BUILT_IN_CEXPI:
+	case BUILT_IN_CEXPIF:
+	  /* GCC's sincos pass makes sin (x) and cos (x) one cexpi (x);
+	     its parts are the two calls again.  */
+	  if (lhs && TREE_CODE (lhs) == SSA_NAME)
+	    {
+	      bool f = DECL_FUNCTION_CODE (decl) == BUILT_IN_CEXPIF;
+	      dir_value x = value (gimple_call_arg (call, 0));
+	      dir_value part[2];
+	      part[0] = lib_call (f ? "cosf" : "cos", x.type, { x });
+	      part[1] = lib_call (f ? "sinf" : "sin", x.type, { x });
+	      parts[SSA_NAME_VERSION (lhs)] = { part[0], part[1] };
+	      return;
+	    }
+	  break;
+	case BUILT_IN_MEMSET:
+	case BUILT_IN_MEMCPY:
+	case BUILT_IN_MEMMOVE:
+	  fail ("'%s' calls are not supported on the device yet",
+		IDENTIFIER_POINTER (DECL_NAME (decl)));
+	case BUILT_IN_STACK_SAVE:
+	case BUILT_IN_STACK_RESTORE:
+	  /* What GCC wraps around the scope of a variable-length array
+	     (found at its declaration first, unsupported_construct).  */
+	  fail ("variable-length arrays are not supported on the device");
+	CASE_BUILT_IN_ALLOCA:
+	  if (gimple_call_alloca_for_var_p (call))
+	    fail ("variable-length arrays are not supported on the device");
+	  fail ("'alloca' is not supported on the device");
+	default:
+	  if ((DECL_FUNCTION_CODE (decl) >= BUILT_IN_COMPLEX_MUL_MIN
+	       && DECL_FUNCTION_CODE (decl) <= BUILT_IN_COMPLEX_MUL_MAX)
+	      || (DECL_FUNCTION_CODE (decl) >= BUILT_IN_COMPLEX_DIV_MIN
+		  && DECL_FUNCTION_CODE (decl) <= BUILT_IN_COMPLEX_DIV_MAX))
+	    fail ("'%s' %s is not supported on the device",
+		  user_type_name (gimple_call_return_type (call)).c_str (),
+		  DECL_FUNCTION_CODE (decl) <= BUILT_IN_COMPLEX_MUL_MAX
+		  ? "multiplication" : "division");
+	  break;
+	}
+      dir_value r;
+      if (math_call (gimple_call_combined_fn (call), call, &r))
+	{
+	  if (lhs)
+	    set_lhs (lhs, r);
+	  return;
+	}
+    }
+  if (decl)
+    {
+      /* The checks -fsanitize=undefined (or another sanitizer) put into
+	 the region, as calls of its runtime.  */
+      const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
+      if (strncmp (name, "__builtin_", 10) == 0)
+	name += 10;
+      for (const char *prefix : { "__ubsan_", "__asan_", "__tsan_",
+				  "__sanitizer_" })
+	if (strncmp (name, prefix, strlen (prefix)) == 0)
+	  fail ("code instrumented by -fsanitize=%s is not supported on the "
+		"device",
+		prefix[2] == 'u' ? "undefined" : prefix[2] == 'a' ? "address"
+		: prefix[2] == 't' ? "thread" : "...");
+      fail ("calls are not supported on the device yet ('%s' is called)",
+	    lang_hooks.decl_printable_name (decl, 2));
+    }
+  fail ("calls through function pointers are not supported on the "
+	"device");
+}
+
+/* Expand CALL, an internal function with a complex result (.DIVMOD, and
+   the .*_OVERFLOW checks), into the two parts of its result.  Return false
+   if the types are not ones this expands.  */
+
+bool
+expander::pair_call (gcall *call)
+{
+  tree lhs = gimple_call_lhs (call);
+  if (!lhs)
+    return true;
+  if (TREE_CODE (lhs) != SSA_NAME
+      || TREE_CODE (TREE_TYPE (lhs)) != COMPLEX_TYPE)
+    return false;
+  tree type = TREE_TYPE (TREE_TYPE (lhs));
+  tree a0 = gimple_call_arg (call, 0), a1 = gimple_call_arg (call, 1);
+  dir_type t = reg_type (type);
+  if (!dir_type_int_p (t))
+    return false;
+  bool uns = TYPE_UNSIGNED (type);
+  dir_value a = convert (value (a0), TREE_TYPE (a0), type);
+  dir_value c = convert (value (a1), TREE_TYPE (a1), type);
+  dir_value re, im;
+  internal_fn ifn = gimple_call_internal_fn (call);
+  if (ifn == IFN_DIVMOD)
+    {
+      re = emit (uns ? DOP_UDIV : DOP_DIV, t, { a, c });
+      im = emit (uns ? DOP_UREM : DOP_REM, t, { a, c });
+    }
+  else
+    {
+      /* The operands must fit the result type for the checks below.  */
+      for (tree arg : { a0, a1 })
+	if (TYPE_PRECISION (TREE_TYPE (arg)) > TYPE_PRECISION (type)
+	    || (TYPE_UNSIGNED (TREE_TYPE (arg)) != uns
+		&& TYPE_PRECISION (TREE_TYPE (arg)) == TYPE_PRECISION (type)))
+	  return false;
+      dir_value zero = dir_imm (t, 0);
+      b.loc = loc;
+      dir_value ovf;
+      if (ifn == IFN_ADD_OVERFLOW || ifn == IFN_SUB_OVERFLOW)
+	{
+	  bool add = ifn == IFN_ADD_OVERFLOW;
+	  re = emit (add ? DOP_ADD : DOP_SUB, t, { a, c });
+	  if (uns)
+	    ovf = add ? b.cmp (DC_ULT, re, a) : b.cmp (DC_ULT, a, c);
+	  else
+	    {
+	      /* Signed: the sign of the result is wrong.  */
+	      dir_value x = emit (DOP_XOR, t, { a, re });
+	      dir_value y = emit (DOP_XOR, t, { add ? c : a, add ? re : c });
+	      ovf = b.cmp (DC_LT, emit (DOP_AND, t, { x, y }), zero);
+	    }
+	}
+      else
+	{
+	  re = emit (DOP_MUL, t, { a, c });
+	  dir_value hi = emit (uns ? DOP_MULHU : DOP_MULHS, t, { a, c });
+	  if (uns)
+	    ovf = b.cmp (DC_NE, hi, zero);
+	  else
+	    {
+	      unsigned bits = dir_type_bytes (t) * 8 - 1;
+	      dir_value sign = emit (DOP_SAR, t, { re, dir_imm (t, bits) });
+	      ovf = b.cmp (DC_NE, hi, sign);
+	    }
+	}
+      im = emit (DOP_ZEXT, t, { ovf });
+    }
+  parts[SSA_NAME_VERSION (lhs)] = { re, im };
+  return true;
+}
+
+} // namespace gw_expand

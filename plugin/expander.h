@@ -1,0 +1,78 @@
+/* The expander of device clones, shared by its files.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   expand.cc expands statements, memory and control flow; expand-calls.cc
+   the calls (internal functions, OpenACC markers and builtins, math).
+   Include after gcc-api.h and plugin.h.  */
+
+#ifndef GANGWAY_EXPANDER_H
+#define GANGWAY_EXPANDER_H
+
+namespace gw_expand {
+
+/* Thrown internally to abandon an expansion.  */
+struct unsupported
+{
+  location_t where;
+  std::string why;
+};
+
+class expander
+{
+public:
+  expander (function *fun) : fun (fun) {}
+  std::unique_ptr<dir_func> run ();
+
+private:
+  function *fun;
+  std::unique_ptr<dir_func> fn;
+  std::vector<dir_value> ssa;		/* SSA version -> value.  */
+  std::map<int, dir_block *> blocks;	/* GIMPLE bb index -> block.  */
+  std::map<tree, int64_t> slots;	/* Memory locals -> slot.  */
+  std::map<tree, int64_t> globals;	/* Global decls -> global.  */
+  /* SSA names of complex type (the results of .DIVMOD and .ADD_OVERFLOW
+     and friends) -> their real and imaginary parts.  */
+  std::map<unsigned, std::pair<dir_value, dir_value>> parts;
+  dir_builder b { nullptr, nullptr };
+  location_t loc = UNKNOWN_LOCATION;
+
+  [[noreturn]] void fail (const char *fmt, ...)
+    __attribute__ ((format (printf, 2, 3)));
+  dir_type reg_type (tree type, bool memory = false);
+  dir_value constant (tree t);
+  dir_value value (tree t);
+  dir_value expr (tree t);
+  dir_value emit (dir_opcode, dir_type, std::initializer_list<dir_value>);
+  dir_value add (dir_value a, int64_t k);
+  dir_value lib_call (const char *name, dir_type t,
+		       std::vector<dir_value> args);
+  void address (tree ref, dir_value *base, int64_t *disp);
+  dir_value address_value (tree ref);
+  int64_t slot_for (tree decl);
+  int64_t global_for (tree decl);
+  dir_value load (tree ref);
+  void store (tree ref, dir_value v);
+  void copy_bytes (tree dst, tree src, HOST_WIDE_INT size);
+  dir_value convert (dir_value v, tree from, tree to);
+  dir_value convert_reg (dir_value v, tree from, tree to);
+  dir_value to_b1 (dir_value v);
+  dir_value normalize (dir_value v, tree type);
+  dir_value binary (tree_code code, tree type, dir_value a, dir_value c,
+		    tree op_type);
+  dir_value compare (tree_code code, tree op_type, dir_value a, dir_value c);
+  void stmt_assign (gassign *);
+  void stmt_call (gcall *, bool *ends_block);
+  bool pair_call (gcall *);
+  bool math_call (combined_fn fn, gcall *call, dir_value *r);
+  void set_lhs (tree lhs, dir_value v);
+  void block_end (basic_block bb, gimple *last, bool trap);
+};
+
+/* The name of TYPE as the user wrote it, for messages.  */
+std::string user_type_name (tree type);
+
+} // namespace gw_expand
+
+#endif /* GANGWAY_EXPANDER_H */
