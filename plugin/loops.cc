@@ -86,10 +86,46 @@ threads (gimple_seq *seq, unsigned mask, bool pos, tree type)
   return res;
 }
 
+/* The axes that a tile loop must not take, for each IFN_GOACC_TILE
+   result: those of its element loop.  GCC 12's auto partitioner can give
+   a tile loop the axis the user gave its element loop (`loop worker
+   tile (*)` around a vector loop is assigned worker for both, and every
+   worker then ran one element of its own tile instead of its share of
+   every tile); an axis partitions one of the two loops, never both, and
+   the element loop keeps it.  */
+
+typedef std::map<tree, unsigned> tile_axes;
+
+/* The IFN_GOACC_TILE result that STEP, a tile loop's step, is computed
+   from (through copies, conversions and the multiplication by the
+   loop's own step), or NULL_TREE.  */
+
+tree
+tile_of_step (tree step)
+{
+  for (int depth = 0; depth < 4 && TREE_CODE (step) == SSA_NAME; depth++)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (step);
+      if (gimple_call_internal_p (def, IFN_GOACC_TILE))
+	return step;
+      if (!is_gimple_assign (def))
+	return NULL_TREE;
+      tree_code code = gimple_assign_rhs_code (def);
+      if (code == MULT_EXPR
+	  && TREE_CODE (gimple_assign_rhs2 (def)) == INTEGER_CST)
+	step = gimple_assign_rhs1 (def);
+      else if (code == SSA_NAME || CONVERT_EXPR_CODE_P (code))
+	step = gimple_assign_rhs1 (def);
+      else
+	return NULL_TREE;
+    }
+  return NULL_TREE;
+}
+
 /* Replace the IFN_GOACC_LOOP call CALL by its value.  */
 
 void
-lower_loop_call (gcall *call)
+lower_loop_call (gcall *call, const tile_axes &element_axes)
 {
   gimple_stmt_iterator gsi = gsi_for_stmt (call);
   tree lhs = gimple_call_lhs (call);
@@ -110,6 +146,12 @@ lower_loop_call (gcall *call)
   tree mask_arg = gimple_call_arg (call, 5);
   unsigned mask = integer_minus_onep (mask_arg) ? 0
 		  : TREE_INT_CST_LOW (mask_arg);
+  if (tree tile = tile_of_step (step))
+    {
+      auto it = element_axes.find (tile);
+      if (it != element_axes.end ())
+	mask &= ~it->second;
+    }
   unsigned outer = mask & -mask;
   unsigned inner = mask & ~outer;
   tree type = TREE_TYPE (lhs);
@@ -359,11 +401,20 @@ public:
 	if (gimple_call_internal_p (gsi_stmt (gsi), IFN_GOACC_LOOP)
 	    || gimple_call_internal_p (gsi_stmt (gsi), IFN_GOACC_TILE))
 	  calls.safe_push (as_a <gcall *> (gsi_stmt (gsi)));
+    tile_axes element_axes;
+    for (gcall *call : calls)
+      if (gimple_call_internal_p (call, IFN_GOACC_TILE)
+	  && gimple_call_lhs (call)
+	  && TREE_CODE (gimple_call_arg (call, 4)) == INTEGER_CST)
+	element_axes[gimple_call_lhs (call)]
+	  = TREE_INT_CST_LOW (gimple_call_arg (call, 4));
+    /* The loops first: their steps lead to the tile calls.  */
+    for (gcall *call : calls)
+      if (gimple_call_internal_p (call, IFN_GOACC_LOOP))
+	lower_loop_call (call, element_axes);
     for (gcall *call : calls)
       if (gimple_call_internal_p (call, IFN_GOACC_TILE))
 	lower_tile_call (call);
-      else
-	lower_loop_call (call);
     return 0;
   }
 };
