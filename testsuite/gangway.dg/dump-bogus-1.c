@@ -2,7 +2,7 @@
    lists the device passes.  */
 /* { dg-do compile } */
 /* { dg-additional-options "-fplugin-arg-gangway-dump=nosuch" } */
-/* { dg-error "-fplugin-arg-gangway-dump.: unknown device pass .nosuch.; the passes are: expand, split-markers, neuter, propagate, barriers, emit" "" { target *-*-* } 0 } */
+/* { dg-error "-fplugin-arg-gangway-dump.: unknown device pass .nosuch.; the passes are: expand, split-markers, frame-addresses, neuter, propagate, barriers, emit" "" { target *-*-* } 0 } */
 /* { dg-error "failed to initialize plugin" "" { target *-*-* } 0 } */
 
 int
