@@ -87,6 +87,19 @@ expander::math_call (combined_fn cfn, gcall *call, dir_value *r)
       *r = emit (DOP_ZEXT, t, { b.cmp (DC_LT, bits, dir_imm (it, 0)) });
       return true;
     }
+  if (cfn == CFN_XORSIGN && n == 2 && dir_type_float_p (t)
+      && args[0].type == t && args[1].type == t)
+    {
+      /* x with its sign flipped where y's sign bit is set (GCC's form of
+	 x * copysign (1, y)): x's bits xor y's sign bit.  */
+      dir_type it = t == DT_F64 ? DT_I64 : DT_I32;
+      int64_t sign = it == DT_I64 ? INT64_MIN : (int64_t) INT32_MIN;
+      dir_value x = emit (DOP_BITCAST, it, { args[0] });
+      dir_value y = emit (DOP_BITCAST, it, { args[1] });
+      dir_value s = emit (DOP_AND, it, { y, dir_imm (it, sign) });
+      *r = emit (DOP_BITCAST, t, { emit (DOP_XOR, it, { x, s }) });
+      return true;
+    }
   dir_opcode op = math_opcode (cfn);
   switch (op)
     {

@@ -33,6 +33,9 @@
 #   --quiet             no line per failure while running
 # Environment: FUZZ_CFLAGS and FUZZ_LDFLAGS are added to every compilation
 # and link (e.g. FUZZ_CFLAGS=-fsanitize=address,undefined with --modes host);
+# FUZZ_RUNTIME, the directory of the libgangway that programs link (default
+# BUILD/.libs; BUILD/san/.libs is the sanitized one that make check builds,
+# which wants FUZZ_CFLAGS="-Wl,--no-as-needed,-lasan,-lubsan,--as-needed");
 # CC (default gcc); FUZZ_DEVICE, the GANGWAY_DEVICE of cpu runs (default
 # cpu: host makes every run fail the launch-log check, which fuzz.exp
 # checks; so does FUZZ_CFLAGS=-DGANGWAY_FUZZ_BREAK, with which every
@@ -126,7 +129,8 @@ fi
 
 PLUGIN=(-fopenacc -foffload=disable -fplugin="$BUILD/.libs/gangway.so"
 	-fplugin-arg-gangway-verify -I"$SRC/libruntime")
-LIBS=(-L"$BUILD/.libs" -Wl,-rpath,"$BUILD/.libs" -lgangway -lm)
+RUNTIME=${FUZZ_RUNTIME:-$BUILD/.libs}
+LIBS=(-L"$RUNTIME" -Wl,-rpath,"$RUNTIME" -lgangway -lm)
 
 # The ptxsim objects, built once per results directory.
 ptxsim_objects () {
