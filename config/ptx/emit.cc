@@ -586,12 +586,13 @@ emitter::declarations ()
   for (size_t s = 0; s < fn->slots.size (); s++)
     {
       const dir_slot &slot = fn->slots[s];
-      unsigned size = std::max (slot.size, 1u);
+      uint64_t size = std::max (slot.size, 1u);
       if (slot.shared && slot.per_worker)
-	size *= wlen;
-      dir_appendf (d, "\t%s .align %u .b8 gw_s%zu[%u];\t// %s\n",
+	size = worker_stride (slot) * wlen;
+      dir_appendf (d, "\t%s .align %u .b8 gw_s%zu[%llu];\t// %s\n",
 		   slot.shared ? ".shared" : ".local",
-		   std::max (slot.align, 1u), s, size, slot.name.c_str ());
+		   std::max (slot.align, 1u), s, (unsigned long long) size,
+		   slot.name.c_str ());
     }
   if (wbuf.used)
     dir_appendf (d, "\t.shared .align 8 .b8 gw_wbuf[%u];\n", 2 * wbuf.half ());
@@ -649,7 +650,8 @@ emitter::run ()
       uint64_t &size = s.shared ? shared : local;
       uint64_t align = std::max<uint32_t> (s.align, 1);
       size = (size + align - 1) / align * align
-	     + (uint64_t) s.size * (s.shared && s.per_worker ? wlen : 1);
+	     + (s.shared && s.per_worker ? worker_stride (s) * wlen
+		: (uint64_t) s.size);
     }
   if (local > ptx_max_local)
     throw cannot { std::to_string (local) + " bytes of private data per "

@@ -53,6 +53,16 @@ class_of (dir_type t)
     }
 }
 
+/* The distance between two workers' copies of a worker-private slot S
+   (a .shared array of one copy per worker): its size rounded up to its
+   alignment, so that every copy is aligned as the first.  */
+inline uint64_t
+worker_stride (const dir_slot &s)
+{
+  uint64_t align = std::max<uint32_t> (s.align, 1);
+  return (std::max<uint32_t> (s.size, 1) + align - 1) / align * align;
+}
+
 inline bool narrow_p (dir_type t) { return t == DT_I8 || t == DT_I16; }
 inline bool wide_p (dir_type t) { return t == DT_I64 || t == DT_F64; }
 inline unsigned width (dir_type t) { return dir_type_bytes (t) * 8; }

@@ -134,7 +134,7 @@ emitter::emit_insn (dir_insn *i)
 	std::string t = temp (RC_B64);
 	ins ("cvta.shared.u64 %s, gw_s%lld", t.c_str (), (long long) i->disp);
 	ins ("mad.wide.u32 %s, %s, %u, %s", dest (i).c_str (),
-	     tid_y ().c_str (), s.size, t.c_str ());
+	     tid_y ().c_str (), (unsigned) worker_stride (s), t.c_str ());
 	return;
       }
 
