@@ -96,29 +96,29 @@ threads (gimple_seq *seq, unsigned mask, bool pos, tree type)
 
 typedef std::map<tree, unsigned> tile_axes;
 
-/* The IFN_GOACC_TILE result that STEP, a tile loop's step, is computed
-   from (through copies, conversions and the multiplication by the
-   loop's own step), or NULL_TREE.  */
+/* An IFN_GOACC_TILE result that STEP, a tile loop's step, is computed
+   from (through copies, conversions, the product of a collapsed nest's
+   tile sizes and the multiplication by the loop's own step), or
+   NULL_TREE.  */
 
 tree
-tile_of_step (tree step)
+tile_of_step (tree step, int depth = 0)
 {
-  for (int depth = 0; depth < 4 && TREE_CODE (step) == SSA_NAME; depth++)
+  if (TREE_CODE (step) != SSA_NAME || depth > 6)
+    return NULL_TREE;
+  gimple *def = SSA_NAME_DEF_STMT (step);
+  if (gimple_call_internal_p (def, IFN_GOACC_TILE))
+    return step;
+  if (!is_gimple_assign (def))
+    return NULL_TREE;
+  tree_code code = gimple_assign_rhs_code (def);
+  if (code == MULT_EXPR)
     {
-      gimple *def = SSA_NAME_DEF_STMT (step);
-      if (gimple_call_internal_p (def, IFN_GOACC_TILE))
-	return step;
-      if (!is_gimple_assign (def))
-	return NULL_TREE;
-      tree_code code = gimple_assign_rhs_code (def);
-      if (code == MULT_EXPR
-	  && TREE_CODE (gimple_assign_rhs2 (def)) == INTEGER_CST)
-	step = gimple_assign_rhs1 (def);
-      else if (code == SSA_NAME || CONVERT_EXPR_CODE_P (code))
-	step = gimple_assign_rhs1 (def);
-      else
-	return NULL_TREE;
+      tree t = tile_of_step (gimple_assign_rhs1 (def), depth + 1);
+      return t ? t : tile_of_step (gimple_assign_rhs2 (def), depth + 1);
     }
+  if (code == SSA_NAME || CONVERT_EXPR_CODE_P (code))
+    return tile_of_step (gimple_assign_rhs1 (def), depth + 1);
   return NULL_TREE;
 }
 
