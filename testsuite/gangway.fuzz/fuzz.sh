@@ -256,7 +256,8 @@ classify_run () {
   elif [ $mode = ptxsim ] && [ $rc = 2 ]; then
     echo "refused ptx: $(refusal "$dir/compile.log")"
   elif [ $mode = ptxsim ] && [ $rc = 3 ]; then
-    echo "ptxsim-error $(grep -m1 '^ptxsim' "$log" \
+    # The error, not the launch lines before it.
+    echo "ptxsim-error $(grep -v '^ptxsim: launch ' "$log" | grep -m1 '^ptxsim' \
 			 | sed -E 's/line [0-9]+/line ?/; s/0x[0-9a-f]+/0x?/g' \
 			 | sed -E 's/gw_k[0-9]+_[A-Za-z0-9_]+/KERNEL/g; s/%[a-z]*[0-9]+/%r/g' \
 			 | cut -c1-160)"
