@@ -680,6 +680,15 @@ emitter::run ()
   live_in = dir_compute_liveness (fn);
   next_reg = fn->regs.size ();
   alias.assign (fn->regs.size (), std::string ());
+  /* Name the aliases before emitting anything: a copy may come before
+     the insn it copies in the layout (value numbering makes copies of
+     any dominating insn), and must take that insn's alias, not a
+     register nothing sets.  Dominators come first in reverse
+     post-order.  */
+  for (dir_block *b : dir_rpo (fn))
+    for (dir_insn *i : b->insns)
+      if (i->dest != DIR_NOREG)
+	alias_insn (i);
 
   for (dir_block *b : fn->blocks)
     {
