@@ -232,12 +232,11 @@ emitter::simd_insn (const dir_insn *i)
        guard ? "if (gw_cur[gw_l]) " : "", i->dest, value.c_str ());
 }
 
-/* Copy the incoming values of TO's phis for the edge from FROM.  MASK is
-   the edge's lane mask in SIMD code, null in scalar code.  */
+/* The copies of the edge FROM -> TO: each phi of TO with its incoming
+   value.  */
 
-void
-emitter::phi_copies (const dir_block *from, const dir_block *to,
-		     const std::string *mask)
+std::vector<std::pair<const dir_insn *, dir_value>>
+emitter::edge_copies (const dir_block *from, const dir_block *to)
 {
   std::vector<std::pair<const dir_insn *, dir_value>> copies;
   for (const dir_insn *phi : to->phis)
@@ -248,27 +247,71 @@ emitter::phi_copies (const dir_block *from, const dir_block *to,
 	     overwrite its base.  */
 	  && !(affine[phi->dest] && skip_edge (from, to)))
 	copies.push_back ({ phi, phi->ops[k] });
+  return copies;
+}
+
+/* The value V that PHI takes, as PHI's register holds it.  */
+
+std::string
+emitter::phi_source (const dir_insn *phi, const dir_value &v)
+{
+  return is_vec (phi->dest) ? vval (v) : sval (v);
+}
+
+/* Read the sources of the copies of the SIMD edge FROM -> TO, taken as
+   KIND by the lanes MASK, into variables PRE0, PRE1, ...  A divergent branch runs its
+   edges one after the other, and one edge's copies must not read what an
+   earlier edge's copies wrote (an unmasked write of a uniform phi, say,
+   the counter of a loop that some lanes leave): the branch reads the
+   sources of all its edges first.  */
+
+void
+emitter::phi_sources (const simd_region &r, const dir_block *from,
+		      const dir_block *to, simd_edge kind,
+		      const std::string &mask, const std::string &pre)
+{
+  if (kind == SIMD_EDGE_EXIT || !r.contains (to))
+    return;
+  auto copies = edge_copies (from, to);
+  for (size_t k = 0; k < copies.size (); k++)
+    {
+      check_lanes (copies[k].second, mask, to);
+      const dir_insn *phi = copies[k].first;
+      put ("  %s %s%zu = %s;\n",
+	   (is_vec (phi->dest) ? vty (phi->type) : sty (phi->type)).c_str (),
+	   pre.c_str (), k, phi_source (phi, copies[k].second).c_str ());
+    }
+}
+
+/* Copy the incoming values of TO's phis for the edge from FROM.  MASK is
+   the edge's lane mask in SIMD code, null in scalar code.  PRE, if not
+   null, names the variables phi_sources read the values into.  */
+
+void
+emitter::phi_copies (const dir_block *from, const dir_block *to,
+		     const std::string *mask, const std::string *pre)
+{
+  auto copies = edge_copies (from, to);
   if (copies.empty ())
     return;
   for (auto &c : copies)
-    check_lanes (c.second, mask ? *mask : std::string (), to);
+    if (!pre)
+      check_lanes (c.second, mask ? *mask : std::string (), to);
   /* Parallel copies: read every source before writing any phi.  */
-  bool temps = copies.size () > 1;
-  auto source = [&] (const dir_insn *phi, const dir_value &v) {
-    return is_vec (phi->dest) ? vval (v) : sval (v);
-  };
+  bool temps = copies.size () > 1 && !pre;
   auto type_of = [&] (const dir_insn *phi) {
     return is_vec (phi->dest) ? vty (phi->type) : sty (phi->type);
   };
   put ("  {");
   for (size_t k = 0; k < copies.size () && temps; k++)
     put (" %s gw_p%zu = %s;", type_of (copies[k].first).c_str (), k,
-	 source (copies[k].first, copies[k].second).c_str ());
+	 phi_source (copies[k].first, copies[k].second).c_str ());
   for (size_t k = 0; k < copies.size (); k++)
     {
       const dir_insn *phi = copies[k].first;
-      std::string v = temps ? "gw_p" + std::to_string (k)
-		      : source (phi, copies[k].second);
+      std::string v = pre ? *pre + std::to_string (k)
+		      : temps ? "gw_p" + std::to_string (k)
+		      : phi_source (phi, copies[k].second);
       bool blend = mask && is_vec (phi->dest) && masked_copy (phi, from);
       if (mask)
 	note_write (phi, from, blend, *mask);
@@ -300,11 +343,11 @@ emitter::scalar_edge (const dir_block *from, const dir_block *to)
 void
 emitter::simd_edge_to (const simd_region &r, const dir_block *from,
 		       const dir_block *to, const std::string &mask,
-		       simd_edge kind)
+		       simd_edge kind, const std::string *pre)
 {
   if (kind == SIMD_EDGE_EXIT || !r.contains (to))
     return;
-  phi_copies (from, to, &mask);
+  phi_copies (from, to, &mask, pre);
   put ("  m_%u |= %s;\n", to->index, mask.c_str ());
   if (kind == SIMD_EDGE_GOTO
       && r.pos[to->index] != r.pos[from->index] + 1)
@@ -417,8 +460,11 @@ emitter::simd_block (const simd_region &r, int k)
 	  std::string c = vval (t->ops[0]);
 	  put ("  {\n  gw_m%s gw_t = gw_cur & %s, gw_f = gw_cur & ~%s;\n",
 	       P.c_str (), c.c_str (), c.c_str ());
-	  simd_edge_to (r, b, t->targets[0], "gw_t", SIMD_EDGE_PARK);
-	  simd_edge_to (r, b, t->targets[1], "gw_f", SIMD_EDGE_PARK);
+	  const std::string pt = "gw_et", pf = "gw_ef";
+	  phi_sources (r, b, t->targets[0], SIMD_EDGE_PARK, "gw_t", pt);
+	  phi_sources (r, b, t->targets[1], SIMD_EDGE_PARK, "gw_f", pf);
+	  simd_edge_to (r, b, t->targets[0], "gw_t", SIMD_EDGE_PARK, &pt);
+	  simd_edge_to (r, b, t->targets[1], "gw_f", SIMD_EDGE_PARK, &pf);
 	  put ("  }\n");
 	}
       break;
@@ -444,7 +490,11 @@ emitter::simd_block (const simd_region &r, int k)
 	else
 	  {
 	    std::string v = vval (t->ops[0]);
+	    /* The lanes of each case (distinct values: disjoint masks), the
+	       rest to the default; then every edge's sources, then the
+	       edges.  */
 	    put ("  {\n  gw_m%s gw_rest = gw_cur;\n", P.c_str ());
+	    std::vector<std::string> masks, pres;
 	    for (auto &c : cases)
 	      {
 		std::string m;
@@ -452,12 +502,31 @@ emitter::simd_block (const simd_region &r, int k)
 		  m += (m.empty () ? "" : " | ")
 		       + mask_of (v + " == " + lit (dir_imm (t->type, k2)),
 				  t->type);
-		put ("  {\n  gw_m%s gw_c = gw_cur & (%s);\n  gw_rest &= ~gw_c;\n",
-		     P.c_str (), m.c_str ());
-		simd_edge_to (r, b, c.first, "gw_c", SIMD_EDGE_PARK);
-		put ("  }\n");
+		std::string n = std::to_string (masks.size ());
+		masks.push_back ("gw_c" + n);
+		pres.push_back ("gw_e" + n + "_");
+		put ("  gw_m%s %s = gw_cur & (%s);\n  gw_rest &= ~%s;\n",
+		     P.c_str (), masks.back ().c_str (), m.c_str (),
+		     masks.back ().c_str ());
 	      }
-	    simd_edge_to (r, b, t->targets[0], "gw_rest", SIMD_EDGE_PARK);
+	    masks.push_back ("gw_rest");
+	    pres.push_back ("gw_ed_");
+	    size_t e = 0;
+	    for (auto &c : cases)
+	      {
+		phi_sources (r, b, c.first, SIMD_EDGE_PARK, masks[e], pres[e]);
+		e++;
+	      }
+	    phi_sources (r, b, t->targets[0], SIMD_EDGE_PARK, masks[e],
+			 pres[e]);
+	    e = 0;
+	    for (auto &c : cases)
+	      {
+		simd_edge_to (r, b, c.first, masks[e], SIMD_EDGE_PARK, &pres[e]);
+		e++;
+	      }
+	    simd_edge_to (r, b, t->targets[0], masks[e], SIMD_EDGE_PARK,
+			  &pres[e]);
 	    put ("  }\n");
 	  }
       }
@@ -466,8 +535,13 @@ emitter::simd_block (const simd_region &r, int k)
       /* Lanes split by their position; both sides wait their turn.  */
       put ("  {\n  gw_m%s gw_t = gw_cur & %s, gw_f = gw_cur & ~gw_t;\n",
 	   P.c_str (), lane_mask (t->cond, true).c_str ());
-      simd_edge_to (r, b, t->targets[0], "gw_t", SIMD_EDGE_PARK);
-      simd_edge_to (r, b, t->targets[1], "gw_f", SIMD_EDGE_PARK);
+      {
+	const std::string pt = "gw_et", pf = "gw_ef";
+	phi_sources (r, b, t->targets[0], SIMD_EDGE_PARK, "gw_t", pt);
+	phi_sources (r, b, t->targets[1], SIMD_EDGE_PARK, "gw_f", pf);
+	simd_edge_to (r, b, t->targets[0], "gw_t", SIMD_EDGE_PARK, &pt);
+	simd_edge_to (r, b, t->targets[1], "gw_f", SIMD_EDGE_PARK, &pf);
+      }
       put ("  }\n");
       break;
     case DOP_TRAP:

@@ -137,12 +137,18 @@ private:
   void assign_varying (const dir_insn *i, const std::string &expr);
 
   /* Blocks and edges.  */
+  std::vector<std::pair<const dir_insn *, dir_value>>
+  edge_copies (const dir_block *from, const dir_block *to);
+  std::string phi_source (const dir_insn *phi, const dir_value &v);
+  void phi_sources (const simd_region &r, const dir_block *from,
+		    const dir_block *to, simd_edge kind,
+		    const std::string &mask, const std::string &pre);
   void phi_copies (const dir_block *from, const dir_block *to,
-		   const std::string *mask);
+		   const std::string *mask, const std::string *pre = nullptr);
   void scalar_edge (const dir_block *from, const dir_block *to);
   void simd_edge_to (const simd_region &r, const dir_block *from,
 		     const dir_block *to, const std::string &mask,
-		     simd_edge kind);
+		     simd_edge kind, const std::string *pre = nullptr);
   void scalar_block (const dir_block *b);
   void simd_region_code (const simd_region &r);
   void simd_block (const simd_region &r, int k);
