@@ -259,11 +259,9 @@ emitter::phi_source (const dir_insn *phi, const dir_value &v)
 }
 
 /* Read the sources of the copies of the SIMD edge FROM -> TO, taken as
-   KIND by the lanes MASK, into variables PRE0, PRE1, ...  A divergent branch runs its
-   edges one after the other, and one edge's copies must not read what an
-   earlier edge's copies wrote (an unmasked write of a uniform phi, say,
-   the counter of a loop that some lanes leave): the branch reads the
-   sources of all its edges first.  */
+   KIND by the lanes MASK, into variables PRE0, PRE1, ... (for
+   divergent_edges: an unmasked copy of a uniform phi, say the counter of
+   a loop that some lanes leave, must not be read after it is written).  */
 
 void
 emitter::phi_sources (const simd_region &r, const dir_block *from,
@@ -419,6 +417,22 @@ emitter::scalar_block (const dir_block *b)
     }
 }
 
+/* Emit the EDGES of a divergent branch at the end of B, each taken by
+   its lanes MASK: the sources of all their phi copies are read first
+   (into variables named after each edge's PRE), then each edge copies and
+   parks its lanes.  The edges run one after the other, and an edge's
+   copies must not read what an earlier edge's copies wrote.  */
+
+void
+emitter::divergent_edges (const simd_region &r, const dir_block *b,
+			  const std::vector<divergent_edge> &edges)
+{
+  for (const divergent_edge &e : edges)
+    phi_sources (r, b, e.to, SIMD_EDGE_PARK, e.mask, e.pre);
+  for (const divergent_edge &e : edges)
+    simd_edge_to (r, b, e.to, e.mask, SIMD_EDGE_PARK, &e.pre);
+}
+
 /* Emit block K of the order of the SIMD region R.  */
 
 void
@@ -460,11 +474,8 @@ emitter::simd_block (const simd_region &r, int k)
 	  std::string c = vval (t->ops[0]);
 	  put ("  {\n  gw_m%s gw_t = gw_cur & %s, gw_f = gw_cur & ~%s;\n",
 	       P.c_str (), c.c_str (), c.c_str ());
-	  const std::string pt = "gw_et", pf = "gw_ef";
-	  phi_sources (r, b, t->targets[0], SIMD_EDGE_PARK, "gw_t", pt);
-	  phi_sources (r, b, t->targets[1], SIMD_EDGE_PARK, "gw_f", pf);
-	  simd_edge_to (r, b, t->targets[0], "gw_t", SIMD_EDGE_PARK, &pt);
-	  simd_edge_to (r, b, t->targets[1], "gw_f", SIMD_EDGE_PARK, &pf);
+	  divergent_edges (r, b, { { t->targets[0], "gw_t", "gw_et" },
+				   { t->targets[1], "gw_f", "gw_ef" } });
 	  put ("  }\n");
 	}
       break;
@@ -494,7 +505,7 @@ emitter::simd_block (const simd_region &r, int k)
 	       rest to the default; then every edge's sources, then the
 	       edges.  */
 	    put ("  {\n  gw_m%s gw_rest = gw_cur;\n", P.c_str ());
-	    std::vector<std::string> masks, pres;
+	    std::vector<divergent_edge> edges;
 	    for (auto &c : cases)
 	      {
 		std::string m;
@@ -502,31 +513,13 @@ emitter::simd_block (const simd_region &r, int k)
 		  m += (m.empty () ? "" : " | ")
 		       + mask_of (v + " == " + lit (dir_imm (t->type, k2)),
 				  t->type);
-		std::string n = std::to_string (masks.size ());
-		masks.push_back ("gw_c" + n);
-		pres.push_back ("gw_e" + n + "_");
-		put ("  gw_m%s %s = gw_cur & (%s);\n  gw_rest &= ~%s;\n",
-		     P.c_str (), masks.back ().c_str (), m.c_str (),
-		     masks.back ().c_str ());
+		std::string n = std::to_string (edges.size ());
+		put ("  gw_m%s gw_c%s = gw_cur & (%s);\n  gw_rest &= ~gw_c%s;\n",
+		     P.c_str (), n.c_str (), m.c_str (), n.c_str ());
+		edges.push_back ({ c.first, "gw_c" + n, "gw_e" + n + "_" });
 	      }
-	    masks.push_back ("gw_rest");
-	    pres.push_back ("gw_ed_");
-	    size_t e = 0;
-	    for (auto &c : cases)
-	      {
-		phi_sources (r, b, c.first, SIMD_EDGE_PARK, masks[e], pres[e]);
-		e++;
-	      }
-	    phi_sources (r, b, t->targets[0], SIMD_EDGE_PARK, masks[e],
-			 pres[e]);
-	    e = 0;
-	    for (auto &c : cases)
-	      {
-		simd_edge_to (r, b, c.first, masks[e], SIMD_EDGE_PARK, &pres[e]);
-		e++;
-	      }
-	    simd_edge_to (r, b, t->targets[0], masks[e], SIMD_EDGE_PARK,
-			  &pres[e]);
+	    edges.push_back ({ t->targets[0], "gw_rest", "gw_ed_" });
+	    divergent_edges (r, b, edges);
 	    put ("  }\n");
 	  }
       }
@@ -535,13 +528,8 @@ emitter::simd_block (const simd_region &r, int k)
       /* Lanes split by their position; both sides wait their turn.  */
       put ("  {\n  gw_m%s gw_t = gw_cur & %s, gw_f = gw_cur & ~gw_t;\n",
 	   P.c_str (), lane_mask (t->cond, true).c_str ());
-      {
-	const std::string pt = "gw_et", pf = "gw_ef";
-	phi_sources (r, b, t->targets[0], SIMD_EDGE_PARK, "gw_t", pt);
-	phi_sources (r, b, t->targets[1], SIMD_EDGE_PARK, "gw_f", pf);
-	simd_edge_to (r, b, t->targets[0], "gw_t", SIMD_EDGE_PARK, &pt);
-	simd_edge_to (r, b, t->targets[1], "gw_f", SIMD_EDGE_PARK, &pf);
-      }
+      divergent_edges (r, b, { { t->targets[0], "gw_t", "gw_et" },
+			       { t->targets[1], "gw_f", "gw_ef" } });
       put ("  }\n");
       break;
     case DOP_TRAP:

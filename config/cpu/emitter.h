@@ -146,6 +146,13 @@ private:
   void phi_copies (const dir_block *from, const dir_block *to,
 		   const std::string *mask, const std::string *pre = nullptr);
   void scalar_edge (const dir_block *from, const dir_block *to);
+  struct divergent_edge
+  {
+    const dir_block *to;
+    std::string mask, pre;
+  };
+  void divergent_edges (const simd_region &r, const dir_block *b,
+			const std::vector<divergent_edge> &edges);
   void simd_edge_to (const simd_region &r, const dir_block *from,
 		     const dir_block *to, const std::string &mask,
 		     simd_edge kind, const std::string *pre = nullptr);

@@ -41,7 +41,8 @@ int_cond (dir_cond c, bool *unsigned_p)
 void
 emitter::emit_insn (dir_insn *i)
 {
-  if (i->dest != DIR_NOREG && alias_insn (i))
+  /* Named before emission (emitter::emit).  */
+  if (i->dest != DIR_NOREG && !alias[i->dest].empty ())
     return;
   switch (i->op)
     {
