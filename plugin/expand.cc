@@ -415,7 +415,7 @@ expander::address (tree ref, dir_value *base, int64_t *disp)
       if (VAR_P (inner) && (TREE_STATIC (inner) || DECL_EXTERNAL (inner)))
 	{
 	  dir_insn *i = dir_new_insn (fn.get (), DOP_ADDR_GLOBAL, DT_I64);
-	  i->disp = global_for (inner);
+	  i->global = global_for (inner);
 	  i->dest = dir_new_reg (fn.get (), DT_I64);
 	  b.loc = loc;
 	  b.emit (i);
@@ -424,7 +424,7 @@ expander::address (tree ref, dir_value *base, int64_t *disp)
       else if (VAR_P (inner))
 	{
 	  dir_insn *i = dir_new_insn (fn.get (), DOP_ADDR_LOCAL, DT_I64);
-	  i->disp = slot_for (inner);
+	  i->slot = slot_for (inner);
 	  i->dest = dir_new_reg (fn.get (), DT_I64);
 	  b.loc = loc;
 	  b.emit (i);
@@ -436,7 +436,7 @@ expander::address (tree ref, dir_value *base, int64_t *disp)
     case STRING_CST:
       {
 	dir_insn *i = dir_new_insn (fn.get (), DOP_ADDR_GLOBAL, DT_I64);
-	i->disp = global_for (inner);
+	i->global = global_for (inner);
 	i->dest = dir_new_reg (fn.get (), DT_I64);
 	b.loc = loc;
 	b.emit (i);
@@ -1040,7 +1040,7 @@ expander::run ()
     {
       dir_type t = reg_type (TREE_TYPE (parm));
       dir_insn *i = dir_new_insn (fn.get (), DOP_PARAM, t);
-      i->disp = parm_no;
+      i->param = parm_no;
       i->dest = dir_new_reg (fn.get (), t);
       b.emit (i);
       if (tree def = ssa_default_def (fun, parm))

@@ -43,7 +43,7 @@ emitter::scalar_insn (const dir_insn *i)
     case DOP_FRAME_BCAST:
       /* Lane 0's slots to every lane's.  */
       if (p > 1)
-	for (int64_t sl : i->cases)
+	for (uint32_t sl : i->slots)
 	  put ("  for (int gw_l = 1; gw_l < %u; gw_l++) memcpy (&gw_frame[gw_l]"
 	       "[%u], &gw_frame[0][%u], %u);\n", p * chunks, slot_offset[sl],
 	       slot_offset[sl], fn->slots[sl].size);
@@ -167,16 +167,16 @@ emitter::simd_insn (const dir_insn *i)
       if (frame_size)
 	{
 	  std::string w = std::to_string (vlen), src;
-	  if ((i->cond & (1u << DA_WORKER)) && chunks > 1)
+	  if ((i->axes & (1u << DA_WORKER)) && chunks > 1)
 	    throw cannot { "a frame broadcast across workers inside a "
 			   "worker partition" };
-	  if ((i->cond & (1u << DA_WORKER)) && (i->cond & (1u << DA_VECTOR)))
+	  if ((i->axes & (1u << DA_WORKER)) && (i->axes & (1u << DA_VECTOR)))
 	    src = "0";
-	  else if (i->cond & (1u << DA_WORKER))
+	  else if (i->axes & (1u << DA_WORKER))
 	    src = "gw_l % " + w;
 	  else
 	    src = "gw_lane0 + gw_l / " + w + " * " + w;
-	  for (int64_t sl : i->cases)
+	  for (uint32_t sl : i->slots)
 	    put ("  for (int gw_l = 0; gw_l < %u; gw_l++)\n"
 		 "    if (gw_cur[gw_l] && gw_lane0 + gw_l != %s)\n"
 		 "      memcpy (&gw_frame[gw_lane0 + gw_l][%u], &gw_frame[%s][%u], "
@@ -201,7 +201,7 @@ emitter::simd_insn (const dir_insn *i)
 	{
 	  /* An affine position: lane 0's is 0, or its chunk's first
 	     worker.  */
-	  if (i->axis () == DA_WORKER)
+	  if (i->axis == DA_WORKER)
 	    put ("  r%u = gw_lane0 / %du;\n", i->dest, vlen);
 	  else
 	    put ("  r%u = 0;\n", i->dest);
@@ -353,15 +353,25 @@ emitter::simd_edge_to (const simd_region &r, const dir_block *from,
 }
 
 /* The targets of the switch T other than its default, each with the
-   case values that lead there.  */
+   case values that lead there, in the order of their first case (the
+   emitted code must not depend on where the blocks are in memory).  */
 
-std::map<const dir_block *, std::vector<int64_t>>
+std::vector<std::pair<const dir_block *, std::vector<int64_t>>>
 switch_cases (const dir_insn *t)
 {
-  std::map<const dir_block *, std::vector<int64_t>> cases;
+  std::vector<std::pair<const dir_block *, std::vector<int64_t>>> cases;
   for (size_t k = 0; k < t->cases.size (); k++)
-    if (t->targets[k + 1] != t->targets[0])
-      cases[t->targets[k + 1]].push_back (t->cases[k]);
+    {
+      const dir_block *to = t->targets[k + 1];
+      if (to == t->targets[0])
+	continue;
+      size_t j = 0;
+      while (j < cases.size () && cases[j].first != to)
+	j++;
+      if (j == cases.size ())
+	cases.push_back ({ to, {} });
+      cases[j].second.push_back (t->cases[k]);
+    }
   return cases;
 }
 
@@ -527,7 +537,7 @@ emitter::simd_block (const simd_region &r, int k)
     case DOP_BR_SINGLE:
       /* Lanes split by their position; both sides wait their turn.  */
       put ("  {\n  gw_m%s gw_t = gw_cur & %s, gw_f = gw_cur & ~gw_t;\n",
-	   P.c_str (), lane_mask (t->cond, true).c_str ());
+	   P.c_str (), lane_mask (t->axes, true).c_str ());
       divergent_edges (r, b, { { t->targets[0], "gw_t", "gw_et" },
 			       { t->targets[1], "gw_f", "gw_ef" } });
       put ("  }\n");

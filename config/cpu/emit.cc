@@ -61,7 +61,7 @@ const int max_chunk = 64;
 bool
 emitter::pos_is_lane (const dir_insn *i) const
 {
-  if (i->axis () == DA_WORKER)
+  if (i->axis == DA_WORKER)
     return vlen == 1 && chunks == 1;
   /* Outside worker partitions only worker 0's lanes run.  */
   return wlen == 1 || !(parts.mask (i->bb) & (1u << DA_WORKER));
@@ -83,7 +83,7 @@ emitter::pos_expr (const dir_insn *i) const
   if (pos_is_lane (i))
     return "gw_lane" + std::to_string (p);
   /* Chunks hold whole workers: the vector position is the chunk's.  */
-  return "(" + (i->axis () == DA_WORKER ? global_lane () + " / "
+  return "(" + (i->axis == DA_WORKER ? global_lane () + " / "
 		: "gw_lane" + std::to_string (p) + " % ")
 	 + std::to_string (vlen) + "u)";
 }
@@ -170,7 +170,7 @@ emitter::lanes_agree () const
     if (parts.mask (b) & V)
       for (const dir_insn *i : b->insns)
 	if (i->op == DOP_ADDR_LOCAL)
-	  slot_in_vector[i->disp] = 1;
+	  slot_in_vector[i->slot] = 1;
   for (const dir_block *b : fn->blocks)
     {
       if (!single_in_worker (b))
@@ -185,9 +185,9 @@ emitter::lanes_agree () const
 	    return false;
       for (const dir_insn *i : b->insns)
 	{
-	  if ((i->op == DOP_ADDR_LOCAL && !fn->slots[i->disp].shared
-	       && slot_in_vector[i->disp])
-	      || (i->op == DOP_DIM_POS && i->axis () == DA_VECTOR))
+	  if ((i->op == DOP_ADDR_LOCAL && !fn->slots[i->slot].shared
+	       && slot_in_vector[i->slot])
+	      || (i->op == DOP_DIM_POS && i->axis == DA_VECTOR))
 	    return false;
 	  for (const dir_value &v : i->ops)
 	    if (from_vector (v))

@@ -39,8 +39,9 @@ const int64_t STRIDE_TOP = INT64_MAX;
 bool skip_edge (const dir_block *from, const dir_block *to);
 
 /* The targets of the switch T other than its default, each with the
-   case values that lead there (blocks.cc).  */
-std::map<const dir_block *, std::vector<int64_t>>
+   case values that lead there, in the order of their first case
+   (blocks.cc).  */
+std::vector<std::pair<const dir_block *, std::vector<int64_t>>>
 switch_cases (const dir_insn *t);
 
 /* Simplify FN for emission (simplify.cc).  */

@@ -138,7 +138,7 @@ emitter::scalar_expr (const dir_insn *i,
 	std::string os = sty (ot, true);
 	std::string x = a[0], y = a[1];
 	auto sg = [&] (const std::string &e) { return cast (os, e); };
-	switch ((dir_cond) i->cond)
+	switch (i->pred)
 	  {
 	  case DC_EQ: return "(" + x + " == " + y + ")";
 	  case DC_NE: return "(" + x + " != " + y + ")";
@@ -205,31 +205,31 @@ emitter::scalar_expr (const dir_insn *i,
 	return s + ")";
       }
     case DOP_DIM_POS:
-      return i->axis () == DA_GANG ? "gw_gang" : cast (T, "0");
+      return i->axis == DA_GANG ? "gw_gang" : cast (T, "0");
     case DOP_DIM_SIZE:
-      if (i->axis () == DA_GANG)
+      if (i->axis == DA_GANG)
 	return cast (T, "gw_num_gangs");
-      return cast (T, std::to_string (fn->dims[i->axis ()]));
+      return cast (T, std::to_string (fn->dims[i->axis]));
     case DOP_ADDR_GLOBAL:
       {
-	const dir_global &g = fn->globals[i->disp];
+	const dir_global &g = fn->globals[i->global];
 	if (g.kind == dir_global::HOST)
 	  return "((uint64_t) (uintptr_t) gw_globals["
 		 + std::to_string (g.table_index) + "])";
 	return "((uint64_t) (uintptr_t) " + fn->name + "_data"
-	       + std::to_string (i->disp) + ")";
+	       + std::to_string (i->global) + ")";
       }
     case DOP_ADDR_LOCAL:
       /* Lane 0's (the chunk's first in SIMD code).  */
-      if (fn->slots[i->disp].shared && fn->slots[i->disp].per_worker)
+      if (fn->slots[i->slot].shared && fn->slots[i->slot].per_worker)
 	return "((uint64_t) (uintptr_t) &gw_wshared[gw_lane0 / "
 	       + std::to_string (vlen) + "u]["
-	       + std::to_string (slot_offset[i->disp]) + "])";
-      if (fn->slots[i->disp].shared)
+	       + std::to_string (slot_offset[i->slot]) + "])";
+      if (fn->slots[i->slot].shared)
 	return "((uint64_t) (uintptr_t) &gw_shared["
-	       + std::to_string (slot_offset[i->disp]) + "])";
+	       + std::to_string (slot_offset[i->slot]) + "])";
       return "((uint64_t) (uintptr_t) &gw_frame[gw_lane0]["
-	     + std::to_string (slot_offset[i->disp]) + "])";
+	     + std::to_string (slot_offset[i->slot]) + "])";
     default:
       throw cannot { std::string ("the operation ") + dir_op_name (i->op) };
     }
@@ -303,7 +303,7 @@ emitter::vector_expr (const dir_insn *i) const
 	std::string sx = ofp ? x : cast (os, x), sy = ofp ? y : cast (os, y);
 	std::string e;
 	bool invert = false;
-	switch ((dir_cond) i->cond)
+	switch (i->pred)
 	  {
 	  case DC_EQ: e = x + " == " + y; break;
 	  case DC_NE: e = x + " != " + y; break;
@@ -346,7 +346,7 @@ emitter::vector_expr (const dir_insn *i) const
 	  }
 	if (ot == DT_B1)
 	  /* Masks compare as masks: only EQ and NE occur.  */
-	  return i->cond == DC_EQ ? "(~(" + x + " ^ " + y + "))"
+	  return i->pred == DC_EQ ? "(~(" + x + " ^ " + y + "))"
 				  : "(" + x + " ^ " + y + ")";
 	std::string m = mask_of (e, ot);
 	return invert ? "(~" + m + ")" : m;
@@ -386,11 +386,11 @@ emitter::vector_expr (const dir_insn *i) const
     case DOP_ADDR_LOCAL:
       {
 	/* The lane's own frame, or its worker's shared one.  */
-	const dir_slot &sl = fn->slots[i->disp];
+	const dir_slot &sl = fn->slots[i->slot];
 	bool w = sl.shared;
 	return "(((gw_u64x" + P + ") {} + (uint64_t) (uintptr_t) &"
 	       + (w ? "gw_wshared" : "gw_frame") + "[0]["
-	       + std::to_string (slot_offset[i->disp]) + "]) + "
+	       + std::to_string (slot_offset[i->slot]) + "]) + "
 	       + cvt (w ? "(" + global_lane () + " / " + std::to_string (vlen)
 			  + "u)" : global_lane (), "gw_u64x" + P)
 	       + " * " + std::to_string (w ? wshared_size : frame_size)
@@ -399,7 +399,7 @@ emitter::vector_expr (const dir_insn *i) const
     case DOP_BCAST:
       {
 	/* Each lane takes its single lane's value.  */
-	if ((i->cond & (1u << DA_WORKER)) && chunks > 1)
+	if ((i->axes & (1u << DA_WORKER)) && chunks > 1)
 	  throw cannot { "a broadcast across workers inside a worker "
 			 "partition" };
 	/* A constant permutation: lane L takes lane L % V (across
@@ -410,7 +410,7 @@ emitter::vector_expr (const dir_insn *i) const
 	std::string idx = "(" + vty (it) + ") {";
 	for (unsigned l = 0; l < p; l++)
 	  {
-	    unsigned src = (i->cond & (1u << DA_WORKER)) ? l % vlen
+	    unsigned src = (i->axes & (1u << DA_WORKER)) ? l % vlen
 			   : l / vlen * vlen;
 	    idx += (l ? ", " : " ") + std::to_string (src);
 	  }

@@ -47,7 +47,7 @@ simplify_for_emission (dir_func *fn, const gw_partitions &parts,
   for (dir_block *b : fn->blocks)
     {
       dir_insn *t = b->terminator ();
-      if (!t || t->op != DOP_BR_SINGLE || !t->cond || (t->cond & ~redundant)
+      if (!t || t->op != DOP_BR_SINGLE || !t->axes || (t->axes & ~redundant)
 	  || !(parts.mask (b) & (1u << DA_WORKER))
 	  || t->targets[0] == t->targets[1])
 	continue;
@@ -61,7 +61,7 @@ simplify_for_emission (dir_func *fn, const gw_partitions &parts,
 	      k--;
 	    }
       t->op = DOP_BR;
-      t->cond = 0;
+      t->axes = 0;
       t->targets.pop_back ();
       dir_cfg_changed (fn);
     }

@@ -200,11 +200,11 @@ emitter::strides ()
 	      switch (i->op)
 		{
 		case DOP_DIM_POS:
-		  s = i->axis () == DA_WORKER ? lin { 1, 0 } : lin { 0, 1 };
+		  s = i->axis == DA_WORKER ? lin { 1, 0 } : lin { 0, 1 };
 		  break;
 		case DOP_ADDR_LOCAL:
 		  /* Each lane's frame, or its worker's shared slot.  */
-		  s = !fn->slots[i->disp].shared
+		  s = !fn->slots[i->slot].shared
 		      ? lin { (int64_t) frame_size * vlen, frame_size }
 		      : lin { wshared_size, 0 };
 		  break;
@@ -212,8 +212,8 @@ emitter::strides ()
 		  /* Every lane takes its single lane's value: no change
 		     along the axes broadcast across.  */
 		  s = x.top () || x.unknown () ? x
-		      : lin { (i->cond & (1u << DA_WORKER)) ? 0 : x.w,
-			      (i->cond & (1u << DA_VECTOR)) ? 0 : x.v };
+		      : lin { (i->axes & (1u << DA_WORKER)) ? 0 : x.w,
+			      (i->axes & (1u << DA_VECTOR)) ? 0 : x.v };
 		  break;
 		case DOP_COPY: case DOP_TRUNC:
 		  /* A truncation keeps the strides modulo its width, which

@@ -203,8 +203,8 @@ emitter::alias_insn (dir_insn *i)
       name = reg (i->ops[0].reg);
     }
   else if (i->op == DOP_DIM_POS && i->type == DT_I32
-	   && i->axis () != DA_GANG)
-    name = i->axis () == DA_WORKER ? tid_y () : tid_x ();
+	   && i->axis != DA_GANG)
+    name = i->axis == DA_WORKER ? tid_y () : tid_x ();
   else
     return false;
   alias[i->dest] = name;
@@ -231,8 +231,15 @@ emitter::value_number ()
   std::map<std::string, uint32_t> table;
   auto key = [&] (dir_insn *i) {
     std::string k;
-    dir_appendf (k, "%d.%d.%d.%d.%lld", (int) i->op, (int) i->type,
-		 (int) i->cond, (int) i->flags, (long long) i->disp);
+    /* Every field but the value operands, which follow.  */
+    dir_appendf (k, "%d.%d.%d.%d.%d.%d.%d.%lld.%u.%u.%u.%s", (int) i->op,
+		 (int) i->type, (int) i->flags, (int) i->pred, (int) i->axis,
+		 (int) i->axes, (int) i->align, (long long) i->disp, i->param,
+		 i->global, i->slot, i->callee.c_str ());
+    for (uint32_t s : i->slots)
+      dir_appendf (k, "$%u", s);
+    for (int64_t c : i->cases)
+      dir_appendf (k, "[%lld]", (long long) c);
     for (dir_value &v : i->ops)
       {
 	if (v.reg_p ())
@@ -285,10 +292,7 @@ emitter::value_number ()
 	if (it != table.end ())
 	  {
 	    leader[i->dest] = it->second;
-	    i->op = DOP_COPY;
-	    i->ops = { dir_reg_value (fn, it->second) };
-	    i->disp = 0;
-	    i->cond = 0;
+	    dir_make_copy (i, dir_reg_value (fn, it->second));
 	    continue;
 	  }
 	table.emplace (k, i->dest);
@@ -458,7 +462,7 @@ emitter::emit_terminator (dir_block *b, dir_insn *t)
 
     case DOP_BR_SINGLE:
       {
-	unsigned axes = t->cond & active;
+	unsigned axes = t->axes & active;
 	if (!axes)
 	  {
 	    jump (b, t->targets[0]);
@@ -699,7 +703,7 @@ emitter::run ()
 	     before it; other insns need one of their own.  */
 	  if (!vbuf.fills.empty () && i->op != DOP_BCAST
 	      && i->op != DOP_FRAME_BCAST
-	      && !(i->op == DOP_BARRIER && (i->cond & active)))
+	      && !(i->op == DOP_BARRIER && (i->axes & active)))
 	    {
 	      ins ("%s", vector_barrier ().c_str ());
 	      complete (vbuf);

@@ -47,7 +47,7 @@ emitter::emit_insn (dir_insn *i)
   switch (i->op)
     {
     case DOP_PARAM:
-      if (i->disp != 0)
+      if (i->param != 0)
 	throw cannot { "a kernel parameter other than the first" };
       ins ("ld.param.u64 %s, [gw_data]", dest (i).c_str ());
       return;
@@ -74,7 +74,7 @@ emitter::emit_insn (dir_insn *i)
     case DOP_LOAD:
       {
 	std::string a = in_reg (i->ops[0]);
-	if (i->cond)
+	if (i->align)
 	  {
 	    emit_unaligned (i, a);
 	    return;
@@ -88,7 +88,7 @@ emitter::emit_insn (dir_insn *i)
     case DOP_STORE:
       {
 	std::string a = in_reg (i->ops[0]);
-	if (i->cond)
+	if (i->align)
 	  {
 	    emit_unaligned (i, a);
 	    return;
@@ -101,11 +101,11 @@ emitter::emit_insn (dir_insn *i)
 
     case DOP_ADDR_GLOBAL:
       {
-	const dir_global &g = fn->globals.at (i->disp);
+	const dir_global &g = fn->globals.at (i->global);
 	if (g.kind == dir_global::DATA)
 	  {
-	    ins ("cvta.global.u64 %s, %s_d%lld", dest (i).c_str (),
-		 fn->name.c_str (), (long long) i->disp);
+	    ins ("cvta.global.u64 %s, %s_d%u", dest (i).c_str (),
+		 fn->name.c_str (), i->global);
 	    return;
 	  }
 	if (g.table_index < 0)
@@ -119,21 +119,19 @@ emitter::emit_insn (dir_insn *i)
 
     case DOP_ADDR_LOCAL:
       {
-	const dir_slot &s = fn->slots.at (i->disp);
+	const dir_slot &s = fn->slots.at (i->slot);
 	if (!s.shared)
 	  {
-	    ins ("cvta.local.u64 %s, gw_s%lld", dest (i).c_str (),
-		 (long long) i->disp);
+	    ins ("cvta.local.u64 %s, gw_s%u", dest (i).c_str (), i->slot);
 	    return;
 	  }
 	if (!s.per_worker || wlen == 1)
 	  {
-	    ins ("cvta.shared.u64 %s, gw_s%lld", dest (i).c_str (),
-		 (long long) i->disp);
+	    ins ("cvta.shared.u64 %s, gw_s%u", dest (i).c_str (), i->slot);
 	    return;
 	  }
 	std::string t = temp (RC_B64);
-	ins ("cvta.shared.u64 %s, gw_s%lld", t.c_str (), (long long) i->disp);
+	ins ("cvta.shared.u64 %s, gw_s%u", t.c_str (), i->slot);
 	ins ("mad.wide.u32 %s, %s, %u, %s", dest (i).c_str (),
 	     tid_y ().c_str (), (unsigned) worker_stride (s), t.c_str ());
 	return;
@@ -146,7 +144,7 @@ emitter::emit_insn (dir_insn *i)
     case DOP_FORK:
     case DOP_JOIN:
       body += std::string ("\t// ") + dir_op_name (i->op) + " "
-	      + dir_axis_name (i->axis ()) + "\n";
+	      + dir_axis_name (i->axis) + "\n";
       return;
 
     case DOP_DIM_POS:
@@ -154,11 +152,11 @@ emitter::emit_insn (dir_insn *i)
       {
 	std::string v;
 	if (i->op == DOP_DIM_POS)
-	  v = i->axis () == DA_GANG ? "%ctaid.x"
-	      : i->axis () == DA_WORKER ? tid_y () : tid_x ();
+	  v = i->axis == DA_GANG ? "%ctaid.x"
+	      : i->axis == DA_WORKER ? tid_y () : tid_x ();
 	else
-	  v = i->axis () == DA_GANG ? "%nctaid.x"
-	      : std::to_string (i->axis () == DA_WORKER ? wlen : vlen);
+	  v = i->axis == DA_GANG ? "%nctaid.x"
+	      : std::to_string (i->axis == DA_WORKER ? wlen : vlen);
 	if (i->type == DT_I64)
 	  ins ("cvt.u64.u32 %s, %s", dest (i).c_str (), v.c_str ());
 	else
@@ -444,7 +442,7 @@ emitter::emit_arith (dir_insn *i)
     }
 }
 
-/* The load or store I at address A, less aligned than its type (I->cond
+/* The load or store I at address A, less aligned than its type (I->align
    bytes): a GPU faults on a misaligned access, so it goes in pieces of
    the alignment, little end first, through 32-bit words.  */
 
@@ -452,7 +450,7 @@ void
 emitter::emit_unaligned (dir_insn *i, const std::string &a)
 {
   dir_type t = i->type;
-  unsigned size = dir_type_bytes (t), align = i->cond;
+  unsigned size = dir_type_bytes (t), align = i->align;
   const char *vol = (i->flags & DIF_VOLATILE) ? ".volatile" : "";
   const char *pt = align == 1 ? ".u8" : align == 2 ? ".u16" : ".u32";
   unsigned words = size > 4 ? 2 : 1, per_word = (size < 4 ? size : 4) / align;
@@ -764,7 +762,7 @@ void
 emitter::emit_cmp (dir_insn *i)
 {
   dir_type t = i->type;
-  dir_cond c = (dir_cond) i->cond;
+  dir_cond c = i->pred;
   std::string d = dest (i);
   if (t == DT_B1)
     {

@@ -110,7 +110,7 @@ emitter::place (bcast_buffer &buf, unsigned axes, unsigned size)
 void
 emitter::emit_bcast (dir_insn *i)
 {
-  unsigned axes = i->cond & active;
+  unsigned axes = i->axes & active;
   dir_type t = i->type;
   const dir_value &v = i->ops[0];
   std::string d = dest (i);
@@ -182,10 +182,10 @@ emitter::emit_bcast (dir_insn *i)
 void
 emitter::emit_frame_bcast (dir_insn *i)
 {
-  unsigned axes = i->cond & active;
+  unsigned axes = i->axes & active;
   if (!axes)
     return;
-  for (int64_t s : i->cases)
+  for (uint32_t s : i->slots)
     {
       const dir_slot &slot = fn->slots.at (s);
       if (slot.shared)
@@ -212,7 +212,7 @@ emitter::emit_frame_bcast (dir_insn *i)
 void
 emitter::emit_barrier (dir_insn *i)
 {
-  unsigned axes = i->cond & active;
+  unsigned axes = i->axes & active;
   if (axes & dir_axis_bit (DA_WORKER))
     {
       ins ("bar.sync 0");

@@ -11,7 +11,8 @@
 #include <cstring>
 
 const dir_op_info dir_op_table[DOP_NUM] = {
-#define DEF_OP(ENUM, NAME, CLASS, NOPS, FLAGS) { NAME, CLASS, NOPS, FLAGS },
+#define DEF_OP(ENUM, NAME, CLASS, NOPS, FLAGS, ATTRS) \
+  { NAME, CLASS, NOPS, FLAGS, ATTRS },
 #include "opcodes.def"
 #undef DEF_OP
 };
@@ -407,6 +408,36 @@ dir_side_effect_p (const dir_insn *insn)
 	 || (insn->flags & DIF_VOLATILE);
 }
 
+/* Return true if A and B have the same opcode, type, flags and fields
+   besides their value operands, destination and targets: whether they
+   compute the same value from the same operands.  */
+
+bool
+dir_same_attrs (const dir_insn *a, const dir_insn *b)
+{
+  return a->op == b->op && a->type == b->type && a->flags == b->flags
+	 && a->pred == b->pred && a->axis == b->axis && a->axes == b->axes
+	 && a->align == b->align && a->disp == b->disp
+	 && a->param == b->param && a->global == b->global
+	 && a->slot == b->slot && a->slots == b->slots
+	 && a->cases == b->cases && a->callee == b->callee;
+}
+
+/* Turn I into "copy V", dropping the fields its opcode used.  */
+
+void
+dir_make_copy (dir_insn *i, dir_value v)
+{
+  dir_insn fresh;
+  fresh.op = DOP_COPY;
+  fresh.type = i->type;
+  fresh.dest = i->dest;
+  fresh.ops = { v };
+  fresh.loc = i->loc;
+  fresh.bb = i->bb;
+  *i = std::move (fresh);
+}
+
 /* Return, for every register of FN, the insns that read it.  */
 
 std::vector<std::vector<dir_insn *>>
@@ -458,7 +489,7 @@ dir_value
 dir_builder::cmp (dir_cond c, dir_value a, dir_value b)
 {
   dir_insn *i = dir_new_insn (fn, DOP_CMP, a.type);
-  i->cond = c;
+  i->pred = c;
   i->ops = { a, b };
   i->dest = dir_new_reg (fn, DT_B1);
   emit (i);
@@ -471,7 +502,7 @@ dir_value
 dir_builder::bcast (dir_value v, unsigned axes)
 {
   dir_insn *i = dir_new_insn (fn, DOP_BCAST, v.type);
-  i->cond = axes;
+  i->axes = axes;
   i->ops = { v };
   i->dest = dir_new_reg (fn, v.type);
   emit (i);
@@ -488,7 +519,7 @@ dir_builder::load (dir_type t, dir_value addr, int64_t disp, unsigned flags,
   i->ops = { addr };
   i->disp = disp;
   i->flags = flags;
-  i->cond = align < dir_type_bytes (t) ? align : 0;
+  i->align = align < dir_type_bytes (t) ? align : 0;
   i->dest = dir_new_reg (fn, t);
   emit (i);
   return dir_reg_value (fn, i->dest);
@@ -504,7 +535,7 @@ dir_builder::store (dir_type t, dir_value addr, int64_t disp, dir_value v,
   i->ops = { addr, v };
   i->disp = disp;
   i->flags = flags;
-  i->cond = align < dir_type_bytes (t) ? align : 0;
+  i->align = align < dir_type_bytes (t) ? align : 0;
   emit (i);
 }
 
@@ -514,19 +545,19 @@ dir_value
 dir_builder::axis_op (dir_opcode op, dir_type t, dir_axis axis)
 {
   dir_insn *i = dir_new_insn (fn, op, t);
-  i->cond = axis;
+  i->axis = axis;
   i->dest = dir_new_reg (fn, t);
   emit (i);
   return dir_reg_value (fn, i->dest);
 }
 
-/* Emit the marker OP (FORK, JOIN, FRAME_BCAST) on AXIS.  */
+/* Emit the marker OP (FORK, JOIN) on AXIS.  */
 
 void
 dir_builder::marker (dir_opcode op, dir_axis axis)
 {
   dir_insn *i = dir_new_insn (fn, op);
-  i->cond = axis;
+  i->axis = axis;
   emit (i);
 }
 

@@ -89,9 +89,25 @@ enum
 				   duplicated or made conditional.  */
 };
 
+/* The fields of dir_insn besides its value operands, destination and
+   targets that an opcode uses (dir_op_info::attrs).  */
+enum
+{
+  DOA_PRED = 1 << 0,		/* pred: a comparison's predicate.  */
+  DOA_AXIS = 1 << 1,		/* axis: the axis of a marker or position.  */
+  DOA_AXES = 1 << 2,		/* axes: a set of axes.  */
+  DOA_MEM = 1 << 3,		/* disp, align: a memory access.  */
+  DOA_PARAM = 1 << 4,		/* param: a kernel parameter's number.  */
+  DOA_GLOBAL = 1 << 5,		/* global: an index in dir_func::globals.  */
+  DOA_SLOT = 1 << 6,		/* slot: an index in dir_func::slots.  */
+  DOA_SLOTS = 1 << 7,		/* slots: indices in dir_func::slots.  */
+  DOA_CASES = 1 << 8,		/* cases: a switch's case values.  */
+  DOA_CALLEE = 1 << 9		/* callee: a called function's name.  */
+};
+
 enum dir_opcode : uint8_t
 {
-#define DEF_OP(ENUM, NAME, CLASS, NOPS, FLAGS) DOP_##ENUM,
+#define DEF_OP(ENUM, NAME, CLASS, NOPS, FLAGS, ATTRS) DOP_##ENUM,
 #include "opcodes.def"
 #undef DEF_OP
   DOP_NUM
@@ -103,6 +119,7 @@ struct dir_op_info
   dir_op_class cls;
   int nops;
   unsigned flags;
+  unsigned attrs;		/* DOA_* bits.  */
 };
 
 extern const dir_op_info dir_op_table[DOP_NUM];
@@ -111,6 +128,10 @@ inline const char *dir_op_name (dir_opcode op) { return dir_op_table[op].name; }
 inline bool dir_op_flag (dir_opcode op, unsigned f)
 {
   return (dir_op_table[op].flags & f) != 0;
+}
+inline bool dir_op_attr (dir_opcode op, unsigned a)
+{
+  return (dir_op_table[op].attrs & a) != 0;
 }
 
 /* Comparison predicates.  On integers LT..GE are signed and ULT..UGE
@@ -176,31 +197,48 @@ struct dir_func;
 
 /* An instruction.  TYPE is the type in its mnemonic: the result type for
    most opcodes, the operand type for CMP and SWITCH, the stored type for
-   STORE.  DISP is the displacement of LOAD/STORE, the parameter number of
-   PARAM, the index of ADDR_GLOBAL's global or ADDR_LOCAL's slot.  COND is
-   the predicate of CMP, the axis of an axis opcode, or for LOAD and STORE
-   the alignment in bytes of an access known to be less aligned than its
-   type (1, 2 or 4; 0 for a naturally aligned access).  TARGETS are the
-   successors of a terminator (for CBR: true, false; for SWITCH: default,
-   then one per case; for BR_SINGLE: single thread, others) or the incoming
-   blocks of a PHI, parallel to OPS.  */
+   STORE.  OPS are its value operands.  TARGETS are the successors of a
+   terminator (for CBR: true, false; for SWITCH: default, then one per
+   case; for BR_SINGLE: single thread, others) or the incoming blocks of a
+   PHI, parallel to OPS.
+
+   The other operands are fields with one meaning each; an opcode uses
+   those its dir_op_info::attrs names (opcodes.def), and leaves the others
+   at their defaults (dir_verify checks it):
+     PRED     CMP's predicate;
+     AXIS     the axis of FORK, JOIN, DIM_POS and DIM_SIZE;
+     AXES     the axes (1 << dir_axis bits) of BCAST, FRAME_BCAST, BARRIER
+	      and BR_SINGLE;
+     DISP     the byte displacement of a LOAD's or STORE's address;
+     ALIGN    the alignment in bytes (1, 2 or 4) of a LOAD or STORE known
+	      to be less aligned than its type; 0 for a natural one;
+     PARAM    the parameter number of PARAM;
+     GLOBAL   the index of ADDR_GLOBAL's global in dir_func::globals;
+     SLOT     the index of ADDR_LOCAL's slot in dir_func::slots;
+     SLOTS    the slots FRAME_BCAST broadcasts;
+     CASES    SWITCH's case values, parallel to TARGETS[1..];
+     CALLEE   the function CALL calls.  */
 struct dir_insn
 {
   dir_opcode op;
   dir_type type = DT_VOID;
-  uint8_t cond = 0;
-  uint8_t flags = 0;
+  uint8_t flags = 0;		/* DIF_* bits.  */
+  dir_cond pred = DC_EQ;
+  dir_axis axis = DA_GANG;
+  uint8_t axes = 0;
+  uint8_t align = 0;
   uint32_t dest = DIR_NOREG;
+  uint32_t param = 0, global = 0, slot = 0;
   int64_t disp = 0;
   std::vector<dir_value> ops;
   std::vector<dir_block *> targets;
+  std::vector<uint32_t> slots;
   std::vector<int64_t> cases;
   std::string callee;
   uint32_t loc = 0;		/* Opaque source location (GCC location_t).  */
   dir_block *bb = nullptr;
 
   bool terminator_p () const { return dir_op_flag (op, DOPF_TERMINATOR); }
-  dir_axis axis () const { return (dir_axis) cond; }
 };
 
 struct dir_block
@@ -312,6 +350,8 @@ void dir_replace_phi_pred (dir_block *, dir_block *old_pred,
 void dir_cfg_changed (dir_func *);
 void dir_compact (dir_func *);
 bool dir_side_effect_p (const dir_insn *);
+bool dir_same_attrs (const dir_insn *, const dir_insn *);
+void dir_make_copy (dir_insn *, dir_value);
 
 /* Calls F on every operand of INSN that is a register.  */
 template <typename F>

@@ -785,7 +785,7 @@ parser::mem_operands (dir_insn *i)
       if (a == 3 || (unsigned) a >= dir_type_bytes (i->type))
 	fail (line, "an alignment must be 1, 2 or 4 bytes and less than "
 	      "the size of the type");
-      i->cond = a;
+      i->align = a;
     }
 }
 
@@ -895,7 +895,7 @@ parser::insn (unsigned line)
 	  c++;
 	if (c == DC_NUM || dot == std::string::npos)
 	  fail (m.line, "expected cmp.COND.TYPE, found '%s'", m.text.c_str ());
-	i->cond = c;
+	i->pred = (dir_cond) c;
 	suffix = suffix.substr (dot + 1);
 	break;
       }
@@ -926,7 +926,7 @@ parser::insn (unsigned line)
   switch (info.cls)
     {
     case DOC_IMM:
-      i->disp = integer (INT64_MIN, INT64_MAX, "a parameter number");
+      i->param = integer (0, UINT32_MAX, "a parameter number");
       break;
     case DOC_VALUE:
     case DOC_CMP:
@@ -954,7 +954,8 @@ parser::insn (unsigned line)
 	  fail (t.line, "expected %s, found %s",
 		want == token::LABEL ? "a global ('@N')" : "a slot ('$N')",
 		describe (t).c_str ());
-	i->disp = number (take (), INT64_MAX);
+	uint32_t n = number (take (), UINT32_MAX);
+	(info.cls == DOC_GLOBAL ? i->global : i->slot) = n;
 	break;
       }
     case DOC_CALL:
@@ -964,20 +965,20 @@ parser::insn (unsigned line)
       expect_punct (')', "after the arguments");
       break;
     case DOC_AXIS:
-      i->cond = axis ();
+      i->axis = axis ();
       break;
     case DOC_AXES:
-      i->cond = axes ();
+      i->axes = axes ();
       /* frame.bcast: the slots it broadcasts.  */
       while (i->op == DOP_FRAME_BCAST && peek ().kind == token::SLOT)
-	i->cases.push_back (number (take (), UINT32_MAX));
+	i->slots.push_back (number (take (), UINT32_MAX));
       break;
     case DOC_AXES_VALUE:
-      i->cond = axes ();
+      i->axes = axes ();
       i->ops.push_back (value (i, 0));
       break;
     case DOC_AXES_BRANCH:
-      i->cond = axes ();
+      i->axes = axes ();
       expect_punct (',', "after the axes");
       i->targets.push_back (block_ref ());
       expect_punct (',', "between the targets");

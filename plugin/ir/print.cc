@@ -196,7 +196,7 @@ printer::insn (const dir_insn *i)
   switch (info.cls)
     {
     case DOC_IMM:
-      put ("%s.%s %" PRId64, name.c_str (), ty.c_str (), i->disp);
+      put ("%s.%s %" PRIu32, name.c_str (), ty.c_str (), i->param);
       break;
     case DOC_VALUE:
       put ("%s.%s", name.c_str (), ty.c_str ());
@@ -206,7 +206,7 @@ printer::insn (const dir_insn *i)
 	out += " nsw";
       break;
     case DOC_CMP:
-      put ("cmp.%s.%s %s", dir_cond_name ((dir_cond) i->cond), ty.c_str (),
+      put ("cmp.%s.%s %s", dir_cond_name (i->pred), ty.c_str (),
 	   ops_from (0).c_str ());
       break;
     case DOC_MEM:
@@ -224,15 +224,15 @@ printer::insn (const dir_insn *i)
 	       value (i, 1).c_str ());
 	if (i->flags & DIF_VOLATILE)
 	  out += " volatile";
-	if (i->cond)
-	  out += " align " + std::to_string (i->cond);
+	if (i->align)
+	  out += " align " + std::to_string (i->align);
       }
       break;
     case DOC_GLOBAL:
-      put ("%s @%" PRId64, name.c_str (), i->disp);
+      put ("%s @%" PRIu32, name.c_str (), i->global);
       break;
     case DOC_SLOT:
-      put ("%s $%" PRId64, name.c_str (), i->disp);
+      put ("%s $%" PRIu32, name.c_str (), i->slot);
       break;
     case DOC_CALL:
       put ("call.%s %s(%s)", ty.c_str (), i->callee.c_str (),
@@ -241,21 +241,21 @@ printer::insn (const dir_insn *i)
     case DOC_AXIS:
       if (i->dest != DIR_NOREG)
 	put ("%s.%s %s", name.c_str (), ty.c_str (),
-	     dir_axis_name (i->axis ()));
+	     dir_axis_name (i->axis));
       else
-	put ("%s %s", name.c_str (), dir_axis_name (i->axis ()));
+	put ("%s %s", name.c_str (), dir_axis_name (i->axis));
       break;
     case DOC_AXES:
-      put ("%s %s", name.c_str (), dir_axes_name (i->cond).c_str ());
-      for (int64_t sl : i->cases)
-	put (" $%" PRId64, sl);
+      put ("%s %s", name.c_str (), dir_axes_name (i->axes).c_str ());
+      for (uint32_t sl : i->slots)
+	put (" $%" PRIu32, sl);
       break;
     case DOC_AXES_VALUE:
       put ("%s.%s %s %s", name.c_str (), ty.c_str (),
-	   dir_axes_name (i->cond).c_str (), ops_from (0).c_str ());
+	   dir_axes_name (i->axes).c_str (), ops_from (0).c_str ());
       break;
     case DOC_AXES_BRANCH:
-      put ("%s %s, %s, %s", name.c_str (), dir_axes_name (i->cond).c_str (),
+      put ("%s %s, %s, %s", name.c_str (), dir_axes_name (i->axes).c_str (),
 	   block (i->targets[0]).c_str (), block (i->targets[1]).c_str ());
       break;
     case DOC_BRANCH:

@@ -68,6 +68,7 @@ private:
 
   void check_blocks ();
   void check_insn (const dir_insn *i);
+  void check_attrs (const dir_insn *i);
   void check_ssa ();
   void check_partitions ();
 };
@@ -160,38 +161,65 @@ verifier::check_insn (const dir_insn *i)
 			: i->op == DOP_PHI ? i->targets.size () : 0;
   if (i->targets.size () != want_targets)
     error (i, "wrong number of branch targets");
-  if (i->op == DOP_CMP && i->cond >= DC_NUM)
+  check_attrs (i);
+}
+
+/* The fields of I besides its value operands: each in range where I's
+   opcode uses it, and at its default where it does not.  */
+
+void
+verifier::check_attrs (const dir_insn *i)
+{
+  unsigned attrs = dir_op_table[i->op].attrs;
+  auto unused = [&] (unsigned attr, bool at_default, const char *field) {
+    if (!(attrs & attr) && !at_default)
+      error (i, std::string ("'") + dir_op_name (i->op) + "' has a "
+		+ field + " it does not use");
+  };
+  unused (DOA_PRED, i->pred == DC_EQ, "predicate");
+  unused (DOA_AXIS, i->axis == DA_GANG, "axis");
+  unused (DOA_AXES, i->axes == 0, "set of axes");
+  unused (DOA_MEM, i->disp == 0 && i->align == 0, "displacement");
+  unused (DOA_PARAM, i->param == 0, "parameter number");
+  unused (DOA_GLOBAL, i->global == 0, "global");
+  unused (DOA_SLOT, i->slot == 0, "slot");
+  unused (DOA_SLOTS, i->slots.empty (), "list of slots");
+  unused (DOA_CASES, i->cases.empty (), "list of cases");
+  unused (DOA_CALLEE, i->callee.empty (), "callee");
+
+  if (i->op == DOP_CMP && i->pred >= DC_NUM)
     error (i, "unknown comparison");
-  if (i->op == DOP_CMP && !dir_type_float_p (i->type) && i->cond >= DC_UEQ)
+  if (i->op == DOP_CMP && !dir_type_float_p (i->type) && i->pred >= DC_UEQ)
     error (i, "a floating-point predicate on integers");
-  if ((i->op == DOP_FORK || i->op == DOP_JOIN || i->op == DOP_DIM_POS
-       || i->op == DOP_DIM_SIZE) && i->cond >= DA_NUM)
+  if ((attrs & DOA_AXIS) && i->axis >= DA_NUM)
     error (i, "unknown axis");
-  if ((i->op == DOP_LOAD || i->op == DOP_STORE) && i->cond
-      && ((i->cond & (i->cond - 1)) || i->cond >= dir_type_bytes (i->type)))
+  if ((attrs & DOA_MEM) && i->align
+      && ((i->align & (i->align - 1))
+	  || i->align >= dir_type_bytes (i->type)))
     error (i, "an alignment that is not a power of two below the size");
-  if ((i->op == DOP_BCAST || i->op == DOP_FRAME_BCAST)
-      && (i->cond == 0 || i->cond >= (1u << DA_NUM)))
+  if ((attrs & DOA_AXES) && i->axes >= (1u << DA_NUM))
+    error (i, "unknown axes");
+  if ((i->op == DOP_BCAST || i->op == DOP_FRAME_BCAST) && i->axes == 0)
     error (i, "a broadcast needs axes to broadcast across");
   if (i->op == DOP_FRAME_BCAST)
     {
-      if (i->cases.empty ())
+      if (i->slots.empty ())
 	error (i, "a frame broadcast of no slot");
-      for (int64_t sl : i->cases)
-	if (sl < 0 || (size_t) sl >= fn->slots.size ())
+      for (uint32_t sl : i->slots)
+	if (sl >= fn->slots.size ())
 	  error (i, "no such frame slot");
 	else if (fn->slots[sl].shared)
 	  error (i, "a frame broadcast of a shared slot");
     }
-  if (i->op == DOP_BARRIER && i->cond != (1u << DA_WORKER)
-      && i->cond != (1u << DA_VECTOR))
+  if (i->op == DOP_BARRIER && i->axes != (1u << DA_WORKER)
+      && i->axes != (1u << DA_VECTOR))
     error (i, "a barrier is on the worker or the vector axis");
-  if (i->op == DOP_ADDR_LOCAL
-      && (i->disp < 0 || (size_t) i->disp >= fn->slots.size ()))
+  if ((attrs & DOA_SLOT) && i->slot >= fn->slots.size ())
     error (i, "no such frame slot");
-  if (i->op == DOP_ADDR_GLOBAL
-      && (i->disp < 0 || (size_t) i->disp >= fn->globals.size ()))
+  if ((attrs & DOA_GLOBAL) && i->global >= fn->globals.size ())
     error (i, "no such global");
+  if ((attrs & DOA_CALLEE) && i->callee.empty ())
+    error (i, "a call of no function");
 }
 
 /* SSA form.  */
@@ -323,7 +351,7 @@ verifier::check_partitions ()
 		      + "-single code that is not neutered");
 	  /* The single threads of neutered code run convergent insns on
 	     other axes together.  */
-	  if ((neutered[b->index] & i->cond)
+	  if ((neutered[b->index] & i->axes)
 	      && dir_op_flag (i->op, DOPF_CONVERGENT))
 	    error (i, "a convergent insn on an axis its code is neutered on");
 	}
@@ -345,7 +373,7 @@ verifier::check_partitions ()
 	    unsigned lacking = v.reg_p () ? single[v.reg] : 0;
 	    lacking &= ~neutered[b->index];
 	    if (i->op == DOP_BCAST)
-	      lacking &= ~i->cond;
+	      lacking &= ~i->axes;
 	    if (!lacking)
 	      continue;
 	    if (!parts.inside (fn->regs[v.reg].def->bb, parts.of (b)))
@@ -374,10 +402,10 @@ verifier::check_partitions ()
       const dir_insn *pending = nullptr;
       for (dir_insn *i : b->insns)
 	if ((i->op == DOP_BCAST || i->op == DOP_FRAME_BCAST)
-	    && (i->cond & (1u << DA_WORKER))
+	    && (i->axes & (1u << DA_WORKER))
 	    && (parts.active & (1u << DA_WORKER)))
 	  pending = i;
-	else if (i->op == DOP_BARRIER && (i->cond & (1u << DA_WORKER)))
+	else if (i->op == DOP_BARRIER && (i->axes & (1u << DA_WORKER)))
 	  pending = nullptr;
       if (pending)
 	error (pending, "a broadcast across workers with no worker barrier "

@@ -66,7 +66,7 @@ last_worker_bcast (const dir_block *b)
     {
       const dir_insn *i = b->insns[k];
       if ((i->op == DOP_BCAST || i->op == DOP_FRAME_BCAST)
-	  && (i->cond & WORKER))
+	  && (i->axes & WORKER))
 	last = k;
     }
   return last;
@@ -99,11 +99,11 @@ gw_barriers (dir_func *fn, const gw_pass_context &ctx)
       int k = workers ? last_worker_bcast (b) : -1;
       bool marker = !b->insns.empty ()
 		    && dir_op_flag (b->insns[0]->op, DOPF_MARKER)
-		    && (parts.active & (1u << b->insns[0]->axis ()));
+		    && (parts.active & (1u << b->insns[0]->axis));
       if (marker)
 	{
 	  pos[b->index] = b->insns.size () - 1;
-	  axis_at[b->index] = k >= 0 ? DA_WORKER : b->insns[0]->axis ();
+	  axis_at[b->index] = k >= 0 ? DA_WORKER : b->insns[0]->axis;
 	}
       else if (k >= 0)
 	{
@@ -150,7 +150,7 @@ gw_barriers (dir_func *fn, const gw_pass_context &ctx)
       {
 	int axis = axis_at[b->index];
 	dir_insn *bar = dir_new_insn (fn, DOP_BARRIER);
-	bar->cond = 1u << axis;
+	bar->axes = 1u << axis;
 	dir_insert_at (b, pos[b->index], bar);
 	any = true;
 	if (ctx.dump)

@@ -230,19 +230,19 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
 	      switch (i->op)
 		{
 		case DOP_DIM_POS:
-		  v = (here & (1u << i->axis ())) != 0;
+		  v = (here & (1u << i->axis)) != 0;
 		  break;
 		case DOP_ADDR_LOCAL:
 		  /* Each thread has its own frame; shared slots are the
 		     gang's or the worker's.  */
-		  v = !fn->slots[i->disp].shared
-		      || (fn->slots[i->disp].per_worker
+		  v = !fn->slots[i->slot].shared
+		      || (fn->slots[i->slot].per_worker
 			  && (here & (1u << DA_WORKER)));
 		  break;
 		case DOP_BCAST:
 		  /* Uniform on its axes; still varying on the others the
 		     threads here run on.  */
-		  v = varying (i->ops[0]) && (here & ~i->cond) != 0;
+		  v = varying (i->ops[0]) && (here & ~i->axes) != 0;
 		  break;
 		case DOP_PARAM: case DOP_UNDEF:
 		case DOP_DIM_SIZE: case DOP_ADDR_GLOBAL:
@@ -260,7 +260,7 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
 	  if (t && !div_branch[b->index]
 	      && (((t->op == DOP_CBR || t->op == DOP_SWITCH)
 		   && varying (t->ops[0]))
-		  || (t->op == DOP_BR_SINGLE && (t->cond & axes))))
+		  || (t->op == DOP_BR_SINGLE && (t->axes & axes))))
 	    {
 	      div_branch[b->index] = true;
 	      mark_joins (b);

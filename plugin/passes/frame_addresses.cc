@@ -50,7 +50,7 @@ frame_address_p (const dir_func *fn, uint32_t reg, int depth = 0)
   if (!d || depth > 8)
     return false;
   if (d->op == DOP_ADDR_LOCAL)
-    return !fn->slots[d->disp].shared;
+    return !fn->slots[d->slot].shared;
   if ((d->op != DOP_ADD && d->op != DOP_SUB) || d->type != DT_I64)
     return false;
   bool a = d->ops[0].reg_p () && frame_address_p (fn, d->ops[0].reg, depth + 1);
@@ -65,10 +65,9 @@ recompute (dir_func *fn, uint32_t reg, dir_block *b, size_t &pos)
 {
   const dir_insn *d = fn->regs[reg].def;
   dir_insn *c = dir_new_insn (fn, d->op, d->type);
-  c->cond = d->cond;
-  c->flags = d->flags;
-  c->disp = d->disp;
-  c->loc = d->loc;
+  *c = *d;
+  c->bb = nullptr;
+  c->ops.clear ();
   for (dir_value v : d->ops)
     {
       if (v.reg_p () && frame_address_p (fn, v.reg))

@@ -193,7 +193,7 @@ neuterer::apply (const region &r)
   dir_renumber_blocks (fn);
 
   dir_insn *single = dir_new_insn (fn, DOP_BR_SINGLE);
-  single->cond = r.axes;
+  single->axes = r.axes;
   single->targets = { e, l };
   dir_append (n, single);
   dir_builder lb (fn, l);

@@ -61,7 +61,7 @@ gw_partitions::discover (const dir_func *fn, std::string *error)
       dir_opcode m = marker_of (b);
       if (m == DOP_FORK)
 	{
-	  int axis = b->insns[0]->axis ();
+	  int axis = b->insns[0]->axis;
 	  if (p->axis >= axis)
 	    {
 	      *error = std::string ("a ") + dir_axis_name ((dir_axis) axis)
@@ -84,7 +84,7 @@ gw_partitions::discover (const dir_func *fn, std::string *error)
 	}
       else if (m == DOP_JOIN)
 	{
-	  int axis = b->insns[0]->axis ();
+	  int axis = b->insns[0]->axis;
 	  if (p->axis != axis)
 	    {
 	      *error = std::string ("a ") + dir_axis_name ((dir_axis) axis)
@@ -187,7 +187,7 @@ gw_neutered_blocks (const dir_func *fn)
 	  if (b == exit || seen[b->index])
 	    continue;
 	  seen[b->index] = 1;
-	  axes[b->index] |= t->cond;
+	  axes[b->index] |= t->axes;
 	  if (const dir_insn *bt = b->terminator ())
 	    for (const dir_block *s : bt->targets)
 	      work.push_back (s);
@@ -240,7 +240,7 @@ gw_single_values (const dir_func *fn, const std::vector<unsigned> &neutered)
 	    }
 	  for (const dir_insn *i : b->insns)
 	    if (i->dest != DIR_NOREG)
-	      set (i->dest, i->op == DOP_BCAST ? n | (of (i->ops[0]) & ~i->cond)
+	      set (i->dest, i->op == DOP_BCAST ? n | (of (i->ops[0]) & ~i->axes)
 			    : n);
 	}
     }

@@ -155,9 +155,9 @@ gw_propagate (dir_func *fn, const gw_pass_context &)
     (fn->slots.size ());
   for (dir_block *b : fn->blocks)
     for (dir_insn *i : b->insns)
-      if (i->op == DOP_ADDR_LOCAL && !fn->slots[i->disp].shared
+      if (i->op == DOP_ADDR_LOCAL && !fn->slots[i->slot].shared
 	  && parts.of (b))
-	addressed_in[i->disp].push_back (parts.of (b));
+	addressed_in[i->slot].push_back (parts.of (b));
   for (auto &n : parts.nodes)
     {
       /* The root (axis -1) has no fork.  */
@@ -166,7 +166,7 @@ gw_propagate (dir_func *fn, const gw_pass_context &)
       unsigned axes = parts.single_axes (n->fork) & ~neutered[n->fork->index];
       if (!(axes & (1u << n->axis)))
 	continue;
-      std::vector<int64_t> live;
+      std::vector<uint32_t> live;
       for (size_t sl = 0; sl < fn->slots.size (); sl++)
 	for (const gw_partition *q : addressed_in[sl])
 	  if (parts.inside (n->fork, q))
@@ -177,8 +177,8 @@ gw_propagate (dir_func *fn, const gw_pass_context &)
       if (live.empty ())
 	continue;
       dir_insn *fb = dir_new_insn (fn, DOP_FRAME_BCAST);
-      fb->cond = axes;
-      fb->cases = live;
+      fb->axes = axes;
+      fb->slots = live;
       dir_insert_at (n->fork, 1, fb);
       changed = true;
     }
