@@ -12,7 +12,7 @@
    the gangway pass captures it (capture.cc).
 
    A region that uses something the device cannot do yet and that GCC
-   would otherwise lower in host form (reductions, atomics) gets a warning
+   would otherwise lower in host form (atomics) gets a warning
    and no clone: it runs on the host.  Everything else unsupported is
    found after optimization, by the expander.
 
@@ -88,8 +88,6 @@ unsupported_construct (tree fndecl, location_t *where)
 	if (!is_gimple_call (s))
 	  continue;
 	*where = gimple_location (s);
-	if (gimple_call_internal_p (s, IFN_GOACC_REDUCTION))
-	  return "reductions";
 	tree decl = gimple_call_fndecl (s);
 	if (!decl || !fndecl_built_in_p (decl, BUILT_IN_NORMAL))
 	  continue;

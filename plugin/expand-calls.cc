@@ -151,6 +151,74 @@ expander::math_call (combined_fn cfn, gcall *call, dir_value *r)
   return true;
 }
 
+/* The device RTL opcode that combines values of TYPE as the tree code
+   CODE does, or DOP_NUM.  */
+
+static dir_opcode
+combining_opcode (tree_code code, tree type)
+{
+  bool u = TYPE_UNSIGNED (type) && !FLOAT_TYPE_P (type);
+  switch (code)
+    {
+    case PLUS_EXPR: return DOP_ADD;
+    case MULT_EXPR: return DOP_MUL;
+    case MIN_EXPR: return u ? DOP_UMIN : DOP_MIN;
+    case MAX_EXPR: return u ? DOP_UMAX : DOP_MAX;
+    case BIT_AND_EXPR: return DOP_AND;
+    case BIT_IOR_EXPR: return DOP_OR;
+    case BIT_XOR_EXPR: return DOP_XOR;
+    default: return DOP_NUM;
+    }
+}
+
+/* Expand a marker of reductions.cc: IFN_UNIQUE (UNSPEC, MARKER, ...).  */
+
+void
+expander::reduction_marker (gcall *call)
+{
+  tree lhs = gimple_call_lhs (call);
+  auto marker = (gw_unique_marker) tree_to_uhwi (gimple_call_arg (call, 1));
+  if (marker == GW_UNIQUE_REFUSE)
+    switch ((gw_refusal) tree_to_shwi (gimple_call_arg (call, 2)))
+      {
+      case GW_REFUSE_LOGICAL_ACROSS_GANGS:
+	fail ("an && or || reduction across gangs");
+      }
+  if (marker != GW_UNIQUE_REDUCE && marker != GW_UNIQUE_ATOMIC)
+    fail ("an internal marker left by GCC's OpenACC lowering");
+  bool reduce = marker == GW_UNIQUE_REDUCE;
+  tree val = gimple_call_arg (call, reduce ? 2 : 3);
+  tree type = TREE_TYPE (val);
+  auto code = (tree_code) tree_to_shwi (gimple_call_arg (call, reduce ? 3
+							 : 4));
+  dir_type t = reg_type (type);
+  dir_opcode redop = combining_opcode (code, type);
+  if (redop == DOP_NUM || (!INTEGRAL_TYPE_P (type) && !SCALAR_FLOAT_TYPE_P
+			   (type)) || t == DT_B1)
+    fail ("a reduction of this operator on values of type '%s'",
+	  user_type_name (type).c_str ());
+  if (dir_type_float_p (t)
+      && (redop == DOP_AND || redop == DOP_OR || redop == DOP_XOR))
+    fail ("a bitwise reduction of floating-point values");
+  dir_insn *i = dir_new_insn (fn.get (), reduce ? DOP_REDUCE : DOP_ATOMIC, t);
+  i->redop = redop;
+  if (reduce)
+    {
+      HOST_WIDE_INT level = tree_to_shwi (gimple_call_arg (call, 4));
+      if (level <= GOMP_DIM_GANG || level >= DA_NUM)
+	fail ("a reduction marker without a worker or vector level");
+      i->axes = dir_axis_bit ((dir_axis) level);
+      i->ops = { value (val) };
+    }
+  else
+    i->ops = { value (gimple_call_arg (call, 2)), value (val) };
+  i->dest = dir_new_reg (fn.get (), t);
+  b.loc = loc;
+  b.emit (i);
+  if (lhs)
+    set_lhs (lhs, dir_reg_value (fn.get (), i->dest));
+}
+
 /* Expand the call CALL.  Set *ENDS_BLOCK if the call never returns.  */
 
 void
@@ -166,6 +234,11 @@ expander::stmt_call (gcall *call, bool *ends_block)
 	  {
 	    auto kind = (ifn_unique_kind)
 	      TREE_INT_CST_LOW (gimple_call_arg (call, 0));
+	    if (kind == IFN_UNIQUE_UNSPEC && gimple_call_num_args (call) > 1)
+	      {
+		reduction_marker (call);
+		return;
+	      }
 	    if (kind != IFN_UNIQUE_OACC_FORK && kind != IFN_UNIQUE_OACC_JOIN)
 	      fail ("an internal marker left by GCC's OpenACC lowering");
 	    HOST_WIDE_INT axis = tree_to_shwi (gimple_call_arg (call, 2));

@@ -65,6 +65,7 @@ private:
   void stmt_assign (gassign *);
   void stmt_call (gcall *, bool *ends_block);
   bool pair_call (gcall *);
+  void reduction_marker (gcall *);
   bool math_call (combined_fn fn, gcall *call, dir_value *r);
   void set_lhs (tree lhs, dir_value v);
   void block_end (basic_block bb, gimple *last, bool trap);

@@ -102,14 +102,15 @@ gw_adjust_private_decl (location_t, tree var, int level)
   return var;
 }
 
-/* The reduction hook.  Device clones never contain reductions (clone.cc
-   keeps such regions on the host until reductions are implemented).  */
+/* The reduction hook: reductions.cc lowers those of device clones.  */
 
 static void
 gw_reduction (gcall *call)
 {
-  gcc_assert (!gw_current_target ());
-  host_hooks.reduction (call);
+  if (gw_current_target ())
+    gw_lower_reduction (call);
+  else
+    host_hooks.reduction (call);
 }
 
 /* Install Gangway's hooks in targetm.goacc, keeping GCC's.  */

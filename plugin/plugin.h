@@ -50,6 +50,20 @@ opt_pass *gw_make_loops_pass (gcc::context *);
 /* hooks.cc: the targetm.goacc hooks.  */
 void gw_install_hooks ();
 
+/* reductions.cc: OpenACC reductions, lowered for the device into GIMPLE
+   and IFN_UNIQUE (UNSPEC, MARKER, ...) calls the expander reads.  */
+enum gw_unique_marker
+{
+  GW_UNIQUE_REDUCE = 0x67770001,	/* LHS = (VAL, TREE_CODE, LEVEL).  */
+  GW_UNIQUE_ATOMIC,			/* (ADDR, VAL, TREE_CODE).  */
+  GW_UNIQUE_REFUSE			/* (gw_refusal).  */
+};
+enum gw_refusal
+{
+  GW_REFUSE_LOGICAL_ACROSS_GANGS
+};
+void gw_lower_reduction (gcall *);
+
 /* expand.cc: GIMPLE to device RTL.  */
 struct gw_expand_failure
 {

@@ -194,6 +194,12 @@ emitter::simd_insn (const dir_insn *i)
       /* Uniform, or the base of an affine value: computed once, as in
 	 scalar code.  */
       note_write (i, nullptr, false, "gw_cur");
+      if (i->op == DOP_REDUCE)
+	{
+	  /* Uniform in the lanes that run it: lane 0's.  */
+	  put ("  r%u = %s[0];\n", i->dest, reduce_expr (i).c_str ());
+	  return;
+	}
       std::vector<std::string> a;
       for (const dir_value &v : i->ops)
 	a.push_back (sval (v));
@@ -223,7 +229,7 @@ emitter::simd_insn (const dir_insn *i)
   for (const dir_value &v : i->ops)
     a.push_back (lval (v));
   bool guard = masked (i) || dir_op_flag (i->op, DOPF_TRAPS)
-	       || i->op == DOP_CALL;
+	       || i->op == DOP_CALL || i->op == DOP_ATOMIC;
   std::string value = scalar_expr (i, a);
   note_write (i, nullptr, guard, "gw_cur");
   if (fn->regs[i->dest].type == DT_B1)

@@ -131,6 +131,13 @@ private:
   std::string scalar_expr (const dir_insn *i,
 			   const std::vector<std::string> &a) const;
   std::string vector_expr (const dir_insn *i) const;
+  std::string vector_expr (const dir_insn *i, const std::string &a,
+			   const std::string &b) const;
+  std::string combine (dir_opcode op, dir_type t, const std::string &a,
+		       const std::string &b, bool vector) const;
+  std::string reduce_expr (const dir_insn *i) const;
+  std::string atomic_expr (const dir_insn *i, const std::string &addr,
+			   const std::string &v) const;
   void scalar_insn (const dir_insn *i);
   void simd_insn (const dir_insn *i);
   void simd_load (const dir_insn *i);

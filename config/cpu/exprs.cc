@@ -46,6 +46,12 @@ emitter::scalar_expr (const dir_insn *i,
     {
     case DOP_COPY: case DOP_BCAST:
       return a[0];
+    case DOP_REDUCE:
+      /* Scalar code runs where the axes have one thread (simd_insn
+	 reduces the lanes of SIMD code).  */
+      return a[0];
+    case DOP_ATOMIC:
+      return atomic_expr (i, a[0], a[1]);
     case DOP_UNDEF:
       return cast (T, "0");
     case DOP_PARAM:
@@ -241,10 +247,21 @@ emitter::scalar_expr (const dir_insn *i,
 std::string
 emitter::vector_expr (const dir_insn *i) const
 {
+  if (i->op == DOP_REDUCE)
+    return reduce_expr (i);
+  return vector_expr (i, i->ops.size () > 0 ? vval (i->ops[0]) : "",
+		      i->ops.size () > 1 ? vval (i->ops[1]) : "");
+}
+
+/* The same, given the vector expressions A and B of its first two
+   operands.  */
+
+std::string
+emitter::vector_expr (const dir_insn *i, const std::string &a,
+		      const std::string &b) const
+{
   dir_type t = i->type;
   std::string T = vty (t), S = vty (t, true);
-  std::string a = i->ops.size () > 0 ? vval (i->ops[0]) : "";
-  std::string b = i->ops.size () > 1 ? vval (i->ops[1]) : "";
   bool fp = dir_type_float_p (t);
   dir_type st = i->ops.empty () ? DT_VOID : i->ops[0].type;
   std::string P = std::to_string (p);
@@ -419,6 +436,115 @@ emitter::vector_expr (const dir_insn *i) const
     default:
       return "";
     }
+}
+
+
+/* The expression that combines A and B, both of type T, by the binary
+   opcode OP: as vectors if VECTOR, else as scalars.  */
+
+std::string
+emitter::combine (dir_opcode op, dir_type t, const std::string &a,
+		  const std::string &b, bool vector) const
+{
+  dir_insn c;
+  c.op = op;
+  c.type = t;
+  c.ops = { dir_imm (t, 0), dir_imm (t, 0) };
+  return vector ? vector_expr (&c, a, b) : scalar_expr (&c, { a, b });
+}
+
+/* The vector expression of the REDUCE I: each lane gets the combination
+   of the lanes that share its position on the axes I does not reduce
+   across.  A group of 2^K lanes at a stride of 2^S (the vector lanes of
+   a worker, the workers of a chunk, or all) combines in K butterfly
+   steps, lane L with lane L ^ D; any other group folds its members in
+   order.  Either way the order of the combination is fixed by the
+   dimensions: a float reduction gives the same result every run.  */
+
+std::string
+emitter::reduce_expr (const dir_insn *i) const
+{
+  bool across_vector = i->axes & dir_axis_bit (DA_VECTOR);
+  bool across_workers = (i->axes & dir_axis_bit (DA_WORKER)) && wlen > 1;
+  if (across_workers && chunks > 1)
+    throw cannot { "a reduction across workers that run in several chunks "
+		   "of lanes" };
+  /* The members of lane L's group: count, stride, and the first.  */
+  unsigned n = (across_vector ? vlen : 1) * (across_workers ? wlen : 1);
+  unsigned stride = across_vector ? 1 : vlen;
+  auto first = [&] (unsigned l) {
+    unsigned w = l / vlen, v = l % vlen;
+    return (across_workers ? 0 : w * vlen) + (across_vector ? 0 : v);
+  };
+  dir_type t = i->type;
+  std::string x = vval (i->ops[0]);
+  if (n <= 1)
+    return x;
+  unsigned bits = dir_type_bytes (t) * 8;
+  if (bits == 8 && p > 256)
+    throw cannot { "a reduction of bytes across more than 256 lanes" };
+  std::string T = vty (t), idx = "gw_u" + std::to_string (bits) + "x"
+				 + std::to_string (p);
+  unsigned real = group * vlen;
+  auto shuffle = [&] (const std::string &v, auto lane_of) {
+    std::string s = "__builtin_shuffle (" + v + ", (" + idx + ") {";
+    for (unsigned l = 0; l < p; l++)
+      s += (l ? ", " : " ") + std::to_string (l < real ? lane_of (l) : l);
+    return s + " })";
+  };
+  std::string e = "({ " + T + " gw_r = " + x + "; ";
+  bool pow2 = (n & (n - 1)) == 0 && (stride & (stride - 1)) == 0
+	      && (across_vector || (vlen & (vlen - 1)) == 0);
+  if (pow2)
+    for (unsigned d = n / 2 * stride; d >= stride; d /= 2)
+      e += "gw_r = " + combine (i->redop, t, "gw_r",
+				shuffle ("gw_r", [&] (unsigned l) {
+				  return l ^ d; }), true) + "; ";
+  else
+    {
+      e = "({ " + T + " gw_x = " + x + ", gw_r = "
+	  + shuffle ("gw_x", [&] (unsigned l) { return first (l); }) + "; ";
+      for (unsigned k = 1; k < n; k++)
+	e += "gw_r = " + combine (i->redop, t, "gw_r",
+				  shuffle ("gw_x", [&] (unsigned l) {
+				    return first (l) + k * stride; }),
+				  true) + "; ";
+    }
+  return e + "gw_r; })";
+}
+
+/* The scalar expression of the ATOMIC I at address ADDR (with I's
+   displacement) with the value V: the old value.  add, and, or and xor
+   of integers are GCC's atomic builtins; the others a compare-and-swap
+   loop.  Relaxed order: a reduction's combination needs no ordering
+   with other memory accesses, and the launch's end orders everything.  */
+
+std::string
+emitter::atomic_expr (const dir_insn *i, const std::string &addr,
+		      const std::string &v) const
+{
+  dir_type t = i->type;
+  std::string T = sty (t);
+  std::string ptr = "((" + T + " *) (uintptr_t) (" + addr + " + "
+		    + disp (i->disp) + "))";
+  const char *builtin = nullptr;
+  if (dir_type_int_p (t))
+    switch (i->redop)
+      {
+      case DOP_ADD: builtin = "__atomic_fetch_add"; break;
+      case DOP_AND: builtin = "__atomic_fetch_and"; break;
+      case DOP_OR: builtin = "__atomic_fetch_or"; break;
+      case DOP_XOR: builtin = "__atomic_fetch_xor"; break;
+      default: break;
+      }
+  if (builtin)
+    return std::string (builtin) + " (" + ptr + ", " + v
+	   + ", __ATOMIC_RELAXED)";
+  return "({ " + T + " *gw_p = " + ptr + ", gw_v = " + v + ", gw_o, gw_n; "
+	 "__atomic_load (gw_p, &gw_o, __ATOMIC_RELAXED); "
+	 "do gw_n = " + combine (i->redop, t, "gw_o", "gw_v", false) + "; "
+	 "while (!__atomic_compare_exchange (gw_p, &gw_o, &gw_n, 1, "
+	 "__ATOMIC_RELAXED, __ATOMIC_RELAXED)); gw_o; })";
 }
 
 } // namespace gw_cpu

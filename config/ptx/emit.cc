@@ -232,10 +232,11 @@ emitter::value_number ()
   auto key = [&] (dir_insn *i) {
     std::string k;
     /* Every field but the value operands, which follow.  */
-    dir_appendf (k, "%d.%d.%d.%d.%d.%d.%d.%lld.%u.%u.%u.%s", (int) i->op,
+    dir_appendf (k, "%d.%d.%d.%d.%d.%d.%d.%d.%lld.%u.%u.%u.%s", (int) i->op,
 		 (int) i->type, (int) i->flags, (int) i->pred, (int) i->axis,
-		 (int) i->axes, (int) i->align, (long long) i->disp, i->param,
-		 i->global, i->slot, i->callee.c_str ());
+		 (int) i->axes, (int) i->align, (int) i->redop,
+		 (long long) i->disp, i->param, i->global, i->slot,
+		 i->callee.c_str ());
     for (uint32_t s : i->slots)
       dir_appendf (k, "$%u", s);
     for (int64_t c : i->cases)

@@ -420,7 +420,8 @@ dir_same_attrs (const dir_insn *a, const dir_insn *b)
 	 && a->align == b->align && a->disp == b->disp
 	 && a->param == b->param && a->global == b->global
 	 && a->slot == b->slot && a->slots == b->slots
-	 && a->cases == b->cases && a->callee == b->callee;
+	 && a->cases == b->cases && a->callee == b->callee
+	 && a->redop == b->redop;
 }
 
 /* Turn I into "copy V", dropping the fields its opcode used.  */

@@ -73,7 +73,9 @@ enum dir_op_class : uint8_t
   DOC_AXES_BRANCH,	/* br.single AXES, @a, @b  */
   DOC_BRANCH,		/* br @a; cbr c, @a, @b; ret  */
   DOC_SWITCH,		/* switch.T v, @default, [K: @b, ...]  */
-  DOC_PHI		/* %r = phi.T [@b: v], ...  */
+  DOC_PHI,		/* %r = phi.T [@b: v], ...  */
+  DOC_REDUCE,		/* %r = reduce.OP.T AXES a  */
+  DOC_ATOMIC		/* %r = atomic.OP.T [a+D], v  */
 };
 
 /* Opcode properties.  */
@@ -102,7 +104,8 @@ enum
   DOA_SLOT = 1 << 6,		/* slot: an index in dir_func::slots.  */
   DOA_SLOTS = 1 << 7,		/* slots: indices in dir_func::slots.  */
   DOA_CASES = 1 << 8,		/* cases: a switch's case values.  */
-  DOA_CALLEE = 1 << 9		/* callee: a called function's name.  */
+  DOA_CALLEE = 1 << 9,		/* callee: a called function's name.  */
+  DOA_REDOP = 1 << 10		/* redop: the opcode that combines values.  */
 };
 
 enum dir_opcode : uint8_t
@@ -124,7 +127,10 @@ struct dir_op_info
 
 extern const dir_op_info dir_op_table[DOP_NUM];
 
-inline const char *dir_op_name (dir_opcode op) { return dir_op_table[op].name; }
+inline const char *dir_op_name (dir_opcode op)
+{
+  return op < DOP_NUM ? dir_op_table[op].name : "?";
+}
 inline bool dir_op_flag (dir_opcode op, unsigned f)
 {
   return (dir_op_table[op].flags & f) != 0;
@@ -217,7 +223,9 @@ struct dir_func;
      SLOT     the index of ADDR_LOCAL's slot in dir_func::slots;
      SLOTS    the slots FRAME_BCAST broadcasts;
      CASES    SWITCH's case values, parallel to TARGETS[1..];
-     CALLEE   the function CALL calls.  */
+     CALLEE   the function CALL calls;
+     REDOP    the binary opcode by which REDUCE and ATOMIC combine
+	      values.  */
 struct dir_insn
 {
   dir_opcode op;
@@ -227,6 +235,7 @@ struct dir_insn
   dir_axis axis = DA_GANG;
   uint8_t axes = 0;
   uint8_t align = 0;
+  dir_opcode redop = DOP_NUM;	/* DOP_NUM: none.  */
   uint32_t dest = DIR_NOREG;
   uint32_t param = 0, global = 0, slot = 0;
   int64_t disp = 0;

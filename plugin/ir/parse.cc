@@ -768,7 +768,7 @@ parser::mem_operands (dir_insn *i)
       i->disp = d;
     }
   expect_punct (']', "after the address");
-  if (i->op == DOP_STORE)
+  if (i->op == DOP_STORE || i->op == DOP_ATOMIC)
     {
       expect_punct (',', "before the stored value");
       i->ops.push_back (value (i, 1));
@@ -899,6 +899,20 @@ parser::insn (unsigned line)
 	suffix = suffix.substr (dot + 1);
 	break;
       }
+    case DOC_REDUCE: case DOC_ATOMIC:
+      {
+	size_t dot = suffix.find ('.');
+	std::string name = suffix.substr (0, dot);
+	int o = 0;
+	while (o < DOP_NUM && name != dir_op_name ((dir_opcode) o))
+	  o++;
+	if (o == DOP_NUM || dot == std::string::npos)
+	  fail (m.line, "expected %s.OP.TYPE, found '%s'", info.name,
+		m.text.c_str ());
+	i->redop = (dir_opcode) o;
+	suffix = suffix.substr (dot + 1);
+	break;
+      }
     case DOC_GLOBAL: case DOC_SLOT:
       typed = false;
       i->type = DT_I64;		/* Addresses.  */
@@ -942,7 +956,12 @@ parser::insn (unsigned line)
 	}
       break;
     case DOC_MEM:
+    case DOC_ATOMIC:
       mem_operands (i);
+      break;
+    case DOC_REDUCE:
+      i->axes = axes ();
+      i->ops.push_back (value (i, 0));
       break;
     case DOC_GLOBAL:
     case DOC_SLOT:

@@ -31,7 +31,7 @@ dir_default_operand_type (const dir_insn *insn, size_t k)
       return k == 0 ? DT_B1 : insn->type;
     case DOP_LOAD:
       return DT_I64;
-    case DOP_STORE:
+    case DOP_STORE: case DOP_ATOMIC:
       return k == 0 ? DT_I64 : insn->type;
     case DOP_CBR:
       return DT_B1;
@@ -193,6 +193,15 @@ printer::insn (const dir_insn *i)
     return s;
   };
 
+  auto address = [&] () {
+    std::string addr = "[" + value (i, 0);
+    if (i->disp > 0)
+      addr += "+" + std::to_string (i->disp);
+    else if (i->disp < 0)
+      addr += std::to_string (i->disp);
+    return addr + "]";
+  };
+
   switch (info.cls)
     {
     case DOC_IMM:
@@ -211,12 +220,7 @@ printer::insn (const dir_insn *i)
       break;
     case DOC_MEM:
       {
-	std::string addr = "[" + value (i, 0);
-	if (i->disp > 0)
-	  addr += "+" + std::to_string (i->disp);
-	else if (i->disp < 0)
-	  addr += std::to_string (i->disp);
-	addr += "]";
+	std::string addr = address ();
 	if (i->op == DOP_LOAD)
 	  put ("load.%s %s", ty.c_str (), addr.c_str ());
 	else
@@ -271,6 +275,15 @@ printer::insn (const dir_insn *i)
       for (size_t k = 0; k < i->cases.size (); k++)
 	put (", [%" PRId64 ": %s]", i->cases[k],
 	     block (i->targets[k + 1]).c_str ());
+      break;
+    case DOC_REDUCE:
+      put ("%s.%s.%s %s %s", name.c_str (), dir_op_name (i->redop),
+	   ty.c_str (), dir_axes_name (i->axes).c_str (),
+	   ops_from (0).c_str ());
+      break;
+    case DOC_ATOMIC:
+      put ("%s.%s.%s %s, %s", name.c_str (), dir_op_name (i->redop),
+	   ty.c_str (), address ().c_str (), value (i, 1).c_str ());
       break;
     case DOC_PHI:
       put ("phi.%s", ty.c_str ());

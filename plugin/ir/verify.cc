@@ -220,6 +220,32 @@ verifier::check_attrs (const dir_insn *i)
     error (i, "no such global");
   if ((attrs & DOA_CALLEE) && i->callee.empty ())
     error (i, "a call of no function");
+  if (attrs & DOA_REDOP)
+    {
+      bool fp = dir_type_float_p (i->type);
+      switch (i->redop)
+	{
+	case DOP_ADD: case DOP_MUL: case DOP_MIN: case DOP_MAX:
+	  if (!fp && !dir_type_int_p (i->type))
+	    error (i, "a combination of neither integers nor floats");
+	  break;
+	case DOP_UMIN: case DOP_UMAX: case DOP_AND: case DOP_OR: case DOP_XOR:
+	  if (!dir_type_int_p (i->type))
+	    error (i, std::string ("'") + dir_op_name (i->redop)
+		      + "' combines integers only");
+	  break;
+	default:
+	  error (i, std::string ("'") + dir_op_name (i->redop)
+		    + "' does not combine values");
+	}
+    }
+  else if (i->redop != DOP_NUM)
+    error (i, std::string ("'") + dir_op_name (i->op)
+	      + "' has a combining operation it does not use");
+  if (i->op == DOP_REDUCE
+      && (i->axes == 0 || (i->axes & dir_axis_bit (DA_GANG))))
+    error (i, "a reduction across the workers or the vector lanes of a "
+	      "gang, or both");
 }
 
 /* SSA form.  */

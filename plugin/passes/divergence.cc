@@ -239,10 +239,14 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
 		      || (fn->slots[i->slot].per_worker
 			  && (here & (1u << DA_WORKER)));
 		  break;
-		case DOP_BCAST:
+		case DOP_BCAST: case DOP_REDUCE:
 		  /* Uniform on its axes; still varying on the others the
 		     threads here run on.  */
 		  v = varying (i->ops[0]) && (here & ~i->axes) != 0;
+		  break;
+		case DOP_ATOMIC:
+		  /* Each thread gets the value before its own access.  */
+		  v = here != 0;
 		  break;
 		case DOP_PARAM: case DOP_UNDEF:
 		case DOP_DIM_SIZE: case DOP_ADDR_GLOBAL:

@@ -240,8 +240,8 @@ gw_single_values (const dir_func *fn, const std::vector<unsigned> &neutered)
 	    }
 	  for (const dir_insn *i : b->insns)
 	    if (i->dest != DIR_NOREG)
-	      set (i->dest, i->op == DOP_BCAST ? n | (of (i->ops[0]) & ~i->axes)
-			    : n);
+	      set (i->dest, i->op == DOP_BCAST || i->op == DOP_REDUCE
+			    ? n | (of (i->ops[0]) & ~i->axes) : n);
 	}
     }
   return single;

@@ -1,0 +1,202 @@
+/* gangway: OpenACC reductions in device clones.
+   Copyright (C) 2026 The Gangway developers.
+   This file is part of Gangway, licensed under the GPL v3 or later; see
+   plugin/ir/ir.h.
+
+   GCC's OpenACC lowering brackets each reduction of a partitioned loop
+   (or of a compute construct) with four internal calls,
+   IFN_GOACC_REDUCTION (CODE, REF_TO_RES, VAR, LEVEL, OP, OFFSET):
+
+     SETUP     before the fork of LEVEL: the value the reduction starts
+	       from (the receiver object *REF_TO_RES, if there is one);
+     INIT      after the fork: each thread's private starting value;
+     FINI      before the join: the threads' values combined;
+     TEARDOWN  after the join: the result, stored to the receiver.
+
+   The reduction hook (hooks.cc) calls gw_lower_reduction for those of a
+   device clone; it rewrites them into plain GIMPLE and two markers the
+   expander turns into device RTL (expand-calls.cc):
+
+     SETUP     LHS = *REF_TO_RES (below the gang level) or VAR;
+     INIT      across gangs, LHS = the identity of OP if the result goes
+	       to a receiver (gangs combine into it), else VAR; below, the
+	       thread at position 0 of LEVEL keeps VAR and the others start
+	       from the identity: the incoming value counts once;
+     FINI      across workers or vector lanes, LHS = the REDUCE marker:
+	       every thread gets the combination (reduce.OP.T AXES);
+	       across gangs, the ATOMIC marker combines VAR into
+	       *REF_TO_RES (atomic.OP.T), which the neuter pass leaves to
+	       one thread of the gang;
+     TEARDOWN  below the gang level *REF_TO_RES = VAR (one thread, again
+	       by neutering); LHS = VAR.
+
+   The markers are IFN_UNIQUE calls of kind IFN_UNIQUE_UNSPEC, which GCC
+   neither duplicates, nor moves across control flow, nor deletes: what a
+   convergent operation needs.  Their second argument says which marker
+   it is (gw_unique_marker).  A reduction the device cannot do yet gets a
+   REFUSE marker with the reason, and the expander fails on it with the
+   call's location: the region runs on the host, with a warning.
+
+   && and || reductions combine 0/1 values by min and max; a && or ||
+   across gangs into a receiver would need the receiver's value normalised
+   by the same atomic access, and is refused for now.
+
+   Requires: a device clone being lowered by oaccdevlow, in SSA form.
+   Guarantees: no IFN_GOACC_REDUCTION call is left.  */
+
+#include "gcc-api.h"
+#include "omp-low.h"
+#include "plugin.h"
+
+namespace {
+
+/* Append "LHS = A CODE B" (or CODE (A, B, C)) to SEQ and return LHS.  */
+
+tree
+assign (gimple_seq *seq, tree lhs, tree_code code, tree a, tree b = NULL_TREE,
+	tree c = NULL_TREE)
+{
+  gimple_seq_add_stmt (seq, gimple_build_assign (lhs, code, a, b, c));
+  return lhs;
+}
+
+/* Append "LHS = RHS" to SEQ.  */
+
+void
+copy (gimple_seq *seq, tree lhs, tree rhs)
+{
+  gimple_seq_add_stmt (seq, gimple_build_assign (lhs, rhs));
+}
+
+/* A new SSA name of TYPE.  */
+
+tree
+temp (tree type)
+{
+  return make_ssa_name (type);
+}
+
+/* VAR as 0 or 1 in its own type: the operand of a && or ||
+   combination.  */
+
+tree
+truth (gimple_seq *seq, tree var)
+{
+  tree type = TREE_TYPE (var);
+  tree c = assign (seq, temp (boolean_type_node), NE_EXPR, var,
+		   build_zero_cst (type));
+  return assign (seq, temp (type), COND_EXPR, c, build_one_cst (type),
+		 build_zero_cst (type));
+}
+
+/* A marker call: LHS = .UNIQUE (UNSPEC, KIND, ARGS...).  */
+
+void
+marker (gimple_seq *seq, location_t loc, tree lhs, gw_unique_marker kind,
+	std::initializer_list<tree> args)
+{
+  auto_vec<tree> v;
+  v.safe_push (build_int_cst (unsigned_type_node, IFN_UNIQUE_UNSPEC));
+  v.safe_push (build_int_cst (unsigned_type_node, kind));
+  for (tree a : args)
+    v.safe_push (a);
+  gcall *g = gimple_build_call_internal_vec (IFN_UNIQUE, v);
+  gimple_call_set_lhs (g, lhs);
+  gimple_set_location (g, loc);
+  gimple_seq_add_stmt (seq, g);
+}
+
+} // anon namespace
+
+/* Lower the reduction call CALL of a device clone (see above).  */
+
+void
+gw_lower_reduction (gcall *call)
+{
+  location_t loc = gimple_location (call);
+  unsigned code = TREE_INT_CST_LOW (gimple_call_arg (call, 0));
+  tree ref = gimple_call_arg (call, 1);
+  tree var = gimple_call_arg (call, 2);
+  int level = TREE_INT_CST_LOW (gimple_call_arg (call, 3));
+  tree_code op = (tree_code) TREE_INT_CST_LOW (gimple_call_arg (call, 4));
+  tree lhs = gimple_call_lhs (call);
+  tree type = TREE_TYPE (var);
+  bool has_ref = !integer_zerop (ref);
+  bool logical = op == TRUTH_ANDIF_EXPR || op == TRUTH_ORIF_EXPR
+		 || op == TRUTH_AND_EXPR || op == TRUTH_OR_EXPR;
+  gimple_seq seq = NULL;
+
+  switch (code)
+    {
+    case IFN_GOACC_REDUCTION_SETUP:
+      if (lhs)
+	copy (&seq, lhs, level != GOMP_DIM_GANG && has_ref
+			 ? build_simple_mem_ref (ref) : var);
+      break;
+
+    case IFN_GOACC_REDUCTION_INIT:
+      {
+	if (!lhs)
+	  break;
+	tree init = omp_reduction_init_op (loc, op, type);
+	if (level == GOMP_DIM_GANG)
+	  {
+	    copy (&seq, lhs, has_ref ? init : var);
+	    break;
+	  }
+	tree pos = temp (integer_type_node);
+	gcall *g = gimple_build_call_internal (IFN_GOACC_DIM_POS, 1,
+					       build_int_cst
+					       (integer_type_node, level));
+	gimple_call_set_lhs (g, pos);
+	gimple_seq_add_stmt (&seq, g);
+	tree first = assign (&seq, temp (boolean_type_node), EQ_EXPR, pos,
+			     integer_zero_node);
+	assign (&seq, lhs, COND_EXPR, first, var, init);
+	break;
+      }
+
+    case IFN_GOACC_REDUCTION_FINI:
+      {
+	tree r = var;
+	if (logical)
+	  r = truth (&seq, var);
+	tree_code combine
+	  = op == TRUTH_ANDIF_EXPR || op == TRUTH_AND_EXPR ? MIN_EXPR
+	    : op == TRUTH_ORIF_EXPR || op == TRUTH_OR_EXPR ? MAX_EXPR : op;
+	tree how = build_int_cst (integer_type_node, combine);
+	if (level != GOMP_DIM_GANG)
+	  {
+	    tree out = lhs ? lhs : temp (type);
+	    marker (&seq, loc, out, GW_UNIQUE_REDUCE,
+		    { r, how, build_int_cst (integer_type_node, level) });
+	    break;
+	  }
+	if (has_ref && logical)
+	  marker (&seq, loc, NULL_TREE, GW_UNIQUE_REFUSE,
+		  { build_int_cst (integer_type_node,
+				   GW_REFUSE_LOGICAL_ACROSS_GANGS) });
+	else if (has_ref)
+	  marker (&seq, loc, NULL_TREE, GW_UNIQUE_ATOMIC, { ref, r, how });
+	if (lhs)
+	  copy (&seq, lhs, var);
+	break;
+      }
+
+    case IFN_GOACC_REDUCTION_TEARDOWN:
+      if (level != GOMP_DIM_GANG && has_ref)
+	gimple_seq_add_stmt (&seq, gimple_build_assign
+				   (build_simple_mem_ref (ref), var));
+      if (lhs)
+	copy (&seq, lhs, var);
+      break;
+
+    default:
+      gcc_unreachable ();
+    }
+
+  gimple_stmt_iterator gsi = gsi_for_stmt (call);
+  if (seq)
+    gimple_seq_set_location (seq, loc);
+  gsi_replace_with_seq (&gsi, seq, true);
+}
