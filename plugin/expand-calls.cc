@@ -178,12 +178,6 @@ expander::reduction_marker (gcall *call)
 {
   tree lhs = gimple_call_lhs (call);
   auto marker = (gw_unique_marker) tree_to_uhwi (gimple_call_arg (call, 1));
-  if (marker == GW_UNIQUE_REFUSE)
-    switch ((gw_refusal) tree_to_shwi (gimple_call_arg (call, 2)))
-      {
-      case GW_REFUSE_LOGICAL_ACROSS_GANGS:
-	fail ("an && or || reduction across gangs");
-      }
   if (marker != GW_UNIQUE_REDUCE && marker != GW_UNIQUE_ATOMIC)
     fail ("an internal marker left by GCC's OpenACC lowering");
   bool reduce = marker == GW_UNIQUE_REDUCE;
@@ -199,7 +193,8 @@ expander::reduction_marker (gcall *call)
 	  user_type_name (type).c_str ());
   if (dir_type_float_p (t)
       && (redop == DOP_AND || redop == DOP_OR || redop == DOP_XOR))
-    fail ("a bitwise reduction of floating-point values");
+    fail ("reductions by &, |, ^, && or || of floating-point values are "
+	  "not supported on the device");
   dir_insn *i = dir_new_insn (fn.get (), reduce ? DOP_REDUCE : DOP_ATOMIC, t);
   i->redop = redop;
   if (reduce)

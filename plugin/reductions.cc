@@ -33,13 +33,11 @@
    The markers are IFN_UNIQUE calls of kind IFN_UNIQUE_UNSPEC, which GCC
    neither duplicates, nor moves across control flow, nor deletes: what a
    convergent operation needs.  Their second argument says which marker
-   it is (gw_unique_marker).  A reduction the device cannot do yet gets a
-   REFUSE marker with the reason, and the expander fails on it with the
-   call's location: the region runs on the host, with a warning.
+   it is (gw_unique_marker).
 
-   && and || reductions combine 0/1 values by min and max; a && or ||
-   across gangs into a receiver would need the receiver's value normalised
-   by the same atomic access, and is refused for now.
+   GCC's lowering hands && and || reductions over as & and |, starting
+   each private copy from -1 or 0: like GCC's own offloading, a result
+   whose initial value is true but not 1 combines by its bits.
 
    Requires: a device clone being lowered by oaccdevlow, in SSA form.
    Guarantees: no IFN_GOACC_REDUCTION call is left.  */
@@ -76,19 +74,6 @@ temp (tree type)
   return make_ssa_name (type);
 }
 
-/* VAR as 0 or 1 in its own type: the operand of a && or ||
-   combination.  */
-
-tree
-truth (gimple_seq *seq, tree var)
-{
-  tree type = TREE_TYPE (var);
-  tree c = assign (seq, temp (boolean_type_node), NE_EXPR, var,
-		   build_zero_cst (type));
-  return assign (seq, temp (type), COND_EXPR, c, build_one_cst (type),
-		 build_zero_cst (type));
-}
-
 /* A marker call: LHS = .UNIQUE (UNSPEC, KIND, ARGS...).  */
 
 void
@@ -122,8 +107,6 @@ gw_lower_reduction (gcall *call)
   tree lhs = gimple_call_lhs (call);
   tree type = TREE_TYPE (var);
   bool has_ref = !integer_zerop (ref);
-  bool logical = op == TRUTH_ANDIF_EXPR || op == TRUTH_ORIF_EXPR
-		 || op == TRUTH_AND_EXPR || op == TRUTH_OR_EXPR;
   gimple_seq seq = NULL;
 
   switch (code)
@@ -158,26 +141,16 @@ gw_lower_reduction (gcall *call)
 
     case IFN_GOACC_REDUCTION_FINI:
       {
-	tree r = var;
-	if (logical)
-	  r = truth (&seq, var);
-	tree_code combine
-	  = op == TRUTH_ANDIF_EXPR || op == TRUTH_AND_EXPR ? MIN_EXPR
-	    : op == TRUTH_ORIF_EXPR || op == TRUTH_OR_EXPR ? MAX_EXPR : op;
-	tree how = build_int_cst (integer_type_node, combine);
+	tree how = build_int_cst (integer_type_node, op);
 	if (level != GOMP_DIM_GANG)
 	  {
 	    tree out = lhs ? lhs : temp (type);
 	    marker (&seq, loc, out, GW_UNIQUE_REDUCE,
-		    { r, how, build_int_cst (integer_type_node, level) });
+		    { var, how, build_int_cst (integer_type_node, level) });
 	    break;
 	  }
-	if (has_ref && logical)
-	  marker (&seq, loc, NULL_TREE, GW_UNIQUE_REFUSE,
-		  { build_int_cst (integer_type_node,
-				   GW_REFUSE_LOGICAL_ACROSS_GANGS) });
-	else if (has_ref)
-	  marker (&seq, loc, NULL_TREE, GW_UNIQUE_ATOMIC, { ref, r, how });
+	if (has_ref)
+	  marker (&seq, loc, NULL_TREE, GW_UNIQUE_ATOMIC, { ref, var, how });
 	if (lhs)
 	  copy (&seq, lhs, var);
 	break;

@@ -599,6 +599,8 @@ emitter::declarations ()
 		   std::max (slot.align, 1u), s, (unsigned long long) size,
 		   slot.name.c_str ());
     }
+  if (use_red)
+    dir_appendf (d, "\t.shared .align 8 .b8 gw_redbuf[%d];\n", 8 * wlen);
   if (wbuf.used)
     dir_appendf (d, "\t.shared .align 8 .b8 gw_wbuf[%u];\n", 2 * wbuf.half ());
   if (vbuf.used)

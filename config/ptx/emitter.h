@@ -122,6 +122,7 @@ private:
 
   /* Special registers the prologue sets, when used.  */
   bool use_tx = false, use_ty = false, use_gtab = false;
+  bool use_red = false;		/* gw_redbuf: the workers' reductions.  */
   bool use_single[8] = {};
 
   /* A .shared buffer broadcasts go through: the loads that complete the
@@ -184,6 +185,13 @@ private:
   void emit_bcast (dir_insn *i);
   void emit_frame_bcast (dir_insn *i);
   void emit_barrier (dir_insn *i);
+  void emit_reduce (dir_insn *i);
+  void emit_atomic (dir_insn *i);
+  void combine (dir_opcode op, dir_type t, const std::string &d,
+		const std::string &a, const std::string &b);
+  void shuffle_xor (dir_type t, const std::string &d, const std::string &x,
+		    unsigned lanes);
+  void worker_barrier ();
   /* Memory in a state space at a symbol or register.  */
   struct mem_ref
   {

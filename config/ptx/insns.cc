@@ -185,6 +185,12 @@ emitter::emit_insn (dir_insn *i)
     case DOP_BCAST:
       emit_bcast (i);
       return;
+    case DOP_REDUCE:
+      emit_reduce (i);
+      return;
+    case DOP_ATOMIC:
+      emit_atomic (i);
+      return;
     case DOP_FRAME_BCAST:
       emit_frame_bcast (i);
       return;
@@ -878,6 +884,97 @@ emitter::emit_convert (dir_insn *i)
     default:
       throw cannot { "a conversion" };
     }
+}
+
+
+/* atomic.OP.T [a+D], v: atom where PTX has the operation (integer add,
+   and, or, xor, min, max; float add), else a compare-and-swap loop.
+   Relaxed, at the GPU's scope: what a reduction's combination needs.  */
+
+void
+emitter::emit_atomic (dir_insn *i)
+{
+  dir_type t = i->type;
+  bool fl = dir_type_float_p (t);
+  std::string a = in_reg (i->ops[0]), v = in_reg (i->ops[1]);
+  std::string d = dest (i);
+  std::string at = "[" + a + "+" + std::to_string (i->disp) + "]";
+  if (narrow_p (t))
+    {
+      /* A compare-and-swap loop on the aligned word that holds the
+	 byte or half-word: the others keep their bits.  */
+      std::string ea = temp (RC_B64), w = temp (RC_B64), lo = temp (RC_B32);
+      std::string sh = temp (RC_B32), keep = temp (RC_B32);
+      ins ("add.u64 %s, %s, %lld", ea.c_str (), a.c_str (),
+	   (long long) i->disp);
+      ins ("and.b64 %s, %s, -4", w.c_str (), ea.c_str ());
+      ins ("cvt.u32.u64 %s, %s", lo.c_str (), ea.c_str ());
+      ins ("and.b32 %s, %s, 3", sh.c_str (), lo.c_str ());
+      ins ("shl.b32 %s, %s, 3", sh.c_str (), sh.c_str ());
+      ins ("shl.b32 %s, %u, %s", keep.c_str (), (1u << width (t)) - 1,
+	   sh.c_str ());
+      ins ("not.b32 %s, %s", keep.c_str (), keep.c_str ());
+      std::string old = temp (RC_B32), x = temp (RC_B32), n = temp (RC_B32);
+      std::string m = temp (RC_B32), seen = temp (RC_B32);
+      std::string p = temp (RC_PRED), again = label ();
+      ins ("ld.u32 %s, [%s]", old.c_str (), w.c_str ());
+      body += again + ":\n";
+      ins ("shr.b32 %s, %s, %s", x.c_str (), old.c_str (), sh.c_str ());
+      combine (i->redop, t, n, x, v);
+      ins ("and.b32 %s, %s, %u", n.c_str (), n.c_str (),
+	   (1u << width (t)) - 1);
+      ins ("shl.b32 %s, %s, %s", n.c_str (), n.c_str (), sh.c_str ());
+      ins ("and.b32 %s, %s, %s", m.c_str (), old.c_str (), keep.c_str ());
+      ins ("or.b32 %s, %s, %s", m.c_str (), m.c_str (), n.c_str ());
+      ins ("atom.cas.b32 %s, [%s], %s, %s", seen.c_str (), w.c_str (),
+	   old.c_str (), m.c_str ());
+      ins ("setp.ne.b32 %s, %s, %s", p.c_str (), seen.c_str (), old.c_str ());
+      ins ("mov.b32 %s, %s", old.c_str (), seen.c_str ());
+      ins ("@%s bra %s", p.c_str (), again.c_str ());
+      ins ("shr.b32 %s, %s, %s", d.c_str (), old.c_str (), sh.c_str ());
+      return;
+    }
+  const char *name = nullptr, *ty = nullptr;
+  switch (i->redop)
+    {
+    case DOP_ADD: name = "add"; ty = fl ? fty (t) : uty (t); break;
+    case DOP_AND: case DOP_OR: case DOP_XOR:
+      name = dir_op_name (i->redop); ty = bty (t); break;
+    case DOP_MIN: case DOP_MAX:
+      if (!fl)
+	{
+	  name = i->redop == DOP_MIN ? "min" : "max";
+	  ty = sty (t);
+	}
+      break;
+    case DOP_UMIN: case DOP_UMAX:
+      name = i->redop == DOP_UMIN ? "min" : "max";
+      ty = uty (t);
+      break;
+    default:
+      break;
+    }
+  if (name)
+    {
+      ins ("atom.%s%s %s, %s, %s", name, ty, d.c_str (), at.c_str (),
+	   v.c_str ());
+      return;
+    }
+  /* old = *p; do { new = old OP v; seen = cas (p, old, new); }
+     while (seen != old, old = seen).  */
+  rclass c = class_of (t);
+  std::string old = temp (c), n = temp (c), seen = temp (c);
+  std::string p = temp (RC_PRED), again = label ();
+  ins ("ld%s %s, %s", mty (t), old.c_str (), at.c_str ());
+  body += again + ":\n";
+  combine (i->redop, t, n, old, v);
+  ins ("atom.cas%s %s, %s, %s, %s", bty (t), seen.c_str (), at.c_str (),
+       old.c_str (), n.c_str ());
+  ins ("setp.ne%s %s, %s, %s", bty (t), p.c_str (), seen.c_str (),
+       old.c_str ());
+  ins ("%s %s, %s", rc_mov[c], old.c_str (), seen.c_str ());
+  ins ("@%s bra %s", p.c_str (), again.c_str ());
+  ins ("%s %s, %s", rc_mov[c], d.c_str (), old.c_str ());
 }
 
 } // namespace gw_ptx

@@ -9,7 +9,11 @@
    device RTL's worker barrier, or one the emitter adds after a run of
    vector broadcasts over several warps).  Each buffer has two halves,
    used by alternate barriers, so that no second barrier is needed before
-   the next stores (emit.cc's header says why that is enough).  */
+   the next stores (emit.cc's header says why that is enough).
+
+   Reductions (reduce) take the same routes: a butterfly of shuffles
+   within the warp, and gw_redbuf, a .shared slot per worker, across
+   workers.  */
 
 #include "emitter.h"
 
@@ -209,16 +213,23 @@ emitter::emit_frame_bcast (dir_insn *i)
     }
 }
 
+/* The barrier of all the gang's threads, which completes the
+   broadcasts pending in either buffer.  */
+
+void
+emitter::worker_barrier ()
+{
+  ins ("bar.sync 0");
+  complete (vbuf);
+  complete (wbuf);
+}
+
 void
 emitter::emit_barrier (dir_insn *i)
 {
   unsigned axes = i->axes & active;
   if (axes & dir_axis_bit (DA_WORKER))
-    {
-      ins ("bar.sync 0");
-      complete (vbuf);
-      complete (wbuf);
-    }
+    worker_barrier ();
   else if (axes & dir_axis_bit (DA_VECTOR))
     {
       if (vlen > ptx_warp_size)
@@ -263,6 +274,150 @@ emitter::complete (bcast_buffer &buf)
        buf.name, buf.name, buf.name);
   buf.max_bytes = std::max (buf.max_bytes, buf.bytes);
   buf.bytes = 0;
+}
+
+
+/* D = A OP B for the values of type T in registers A and B (narrow
+   integers in 32-bit registers, their upper bits undefined).  */
+
+void
+emitter::combine (dir_opcode op, dir_type t, const std::string &d,
+		  const std::string &a, const std::string &b)
+{
+  bool fl = dir_type_float_p (t);
+  const char *da = d.c_str (), *aa = a.c_str (), *ba = b.c_str ();
+  /* A narrow integer extended for a comparison.  */
+  auto ext = [&] (const std::string &r, bool is_signed) {
+    if (!narrow_p (t))
+      return r;
+    std::string x = temp (RC_B32);
+    if (is_signed)
+      ins ("cvt.s32.s%u %s, %s", width (t), x.c_str (), r.c_str ());
+    else
+      ins ("and.b32 %s, %s, %u", x.c_str (), r.c_str (),
+	   (1u << width (t)) - 1);
+    return x;
+  };
+  switch (op)
+    {
+    case DOP_ADD:
+      ins ("add%s%s %s, %s, %s", fl ? ".rn" : "", fl ? fty (t) : sty (t), da,
+	   aa, ba);
+      return;
+    case DOP_MUL:
+      ins ("%s%s %s, %s, %s", fl ? "mul.rn" : "mul.lo", fl ? fty (t) : sty (t),
+	   da, aa, ba);
+      return;
+    case DOP_MIN: case DOP_MAX:
+      if (fl)
+	{
+	  /* "a < b ? a : b": PTX's min.f32 is C's fmin.  */
+	  std::string p = temp (RC_PRED);
+	  ins ("setp.%s%s %s, %s, %s", op == DOP_MIN ? "lt" : "gt", fty (t),
+	       p.c_str (), aa, ba);
+	  ins ("selp%s %s, %s, %s, %s", fty (t), da, aa, ba, p.c_str ());
+	  return;
+	}
+      {
+	std::string x = ext (a, true), y = ext (b, true);
+	ins ("%s%s %s, %s, %s", op == DOP_MIN ? "min" : "max", sty (t), da,
+	     x.c_str (), y.c_str ());
+      }
+      return;
+    case DOP_UMIN: case DOP_UMAX:
+      {
+	std::string x = ext (a, false), y = ext (b, false);
+	ins ("%s%s %s, %s, %s", op == DOP_UMIN ? "min" : "max", uty (t), da,
+	     x.c_str (), y.c_str ());
+      }
+      return;
+    case DOP_AND: case DOP_OR: case DOP_XOR:
+      ins ("%s%s %s, %s, %s", dir_op_name (op), bty (t), da, aa, ba);
+      return;
+    default:
+      throw cannot { std::string ("a combination by '") + dir_op_name (op)
+		     + "'" };
+    }
+}
+
+/* D = X of the lane whose number differs from this one's in LANES (a
+   butterfly step within the warp).  */
+
+void
+emitter::shuffle_xor (dir_type t, const std::string &d, const std::string &x,
+		      unsigned lanes)
+{
+  if (wide_p (t))
+    {
+      std::string lo = temp (RC_B32), hi = temp (RC_B32);
+      ins ("mov.b64 {%s, %s}, %s", lo.c_str (), hi.c_str (), x.c_str ());
+      ins ("shfl.sync.bfly.b32 %s, %s, %u, 31, -1", lo.c_str (), lo.c_str (),
+	   lanes);
+      ins ("shfl.sync.bfly.b32 %s, %s, %u, 31, -1", hi.c_str (), hi.c_str (),
+	   lanes);
+      ins ("mov.b64 %s, {%s, %s}", d.c_str (), lo.c_str (), hi.c_str ());
+    }
+  else
+    ins ("shfl.sync.bfly.b32 %s, %s, %u, 31, -1", d.c_str (), x.c_str (),
+	 lanes);
+}
+
+/* reduce.OP.T AXES v: the lanes of a warp (a vector of 32) in a
+   butterfly of shuffles; then, across workers, each worker's lane 0
+   stores into gw_redbuf (a slot per worker) and, after a barrier of the
+   gang, every thread folds the slots in worker order; a second barrier
+   frees gw_redbuf for the next reduction.  The order is fixed: float
+   results repeat from run to run.  */
+
+void
+emitter::emit_reduce (dir_insn *i)
+{
+  unsigned axes = i->axes & active;
+  dir_type t = i->type;
+  rclass c = class_of (t);
+  std::string d = dest (i);
+  std::string r = temp (c);
+  ins ("%s %s, %s", rc_mov[c], r.c_str (), op (i->ops[0]).c_str ());
+  if (axes & dir_axis_bit (DA_VECTOR))
+    {
+      if (vlen > ptx_warp_size)
+	throw cannot { "a reduction across the lanes of a vector longer "
+		       "than a warp" };
+      for (unsigned k = vlen / 2; k >= 1; k /= 2)
+	{
+	  std::string o = temp (c), n = temp (c);
+	  shuffle_xor (t, o, r, k);
+	  combine (i->redop, t, n, r, o);
+	  r = n;
+	}
+    }
+  if (axes & dir_axis_bit (DA_WORKER))
+    {
+      use_red = true;
+      const char *mt = narrow_p (t) ? ".u32" : mty (t);
+      std::string base = temp (RC_B64), off = temp (RC_B64);
+      std::string a = temp (RC_B64);
+      ins ("mov.u64 %s, gw_redbuf", base.c_str ());
+      ins ("mul.wide.u32 %s, %s, 8", off.c_str (), tid_y ().c_str ());
+      ins ("add.u64 %s, %s, %s", a.c_str (), base.c_str (), off.c_str ());
+      std::string store = "st.shared";
+      if (vlen > 1)
+	store = "@" + single (dir_axis_bit (DA_VECTOR)) + " " + store;
+      ins ("%s%s [%s], %s", store.c_str (), mt, a.c_str (), r.c_str ());
+      worker_barrier ();
+      std::string acc = temp (c);
+      ins ("ld.shared%s %s, [%s]", mt, acc.c_str (), base.c_str ());
+      for (int w = 1; w < wlen; w++)
+	{
+	  std::string x = temp (c), n = temp (c);
+	  ins ("ld.shared%s %s, [%s+%d]", mt, x.c_str (), base.c_str (), 8 * w);
+	  combine (i->redop, t, n, acc, x);
+	  acc = n;
+	}
+      worker_barrier ();
+      r = acc;
+    }
+  ins ("%s %s, %s", rc_mov[c], d.c_str (), r.c_str ());
 }
 
 } // namespace gw_ptx

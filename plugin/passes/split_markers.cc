@@ -1,4 +1,5 @@
-/* split-markers: give every fork and join marker a block of its own.
+/* split-markers: give every fork and join marker, and every reduce, a
+   block of its own.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
    plugin/ir/ir.h.
@@ -20,10 +21,15 @@
    blocks in between by the partitioned threads, and the blocks before and
    after can be neutered whole.
 
+   A reduce (convergent: every thread of its axes runs it) gets a block of
+   its own the same way, so that the single-mode stores around it (a
+   reduction's result written to its variable) can still be neutered: the
+   neuter pass never neuters a block with a convergent insn.
+
    Requires: nothing.
    Invalidates: the CFG analyses.
    Invariant after (DIR_PROP_SPLIT): each marker is insn 0 of a block of
-   two insns, with no phis.  The verifier checks it.
+   two insns, with no phis (the verifier checks it); so is each reduce.
 
    See also gcc/config/nvptx/nvptx.cc:nvptx_split_blocks.  */
 
@@ -39,7 +45,8 @@ gw_split_markers (dir_func *fn, const gw_pass_context &)
     {
       dir_block *b = fn->blocks[bi];
       for (size_t i = 0; i < b->insns.size (); i++)
-	if (dir_op_flag (b->insns[i]->op, DOPF_MARKER))
+	if (dir_op_flag (b->insns[i]->op, DOPF_MARKER)
+	    || b->insns[i]->op == DOP_REDUCE)
 	  {
 	    if (i > 0 || !b->phis.empty ())
 	      {

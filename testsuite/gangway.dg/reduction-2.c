@@ -1,30 +1,29 @@
-/* Reductions on loop directives inside a parallel region (+ on a gang
-   vector loop, max on a combined construct) are diagnosed at each loop
-   directive.  */
+/* What the cpu device does not reduce yet gets a located warning and runs
+   on the host: && on floats (which GCC hands over as a bitwise and); a
+   reduction across workers that the cpu device runs in several chunks of
+   lanes (4 workers of 32 lanes).  */
 /* { dg-do compile } */
-/* { dg-additional-options "-fno-diagnostics-show-caret" } */
+/* { dg-additional-options "-fno-diagnostics-show-caret -fplugin-arg-gangway-targets=cpu" } */
 
+float f[1000];
 int a[1000];
 
-long
-sum (void)
+float
+all (void)
 {
-  long s = 0;
-#pragma acc parallel copyin(a)
-  {
-#pragma acc loop gang vector reduction(+:s) /* { dg-warning "gangway: reductions are not supported on the device yet; this OpenACC parallel region runs on the host" } */
-    for (int i = 0; i < 1000; i++)
-      s += a[i];
-  }
-  return s;
+  float ok = 1;
+#pragma acc parallel loop reduction(&&:ok) /* { dg-warning "gangway: reductions by &, \\|, \\^, && or \\|\\| of floating-point values are not supported on the device; this OpenACC parallel region runs on the host" } */
+  for (int i = 0; i < 1000; i++)
+    ok = ok && f[i] > 0;
+  return ok;
 }
 
-int
-maximum (const int *p)
+long
+wide (void)
 {
-  int m = 0;
-#pragma acc parallel loop reduction(max:m) copyin(p[0:1000]) /* { dg-warning "gangway: reductions are not supported on the device yet; this OpenACC parallel region runs on the host" } */
+  long s = 0;
+#pragma acc parallel loop gang worker vector num_workers(4) vector_length(32) reduction(+:s) /* { dg-warning "gangway: the cpu device cannot run a reduction across workers that run in several chunks of lanes yet; this OpenACC parallel region runs on the host" } */
   for (int i = 0; i < 1000; i++)
-    m = p[i] > m ? p[i] : m;
-  return m;
+    s += a[i];
+  return s;
 }

@@ -29,7 +29,7 @@
      since sm_70 when whole warps exit); with B, when exactly B threads
      wait at it (more is an error: nothing Gangway emits reuses a barrier
      that way).
-   - bar.warp.sync M and shfl.sync.idx ..., M: the lanes of M in the
+   - bar.warp.sync M and shfl.sync.{idx,bfly} ..., M: the lanes of M in the
      thread's warp (warps are 32 consecutive linear thread ids, linear id
      tid.x + tid.y * ntid.x + tid.z * ntid.x * ntid.y).  Every lane M names
      must exist and arrive, at the same instruction with the same mask; a
@@ -43,6 +43,8 @@
    (what mov of a .local or .shared symbol gives; cvta turns them into
    host addresses) are bounds-checked on every ld/st of their space.
    .local and .shared memory and registers start with a poison pattern.
+   atom (add, and, or, xor, min, max, cas on 32- and 64-bit values, at
+   generic addresses) is indivisible because threads run one at a time.
 
    Everything outside the subset (README.md) is refused at load time, with
    the line.  */
@@ -203,7 +205,13 @@ enum opcode : uint16_t
   OP_LDL_64, OP_STL_8, OP_STL_16, OP_STL_32, OP_STL_64,
   OP_LDS_U8, OP_LDS_S8, OP_LDS_U16, OP_LDS_S16, OP_LDS_U32, OP_LDS_S32,
   OP_LDS_64, OP_STS_8, OP_STS_16, OP_STS_32, OP_STS_64,
-  OP_BRA, OP_EXIT, OP_TRAP, OP_BAR, OP_WARPSYNC, OP_SHFL_IDX,
+  OP_BRA, OP_EXIT, OP_TRAP, OP_BAR, OP_WARPSYNC, OP_SHFL_IDX, OP_ATOM,
+};
+
+/* The operations of atom (insn::aux).  */
+enum atom_op : uint8_t
+{
+  A_ADD, A_AND, A_OR, A_XOR, A_MIN, A_MAX, A_CAS
 };
 
 /* Conditions of setp.  */
@@ -1500,7 +1508,10 @@ decoder::decode (const std::string &text0)
     }
   else if (name == "shfl")
     {
-      if (opc != "shfl.sync.idx.b32")
+      /* aux: 0 idx, 1 bfly.  */
+      if (opc == "shfl.sync.bfly.b32")
+	I.aux = 1;
+      else if (opc != "shfl.sync.idx.b32")
 	unsupported ();
       nops (5);
       if (ops[0].find ('|') != std::string::npos)
@@ -1511,6 +1522,31 @@ decoder::decode (const std::string &text0)
       I.b = src (ops[2], T_B32);
       I.c = src (ops[3], T_B32);
       I.e = src (ops[4], T_B32);
+    }
+  else if (name == "atom")
+    {
+      /* atom{.op}.type [a+imm], b{, c}: generic addresses only.  */
+      static const std::map<std::string, atom_op> ops_of = {
+	{ "add", A_ADD }, { "and", A_AND }, { "or", A_OR }, { "xor", A_XOR },
+	{ "min", A_MIN }, { "max", A_MAX }, { "cas", A_CAS } };
+      if (m.size () != 3 || !ops_of.count (m[1]) || !ty_bits (t)
+	  || (ty_bits (t) != 32 && ty_bits (t) != 64))
+	unsupported ();
+      I.op = OP_ATOM;
+      I.aux = ops_of.at (m[1]);
+      I.t1 = t;
+      bool cas = I.aux == A_CAS;
+      nops (cas ? 4 : 3);
+      int slot, sp;
+      std::string sym;
+      I.imm = address (ops[1], &slot, &sp, &sym);
+      if (sp >= 0)
+	fail (line, "atom on a symbol (Gangway uses generic addresses)");
+      I.a = slot;
+      I.d = dst (ops[0], t);
+      I.b = src (ops[2], t);
+      if (cas)
+	I.c = src (ops[3], t);
     }
   else
     unsupported ();
@@ -2476,6 +2512,71 @@ launch::run (thread &t, uint64_t slice)
 	  t.wk = W_WARP;
 	  t.mask = U32 (e);
 	  goto block;
+	case OP_ATOM:
+	  {
+	    /* Threads run one at a time: the access is indivisible.  */
+	    unsigned n = ty_bits ((ty) I.t1) / 8;
+	    uint64_t a = U64 (a) + I.imm;
+	    GENERIC (a, n, true);
+	    uint64_t old = 0, v = R (b), r;
+	    memcpy (&old, (void *) (uintptr_t) a, n);
+	    ty t1 = (ty) I.t1;
+	    bool s = t1 == T_S32 || t1 == T_S64, f = t1 == T_F32 || t1 == T_F64;
+	    auto sx = [&] (uint64_t x) {
+	      return n == 4 ? (int64_t) (int32_t) x : (int64_t) x;
+	    };
+	    auto fx = [&] (uint64_t x) {
+	      if (n == 8)
+		{
+		  double d;
+		  memcpy (&d, &x, 8);
+		  return d;
+		}
+	      float fl;
+	      uint32_t w = (uint32_t) x;
+	      memcpy (&fl, &w, 4);
+	      return (double) fl;
+	    };
+	    auto tofx = [&] (double d) {
+	      uint64_t x = 0;
+	      if (n == 8)
+		memcpy (&x, &d, 8);
+	      else
+		{
+		  float fl = (float) d;
+		  uint32_t w;
+		  memcpy (&w, &fl, 4);
+		  x = w;
+		}
+	      return x;
+	    };
+	    uint64_t mask = n == 8 ? ~0ull : 0xffffffffull;
+	    old &= mask;
+	    v &= mask;
+	    switch ((atom_op) I.aux)
+	      {
+	      case A_ADD:
+		r = f ? tofx (fx (old) + fx (v)) : old + v;
+		break;
+	      case A_AND: r = old & v; break;
+	      case A_OR: r = old | v; break;
+	      case A_XOR: r = old ^ v; break;
+	      case A_MIN: case A_MAX:
+		{
+		  bool lt = s ? sx (old) < sx (v) : old < v;
+		  r = (I.aux == A_MIN) == lt ? old : v;
+		  break;
+		}
+	      case A_CAS:
+		r = old == v ? R (c) & mask : old;
+		break;
+	      default:
+		FAIL ("internal error: atom operation %d", (int) I.aux);
+	      }
+	    memcpy ((void *) (uintptr_t) a, &r, n);
+	    R (d) = old;
+	    break;
+	  }
 	case OP_SHFL_IDX:
 	  t.wk = W_SHFL;
 	  t.mask = U32 (e);
@@ -2584,7 +2685,7 @@ launch::resolve ()
 	      uint32_t bval = b & 31, cval = c & 31, seg = (c >> 8) & 31;
 	      uint32_t maxl = (l & seg) | (cval & ~seg);
 	      uint32_t minl = l & seg;
-	      uint32_t j = minl | (bval & ~seg);
+	      uint32_t j = I.aux == 1 ? l ^ bval : minl | (bval & ~seg);
 	      if (j > maxl)
 		j = l;
 	      if (!(mask >> j & 1))

@@ -60,9 +60,11 @@ declare -A MUTATIONS=(
   [early-exit]='/shfl\.sync/d'
   # The workers' loads of the values the worker fork broadcasts.
   [worker-single-phi]='/^\tld\.shared\.u32/d'
+  # The butterflies of the reductions: each lane keeps its own value.
+  [reduction]='/shfl\.sync\.bfly/d'
 )
 PROGRAMS=(saxpy nest firstprivate vlen128 intops floatconv switch early-exit
-	  worker-single-phi)
+	  worker-single-phi reduction)
 if [ $# -gt 0 ]; then
   PROGRAMS=("$@")
 fi
