@@ -102,6 +102,8 @@ struct fz_var
 				   the bits of its initial value.  */
   bool output = false;		/* GSCALAR stored by regions.  */
   bool hidden = false;		/* Not to be read (yet).  */
+  bool red = false;		/* GSCALAR: a reduction's result, which
+				   only reduction updates write.  */
   int uses = 0;			/* References in the printed program.  */
 };
 
@@ -188,6 +190,14 @@ struct fz_loop
   fz_var *rt = nullptr;		/* HI is this run-time value.  */
 };
 
+/* A reduction: its operator (OP_ADD, OP_MUL, OP_MIN, OP_MAX, OP_AND,
+   OP_OR, OP_XOR, OP_LAND, OP_LOR) and variable.  */
+struct fz_red
+{
+  int op;
+  fz_var *v;
+};
+
 /* Statement kinds.  */
 enum fz_sk
 {
@@ -254,6 +264,11 @@ struct fz_stmt
      private, S_ACCLOOP's private.  */
   std::vector<fz_var *> firstprivate, private_vars;
   std::vector<fz_array *> private_arrays;
+  /* S_ACCLOOP's and S_REGION's reduction clauses.  */
+  std::vector<fz_red> reds;
+  bool red_workers = false;	/* S_REGION: has a reduction across
+				   workers, which needs its num_workers and
+				   vector_length clauses.  */
 
   bool fixed = false;		/* Never dropped (initializations).  */
   bool dropped = false;		/* Reducer: not printed.  */

@@ -180,6 +180,10 @@ struct rinfo
   bool single_gang;
   int root;
   bool has_gang_loop;
+  bool has_vector;		/* A vector or auto loop: the vector length
+				   may be the ISA's lanes.  */
+  bool worker_red;		/* A reduction across workers.  */
+  std::vector<fz_red> par_reds;	/* The construct's reductions.  */
 };
 
 class gen
@@ -249,8 +253,20 @@ private:
   bool loop_ok (ctx &c);
   void consume (ctx &c, size_t mark, std::vector<fz_stmt *> &out);
   void acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
-		 bool whole = false);
+		 bool whole = false,
+		 const std::vector<fz_red> *reds_in = nullptr);
   fz_loop header (ctx &c, long max_count, bool acc, bool rect);
+
+  /* Reductions.  */
+  fz_ty red_ty ();
+  int red_op (fz_ty t, bool local);
+  fz_expr *small_int (ctx &c, int mask, int bias);
+  fz_expr *red_term (ctx &c, fz_ty t, int op, bool init);
+  uint64_t red_bits (fz_ty t, int op);
+  fz_expr *red_update (ctx &c, const fz_red &r);
+  fz_stmt *red_stmt (ctx &c, const fz_red &r);
+  std::vector<fz_red> new_reds (ctx &c, bool gang,
+				std::vector<fz_stmt *> &out);
   fz_var *writable_local (ctx &c, bool ints_only);
   int init_kind (fz_ty t);
 
@@ -980,7 +996,8 @@ gen::stmt (ctx &c, std::vector<fz_stmt *> &out)
       {
 	fz_var *g = nullptr;
 	for (fz_var *v : p->vars)
-	  if (v->kind == fz_var::GSCALAR && v->output && rng.pct (60))
+	  if (v->kind == fz_var::GSCALAR && v->output && !v->red
+	      && rng.pct (60))
 	    g = v;
 	if (!g)
 	  {
@@ -1505,13 +1522,289 @@ gen::struct_local (ctx &c, std::vector<fz_stmt *> &out)
   out.push_back (s);
 }
 
+/* Reductions.
+
+   A reduction across gangs combines into a fresh global scalar, an
+   output whose result main () compares; one across workers or vector
+   lanes only, into a local declared just before its loop (each gang, or
+   each iteration of the enclosing loop, has its own: && and || go only
+   there, as the cpu device combines them across gangs on the host).
+   Only the updates in the loops that carry the clause (the loop, and
+   nested worker or vector loops that repeat it) write the variable, and
+   nothing reads it before its loop ends.  The values combined make the
+   result independent of the order of the combination: any values of the
+   unsigned and the 8- and 16-bit types (modular arithmetic); small terms
+   of int32_t and int64_t sums, +-1 factors of their products; small
+   integers in float sums (exact); 1, -1 and 2 in float products from a
+   nonzero start (exact, or an infinity whatever the order); integers
+   converted for float min and max (no NaN, no -0).  */
+
+fz_ty
+gen::red_ty ()
+{
+  fz_ty t = pick_ty ();
+  return t == TY_BOOL ? TY_I32 : t;
+}
+
+/* An operator for a reduction of type T; LOCAL allows && and ||.  */
+int
+gen::red_op (fz_ty t, bool local)
+{
+  static const int ops[] = { OP_ADD, OP_MUL, OP_MIN, OP_MAX, OP_AND, OP_OR,
+			     OP_XOR, OP_LAND, OP_LOR };
+  if (fz_is_float (t))
+    return ops[rng.below (4)];
+  return ops[rng.below (local ? 9 : 7)];
+}
+
+/* An int32_t in [-BIAS, MASK - BIAS], from an expression.  */
+fz_expr *
+gen::small_int (ctx &c, int mask, int bias)
+{
+  fz_expr *a = ex (E_BIN, TY_I32);
+  a->op = OP_AND;
+  a->ops = { conv (expr (c, pick_int_ty (), 2), TY_I32),
+	     int_const (TY_I32, mask) };
+  fz_expr *d = ex (E_BIN, TY_I32);
+  d->op = OP_SUB;
+  d->ops = { a, int_const (TY_I32, bias) };
+  return d;
+}
+
+/* The float constant D of type T.  */
+static uint64_t
+float_bits (fz_ty t, double d)
+{
+  uint64_t v = 0;
+  if (t == TY_F32)
+    {
+      float f = (float) d;
+      uint32_t b;
+      memcpy (&b, &f, 4);
+      v = b;
+    }
+  else
+    memcpy (&v, &d, 8);
+  return v;
+}
+
+/* A value of type T for reduction OP to combine: a term of an update, or
+   with INIT the variable's initial value.  */
+fz_expr *
+gen::red_term (ctx &c, fz_ty t, int op, bool init)
+{
+  auto fconst = [&] (double d) {
+    fz_expr *e = ex (E_CONST, t);
+    e->ival = float_bits (t, d);
+    return e;
+  };
+  if (op == OP_LAND || op == OP_LOR)
+    /* A start of 0 or 1: with another, the host's result could keep it
+       where the device's is the truth value.  */
+    return init ? int_const (t, rng.below (2)) : cond (c);
+  if (fz_is_float (t))
+    {
+      if (op == OP_MUL)
+	{
+	  /* Never replaced by a zero: 0 * inf is order-dependent.  */
+	  if (init)
+	    {
+	      static const double starts[] = { 1, -1, 2, -3, 0.5 };
+	      fz_expr *e = fconst (starts[rng.below (5)]);
+	      e->fixed = true;
+	      return e;
+	    }
+	  fz_expr *k1 = fconst (-1), *k2 = fconst (1),
+	    *k3 = fconst (rng.pct (60) ? 2 : -1);
+	  k1->fixed = k2->fixed = k3->fixed = true;
+	  fz_expr *in = ex (E_TERN, t);
+	  in->ops = { cond (c), k1, k2 };
+	  in->fixed = true;
+	  fz_expr *e = ex (E_TERN, t);
+	  e->ops = { cond (c), k3, in };
+	  e->fixed = true;
+	  return e;
+	}
+      if (op == OP_ADD)
+	{
+	  fz_expr *e = conv (small_int (c, 15, 8), t);
+	  if (!init && rng.pct (30))
+	    {
+	      fz_expr *h = ex (E_BIN, t);
+	      h->op = OP_MUL;
+	      h->ops = { e, fconst (0.5) };
+	      e = h;
+	    }
+	  return e;
+	}
+      return conv (expr (c, pick_int_ty (), 2), t);
+    }
+  bool wide = t == TY_I32 || t == TY_I64;
+  if (wide && op == OP_ADD)
+    return conv (small_int (c, 0xff, 0x80), t);
+  if (wide && op == OP_MUL)
+    {
+      if (init)
+	return conv (small_int (c, 0xff, 0x80), t);
+      fz_expr *e = ex (E_TERN, t);
+      e->ops = { cond (c), int_const (t, (uint64_t) -1), int_const (t, 1) };
+      return e;
+    }
+  fz_expr *e = expr (c, t, 2);
+  if (op == OP_MUL && !init && rng.pct (50))
+    {
+      /* Odd factors, so that the product is not soon 0.  */
+      fz_expr *o = ex (E_BIN, t);
+      o->op = OP_OR;
+      o->ops = { e, int_const (t, 1) };
+      e = o;
+    }
+  return e;
+}
+
+/* The bits of the initial value of a global reduction variable of type T
+   and operator OP.  */
+uint64_t
+gen::red_bits (fz_ty t, int op)
+{
+  if (fz_is_float (t))
+    {
+      static const double starts[] = { 1, -1, 2, -3, 0.5 };
+      return float_bits (t, op == OP_MUL ? starts[rng.below (5)]
+			    : (double) rng.range (-100, 100));
+    }
+  if ((t == TY_I32 || t == TY_I64) && (op == OP_ADD || op == OP_MUL))
+    return (uint64_t) (int64_t) rng.range (-100000, 100000);
+  return rng.next ();
+}
+
+/* The new value of R's variable in an update: the variable combined with
+   a term, in one of the forms of the operator.  */
+fz_expr *
+gen::red_update (ctx &c, const fz_red &r)
+{
+  fz_ty t = r.v->ty;
+  fz_expr *v = ex (E_VAR, t);
+  v->var = r.v;
+  v->fixed = true;
+  fz_expr *x = red_term (c, t, r.op, false);
+  switch (r.op)
+    {
+    case OP_LAND: case OP_LOR:
+      {
+	fz_expr *l = ex (E_LOGIC, TY_I32);
+	l->op = r.op;
+	l->ops = { v, x };
+	return conv (l, t);
+      }
+    case OP_MIN: case OP_MAX:
+      switch (rng.below (fz_is_float (t) ? 3 : 2))
+	{
+	case 0:
+	  {
+	    fz_expr *e = ex (E_BIN, t);
+	    e->op = r.op;
+	    e->ops = { v, x };
+	    if (rng.pct (50))
+	      std::swap (e->ops[0], e->ops[1]);
+	    return e;
+	  }
+	case 1:
+	  {
+	    /* x < v ? x : v (the term is one node, printed twice).  */
+	    fz_expr *k = ex (E_CMP, TY_I32);
+	    k->op = r.op == OP_MIN ? OP_LT : OP_GT;
+	    k->ops = { x, v };
+	    fz_expr *e = ex (E_TERN, t);
+	    e->ops = { k, x, v };
+	    return e;
+	  }
+	default:
+	  {
+	    fz_expr *e = ex (E_CALL, t);
+	    e->op = r.op == OP_MIN ? MF_FMIN : MF_FMAX;
+	    e->ops = { v, x };
+	    return e;
+	  }
+	}
+    default:
+      {
+	fz_expr *e = ex (E_BIN, t);
+	e->op = r.op;
+	e->ops = { v, x };
+	if (rng.pct (40))
+	  std::swap (e->ops[0], e->ops[1]);
+	return e;
+      }
+    }
+}
+
+/* An update of reduction R, sometimes under a divergent condition.  */
+fz_stmt *
+gen::red_stmt (ctx &c, const fz_red &r)
+{
+  fz_stmt *a = st (S_ASSIGN);
+  a->v = r.v;
+  a->e = red_update (c, r);
+  if (!pct (K_reduction_cond))
+    return a;
+  fz_stmt *s = st (S_IF);
+  s->e = cond (c);
+  s->body.push_back (a);
+  return s;
+}
+
+/* New reductions for a loop in context C: across gangs (GANG) into
+   fresh global scalars, else into locals whose declarations go onto
+   OUT.  */
+std::vector<fz_red>
+gen::new_reds (ctx &c, bool gang, std::vector<fz_stmt *> &out)
+{
+  std::vector<fz_red> reds;
+  int n = pct (K_reduction_multi) ? rng.range (2, 3) : 1;
+  int same = -1;
+  for (int i = 0; i < n; i++)
+    {
+      fz_red r;
+      fz_ty t = red_ty ();
+      r.op = red_op (t, !gang);
+      /* Often one operator for all: several variables in one clause.  */
+      if (i == 0 && rng.pct (50))
+	same = r.op;
+      else if (same >= 0
+	       && (!fz_is_float (t) || same == OP_ADD || same == OP_MUL
+		   || same == OP_MIN || same == OP_MAX))
+	r.op = same;
+      if (gang)
+	{
+	  r.v = var (fz_var::GSCALAR, t, "rg");
+	  r.v->output = true;
+	  r.v->red = true;
+	  r.v->value = red_bits (t, r.op);
+	}
+      else
+	{
+	  fz_stmt *d = st (S_DECL);
+	  d->e = red_term (c, t, r.op, true);
+	  d->v = r.v = var (fz_var::LOCAL, t, "rl");
+	  r.v->wscope = c.ps;
+	  d->fixed = true;
+	  out.push_back (d);
+	}
+      reds.push_back (r);
+    }
+  return reds;
+}
+
 /* A partitioned (or seq, or auto) loop nest in context C; with
    FORCE_GANG a gang loop.  WHOLE says that every iteration of the loop
    runs (a combined construct's loop): its first statement may store an
-   array whole, which can then be 'copyout'.  */
+   array whole, which can then be 'copyout'.  REDS_IN: the loop is
+   nested in one with these reductions, and repeats their clause (a
+   worker or vector loop).  */
 void
 gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
-	       bool whole)
+	       bool whole, const std::vector<fz_red> *reds_in)
 {
   fz_stmt *s = st (S_ACCLOOP);
   const pscope ps = scopes[c.ps];
@@ -1522,6 +1815,9 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
   int kind;			/* 0 gang, 1 worker, 2 vector, 3 seq, 4 auto.  */
   if (force_gang)
     kind = 0;
+  else if (reds_in)
+    kind = pick ({ 0, (avail & LV_W) ? w (K_worker_loop) + 1 : 0,
+		   (avail & LV_V) ? w (K_vector_loop) + 1 : 0 });
   else if (c.auto_only)
     kind = rng.pct (70) ? 4 : 3;
   else
@@ -1557,6 +1853,8 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
       break;
     }
   bool part = !s->seq;
+  if ((s->levels & LV_V) || (part && !s->levels))
+    reg.has_vector = true;
   s->independent = part && rng.pct (reg.construct == 2 ? 50 : 10);
 
   /* Trip counts: keep every output array within bounds.  */
@@ -1572,6 +1870,8 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
     }
   else if (part && pct (K_tile))
     {
+      /* GCC may give the element loops the vector axis.  */
+      reg.has_vector = true;
       nloops = rng.pct (60) ? 1 : 2;
       for (int i = 0; i < nloops; i++)
 	s->tile.push_back (rng.pct (25) ? 0 : rng.range (1, 8));
@@ -1585,6 +1885,25 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
       room /= std::max (s->loops.back ().v->value, 1LL);
       room = std::max (room, 1L);
     }
+
+  /* Reductions: the gang loops of a construct with a reduction clause
+     repeat it; other loops may have their own.  */
+  std::vector<fz_red> reds;
+  if (reds_in)
+    reds = *reds_in;
+  else if (part && s->levels)
+    {
+      if ((s->levels & LV_G) && !reg.par_reds.empty ())
+	{
+	  if (rng.pct (70))
+	    reds = reg.par_reds;
+	}
+      else if (pct (K_reduction))
+	reds = new_reds (c, s->levels & LV_G, out);
+    }
+  s->reds = reds;
+  if (!reds.empty () && (s->levels & LV_W))
+    reg.worker_red = true;
 
   /* The body's context.  */
   ctx in = c;
@@ -1722,8 +2041,30 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
       scopes[in.ps].stores++;
     }
 
+  size_t prefix = s->body.size ();
   std::vector<fz_stmt *> b = block (in, 4);
   s->body.insert (s->body.end (), b.begin (), b.end ());
+  /* The reductions' updates, after the initializations of private
+     variables and the store of a copyout array: here, or in a nested
+     worker or vector loop that repeats the clause, or both.  */
+  if (!reds.empty ())
+    {
+      bool nest = (in.avail & (LV_W | LV_V)) && scopes[in.ps].shared
+		  && in.depth < 7 && pct (K_reduction_nested);
+      if (nest)
+	{
+	  std::vector<fz_stmt *> tmp;
+	  acc_loop (in, tmp, false, false, &reds);
+	  s->body.insert (s->body.begin () + rng.range (prefix,
+							 s->body.size ()),
+			  tmp.begin (), tmp.end ());
+	}
+      for (const fz_red &r : reds)
+	if (!nest || rng.pct (50))
+	  s->body.insert (s->body.begin () + rng.range (prefix,
+							 s->body.size ()),
+			  red_stmt (in, r));
+    }
   /* Every partitioned loop leaves a result.  */
   if (part && scopes[in.ps].shared && scopes[in.ps].stores == 0)
     while (scopes[in.ps].stores == 0)
@@ -1733,6 +2074,12 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
   for (auto &sv : saved)
     sv.first->wscope = sv.second;
   out.push_back (s);
+  /* A local reduction's result is the declaring scope's after the
+     loop.  */
+  if (!reds_in)
+    for (const fz_red &r : reds)
+      if (r.v->kind == fz_var::LOCAL)
+	vis.push_back (r.v);
 }
 
 /* Region R.  */
@@ -1771,6 +2118,9 @@ gen::region (int r)
   reg.construct = construct;
   reg.single_gang = construct == 1 || s->num_gangs == 1;
   reg.has_gang_loop = false;
+  reg.has_vector = false;
+  reg.worker_red = false;
+  reg.par_reds.clear ();
 
   pscope root;
   root.parent = -1;
@@ -1817,6 +2167,11 @@ gen::region (int r)
 	    }
 	}
     }
+  if (construct == 0 && !s->combined && pct (K_reduction_parallel))
+    {
+      std::vector<fz_stmt *> none;
+      s->reds = reg.par_reds = new_reds (c, true, none);
+    }
   if (s->combined)
     acc_loop (c, s->body, !root.shared, true);
   else
@@ -1831,6 +2186,23 @@ gen::region (int r)
 	  acc_loop (c, tail, !root.shared || rng.pct (60));
 	  s->body.insert (s->body.end (), tail.begin (), tail.end ());
 	}
+    }
+  /* A reduction across workers needs them in one chunk of at most 64
+     lanes on the cpu device (which otherwise runs the region on the host):
+     a constant num_workers that keeps num_workers x vector_length within
+     that, whatever the ISA's lanes (16 at most) where the vector length
+     is not constant.  */
+  if (reg.worker_red && construct != 1)
+    {
+      long vmax = s->vector_length ? std::min (s->vector_length, 64L)
+		  : (s->vector_length_rt || reg.has_vector) ? 16 : 1;
+      long nmax = std::min (32L, std::max (1L, 64 / vmax));
+      if (s->num_workers_rt || !s->num_workers || s->num_workers > nmax)
+	{
+	  s->num_workers_rt = nullptr;
+	  s->num_workers = rng.range (1, nmax);
+	}
+      s->red_workers = true;
     }
   vis.resize (mark);
   for (auto &sv : saved)

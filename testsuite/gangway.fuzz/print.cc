@@ -62,6 +62,7 @@ private:
   std::string loop_head (const fz_loop &l);
   std::string clauses (fz_stmt *s, bool data);
   std::string level_clauses (fz_stmt *s);
+  std::string red_clauses (const std::vector<fz_red> &reds);
   std::string section (fz_array *a);
   bool stores_whole (fz_stmt *region, fz_array *a);
 
@@ -489,6 +490,32 @@ printer::loop_head (const fz_loop &l)
     }
 }
 
+/* The reduction clauses of REDS: one per operator, in the order of their
+   first variables.  */
+std::string
+printer::red_clauses (const std::vector<fz_red> &reds)
+{
+  std::string c;
+  std::vector<bool> done (reds.size ());
+  for (size_t i = 0; i < reds.size (); i++)
+    {
+      if (done[i])
+	continue;
+      int op = reds[i].op;
+      std::string list;
+      for (size_t j = i; j < reds.size (); j++)
+	if (reds[j].op == op)
+	  {
+	    list += (list.empty () ? "" : ", ") + reds[j].v->name;
+	    done[j] = true;
+	  }
+      c += std::string (" reduction (")
+	   + (op == OP_MIN ? "min" : op == OP_MAX ? "max" : op_name (op))
+	   + ":" + list + ")";
+    }
+  return c;
+}
+
 /* The level clauses of OpenACC loop S.  */
 std::string
 printer::level_clauses (fz_stmt *s)
@@ -527,6 +554,7 @@ printer::level_clauses (fz_stmt *s)
       priv += (priv.empty () ? "" : ", ") + a->name;
   if (!priv.empty ())
     c += " private (" + priv + ")";
+  c += red_clauses (s->reds);
   return c;
 }
 
@@ -825,6 +853,7 @@ printer::stmt (fz_stmt *s)
 	  c += " firstprivate (" + fp + ")";
 	if (!pv.empty ())
 	  c += " private (" + pv + ")";
+	c += red_clauses (s->reds);
 	line (c);
 	if (loop)
 	  {
@@ -922,6 +951,14 @@ printer::scan_stmt (fz_stmt *s)
     v->uses++;
   for (fz_var *v : s->private_vars)
     v->uses++;
+  /* A reduction's variable is declared, and a global one mapped and
+     compared, even when no update is left.  */
+  for (const fz_red &r : s->reds)
+    {
+      r.v->uses++;
+      if (r.v->kind == fz_var::GSCALAR)
+	region_gscalars[cur_region].insert (r.v);
+    }
   if (s->unwrap != 2)
     for (fz_stmt *c : s->body)
       scan_stmt (c);

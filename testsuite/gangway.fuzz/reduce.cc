@@ -274,7 +274,8 @@ fz_apply_edit (fz_program *p, const std::string &edit)
 	  return false;
 	}
     case 's':
-      if (s->k != S_ACCLOOP || s->seq || (s->levels & LV_G))
+      if (s->k != S_ACCLOOP || s->seq || (s->levels & LV_G)
+	  || !s->reds.empty ())
 	return false;
       s->seq = true;
       s->levels = 0;
@@ -349,6 +350,9 @@ fz_apply_edit (fz_program *p, const std::string &edit)
 	  s->num_gangs = 0;
 	  s->num_gangs_rt = nullptr;
 	}
+      /* A reduction across workers needs its dims (gen.cc).  */
+      if (s->red_workers)
+	return true;
       s->num_workers = s->vector_length = 0;
       s->num_workers_rt = s->vector_length_rt = nullptr;
       return true;
@@ -392,7 +396,7 @@ candidates (fz_program *p, int round)
 	      c.push_back ("r" + n + ".0");
 	    break;
 	  case S_ACCLOOP:
-	    if (!s->seq && !(s->levels & LV_G))
+	    if (!s->seq && !(s->levels & LV_G) && s->reds.empty ())
 	      c.push_back ("s" + n);
 	    if (s->collapse || !s->tile.empty ())
 	      c.push_back ("c" + n);
