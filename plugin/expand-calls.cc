@@ -438,6 +438,32 @@ expander::pair_call (gcall *call)
   tree type = TREE_TYPE (TREE_TYPE (lhs));
   tree a0 = gimple_call_arg (call, 0), a1 = gimple_call_arg (call, 1);
   dir_type t = reg_type (type);
+  internal_fn ifn0 = gimple_call_internal_fn (call);
+  if (t == DT_B1 && ifn0 != IFN_DIVMOD
+      && TREE_CODE (TREE_TYPE (a0)) == BOOLEAN_TYPE
+      && TREE_CODE (TREE_TYPE (a1)) == BOOLEAN_TYPE)
+    {
+      /* One-bit arithmetic (GCC makes it of comparisons of booleans):
+	 a + b is a ^ b, overflowing when both are set; a - b is a ^ b,
+	 overflowing when only b is; a * b is a & b and never
+	 overflows.  */
+      dir_value a = value (a0), c = value (a1);
+      b.loc = loc;
+      dir_value re, ovf;
+      if (ifn0 == IFN_MUL_OVERFLOW)
+	{
+	  re = emit (DOP_AND, t, { a, c });
+	  ovf = dir_imm (DT_B1, 0);
+	}
+      else
+	{
+	  re = emit (DOP_XOR, t, { a, c });
+	  ovf = emit (DOP_AND, t, { ifn0 == IFN_ADD_OVERFLOW ? a
+				    : emit (DOP_NOT, t, { a }), c });
+	}
+      parts[SSA_NAME_VERSION (lhs)] = { re, ovf };
+      return true;
+    }
   if (!dir_type_int_p (t))
     return false;
   bool uns = TYPE_UNSIGNED (type);

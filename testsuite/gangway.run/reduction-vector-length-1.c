@@ -1,11 +1,12 @@
 /* Found by gangway-fuzz on the cpu device (seed 36 of make check's set,
    -O0; then by hand).  A vector reduction of a gang loop's local in a
-   region of vector_length (1) and several workers: the compiler stops,
+   region of vector_length (1) and several workers: the compiler stopped,
    "the device RTL of ... is invalid after neuter: a store in
    worker-single code that is not neutered", at -O0 and -O1 alike (with
    one worker, or a vector length above 1, it compiles and runs
-   right).  */
+   right; fixed with the other, reduction-receiver-1.c).  */
 /* { dg-do run } */
+/* { dg-additional-options "-fplugin-arg-gangway-verify" } */
 
 #include <stdlib.h>
 
@@ -39,3 +40,5 @@ main (void)
     }
   return 0;
 }
+
+/* { dg-output "gangway: launch main._omp_fn.0 device=cpu " } */

@@ -4,13 +4,15 @@
    with a receiver (a mapped global: the result goes back to it), on a
    'gang worker' loop, on a worker loop nested in a gang loop that
    repeats the clause, or on the element loop of a 'gang tile' loop: the
-   store of the result to the receiver (the reduction's teardown) is left
-   in vector-single code un-neutered, and the verifier stops the
-   compiler, "the device RTL of ... is invalid after neuter: a store in
-   vector-single code that is not neutered".  This one fails at -O0 only;
-   the seeds above show it at -O1 and -O3 in bigger regions.  */
+   store of the result to the receiver (the reduction's teardown) was
+   left in vector-single code un-neutered, in the block of the reduce,
+   and the verifier stopped the compiler, "the device RTL of ... is
+   invalid after neuter: a store in vector-single code that is not
+   neutered" (fixed: split-markers gives each reduce a block of its own).
+   This one failed at -O0 only; the seeds above at -O1 and -O3 in bigger
+   regions.  */
 /* { dg-do run } */
-/* { dg-additional-options "-O0" } */
+/* { dg-additional-options "-O0 -fplugin-arg-gangway-verify" } */
 
 #include <stdlib.h>
 
@@ -43,3 +45,5 @@ main (void)
     abort ();
   return 0;
 }
+
+/* { dg-output "gangway: launch main._omp_fn.0 device=cpu gangs=4 workers=2 vector=\[0-9\]+" } */
