@@ -178,6 +178,13 @@ expander::reduction_marker (gcall *call)
 {
   tree lhs = gimple_call_lhs (call);
   auto marker = (gw_unique_marker) tree_to_uhwi (gimple_call_arg (call, 1));
+  if (marker == GW_UNIQUE_REFUSE)
+    switch ((gw_refusal) tree_to_shwi (gimple_call_arg (call, 2)))
+      {
+      case GW_REFUSE_COMPLEX_REDUCTION:
+	fail ("reductions of complex values are not supported on the "
+	      "device");
+      }
   if (marker != GW_UNIQUE_REDUCE && marker != GW_UNIQUE_ATOMIC)
     fail ("an internal marker left by GCC's OpenACC lowering");
   bool reduce = marker == GW_UNIQUE_REDUCE;

@@ -35,6 +35,11 @@
    convergent operation needs.  Their second argument says which marker
    it is (gw_unique_marker).
 
+   A reduction of complex values keeps GCC's host lowering (a copy at each
+   step, which GCC's complex lowering understands) and gets a REFUSE
+   marker before it: the expander fails on it, with the call's location,
+   and the region runs on the host.
+
    GCC's lowering hands && and || reductions over as & and |, starting
    each private copy from -1 or 0: like GCC's own offloading, a result
    whose initial value is true but not 1 combines by its bits.
@@ -44,6 +49,7 @@
 
 #include "gcc-api.h"
 #include "omp-low.h"
+#include "targhooks.h"
 #include "plugin.h"
 
 namespace {
@@ -108,6 +114,17 @@ gw_lower_reduction (gcall *call)
   tree type = TREE_TYPE (var);
   bool has_ref = !integer_zerop (ref);
   gimple_seq seq = NULL;
+
+  if (TREE_CODE (type) == COMPLEX_TYPE)
+    {
+      marker (&seq, loc, NULL_TREE, GW_UNIQUE_REFUSE,
+	      { build_int_cst (integer_type_node,
+			       GW_REFUSE_COMPLEX_REDUCTION) });
+      gimple_stmt_iterator gsi = gsi_for_stmt (call);
+      gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
+      default_goacc_reduction (call);
+      return;
+    }
 
   switch (code)
     {

@@ -1902,7 +1902,8 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
 	reds = new_reds (c, s->levels & LV_G, out);
     }
   s->reds = reds;
-  if (!reds.empty () && (s->levels & LV_W))
+  /* GCC may give the tile loop of a 'tile' the worker axis.  */
+  if (!reds.empty () && ((s->levels & LV_W) || !s->tile.empty ()))
     reg.worker_red = true;
 
   /* The body's context.  */

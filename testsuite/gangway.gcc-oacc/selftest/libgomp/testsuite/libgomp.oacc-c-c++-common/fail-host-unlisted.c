@@ -1,13 +1,14 @@
-/* Harness self-test: a region Gangway runs on the host (a reduction),
+/* Harness self-test: a region Gangway runs on the host (an atomic update),
    which the expected list does not name: FAIL.
-   gw-expect fail "\(regions on the host \(reduction\), not in expected-host.txt\)$" */
+   gw-expect fail "\(regions on the host \(atomic\), not in expected-host.txt\)$" */
 
 int
 main (void)
 {
   int s = 0;
-#pragma acc parallel loop reduction(+:s)
+#pragma acc parallel loop copy(s)
   for (int i = 0; i < 64; i++)
+#pragma acc atomic update
     s += i;
   return s != 2016;
 }

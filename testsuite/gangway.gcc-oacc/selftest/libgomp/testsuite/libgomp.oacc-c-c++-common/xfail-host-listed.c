@@ -1,13 +1,14 @@
-/* Harness self-test: a region Gangway runs on the host (a reduction),
+/* Harness self-test: a region Gangway runs on the host (an atomic update),
    named in the expected list: XFAIL (host: ...).
-   gw-expect xfail "\(host: reduction\)$" */
+   gw-expect xfail "\(host: atomic\)$" */
 
 int
 main (void)
 {
   int s = 0;
-#pragma acc parallel loop reduction(+:s)
+#pragma acc parallel loop copy(s)
   for (int i = 0; i < 64; i++)
+#pragma acc atomic update
     s += i;
   return s != 2016;
 }
