@@ -884,33 +884,38 @@ parser::insn (unsigned line)
   /* The suffix: "COND.T" for CMP, "T" for the classes that spell a type
      (DOC_AXIS only with a result), nothing for the others.  */
   bool typed = true;
+  /* Take the first word of the suffix ("lt" of "lt.i32") as one of the
+     COUNT names NAME_OF (K) gives; its index, or -1.  */
+  auto leading = [&] (int count, auto name_of) {
+    size_t dot = suffix.find ('.');
+    if (dot == std::string::npos)
+      return -1;
+    std::string word = suffix.substr (0, dot);
+    suffix = suffix.substr (dot + 1);
+    for (int k = 0; k < count; k++)
+      if (word == name_of (k))
+	return k;
+    return -1;
+  };
   switch (info.cls)
     {
     case DOC_CMP:
       {
-	size_t dot = suffix.find ('.');
-	std::string cond = suffix.substr (0, dot);
-	int c = 0;
-	while (c < DC_NUM && cond != dir_cond_name ((dir_cond) c))
-	  c++;
-	if (c == DC_NUM || dot == std::string::npos)
+	int c = leading (DC_NUM, [] (int k) {
+	  return dir_cond_name ((dir_cond) k); });
+	if (c < 0)
 	  fail (m.line, "expected cmp.COND.TYPE, found '%s'", m.text.c_str ());
 	i->pred = (dir_cond) c;
-	suffix = suffix.substr (dot + 1);
 	break;
       }
     case DOC_REDUCE: case DOC_ATOMIC:
       {
-	size_t dot = suffix.find ('.');
-	std::string name = suffix.substr (0, dot);
-	int o = 0;
-	while (o < DOP_NUM && name != dir_op_name ((dir_opcode) o))
-	  o++;
-	if (o == DOP_NUM || dot == std::string::npos)
+	int o = leading (DOP_NUM, [] (int k) {
+	  return dir_op_name ((dir_opcode) k); });
+	if (o < 0)
 	  fail (m.line, "expected %s.OP.TYPE, found '%s'", info.name,
 		m.text.c_str ());
 	i->redop = (dir_opcode) o;
-	suffix = suffix.substr (dot + 1);
 	break;
       }
     case DOC_GLOBAL: case DOC_SLOT:
