@@ -12,8 +12,9 @@
    the gangway pass captures it (capture.cc).
 
    A region that uses something the device cannot do yet and that GCC
-   would otherwise lower in host form (atomics) gets a warning
-   and no clone: it runs on the host.  Everything else unsupported is
+   would otherwise lower in host form (an atomic construct GCC made a
+   critical section of, GOMP_atomic_start/end) gets a warning and no
+   clone: it runs on the host.  Everything else unsupported is
    found after optimization, by the expander.
 
    The pass also rewrites every launch (GOACC_parallel_keyed) of the unit
@@ -92,12 +93,18 @@ unsupported_construct (tree fndecl, location_t *where)
 	if (!decl || !fndecl_built_in_p (decl, BUILT_IN_NORMAL))
 	  continue;
 	built_in_function code = DECL_FUNCTION_CODE (decl);
-	if (code == BUILT_IN_GOMP_ATOMIC_START
-	    || (code >= BUILT_IN_ATOMIC_TEST_AND_SET
-		&& code <= BUILT_IN_ATOMIC_SIGNAL_FENCE)
-	    || (code >= BUILT_IN_SYNC_FETCH_AND_ADD_N
-		&& code <= BUILT_IN_SYNC_SYNCHRONIZE))
-	  return "atomic operations";
+	if (code == BUILT_IN_GOMP_ATOMIC_START)
+	  {
+	    /* The call has no location; the critical section's accesses
+	       have the construct's.  */
+	    for (gimple_stmt_iterator g = gsi; *where == UNKNOWN_LOCATION
+		 && !gsi_end_p (g); gsi_next (&g))
+	      *where = gimple_location (gsi_stmt (g));
+	    if (*where == UNKNOWN_LOCATION)
+	      *where = DECL_SOURCE_LOCATION (fndecl);
+	    return "atomic operations on objects no atomic instruction covers "
+		 "(GCC makes them a critical section)";
+	  }
       }
   return nullptr;
 }

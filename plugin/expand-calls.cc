@@ -280,6 +280,9 @@ expander::stmt_call (gcall *call, bool *ends_block)
 	    return;
 	  fail ("the internal function '%s' on these types",
 		internal_fn_name (ifn));
+	case IFN_ATOMIC_COMPARE_EXCHANGE:
+	  compare_exchange_ifn (call);
+	  return;
 	case IFN_GOACC_REDUCTION:
 	case IFN_GOACC_LOOP:
 	case IFN_GOACC_TILE:
@@ -398,6 +401,8 @@ expander::stmt_call (gcall *call, bool *ends_block)
 		  user_type_name (gimple_call_return_type (call)).c_str (),
 		  DECL_FUNCTION_CODE (decl) <= BUILT_IN_COMPLEX_MUL_MAX
 		  ? "multiplication" : "division");
+	  if (atomic_call (call, DECL_FUNCTION_CODE (decl)))
+	    return;
 	  break;
 	}
       dir_value r;

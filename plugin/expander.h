@@ -4,7 +4,8 @@
    plugin/ir/ir.h.
 
    expand.cc expands statements, memory and control flow; expand-calls.cc
-   the calls (internal functions, OpenACC markers and builtins, math).
+   the calls (internal functions, OpenACC markers and builtins, math);
+   expand-atomics.cc the atomic builtins.
    Include after gcc-api.h and plugin.h.  */
 
 #ifndef GANGWAY_EXPANDER_H
@@ -66,6 +67,11 @@ private:
   void stmt_call (gcall *, bool *ends_block);
   bool pair_call (gcall *);
   void reduction_marker (gcall *);
+  bool atomic_call (gcall *, built_in_function);
+  void compare_exchange_ifn (gcall *);
+  dir_value atomic_access (dir_opcode op, dir_opcode redop, dir_type t,
+			   dir_value addr, std::vector<dir_value> ops,
+			   dir_order order);
   bool math_call (combined_fn fn, gcall *call, dir_value *r);
   void set_lhs (tree lhs, dir_value v);
   void block_end (basic_block bb, gimple *last, bool trap);

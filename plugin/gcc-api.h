@@ -48,6 +48,7 @@
 #include "stor-layout.h"
 #include "varasm.h"
 #include "real.h"
+#include "memmodel.h"
 #include "builtins.h"
 #include "internal-fn.h"
 #include "langhooks.h"

@@ -49,11 +49,21 @@ emitter::scalar_insn (const dir_insn *i)
 	       slot_offset[sl], fn->slots[sl].size);
       return;
     case DOP_STORE:
+      if (i->flags & DIF_ATOMIC)
+	{
+	  put ("  %s\n", atomic_mem (i, a).c_str ());
+	  return;
+	}
       put ("  *(%s%s *) (uintptr_t) (%s + %" PRId64 ") = %s;\n",
 	   i->flags & DIF_VOLATILE ? "volatile " : "", sty (i->type).c_str (),
 	   a[0].c_str (), i->disp, a[1].c_str ());
       return;
     case DOP_LOAD:
+      if (i->flags & DIF_ATOMIC)
+	{
+	  put ("  r%u = %s;\n", i->dest, atomic_mem (i, a).c_str ());
+	  return;
+	}
       put ("  r%u = *(%sconst %s *) (uintptr_t) (%s + %" PRId64 ");\n",
 	   i->dest, i->flags & DIF_VOLATILE ? "volatile " : "",
 	   sty (i->type).c_str (), a[0].c_str (), i->disp);
@@ -76,6 +86,28 @@ emitter::simd_load (const dir_insn *i)
 {
   const dir_value &addr = i->ops[0];
   std::string P = std::to_string (p);
+  if (i->flags & DIF_ATOMIC)
+    {
+      /* Each active lane reads, in lane order (all at once where they
+	 share the address: they may see the same value).  */
+      if (!vary (addr))
+	{
+	  std::string e = atomic_mem (i, { sval (addr) });
+	  if (is_vec (i->dest))
+	    assign_varying (i, helper ("splat", i->type) + " (" + e + ")");
+	  else
+	    {
+	      note_write (i, nullptr, false, "gw_cur");
+	      put ("  r%u = %s;\n", i->dest, e.c_str ());
+	    }
+	  return;
+	}
+      note_write (i, nullptr, true, "gw_cur");
+      put ("  for (int gw_l = 0; gw_l < %s; gw_l++) if (gw_cur[gw_l]) "
+	   "r%u[gw_l] = %s;\n", P.c_str (), i->dest,
+	   atomic_mem (i, { lval (addr) }).c_str ());
+      return;
+    }
   if (!vary (addr))
     {
       /* All lanes read the same address; the block runs for some lane.  */
@@ -123,6 +155,13 @@ emitter::simd_store (const dir_insn *i)
   std::string P = std::to_string (p);
   std::string ty = sty (i->type);
   const char *vol = i->flags & DIF_VOLATILE ? "volatile " : "";
+  if (i->flags & DIF_ATOMIC)
+    {
+      /* Every active lane stores, in lane order.  */
+      put ("  for (int gw_l = 0; gw_l < %s; gw_l++) if (gw_cur[gw_l]) %s\n",
+	   P.c_str (), atomic_mem (i, { lval (addr), lval (val) }).c_str ());
+      return;
+    }
   if (!vary (addr) && !vary (val))
     {
       put ("  *(%s%s *) (uintptr_t) (%s + %" PRId64 ") = %s;\n", vol,
@@ -161,6 +200,13 @@ emitter::simd_insn (const dir_insn *i)
       return;
     case DOP_FORK: case DOP_JOIN: case DOP_BARRIER:
       return;
+    case DOP_ATOMIC:
+      if (!vary (i->ops[0]) && is_vec (i->dest))
+	{
+	  simd_atomic_uniform (i);
+	  return;
+	}
+      break;
     case DOP_FRAME_BCAST:
       /* Each lane that runs it copies its single lane's slots (gang lane
 	 numbers: the frames are the gang's).  */
@@ -229,7 +275,8 @@ emitter::simd_insn (const dir_insn *i)
   for (const dir_value &v : i->ops)
     a.push_back (lval (v));
   bool guard = masked (i) || dir_op_flag (i->op, DOPF_TRAPS)
-	       || i->op == DOP_CALL || i->op == DOP_ATOMIC;
+	       || i->op == DOP_CALL || i->op == DOP_ATOMIC
+	       || i->op == DOP_XCHG || i->op == DOP_CAS;
   std::string value = scalar_expr (i, a);
   note_write (i, nullptr, guard, "gw_cur");
   if (fn->regs[i->dest].type == DT_B1)

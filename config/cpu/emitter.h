@@ -136,8 +136,12 @@ private:
   std::string combine (dir_opcode op, dir_type t, const std::string &a,
 		       const std::string &b, bool vector) const;
   std::string reduce_expr (const dir_insn *i) const;
-  std::string atomic_expr (const dir_insn *i, const std::string &addr,
-			   const std::string &v) const;
+  std::string mem_ptr (const dir_insn *i, const std::string &addr) const;
+  std::string atomic_expr (const dir_insn *i,
+			   const std::vector<std::string> &a) const;
+  std::string atomic_mem (const dir_insn *i,
+			  const std::vector<std::string> &a) const;
+  void simd_atomic_uniform (const dir_insn *i);
   void scalar_insn (const dir_insn *i);
   void simd_insn (const dir_insn *i);
   void simd_load (const dir_insn *i);

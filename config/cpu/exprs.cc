@@ -50,8 +50,8 @@ emitter::scalar_expr (const dir_insn *i,
       /* Scalar code runs where the axes have one thread (simd_insn
 	 reduces the lanes of SIMD code).  */
       return a[0];
-    case DOP_ATOMIC:
-      return atomic_expr (i, a[0], a[1]);
+    case DOP_ATOMIC: case DOP_XCHG: case DOP_CAS:
+      return atomic_expr (i, a);
     case DOP_UNDEF:
       return cast (T, "0");
     case DOP_PARAM:
@@ -513,20 +513,52 @@ emitter::reduce_expr (const dir_insn *i) const
   return e + "gw_r; })";
 }
 
-/* The scalar expression of the ATOMIC I at address ADDR (with I's
-   displacement) with the value V: the old value.  add, and, or and xor
-   of integers are GCC's atomic builtins; the others a compare-and-swap
-   loop.  Relaxed order: a reduction's combination needs no ordering
-   with other memory accesses, and the launch's end orders everything.  */
+/* The C name of the memory order O.  */
+
+static const char *
+c_order (dir_order o)
+{
+  static const char *const names[DMO_NUM]
+    = { "__ATOMIC_RELAXED", "__ATOMIC_ACQUIRE", "__ATOMIC_RELEASE",
+	"__ATOMIC_ACQ_REL", "__ATOMIC_SEQ_CST" };
+  return names[o];
+}
+
+/* The C pointer to the T the memory access I addresses, given the
+   expression ADDR of its address operand.  */
 
 std::string
-emitter::atomic_expr (const dir_insn *i, const std::string &addr,
-		      const std::string &v) const
+emitter::mem_ptr (const dir_insn *i, const std::string &addr) const
+{
+  return "((" + sty (i->type) + " *) (uintptr_t) (" + addr + " + "
+	 + disp (i->disp) + "))";
+}
+
+/* The scalar expression of the read-modify-write I (ATOMIC, XCHG or CAS)
+   with its operands' expressions A: the old value.  GCC's atomic
+   builtins, with I's memory order; for an ATOMIC whose operation no
+   builtin has (min, max, mul; float add), a compare-and-swap loop.  The
+   generic (by-address) builtins take any type, floats too.  */
+
+std::string
+emitter::atomic_expr (const dir_insn *i,
+		      const std::vector<std::string> &a) const
 {
   dir_type t = i->type;
-  std::string T = sty (t);
-  std::string ptr = "((" + T + " *) (uintptr_t) (" + addr + " + "
-		    + disp (i->disp) + "))";
+  std::string T = sty (t), ptr = mem_ptr (i, a[0]);
+  std::string o = c_order (i->order);
+  /* A failed compare-and-swap only reads: no release in its order.  */
+  std::string fo = c_order (i->order == DMO_SEQ_CST ? DMO_SEQ_CST
+			    : i->order == DMO_ACQUIRE
+			      || i->order == DMO_ACQ_REL ? DMO_ACQUIRE
+			    : DMO_RELAXED);
+  if (i->op == DOP_XCHG)
+    return "({ " + T + " gw_v = " + a[1] + ", gw_o; __atomic_exchange ("
+	   + ptr + ", &gw_v, &gw_o, " + o + "); gw_o; })";
+  if (i->op == DOP_CAS)
+    return "({ " + T + " gw_o = " + a[1] + ", gw_n = " + a[2]
+	   + "; __atomic_compare_exchange (" + ptr + ", &gw_o, &gw_n, 0, "
+	   + o + ", " + fo + "); gw_o; })";
   const char *builtin = nullptr;
   if (dir_type_int_p (t))
     switch (i->redop)
@@ -538,13 +570,55 @@ emitter::atomic_expr (const dir_insn *i, const std::string &addr,
       default: break;
       }
   if (builtin)
-    return std::string (builtin) + " (" + ptr + ", " + v
-	   + ", __ATOMIC_RELAXED)";
-  return "({ " + T + " *gw_p = " + ptr + ", gw_v = " + v + ", gw_o, gw_n; "
+    return std::string (builtin) + " (" + ptr + ", " + a[1] + ", " + o
+	   + ")";
+  return "({ " + T + " *gw_p = " + ptr + ", gw_v = " + a[1] + ", gw_o, gw_n; "
 	 "__atomic_load (gw_p, &gw_o, __ATOMIC_RELAXED); "
 	 "do gw_n = " + combine (i->redop, t, "gw_o", "gw_v", false) + "; "
-	 "while (!__atomic_compare_exchange (gw_p, &gw_o, &gw_n, 1, "
-	 "__ATOMIC_RELAXED, __ATOMIC_RELAXED)); gw_o; })";
+	 "while (!__atomic_compare_exchange (gw_p, &gw_o, &gw_n, 1, " + o
+	 + ", " + fo + ")); gw_o; })";
+}
+
+/* The scalar C of the atomic load or store I (DIF_ATOMIC) with its
+   operands' expressions A: the loaded value's expression, or the store's
+   statement.  */
+
+std::string
+emitter::atomic_mem (const dir_insn *i,
+		     const std::vector<std::string> &a) const
+{
+  std::string T = sty (i->type), o = c_order (i->order);
+  if (i->op == DOP_LOAD)
+    return "({ " + T + " gw_v; __atomic_load (" + mem_ptr (i, a[0])
+	   + ", &gw_v, " + o + "); gw_v; })";
+  return "{ " + T + " gw_v = " + a[1] + "; __atomic_store ("
+	 + mem_ptr (i, a[0]) + ", &gw_v, " + o + "); }";
+}
+
+/* Emit the ATOMIC I in SIMD code when every lane addresses the same
+   memory: the active lanes' values combined in lane order, one atomic
+   access with the combination, and each lane's old value what it would
+   be had the lanes made their accesses one after the other in lane
+   order.  A counter that every lane of a vector bumps is one locked
+   instruction, not one per lane.  */
+
+void
+emitter::simd_atomic_uniform (const dir_insn *i)
+{
+  dir_type t = i->type;
+  std::string T = sty (t), v = lval (i->ops[1]);
+  note_write (i, nullptr, true, "gw_cur");
+  put ("  {\n    %s gw_a = 0; int gw_n = 0;\n"
+       "    for (int gw_l = 0; gw_l < %u; gw_l++)\n"
+       "      if (gw_cur[gw_l]) { gw_a = gw_n++ ? %s : %s; }\n",
+       T.c_str (), p, combine (i->redop, t, "gw_a", v, false).c_str (),
+       v.c_str ());
+  put ("    if (gw_n)\n      {\n        %s gw_b = %s;\n"
+       "        for (int gw_l = 0; gw_l < %u; gw_l++)\n"
+       "          if (gw_cur[gw_l]) { r%u[gw_l] = gw_b; gw_b = %s; }\n"
+       "      }\n  }\n",
+       T.c_str (), atomic_expr (i, { sval (i->ops[0]), "gw_a" }).c_str (),
+       p, i->dest, combine (i->redop, t, "gw_b", v, false).c_str ());
 }
 
 } // namespace gw_cpu

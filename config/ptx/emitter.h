@@ -187,6 +187,8 @@ private:
   void emit_barrier (dir_insn *i);
   void emit_reduce (dir_insn *i);
   void emit_atomic (dir_insn *i);
+  void fence_before (dir_order o);
+  void fence_after (dir_order o);
   void combine (dir_opcode op, dir_type t, const std::string &d,
 		const std::string &a, const std::string &b);
   void shuffle_xor (dir_type t, const std::string &d, const std::string &x,

@@ -79,9 +79,11 @@ emitter::emit_insn (dir_insn *i)
 	    emit_unaligned (i, a);
 	    return;
 	  }
+	fence_before (i->order);
 	ins ("ld%s%s %s, [%s+%lld]", (i->flags & DIF_VOLATILE) ? ".volatile"
-				     : "", mty (i->type), dest (i).c_str (),
-	     a.c_str (), (long long) i->disp);
+	     : (i->flags & DIF_ATOMIC) ? ".relaxed.gpu" : "", mty (i->type),
+	     dest (i).c_str (), a.c_str (), (long long) i->disp);
+	fence_after (i->order);
 	return;
       }
 
@@ -93,9 +95,11 @@ emitter::emit_insn (dir_insn *i)
 	    emit_unaligned (i, a);
 	    return;
 	  }
+	fence_before (i->order);
 	ins ("st%s%s [%s+%lld], %s", (i->flags & DIF_VOLATILE) ? ".volatile"
-				     : "", mty (i->type), a.c_str (),
-	     (long long) i->disp, op (i->ops[1]).c_str ());
+	     : (i->flags & DIF_ATOMIC) ? ".relaxed.gpu" : "", mty (i->type),
+	     a.c_str (), (long long) i->disp, op (i->ops[1]).c_str ());
+	fence_after (i->order);
 	return;
       }
 
@@ -188,8 +192,10 @@ emitter::emit_insn (dir_insn *i)
     case DOP_REDUCE:
       emit_reduce (i);
       return;
-    case DOP_ATOMIC:
+    case DOP_ATOMIC: case DOP_XCHG: case DOP_CAS:
+      fence_before (i->order);
       emit_atomic (i);
+      fence_after (i->order);
       return;
     case DOP_FRAME_BCAST:
       emit_frame_bcast (i);
@@ -887,9 +893,32 @@ emitter::emit_convert (dir_insn *i)
 }
 
 
-/* atomic.OP.T [a+D], v: atom where PTX has the operation (integer add,
-   and, or, xor, min, max; float add), else a compare-and-swap loop.
-   Relaxed, at the GPU's scope: what a reduction's combination needs.  */
+/* The fences around an atomic access of memory order O (the access
+   itself is relaxed, at the GPU's scope): a release orders what precedes
+   it before the access, an acquire what follows after it, and sequential
+   consistency starts with a fence.sc.  */
+
+void
+emitter::fence_before (dir_order o)
+{
+  if (o == DMO_SEQ_CST)
+    ins ("fence.sc.gpu");
+  else if (o == DMO_RELEASE || o == DMO_ACQ_REL)
+    ins ("fence.acq_rel.gpu");
+}
+
+void
+emitter::fence_after (dir_order o)
+{
+  if (o == DMO_ACQUIRE || o == DMO_ACQ_REL || o == DMO_SEQ_CST)
+    ins ("fence.acq_rel.gpu");
+}
+
+/* The read-modify-write I: atomic.OP.T [a+D], v, xchg.T [a+D], v or
+   cas.T [a+D], e, d.  atom where PTX has the operation (exch, cas;
+   integer add, and, or, xor, min, max; float add), else a
+   compare-and-swap loop; bytes and half-words through a compare-and-swap
+   loop on the aligned word that holds them.  */
 
 void
 emitter::emit_atomic (dir_insn *i)
@@ -897,12 +926,15 @@ emitter::emit_atomic (dir_insn *i)
   dir_type t = i->type;
   bool fl = dir_type_float_p (t);
   std::string a = in_reg (i->ops[0]), v = in_reg (i->ops[1]);
+  std::string e = i->op == DOP_CAS ? v : "";
+  std::string nv = i->op == DOP_CAS ? in_reg (i->ops[2]) : v;
   std::string d = dest (i);
   std::string at = "[" + a + "+" + std::to_string (i->disp) + "]";
   if (narrow_p (t))
     {
-      /* A compare-and-swap loop on the aligned word that holds the
-	 byte or half-word: the others keep their bits.  */
+      /* The others keep their bits: a compare-and-swap of the word with
+	 only ours changed.  */
+      unsigned mask = (1u << width (t)) - 1;
       std::string ea = temp (RC_B64), w = temp (RC_B64), lo = temp (RC_B32);
       std::string sh = temp (RC_B32), keep = temp (RC_B32);
       ins ("add.u64 %s, %s, %lld", ea.c_str (), a.c_str (),
@@ -911,18 +943,32 @@ emitter::emit_atomic (dir_insn *i)
       ins ("cvt.u32.u64 %s, %s", lo.c_str (), ea.c_str ());
       ins ("and.b32 %s, %s, 3", sh.c_str (), lo.c_str ());
       ins ("shl.b32 %s, %s, 3", sh.c_str (), sh.c_str ());
-      ins ("shl.b32 %s, %u, %s", keep.c_str (), (1u << width (t)) - 1,
-	   sh.c_str ());
+      ins ("shl.b32 %s, %u, %s", keep.c_str (), mask, sh.c_str ());
       ins ("not.b32 %s, %s", keep.c_str (), keep.c_str ());
       std::string old = temp (RC_B32), x = temp (RC_B32), n = temp (RC_B32);
       std::string m = temp (RC_B32), seen = temp (RC_B32);
-      std::string p = temp (RC_PRED), again = label ();
+      std::string p = temp (RC_PRED), again = label (), done = label ();
       ins ("ld.u32 %s, [%s]", old.c_str (), w.c_str ());
       body += again + ":\n";
       ins ("shr.b32 %s, %s, %s", x.c_str (), old.c_str (), sh.c_str ());
-      combine (i->redop, t, n, x, v);
-      ins ("and.b32 %s, %s, %u", n.c_str (), n.c_str (),
-	   (1u << width (t)) - 1);
+      ins ("and.b32 %s, %s, %u", x.c_str (), x.c_str (), mask);
+      if (i->op == DOP_ATOMIC)
+	combine (i->redop, t, n, x, v);
+      else
+	{
+	  if (i->op == DOP_CAS)
+	    {
+	      /* A different value: no exchange, the value seen is the
+		 result.  */
+	      std::string em = temp (RC_B32);
+	      ins ("and.b32 %s, %s, %u", em.c_str (), e.c_str (), mask);
+	      ins ("setp.ne.b32 %s, %s, %s", p.c_str (), x.c_str (),
+		   em.c_str ());
+	      ins ("@%s bra %s", p.c_str (), done.c_str ());
+	    }
+	  ins ("mov.b32 %s, %s", n.c_str (), nv.c_str ());
+	}
+      ins ("and.b32 %s, %s, %u", n.c_str (), n.c_str (), mask);
       ins ("shl.b32 %s, %s, %s", n.c_str (), n.c_str (), sh.c_str ());
       ins ("and.b32 %s, %s, %s", m.c_str (), old.c_str (), keep.c_str ());
       ins ("or.b32 %s, %s, %s", m.c_str (), m.c_str (), n.c_str ());
@@ -931,7 +977,20 @@ emitter::emit_atomic (dir_insn *i)
       ins ("setp.ne.b32 %s, %s, %s", p.c_str (), seen.c_str (), old.c_str ());
       ins ("mov.b32 %s, %s", old.c_str (), seen.c_str ());
       ins ("@%s bra %s", p.c_str (), again.c_str ());
-      ins ("shr.b32 %s, %s, %s", d.c_str (), old.c_str (), sh.c_str ());
+      body += done + ":\n";
+      ins ("mov.b32 %s, %s", d.c_str (), x.c_str ());
+      return;
+    }
+  if (i->op == DOP_XCHG)
+    {
+      ins ("atom.exch%s %s, %s, %s", bty (t), d.c_str (), at.c_str (),
+	   v.c_str ());
+      return;
+    }
+  if (i->op == DOP_CAS)
+    {
+      ins ("atom.cas%s %s, %s, %s, %s", bty (t), d.c_str (), at.c_str (),
+	   e.c_str (), nv.c_str ());
       return;
     }
   const char *name = nullptr, *ty = nullptr;

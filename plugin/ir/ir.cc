@@ -57,6 +57,16 @@ dir_cond_name (dir_cond c)
   return c < DC_NUM ? cond_names[c] : "?";
 }
 
+/* Return the text name of memory order O.  */
+
+const char *
+dir_order_name (dir_order o)
+{
+  static const char *const names[DMO_NUM]
+    = { "relaxed", "acquire", "release", "acq_rel", "seq_cst" };
+  return o < DMO_NUM ? names[o] : "?";
+}
+
 /* Return the text name of axis A.  */
 
 const char *
@@ -405,7 +415,7 @@ dir_side_effect_p (const dir_insn *insn)
 {
   return dir_op_flag (insn->op, DOPF_WRITES | DOPF_MARKER | DOPF_TERMINATOR
 			       | DOPF_CONVERGENT)
-	 || (insn->flags & DIF_VOLATILE);
+	 || (insn->flags & (DIF_VOLATILE | DIF_ATOMIC));
 }
 
 /* Return true if A and B have the same opcode, type, flags and fields
@@ -421,7 +431,7 @@ dir_same_attrs (const dir_insn *a, const dir_insn *b)
 	 && a->param == b->param && a->global == b->global
 	 && a->slot == b->slot && a->slots == b->slots
 	 && a->cases == b->cases && a->callee == b->callee
-	 && a->redop == b->redop;
+	 && a->redop == b->redop && a->order == b->order;
 }
 
 /* Turn I into "copy V", dropping the fields its opcode used.  */

@@ -105,7 +105,8 @@ enum
   DOA_SLOTS = 1 << 7,		/* slots: indices in dir_func::slots.  */
   DOA_CASES = 1 << 8,		/* cases: a switch's case values.  */
   DOA_CALLEE = 1 << 9,		/* callee: a called function's name.  */
-  DOA_REDOP = 1 << 10		/* redop: the opcode that combines values.  */
+  DOA_REDOP = 1 << 10,		/* redop: the opcode that combines values.  */
+  DOA_ORDER = 1 << 11		/* order: an atomic access's memory order.  */
 };
 
 enum dir_opcode : uint8_t
@@ -155,6 +156,16 @@ enum dir_cond : uint8_t
 
 const char *dir_cond_name (dir_cond);
 
+/* Memory orders of atomic accesses: C11's, without consume (which is
+   acquire).  */
+enum dir_order : uint8_t
+{
+  DMO_RELAXED, DMO_ACQUIRE, DMO_RELEASE, DMO_ACQ_REL, DMO_SEQ_CST,
+  DMO_NUM
+};
+
+const char *dir_order_name (dir_order);
+
 /* The three axes of OpenACC parallelism, in GCC's GOMP_DIM order.  */
 enum dir_axis : uint8_t { DA_GANG, DA_WORKER, DA_VECTOR, DA_NUM };
 
@@ -168,9 +179,11 @@ std::string dir_axes_name (unsigned mask);
 enum
 {
   DIF_VOLATILE = 1 << 0,	/* Volatile memory access.  */
-  DIF_NSW = 1 << 1		/* add, sub, mul: the source made signed
+  DIF_NSW = 1 << 1,		/* add, sub, mul: the source made signed
 				   overflow undefined (the value is the
 				   exact result).  */
+  DIF_ATOMIC = 1 << 2		/* load, store: an atomic access (one
+				   indivisible access, with ORDER).  */
 };
 
 const uint32_t DIR_NOREG = ~0u;
@@ -225,7 +238,9 @@ struct dir_func;
      CASES    SWITCH's case values, parallel to TARGETS[1..];
      CALLEE   the function CALL calls;
      REDOP    the binary opcode by which REDUCE and ATOMIC combine
-	      values.  */
+	      values;
+     ORDER    the memory order of ATOMIC, XCHG, CAS and of an atomic
+	      LOAD or STORE (DIF_ATOMIC); relaxed for the others.  */
 struct dir_insn
 {
   dir_opcode op;
@@ -236,6 +251,7 @@ struct dir_insn
   uint8_t axes = 0;
   uint8_t align = 0;
   dir_opcode redop = DOP_NUM;	/* DOP_NUM: none.  */
+  dir_order order = DMO_RELAXED;
   uint32_t dest = DIR_NOREG;
   uint32_t param = 0, global = 0, slot = 0;
   int64_t disp = 0;

@@ -752,8 +752,9 @@ parser::operands (dir_insn *i)
   while (accept_punct (','));
 }
 
-/* Read "[A+D]" for the load or store I, and ", V" for a store, then the
-   optional "volatile".  */
+/* Read "[A+D]" for the memory access I, and ", V" for each further value
+   operand, then the optional words "volatile", "atomic", a memory order
+   and "align N".  */
 
 void
 parser::mem_operands (dir_insn *i)
@@ -768,16 +769,26 @@ parser::mem_operands (dir_insn *i)
       i->disp = d;
     }
   expect_punct (']', "after the address");
-  if (i->op == DOP_STORE || i->op == DOP_ATOMIC)
+  for (int k = 1; k < dir_op_table[i->op].nops; k++)
     {
-      expect_punct (',', "before the stored value");
-      i->ops.push_back (value (i, 1));
+      expect_punct (',', "before the next value");
+      i->ops.push_back (value (i, k));
     }
-  if (peek ().kind == token::WORD && peek ().text == "volatile")
-    {
-      take ();
-      i->flags |= DIF_VOLATILE;
-    }
+  for (auto [word, flag] : { std::make_pair ("volatile", DIF_VOLATILE),
+			     std::make_pair ("atomic", DIF_ATOMIC) })
+    if (peek ().kind == token::WORD && peek ().text == word)
+      {
+	take ();
+	i->flags |= flag;
+      }
+  if (peek ().kind == token::WORD)
+    for (int o = 0; o < DMO_NUM; o++)
+      if (peek ().text == dir_order_name ((dir_order) o))
+	{
+	  take ();
+	  i->order = (dir_order) o;
+	  break;
+	}
   if (peek ().kind == token::WORD && peek ().text == "align")
     {
       unsigned line = take ().line;

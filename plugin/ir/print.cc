@@ -31,7 +31,7 @@ dir_default_operand_type (const dir_insn *insn, size_t k)
       return k == 0 ? DT_B1 : insn->type;
     case DOP_LOAD:
       return DT_I64;
-    case DOP_STORE: case DOP_ATOMIC:
+    case DOP_STORE: case DOP_ATOMIC: case DOP_XCHG: case DOP_CAS:
       return k == 0 ? DT_I64 : insn->type;
     case DOP_CBR:
       return DT_B1;
@@ -219,18 +219,17 @@ printer::insn (const dir_insn *i)
 	   ops_from (0).c_str ());
       break;
     case DOC_MEM:
-      {
-	std::string addr = address ();
-	if (i->op == DOP_LOAD)
-	  put ("load.%s %s", ty.c_str (), addr.c_str ());
-	else
-	  put ("store.%s %s, %s", ty.c_str (), addr.c_str (),
-	       value (i, 1).c_str ());
-	if (i->flags & DIF_VOLATILE)
-	  out += " volatile";
-	if (i->align)
-	  out += " align " + std::to_string (i->align);
-      }
+      put ("%s.%s %s", name.c_str (), ty.c_str (), address ().c_str ());
+      for (size_t k = 1; k < i->ops.size (); k++)
+	out += ", " + value (i, k);
+      if (i->flags & DIF_VOLATILE)
+	out += " volatile";
+      if (i->flags & DIF_ATOMIC)
+	out += " atomic";
+      if (i->order != DMO_RELAXED)
+	out += std::string (" ") + dir_order_name (i->order);
+      if (i->align)
+	out += " align " + std::to_string (i->align);
       break;
     case DOC_GLOBAL:
       put ("%s @%" PRIu32, name.c_str (), i->global);
@@ -284,6 +283,8 @@ printer::insn (const dir_insn *i)
     case DOC_ATOMIC:
       put ("%s.%s.%s %s, %s", name.c_str (), dir_op_name (i->redop),
 	   ty.c_str (), address ().c_str (), value (i, 1).c_str ());
+      if (i->order != DMO_RELAXED)
+	out += std::string (" ") + dir_order_name (i->order);
       break;
     case DOC_PHI:
       put ("phi.%s", ty.c_str ());

@@ -186,6 +186,26 @@ verifier::check_attrs (const dir_insn *i)
   unused (DOA_SLOTS, i->slots.empty (), "list of slots");
   unused (DOA_CASES, i->cases.empty (), "list of cases");
   unused (DOA_CALLEE, i->callee.empty (), "callee");
+  unused (DOA_ORDER, i->order == DMO_RELAXED, "memory order");
+
+  if ((i->flags & DIF_ATOMIC) && i->op != DOP_LOAD && i->op != DOP_STORE)
+    error (i, "only a load or a store is flagged atomic");
+  bool atomic = (i->flags & DIF_ATOMIC) || i->op == DOP_ATOMIC
+		|| i->op == DOP_XCHG || i->op == DOP_CAS;
+  if (atomic && (i->align || i->type == DT_B1))
+    error (i, "an atomic access of a value that is not naturally aligned");
+  if (atomic && (i->flags & DIF_VOLATILE))
+    error (i, "an atomic access flagged volatile");
+  if (i->order >= DMO_NUM)
+    error (i, "unknown memory order");
+  else if (i->order != DMO_RELAXED && !atomic)
+    error (i, "a memory order on an access that is not atomic");
+  else if ((i->op == DOP_LOAD
+	    && (i->order == DMO_RELEASE || i->order == DMO_ACQ_REL))
+	   || (i->op == DOP_STORE
+	       && (i->order == DMO_ACQUIRE || i->order == DMO_ACQ_REL)))
+    error (i, std::string ("a ") + dir_op_name (i->op) + " cannot be "
+	      + dir_order_name (i->order));
 
   if (i->op == DOP_CMP && i->pred >= DC_NUM)
     error (i, "unknown comparison");

@@ -244,9 +244,15 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
 		     threads here run on.  */
 		  v = varying (i->ops[0]) && (here & ~i->axes) != 0;
 		  break;
-		case DOP_ATOMIC:
+		case DOP_ATOMIC: case DOP_XCHG: case DOP_CAS:
 		  /* Each thread gets the value before its own access.  */
 		  v = here != 0;
+		  break;
+		case DOP_LOAD:
+		  /* An atomic load may see another thread's write between
+		     two threads' reads of one address.  */
+		  v = varying (i->ops[0])
+		      || ((i->flags & DIF_ATOMIC) && here != 0);
 		  break;
 		case DOP_PARAM: case DOP_UNDEF:
 		case DOP_DIM_SIZE: case DOP_ADDR_GLOBAL:

@@ -318,8 +318,8 @@ static const struct
     "step limit" },
   { "an instruction outside the subset",
     HEADER ENTRY ("k", 1, 1)
-    "{\n\t.reg .b32 %r<4>;\n\tatom.exch.b32 %r1, [%r2], 1;\n}\n", 1, 1,
-    "line 8 'atom.exch.b32 %r1, [%r2], 1;': the instruction 'atom.exch.b32' "
+    "{\n\t.reg .b32 %r<4>;\n\tatom.inc.u32 %r1, [%r2], 1;\n}\n", 1, 1,
+    "line 8 'atom.inc.u32 %r1, [%r2], 1;': the instruction 'atom.inc.u32' "
     "is not in the supported subset" },
   { "an undefined label",
     HEADER ENTRY ("k", 1, 1) "{\n\tbra $L9;\n}\n", 1, 1, "not defined" },

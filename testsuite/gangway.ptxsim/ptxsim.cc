@@ -43,7 +43,7 @@
    (what mov of a .local or .shared symbol gives; cvta turns them into
    host addresses) are bounds-checked on every ld/st of their space.
    .local and .shared memory and registers start with a poison pattern.
-   atom (add, and, or, xor, min, max, cas on 32- and 64-bit values, at
+   atom (add, and, or, xor, min, max, exch, cas on 32- and 64-bit values, at
    generic addresses) is indivisible because threads run one at a time.
 
    Everything outside the subset (README.md) is refused at load time, with
@@ -211,7 +211,7 @@ enum opcode : uint16_t
 /* The operations of atom (insn::aux).  */
 enum atom_op : uint8_t
 {
-  A_ADD, A_AND, A_OR, A_XOR, A_MIN, A_MAX, A_CAS
+  A_ADD, A_AND, A_OR, A_XOR, A_MIN, A_MAX, A_EXCH, A_CAS
 };
 
 /* Conditions of setp.  */
@@ -1388,8 +1388,9 @@ decoder::decode (const std::string &text0)
       std::string spc;
       for (size_t i = 1; i + 1 < m.size (); i++)
 	{
-	  if (m[i] == "volatile")
-	    continue;	/* Threads run one at a time: every access is.  */
+	  if (m[i] == "volatile" || m[i] == "relaxed" || m[i] == "gpu")
+	    continue;	/* Threads run one at a time: every access is
+			   indivisible and in program order.  */
 	  if (m[i] == "local" || m[i] == "shared" || m[i] == "param"
 	      || m[i] == "global")
 	    {
@@ -1482,6 +1483,15 @@ decoder::decode (const std::string &text0)
       nops (0);
       I.op = OP_TRAP;
     }
+  else if (name == "fence")
+    {
+      /* fence.sc.gpu, fence.acq_rel.gpu: threads run one at a time, in
+	 program order.  */
+      if (opc != "fence.sc.gpu" && opc != "fence.acq_rel.gpu")
+	unsupported ();
+      nops (0);
+      I.op = OP_NOP;
+    }
   else if (name == "bar" || name == "barrier")
     {
       if (opc == "bar.sync" || opc == "barrier.sync.aligned"
@@ -1528,7 +1538,8 @@ decoder::decode (const std::string &text0)
       /* atom{.op}.type [a+imm], b{, c}: generic addresses only.  */
       static const std::map<std::string, atom_op> ops_of = {
 	{ "add", A_ADD }, { "and", A_AND }, { "or", A_OR }, { "xor", A_XOR },
-	{ "min", A_MIN }, { "max", A_MAX }, { "cas", A_CAS } };
+	{ "min", A_MIN }, { "max", A_MAX }, { "exch", A_EXCH },
+	{ "cas", A_CAS } };
       if (m.size () != 3 || !ops_of.count (m[1]) || !ty_bits (t)
 	  || (ty_bits (t) != 32 && ty_bits (t) != 64))
 	unsupported ();
@@ -2567,6 +2578,7 @@ launch::run (thread &t, uint64_t slice)
 		  r = (I.aux == A_MIN) == lt ? old : v;
 		  break;
 		}
+	      case A_EXCH: r = v; break;
 	      case A_CAS:
 		r = old == v ? R (c) & mask : old;
 		break;

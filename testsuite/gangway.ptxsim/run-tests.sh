@@ -62,9 +62,11 @@ declare -A MUTATIONS=(
   [worker-single-phi]='/^\tld\.shared\.u32/d'
   # The butterflies of the reductions: each lane keeps its own value.
   [reduction]='/shfl\.sync\.bfly/d'
+  # Atomic adds become maxima: the counters stop counting.
+  [atomic]='s/atom\.add\.u32/atom.max.u32/'
 )
 PROGRAMS=(saxpy nest firstprivate vlen128 intops floatconv switch early-exit
-	  worker-single-phi reduction)
+	  worker-single-phi reduction atomic)
 if [ $# -gt 0 ]; then
   PROGRAMS=("$@")
 fi

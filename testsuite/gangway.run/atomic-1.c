@@ -1,8 +1,7 @@
-/* A region with "#pragma acc atomic", not supported on the device yet,
-   runs on the host (reason=no-cpu-code) and the histogram it builds is
-   right.  The compiler's warning is checked by gangway.dg/atomic-1.c.  */
+/* A histogram by "#pragma acc atomic update" runs on the cpu device and
+   counts every update, when the lanes of a vector hit the same bin and
+   when they hit different ones.  */
 /* { dg-do run } */
-/* { dg-additional-options "-w" } */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,4 +35,4 @@ main (void)
   return 0;
 }
 
-/* { dg-output "gangway: launch main._omp_fn.0 device=host gangs=1 workers=1 vector=1 reason=no-cpu-code" } */
+/* { dg-output "gangway: launch main._omp_fn.0 device=cpu " } */
