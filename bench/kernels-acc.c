@@ -80,3 +80,83 @@ BENCH_NAME (PREFIX, sweep) (int n, const float *restrict a, float *restrict b)
       b[i * n + j] = 0.25f * (a[(i - 1) * n + j] + a[(i + 1) * n + j]
 			      + a[i * n + j - 1] + a[i * n + j + 1]);
 }
+
+/* Reductions and atomics.  */
+
+/* The dot product, as a user writes it: the default partitioning (GCC
+   makes it gang + vector) and a + reduction.  */
+
+float
+BENCH_NAME (PREFIX, dot) (int n, const float *restrict x,
+			  const float *restrict y)
+{
+  float sum = 0;
+#pragma acc parallel loop reduction(+:sum) copyin(x[0:n], y[0:n])
+  for (int i = 0; i < n; i++)
+    sum += x[i] * y[i];
+  return sum;
+}
+
+/* A histogram of N values in [0, HIST_BINS): one atomic increment per
+   value.  */
+
+void
+BENCH_NAME (PREFIX, histogram) (int n, const int *restrict v,
+				int *restrict hist)
+{
+  for (int b = 0; b < HIST_BINS; b++)
+    hist[b] = 0;
+#pragma acc parallel loop copyin(v[0:n]) copy(hist[0:HIST_BINS])
+  for (int i = 0; i < n; i++)
+    {
+#pragma acc atomic update
+      hist[v[i]]++;
+    }
+}
+
+/* The largest value of A and the smallest index where it occurs, the
+   usual OpenACC way: a max reduction, then a min reduction over the
+   indices holding that value.  */
+
+void
+BENCH_NAME (PREFIX, maxloc) (int n, const float *restrict a, float *m,
+			     int *idx)
+{
+  float mx = a[0];
+  int ix = n;
+#pragma acc data copyin(a[0:n])
+  {
+#pragma acc parallel loop reduction(max:mx)
+    for (int i = 0; i < n; i++)
+      mx = a[i] > mx ? a[i] : mx;
+#pragma acc parallel loop reduction(min:ix)
+    for (int i = 0; i < n; i++)
+      if (a[i] == mx && i < ix)
+	ix = i;
+  }
+  *m = mx;
+  *idx = ix;
+}
+
+/* Row sums and their total: gangs over rows (a + reduction into the
+   total), vector lanes over the columns of a row (a + reduction into the
+   row's sum).  */
+
+float
+BENCH_NAME (PREFIX, rowsum) (int rows, int cols, const float *restrict a,
+			     float *restrict row)
+{
+  float total = 0;
+#pragma acc parallel loop gang reduction(+:total) \
+  copyin(a[0:rows*cols]) copyout(row[0:rows])
+  for (int r = 0; r < rows; r++)
+    {
+      float s = 0;
+#pragma acc loop vector reduction(+:s)
+      for (int c = 0; c < cols; c++)
+	s += a[r * cols + c];
+      row[r] = s;
+      total += s;
+    }
+  return total;
+}

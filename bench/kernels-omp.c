@@ -65,3 +65,65 @@ BENCH_NAME (PREFIX, sweep) (int n, const float *restrict a, float *restrict b)
       b[i * n + j] = 0.25f * (a[(i - 1) * n + j] + a[(i + 1) * n + j]
 			      + a[i * n + j - 1] + a[i * n + j + 1]);
 }
+
+/* Reductions and atomics.  */
+
+float
+BENCH_NAME (PREFIX, dot) (int n, const float *restrict x,
+			  const float *restrict y)
+{
+  float sum = 0;
+#pragma omp parallel for simd reduction(+:sum)
+  for (int i = 0; i < n; i++)
+    sum += x[i] * y[i];
+  return sum;
+}
+
+void
+BENCH_NAME (PREFIX, histogram) (int n, const int *restrict v,
+				int *restrict hist)
+{
+  for (int b = 0; b < HIST_BINS; b++)
+    hist[b] = 0;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    {
+#pragma omp atomic update
+      hist[v[i]]++;
+    }
+}
+
+void
+BENCH_NAME (PREFIX, maxloc) (int n, const float *restrict a, float *m,
+			     int *idx)
+{
+  float mx = a[0];
+  int ix = n;
+#pragma omp parallel for simd reduction(max:mx)
+  for (int i = 0; i < n; i++)
+    mx = a[i] > mx ? a[i] : mx;
+#pragma omp parallel for simd reduction(min:ix)
+  for (int i = 0; i < n; i++)
+    if (a[i] == mx && i < ix)
+      ix = i;
+  *m = mx;
+  *idx = ix;
+}
+
+float
+BENCH_NAME (PREFIX, rowsum) (int rows, int cols, const float *restrict a,
+			     float *restrict row)
+{
+  float total = 0;
+#pragma omp parallel for reduction(+:total)
+  for (int r = 0; r < rows; r++)
+    {
+      float s = 0;
+#pragma omp simd reduction(+:s)
+      for (int c = 0; c < cols; c++)
+	s += a[r * cols + c];
+      row[r] = s;
+      total += s;
+    }
+  return total;
+}

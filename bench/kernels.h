@@ -28,7 +28,16 @@
   void BENCH_NAME (prefix, mandel) (int w, int h, int maxit,		\
 				    int *restrict img);			\
   void BENCH_NAME (prefix, sweep) (int n, const float *restrict a,	\
-				   float *restrict b);
+				   float *restrict b);			\
+  float BENCH_NAME (prefix, dot) (int n, const float *restrict x,	\
+				  const float *restrict y);		\
+  void BENCH_NAME (prefix, histogram) (int n, const int *restrict v,	\
+				       int *restrict hist);		\
+  void BENCH_NAME (prefix, maxloc) (int n, const float *restrict a,	\
+				    float *m, int *idx);		\
+  float BENCH_NAME (prefix, rowsum) (int rows, int cols,		\
+				     const float *restrict a,		\
+				     float *restrict row);
 
 BENCH_DECLARE (acc_)
 BENCH_DECLARE (hacc_)
@@ -39,6 +48,18 @@ BENCH_DECLARE (ref_)
 /* saxpy_blk cuts the vector into SAXPY_BLOCKS contiguous blocks, one
    gang (or OpenMP iteration) each.  */
 #define SAXPY_BLOCKS 64
+
+/* The float reductions once more in double (ref.c): the values the
+   bench compares dot and rowsum with, and the sums of the magnitudes of
+   their terms, for the error bounds.  */
+double ref_dot_exact (int n, const float *restrict x,
+		      const float *restrict y, double *abs);
+double ref_rowsum_exact (int rows, int cols, const float *restrict a,
+			 double *restrict row, double *restrict rowabs,
+			 double *abs);
+
+/* histogram counts values in [0, HIST_BINS).  */
+#define HIST_BINS 256
 
 /* The Mandelbrot window: x in [-2, 0.5), y in [-1.25, 1.25).  */
 #define MANDEL_CR(x, w) (-2.0f + 2.5f * (x) / (w))
