@@ -317,6 +317,8 @@ expander::slot_for (tree decl)
     {
       s.shared = true;
       s.per_worker = TREE_VALUE (a) != NULL_TREE;
+      if (!s.per_worker)
+	gw_note_gang_private (decl);
     }
   if (DECL_NAME (decl))
     s.name = IDENTIFIER_POINTER (DECL_NAME (decl));

@@ -14,6 +14,8 @@
 #include "gcc-api.h"
 #include "plugin.h"
 
+#include <map>
+
 /* GCC's own hooks.  */
 static struct
 {
@@ -88,18 +90,46 @@ gw_fork_join (gcall *call, const int *dims, bool is_fork)
    worker-private one by the worker's vector lanes: mark it (the
    attribute's value is non-null for a worker's), and the expander gives
    it a shared frame slot.  Vector-private variables (and unmarked ones)
-   stay in each thread's own frame.  */
+   stay in each thread's own frame.  The location goes with the mark, for
+   the expander's note (gw_note_gang_private).  */
+
+static std::map<tree, location_t> private_locations;
 
 static tree
-gw_adjust_private_decl (location_t, tree var, int level)
+gw_adjust_private_decl (location_t loc, tree var, int level)
 {
   if (gw_current_target () && level < GOMP_DIM_VECTOR
       && !lookup_attribute ("gangway shared", DECL_ATTRIBUTES (var)))
-    DECL_ATTRIBUTES (var)
-      = tree_cons (get_identifier ("gangway shared"),
-		   level == GOMP_DIM_WORKER ? integer_one_node : NULL_TREE,
-		   DECL_ATTRIBUTES (var));
+    {
+      DECL_ATTRIBUTES (var)
+	= tree_cons (get_identifier ("gangway shared"),
+		     level == GOMP_DIM_WORKER ? integer_one_node : NULL_TREE,
+		     DECL_ATTRIBUTES (var));
+      private_locations[var] = loc;
+    }
   return var;
+}
+
+/* Say that the gang-private variable VAR of the device clone being
+   expanded lives in the gang's shared memory: the note GCC's nvptx
+   offload compiler gives when it puts one there (which GCC's testsuite
+   asks for with --param=openacc-privatization=noisy), once per region
+   (for its first target).  */
+
+void
+gw_note_gang_private (tree var)
+{
+  const gw_target *t = gw_current_target ();
+  if (!t || gw_target_quiet_p (t)
+      || param_openacc_privatization == OPENACC_PRIVATIZATION_QUIET)
+    return;
+  auto it = private_locations.find (var);
+  location_t loc = it != private_locations.end () ? it->second
+		   : DECL_SOURCE_LOCATION (var);
+  gw_with_warnings ([&] {
+    inform (loc, "variable %qD adjusted for OpenACC privatization level: "
+	    "%qs", var, "gang");
+  });
 }
 
 /* The reduction hook: reductions.cc lowers those of device clones.  */

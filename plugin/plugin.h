@@ -88,6 +88,7 @@ void gw_unit_create_constructor ();
 void gw_unit_finish (void *, void *);
 void gw_unit_register_roots ();
 void gw_keep_tree (tree);
+void gw_note_gang_private (tree);
 void gw_rewrite_launches (function *);
 void gw_redirect_call (function *, gcall *, tree decl);
 

@@ -155,8 +155,11 @@ emitter::enter_region (const simd_region &r, bool first)
    what one lane would do, without the masks and blends of a divergent
    branch.  Unless a lane could see its own value there: a register a
    vector partition defines, or a private slot one addresses (each lane's
-   frame differs after it), or its vector position.  Return true if no
-   vector-single code of a worker partition does.  */
+   frame differs after it), or its vector position; or unless running it
+   once per lane is not what one lane would do: a read-modify-write
+   (atomic, xchg, cas) adds once per lane, and an atomic or volatile load
+   may read a different value each time.  Return true if no vector-single
+   code of a worker partition does.  */
 
 bool
 emitter::lanes_agree () const
@@ -187,7 +190,10 @@ emitter::lanes_agree () const
 	{
 	  if ((i->op == DOP_ADDR_LOCAL && !fn->slots[i->slot].shared
 	       && slot_in_vector[i->slot])
-	      || (i->op == DOP_DIM_POS && i->axis == DA_VECTOR))
+	      || (i->op == DOP_DIM_POS && i->axis == DA_VECTOR)
+	      || i->op == DOP_ATOMIC || i->op == DOP_XCHG || i->op == DOP_CAS
+	      || (i->op == DOP_LOAD
+		  && (i->flags & (DIF_ATOMIC | DIF_VOLATILE))))
 	    return false;
 	  for (const dir_value &v : i->ops)
 	    if (from_vector (v))

@@ -8,7 +8,8 @@
 int
 main (void)
 {
-  int s = 0, dev = 0;
+  long double s = 0;
+  int dev = 0;
 #pragma acc parallel loop copy(s, dev)
   for (int i = 0; i < 64; i++)
     {
