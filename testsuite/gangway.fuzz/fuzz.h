@@ -81,6 +81,30 @@ struct fz_struct
   std::vector<std::pair<fz_ty, std::string>> fields;
 };
 
+/* What the generator knows of an atomic construct's target (a global
+   scalar or array that atomics update, gen.cc): the region of its
+   current class (the one kind of update that region makes of it), a
+   region that reads it, the bound of its magnitude, the value that
+   region's atomic writes store, the one target where that region's
+   captures of a counter combine their values.  */
+struct fz_expr;
+struct fz_var;
+struct fz_array;
+struct fz_astate
+{
+  bool on = false;		/* A target of atomic updates.  */
+  int region = -1;		/* The region CLS is for.  */
+  int cls = 0;			/* gen.cc's AC_* or an fz_op.  */
+  int rregion = -1;		/* A region that reads it (atomic read).  */
+  double mag = 0;		/* A bound of its magnitude.  */
+  fz_expr *wval = nullptr;	/* The value written in REGION.  */
+  /* A counter's (or a swap's) in REGION: where every capture of it
+     combines its value (scalar tv, or element tidx of tarr).  */
+  fz_var *tv = nullptr;
+  fz_array *tarr = nullptr;
+  fz_expr *tidx = nullptr;
+};
+
 /* A variable.  */
 struct fz_var
 {
@@ -104,6 +128,8 @@ struct fz_var
   bool hidden = false;		/* Not to be read (yet).  */
   bool red = false;		/* GSCALAR: a reduction's result, which
 				   only reduction updates write.  */
+  fz_astate at;			/* GSCALAR: atomics' target, which only
+				   atomic constructs read and write.  */
   int uses = 0;			/* References in the printed program.  */
 };
 
@@ -134,6 +160,8 @@ struct fz_array
 				   owning loop index.  */
   int region = -1;		/* Where it was made.  */
   int init = 0;			/* How main fills it.  */
+  fz_astate at;			/* OUTPUT: atomics' target (1-D), which
+				   only atomic constructs read and write.  */
   int uses = 0;
 };
 
@@ -219,8 +247,21 @@ enum fz_sk
   S_ARRDECL,	/* A local array: arr, filled by e (over the index q).  */
   S_FILL,	/* A private array of compute () filled.  */
   S_REGION,	/* A compute construct.  */
-  S_DATA	/* A data construct around regions (body).  */
+  S_DATA,	/* A data construct around regions (body).  */
+  S_ATOMIC	/* An atomic construct (atomic says which) on scalar v or
+		   element idx[0] of arr.  */
 };
+
+/* Atomic constructs (fz_stmt::atomic).  */
+enum { AT_NONE, AT_READ, AT_WRITE, AT_UPDATE, AT_CAPTURE };
+
+/* The forms of an atomic update of x (fz_stmt::aform & 7), with aop:
+   0 x++, 1 ++x, 2 x--, 3 --x, 4 x OP= e, 5 x = x OP e, 6 x = e OP x,
+   7 x = e (a write, or the swap of a capture).  A capture's form
+   ((aform >> 3) & 3): 0 v = UPDATE (v = x++, v = ++x, v = x += e,
+   v = x = x + e...), 1 { v = x; UPDATE; }, 2 { UPDATE; v = x; }.
+   aform & 32: an update written '#pragma acc atomic' (no clause).  */
+enum { AF_UPDATE = 7, AF_SWAP = 7, AF_CAPTURE_SHIFT = 3, AF_BARE = 32 };
 
 /* Levels.  */
 enum { LV_G = 1, LV_W = 2, LV_V = 4 };
@@ -269,6 +310,24 @@ struct fz_stmt
   bool red_workers = false;	/* S_REGION: has a reduction across
 				   workers, which needs its num_workers and
 				   vector_length clauses.  */
+
+  /* S_ATOMIC, and S_STORE made an atomic write or update of the
+     iteration's own element.  */
+  int atomic = AT_NONE;
+  int aop = 0;			/* The update's operator (fz_op).  */
+  int aform = 0;		/* The form (above).  */
+  fz_var *av = nullptr;		/* AT_READ (declared before it), AT_CAPTURE
+				   (declared in its block): the value's
+				   local.  */
+  fz_var *tv = nullptr;		/* AT_CAPTURE of a counter: the value
+				   captured is combined by an atomic update
+				   (top, tform) into scalar tv or element e2
+				   of tarr, the same for every capture of the
+				   counter in the region.  */
+  fz_array *tarr = nullptr;
+  int top = 0, tform = 0;
+  bool plain = false;		/* Reducer: AT_READ and S_STORE printed
+				   without the atomic directive.  */
 
   bool fixed = false;		/* Never dropped (initializations).  */
   bool dropped = false;		/* Reducer: not printed.  */

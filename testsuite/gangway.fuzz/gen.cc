@@ -33,6 +33,7 @@
 #include "fuzz.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <set>
@@ -171,6 +172,8 @@ struct ctx
   bool single = false;		/* Runs once per region.  */
   std::string label;		/* Forward goto target.  */
   bool want_loop = false;	/* The block should hold a partitioned loop.  */
+  double trips = 1;		/* A bound of the times the code here runs
+				   in the region (atomics' magnitudes).  */
 };
 
 /* The region being generated.  */
@@ -185,6 +188,18 @@ struct rinfo
   bool worker_red;		/* A reduction across workers.  */
   std::vector<fz_red> par_reds;	/* The construct's reductions.  */
 };
+
+/* An atomic construct's target: a global scalar or a global array.  */
+struct atgt
+{
+  fz_var *v = nullptr;
+  fz_array *a = nullptr;
+  fz_astate &st () { return v ? v->at : a->at; }
+  fz_ty ty () const { return v ? v->ty : a->ty; }
+};
+
+/* What an atomic target is chosen for.  */
+enum { TK_UPDATE, TK_CAPTURE, TK_WRITE, TK_TOTAL };
 
 class gen
 {
@@ -203,6 +218,7 @@ private:
   rinfo reg;
   int budget = 0;
   int read_nest = 0;		/* Array reads being made (in indices).  */
+  fz_array *avoid = nullptr;	/* Not to be read (an atomic's target).  */
   int names = 0;
   int labels = 0;
 
@@ -231,6 +247,7 @@ private:
   fz_expr *var_ref (fz_var *v, fz_ty t);
   fz_expr *index (ctx &c, int dim);
   fz_expr *read (ctx &c, fz_ty t);
+  fz_array *new_input (ctx &c);
   bool readable (fz_array *a, ctx &c, std::vector<bool> &bound);
   fz_expr *read_of (fz_array *a, ctx &c, const std::vector<bool> &bound,
 		    fz_ty t);
@@ -269,6 +286,21 @@ private:
 				std::vector<fz_stmt *> &out);
   fz_var *writable_local (ctx &c, bool ints_only);
   int init_kind (fz_ty t);
+
+  /* Atomics.  */
+  bool class_ok (int cls, int kind, fz_ty t, int cbits, double mag);
+  int atomic_class (fz_ty t, int kind, int cbits, double mag);
+  fz_ty atomic_ty (int kind, int cbits);
+  bool atomic_mag (atgt &t, double add);
+  atgt atomic_target (ctx &c, int kind, int cbits);
+  void atomic_place (ctx &c, atgt &t, fz_stmt *s, bool total);
+  fz_expr *inv_expr (ctx &c, fz_ty t, int depth);
+  fz_expr *atomic_operand (ctx &c, fz_ty t, int cls, int &u, int &op,
+			   double &bound);
+  bool atomic_update (ctx &c, std::vector<fz_stmt *> &out, bool capture);
+  void atomic_write (ctx &c, std::vector<fz_stmt *> &out);
+  void atomic_read (ctx &c, std::vector<fz_stmt *> &out);
+  int own_update (fz_ty t, int &u);
 
   /* Regions.  */
   fz_stmt *region (int r);
@@ -701,6 +733,8 @@ gen::readable (fz_array *a, ctx &c, std::vector<bool> &bound)
 	bound[i] = true;
       return true;
     case fz_array::OUTPUT:
+      if (a->at.on)
+	return false;		/* Atomics' target: atomic reads only.  */
       break;
     }
   if (a->region < scopes[c.ps].region)
@@ -745,7 +779,7 @@ gen::read_of (fz_array *a, ctx &c, const std::vector<bool> &bound, fz_ty t)
       e->field = rng.below (s.fields.size ());
       e->ty = s.fields[e->field].first;
     }
-  return conv (e, t);
+  return t == TY_NUM ? e : conv (e, t);
 }
 
 /* A read of some array element that context C may read.  */
@@ -762,10 +796,18 @@ gen::read (ctx &c, fz_ty t)
     {
       fz_array *a = cands[rng.below (cands.size ())];
       std::vector<bool> bound;
-      if (readable (a, c, bound))
+      if (a != avoid && readable (a, c, bound))
 	return read_of (a, c, bound, t);
     }
-  /* A new input array.  */
+  fz_array *a = new_input (c);
+  std::vector<bool> bound (a->dims.size (), false);
+  return read_of (a, c, bound, t);
+}
+
+/* A new input array, for context C to read.  */
+fz_array *
+gen::new_input (ctx &c)
+{
   fz_array *a = array (fz_array::INPUT, rng.pct (w (K_struct_array) / 2)
 		       && !p->structs.empty () ? TY_STRUCT : pick_ty (), "in");
   if (a->ty == TY_STRUCT)
@@ -777,8 +819,7 @@ gen::read (ctx &c, fz_ty t)
   a->param = !pct (K_global_array);
   a->init = init_kind (a->ty);
   a->region = scopes[c.ps].region;
-  std::vector<bool> bound (nd, false);
-  return read_of (a, c, bound, t);
+  return a;
 }
 
 /* A leaf of type T: a constant, a variable or an array element.  */
@@ -959,7 +1000,13 @@ gen::stmt (ctx &c, std::vector<fz_stmt *> &out)
 		  w (K_struct_local),
 		  lp ? (w (K_gang_loop) + w (K_worker_loop) + w (K_vector_loop)) / 3
 		  : 0,
-		  c.single ? w (K_global_scalar_out) / 4 : 0 });
+		  c.single ? w (K_global_scalar_out) / 4 : 0,
+		  /* Atomics that write go where stores go: code that runs
+		     once per iteration, not in every gang.  */
+		  scopes[c.ps].shared ? w (K_atomic_update) : 0,
+		  scopes[c.ps].shared ? w (K_atomic_capture) : 0,
+		  w (K_atomic_read),
+		  scopes[c.ps].shared ? w (K_atomic_write) : 0 });
   switch (k)
     {
     case 0: decl (c, out); return;
@@ -997,7 +1044,7 @@ gen::stmt (ctx &c, std::vector<fz_stmt *> &out)
 	fz_var *g = nullptr;
 	for (fz_var *v : p->vars)
 	  if (v->kind == fz_var::GSCALAR && v->output && !v->red
-	      && rng.pct (60))
+	      && !v->at.on && rng.pct (60))
 	    g = v;
 	if (!g)
 	  {
@@ -1012,6 +1059,10 @@ gen::stmt (ctx &c, std::vector<fz_stmt *> &out)
 	out.push_back (s);
 	return;
       }
+    case 16: if (!atomic_update (c, out, false)) decl (c, out); return;
+    case 17: if (!atomic_update (c, out, true)) decl (c, out); return;
+    case 18: atomic_read (c, out); return;
+    case 19: atomic_write (c, out); return;
     default: decl (c, out); return;
     }
 }
@@ -1177,7 +1228,22 @@ gen::store (ctx &c, std::vector<fz_stmt *> &out)
       s->field = rng.below (ss.fields.size ());
       t = ss.fields[s->field].first;
     }
+  /* An atomic write of the element, or an update of it (where main
+     initialized it: not a 'create' array's), with a value that does not
+     read the array.  */
+  if (t != TY_BOOL && pct (K_atomic_own))
+    {
+      s->atomic = AT_WRITE;
+      s->aform = AF_SWAP;
+      if (a->role == fz_array::OUTPUT && rng.pct (60))
+	{
+	  s->atomic = AT_UPDATE;
+	  s->aop = own_update (t, s->aform);
+	}
+      avoid = a;
+    }
   s->e = expr (c, t, 1 + rng.below (3));
+  avoid = nullptr;
   /* A scratch array ('create') is read only after its first store in
      the same block, which the reducer must keep.  */
   if (first_scratch)
@@ -1301,6 +1367,7 @@ gen::for_stmt (ctx &c, std::vector<fz_stmt *> &out)
   in.brk = in.cont = true;
   in.plain = v;
   in.repeat = true;
+  in.trips *= std::max (v->value, 1LL);
   in.want_loop = loop_ok (in) && (c.avail || c.auto_only)
 		 && pct (K_loop_in_branch) && rng.pct (40);
   vis.push_back (v);
@@ -1332,6 +1399,7 @@ gen::while_stmt (ctx &c, std::vector<fz_stmt *> &out, bool is_do)
   in.depth++;
   in.brk = in.cont = true;
   in.repeat = true;
+  in.trips *= s->cap;
   in.want_loop = loop_ok (in) && (c.avail || c.auto_only)
 		 && pct (K_loop_in_branch) && rng.pct (30);
 
@@ -1437,6 +1505,7 @@ gen::irreducible (ctx &c, std::vector<fz_stmt *> &out)
   in.depth++;
   in.repeat = true;
   in.irred = true;
+  in.trips *= s->cap + 1;
   for (int part = 0; part < 2; part++)
     {
       fz_stmt *a = st (S_ASSIGN);
@@ -1796,6 +1865,602 @@ gen::new_reds (ctx &c, bool gang, std::vector<fz_stmt *> &out)
   return reds;
 }
 
+/* Atomics.
+
+   An atomic construct that writes (update, capture, write) targets a
+   global scalar or an element of a 1-D global array made for atomics
+   (fz_astate), which nothing but atomic constructs reads or writes, and
+   goes where a store may: code that runs once per iteration, not in every
+   gang, so that it runs as often on the device as on the host.  Each
+   region gives a target one class, the kind of update it makes of it,
+   whose result does not depend on the order in which threads apply
+   them:
+
+   - an operator that commutes with itself: + and - (with ++ and --),
+     *, &, |, ^, >> (masked counts), << (unsigned), / (by 1 to 4), on
+     every integer type: * not on uint16_t (promoted, it overflows int),
+     and on int32_t and int64_t only by 1 and -1, whose sums take small
+     terms and stay below a bound of their magnitude (counted from the
+     trips of the loops around each update); on floats only sums of small
+     multiples of 0.5, exact while that bound stays within the mantissa;
+   - AC_INC, AC_DEC: increments (decrements) by exactly 1, so that the
+     values captured are a fixed multiset, whatever the order;
+   - AC_WRITE: writes of one value, the same for every thread (built of
+     constants, run-time values, input scalars: one node that the
+     region's writes share, so that the reducer's zeros keep it one), and
+     swaps ({ v = x; x = e; }) whose captured values are not used;
+   - AC_SWAP: such swaps whose captured values are used: the old value
+     once, the new one for every other swap.
+
+   Only captures modify AC_INC, AC_DEC and AC_SWAP targets, and each
+   combines the value it captured into the one total the target has in
+   the region (a scalar, or an element at one index), by an atomic +, ^,
+   | or & (the total's class), on integers that wrap or on int64_t below
+   its bound: only all the values captured together are a fixed multiset.
+   Other captures' values are not used.  A region that reads a target
+   does not update it: an atomic read reads what no thread of its region
+   writes (an earlier region's target, input scalars, elements that a
+   plain read may read), and its value is used freely.  A store to the
+   iteration's own element may be an atomic write or update too (store):
+   no other thread touches it.  */
+
+enum { AC_INC = 100, AC_DEC, AC_WRITE, AC_SWAP };
+
+/* The bound of the magnitude of a target of type T whose updates stay
+   exact and defined; HUGE_VAL for types that wrap.  */
+static double
+atomic_limit (fz_ty t)
+{
+  switch (t)
+    {
+    case TY_F32: return 0x1p19;
+    case TY_F64: return 0x1p40;
+    case TY_I32: return 0x1p30;
+    case TY_I64: return 0x1p62;
+    default: return HUGE_VAL;
+    }
+}
+
+/* May a target of type T and magnitude MAG take class CLS for KIND (of
+   TK_TOTAL: combine values of CBITS bits)?  */
+bool
+gen::class_ok (int cls, int kind, fz_ty t, int cbits, double mag)
+{
+  if (t == TY_BOOL || t == TY_STRUCT)
+    return false;
+  bool fl = fz_is_float (t);
+  bool room = mag * 2 <= atomic_limit (t);
+  switch (kind)
+    {
+    case TK_WRITE:
+      return cls == AC_WRITE;
+    case TK_TOTAL:
+      if (fl)
+	return false;
+      if (cls == OP_ADD)
+	return t != TY_I32 && (t != TY_I64 || (cbits <= 32 && room));
+      return cls == OP_XOR || cls == OP_OR || cls == OP_AND;
+    default:
+      break;
+    }
+  switch (cls)
+    {
+    case AC_WRITE:
+      return kind == TK_CAPTURE;
+    case AC_SWAP:
+      return kind == TK_CAPTURE && !fl;
+    case OP_ADD:
+      return room;
+    case AC_INC: case AC_DEC:
+      return kind == TK_CAPTURE && !fl && room;
+    case OP_MUL:
+      return !fl && t != TY_U16 && room;
+    case OP_AND: case OP_OR: case OP_XOR: case OP_SHR: case OP_DIV:
+      return !fl;
+    case OP_SHL:
+      return !fl && !fz_tys[t].is_signed;
+    default:
+      return false;
+    }
+}
+
+/* A class for a target of type T and magnitude MAG, for KIND; -1 if
+   none.  */
+int
+gen::atomic_class (fz_ty t, int kind, int cbits, double mag)
+{
+  static const int classes[] = { OP_ADD, AC_INC, AC_DEC, OP_MUL, OP_AND,
+				 OP_OR, OP_XOR, OP_SHR, OP_SHL, OP_DIV,
+				 AC_WRITE, AC_SWAP };
+  static const int weights[4][12] = {
+    { 30, 0, 0, 8, 5, 8, 10, 3, 3, 3, 0, 0 },	/* TK_UPDATE */
+    { 8, 30, 15, 2, 2, 2, 2, 1, 1, 1, 5, 15 },	/* TK_CAPTURE */
+    { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 0 },	/* TK_WRITE */
+    { 40, 0, 0, 0, 10, 10, 20, 0, 0, 0, 0, 0 }	/* TK_TOTAL */
+  };
+  std::vector<int> ws;
+  for (int i = 0; i < 12; i++)
+    ws.push_back (class_ok (classes[i], kind, t, cbits, mag)
+		  ? weights[kind][i] : 0);
+  int k = pick (ws);
+  return k < 0 ? -1 : classes[k];
+}
+
+/* The type of a new target for KIND.  */
+fz_ty
+gen::atomic_ty (int kind, int cbits)
+{
+  for (int tries = 0; tries < 8; tries++)
+    {
+      fz_ty t = pick_ty ();
+      if (atomic_class (t, kind, cbits, 0) >= 0)
+	return t;
+    }
+  return TY_U32;
+}
+
+/* Count ADD into the magnitude of T; false (and nothing counted) if that
+   would pass its bound.  */
+bool
+gen::atomic_mag (atgt &t, double add)
+{
+  fz_astate &s = t.st ();
+  if (s.mag + add > atomic_limit (t.ty ()))
+    return false;
+  s.mag += add;
+  return true;
+}
+
+/* A target for KIND in context C: one that the region already updates in
+   a class that suits, one that it has not touched yet (which takes a
+   class), or a new one; none (null) if it could take no class.  */
+atgt
+gen::atomic_target (ctx &c, int kind, int cbits)
+{
+  int r = scopes[c.ps].region;
+  auto usable = [&] (fz_astate &s, fz_ty t) {
+    if (!s.on || s.rregion == r)
+      return false;
+    if (s.region == r)
+      return class_ok (s.cls, kind, t, cbits, s.mag);
+    return atomic_class (t, kind, cbits, s.mag) >= 0;
+  };
+  std::vector<atgt> cands;
+  for (fz_var *v : p->vars)
+    if (v->at.on && usable (v->at, v->ty))
+      {
+	atgt t;
+	t.v = v;
+	cands.push_back (t);
+      }
+  for (fz_array *a : p->arrays)
+    if (a->at.on && usable (a->at, a->ty))
+      {
+	atgt t;
+	t.a = a;
+	cands.push_back (t);
+      }
+  atgt t;
+  if (!cands.empty () && rng.pct (50))
+    t = cands[rng.below (cands.size ())];
+  else
+    {
+      fz_ty ty = atomic_ty (kind, cbits);
+      bool fl = fz_is_float (ty), wide = ty == TY_I32 || ty == TY_I64;
+      if (pct (K_atomic_array))
+	{
+	  fz_array *a = array (fz_array::OUTPUT, ty, "at");
+	  a->dims.push_back (rng.pct (70) ? rng.range (1, 8)
+			     : rng.range (9, 64));
+	  a->param = !pct (K_global_array);
+	  a->region = r;
+	  /* Small values (exact sums of floats, no overflow of sums).  */
+	  a->init = fl ? (rng.pct (50) ? 1 : 3)
+		    : wide ? rng.range (1, 3) : init_kind (ty);
+	  a->at.on = true;
+	  a->at.mag = fl || wide ? 1000 : 0;
+	  t.a = a;
+	}
+      else
+	{
+	  fz_var *v = var (fz_var::GSCALAR, ty, "ga");
+	  v->output = true;
+	  v->at.on = true;
+	  if (fl)
+	    v->value = float_bits (ty, (double) rng.range (-100, 100));
+	  else if (wide)
+	    v->value = (uint64_t) (int64_t) rng.range (-100000, 100000);
+	  else
+	    v->value = rng.next ();
+	  v->at.mag = fl || wide ? 100000 : 0;
+	  t.v = v;
+	}
+    }
+  fz_astate &s = t.st ();
+  if (s.region != r)
+    {
+      s.region = r;
+      s.cls = atomic_class (t.ty (), kind, cbits, s.mag);
+      s.wval = nullptr;
+      s.tv = nullptr;
+      s.tarr = nullptr;
+      s.tidx = nullptr;
+      if (s.cls < 0)
+	{
+	  s.region = -1;
+	  return atgt ();
+	}
+      if (s.cls == AC_WRITE || s.cls == AC_SWAP)
+	s.wval = inv_expr (c, t.ty (), 2);
+      /* Bits and written values: no longer small.  */
+      if (s.cls != OP_ADD && s.cls != AC_INC && s.cls != AC_DEC
+	  && s.cls != OP_MUL && s.cls != OP_DIV && s.cls != OP_SHR)
+	s.mag = HUGE_VAL;
+    }
+  return t;
+}
+
+/* Make T the target of atomic S (TOTAL: the target of its captured
+   value): a scalar, or an element at an index the same for every thread
+   or one from the loop indices (lanes at different or colliding
+   addresses).  */
+void
+gen::atomic_place (ctx &c, atgt &t, fz_stmt *s, bool total)
+{
+  if (t.v)
+    {
+      (total ? s->tv : s->v) = t.v;
+      return;
+    }
+  fz_array *a = t.a;
+  fz_expr *x;
+  if (pct (K_atomic_one_address))
+    {
+      x = ex (E_IDX, TY_U32);
+      x->ival = a->dims[0];
+      x->ops.push_back (int_const (TY_U32, rng.below (a->dims[0])));
+    }
+  else
+    x = index (c, a->dims[0]);
+  if (total)
+    {
+      s->tarr = a;
+      s->e2 = x;
+    }
+  else
+    {
+      s->arr = a;
+      s->idx.push_back (x);
+    }
+}
+
+/* A value of type T that is the same for every thread of the region:
+   constants, run-time values, input global scalars.  */
+fz_expr *
+gen::inv_expr (ctx &c, fz_ty t, int depth)
+{
+  if (depth <= 0 || rng.pct (40))
+    {
+      std::vector<fz_var *> cands;
+      for (fz_var *v : vis)
+	if (!v->hidden && (v->kind == fz_var::RUNTIME
+			   || (v->kind == fz_var::GSCALAR && !v->output)))
+	  cands.push_back (v);
+      if (!cands.empty () && rng.pct (50))
+	return var_ref (cands[rng.below (cands.size ())], t);
+      return constant (t);
+    }
+  fz_expr *e = ex (E_BIN, t);
+  e->op = fz_is_float (t) || rng.pct (50) ? OP_ADD + rng.below (3)
+	  : OP_AND + rng.below (3);
+  e->ops = { inv_expr (c, t, depth - 1), inv_expr (c, t, depth - 1) };
+  return e;
+}
+
+/* The operand of an atomic update of class CLS of a target of type T,
+   or null for ++ and --; U gets the form, OP the operator, BOUND what it
+   adds to the target's magnitude at most.  */
+fz_expr *
+gen::atomic_operand (ctx &c, fz_ty t, int cls, int &u, int &op,
+		     double &bound)
+{
+  static const int up[] = { 0, 1, 4, 5, 6 }, down[] = { 2, 3, 4, 5 };
+  bool fl = fz_is_float (t);
+  bool limited = atomic_limit (t) != HUGE_VAL;
+  int bits = fz_tys[t].bits;
+  bound = 0;
+  switch (cls)
+    {
+    case AC_INC: case AC_DEC:
+      {
+	/* By exactly 1: never zeroed.  */
+	bool inc = cls == AC_INC;
+	op = inc ? OP_ADD : OP_SUB;
+	u = inc ? up[rng.below (5)] : down[rng.below (4)];
+	bound = 1;
+	if (u < 4)
+	  return nullptr;
+	fz_expr *one = int_const (t, 1);
+	one->fixed = true;
+	return one;
+      }
+    case OP_ADD:
+      {
+	bool sub = rng.pct (35);
+	op = sub ? OP_SUB : OP_ADD;
+	u = sub ? down[rng.below (4)] : up[rng.below (5)];
+	bound = 1;
+	if (u < 4)
+	  return nullptr;
+	if (!limited)
+	  return expr (c, t, 2);
+	bound = 8;
+	fz_expr *e = conv (small_int (c, 15, 8), t);
+	if (fl && rng.pct (30))
+	  {
+	    fz_expr *h = ex (E_BIN, t);
+	    h->op = OP_MUL;
+	    fz_expr *half = ex (E_CONST, t);
+	    half->ival = float_bits (t, 0.5);
+	    h->ops = { e, half };
+	    e = h;
+	  }
+	return e;
+      }
+    default:
+      break;
+    }
+  op = cls;
+  bool commutes = cls == OP_MUL || cls == OP_AND || cls == OP_OR
+		  || cls == OP_XOR;
+  u = 4 + rng.below (commutes ? 3 : 2);
+  fz_expr *e = expr (c, t, 2);
+  switch (cls)
+    {
+    case OP_MUL:
+      if (t == TY_I32 || t == TY_I64)
+	{
+	  /* By 1 and -1: no overflow.  */
+	  fz_expr *k = ex (E_TERN, t);
+	  k->ops = { cond (c), int_const (t, (uint64_t) -1), int_const (t, 1) };
+	  return k;
+	}
+      if (rng.pct (60))
+	{
+	  /* Odd factors: the product is not soon 0.  */
+	  fz_expr *o = ex (E_BIN, t);
+	  o->op = OP_OR;
+	  o->ops = { e, int_const (t, 1) };
+	  e = o;
+	}
+      return e;
+    case OP_AND: case OP_OR:
+      if (rng.pct (50))
+	{
+	  /* Keep some bits as they are.  */
+	  fz_expr *m = ex (E_BIN, t);
+	  m->op = cls == OP_AND ? OP_OR : OP_AND;
+	  m->ops = { e, int_const (t, rng.next ()) };
+	  e = m;
+	}
+      return e;
+    case OP_SHR: case OP_SHL: case OP_DIV:
+      {
+	/* Counts below the width of the type (and of the int it is
+	   promoted to: a uint16_t shifted by 15 fits), divisors 1 to 4.  */
+	fz_expr *m = ex (E_BIN, t);
+	m->op = OP_AND;
+	m->ops = { e, int_const (t, cls == OP_DIV || rng.pct (70) ? 3
+				 : bits - 1) };
+	if (cls != OP_DIV)
+	  return m;
+	fz_expr *d = ex (E_BIN, t);
+	d->op = OP_ADD;
+	d->ops = { m, int_const (t, 1) };
+	d->fixed = d->ops[1]->fixed = true;
+	return d;
+      }
+    default:
+      return e;
+    }
+}
+
+/* An atomic update (CAPTURE: an atomic capture) in context C, onto OUT;
+   false if its target's magnitude has no room for it here.  */
+bool
+gen::atomic_update (ctx &c, std::vector<fz_stmt *> &out, bool capture)
+{
+  atgt t = atomic_target (c, capture ? TK_CAPTURE : TK_UPDATE, 0);
+  if (!t.v && !t.a)
+    return false;
+  fz_ty ty = t.ty ();
+  int cls = t.st ().cls;
+  int u = AF_SWAP, op = 0;
+  double bound = 0;
+  fz_expr *e;
+  if (cls == AC_WRITE || cls == AC_SWAP)
+    e = t.st ().wval;
+  else
+    e = atomic_operand (c, ty, cls, u, op, bound);
+  if (bound && !atomic_mag (t, bound * c.trips))
+    return false;
+  fz_stmt *s = st (S_ATOMIC);
+  s->atomic = capture ? AT_CAPTURE : AT_UPDATE;
+  s->e = e;
+  s->aop = op;
+  atomic_place (c, t, s, false);
+  if (!capture)
+    {
+      s->aform = u | (rng.pct (20) ? AF_BARE : 0);
+      out.push_back (s);
+      return true;
+    }
+  /* A swap only as { v = x; x = e; }; the others in any form.  */
+  int place = u == AF_SWAP ? 1 : rng.below (3);
+  s->aform = u | (place << AF_CAPTURE_SHIFT);
+  s->av = var (fz_var::LOCAL, ty, "a");
+  if (cls == AC_INC || cls == AC_DEC || cls == AC_SWAP)
+    {
+      /* A counter's values, combined into its one total of the region:
+	 only all of them together are a fixed multiset.  */
+      fz_astate &cs = t.st ();
+      int bits = fz_tys[ty].bits;
+      if (!cs.tv && !cs.tarr)
+	{
+	  atgt tt = atomic_target (c, TK_TOTAL, bits);
+	  if (!tt.v && !tt.a)
+	    return false;
+	  cs.tv = tt.v;
+	  cs.tarr = tt.a;
+	  if (tt.a)
+	    {
+	      /* One element: one node, which a zero changes for all.  */
+	      cs.tidx = ex (E_IDX, TY_U32);
+	      cs.tidx->ival = tt.a->dims[0];
+	      cs.tidx->ops.push_back (int_const (TY_U32,
+						 rng.below (tt.a->dims[0])));
+	    }
+	}
+      atgt tt;
+      tt.v = cs.tv;
+      tt.a = cs.tarr;
+      int tcls = tt.st ().cls;
+      if (tt.ty () == TY_I64 && tcls == OP_ADD
+	  && !atomic_mag (tt, ldexp (1, bits) * c.trips))
+	return false;
+      s->top = tcls;
+      s->tform = 4 + rng.below (3);
+      s->tv = cs.tv;
+      s->tarr = cs.tarr;
+      s->e2 = cs.tidx;
+    }
+  out.push_back (s);
+  return true;
+}
+
+/* An atomic write in context C of the value its target takes in the
+   region, onto OUT.  */
+void
+gen::atomic_write (ctx &c, std::vector<fz_stmt *> &out)
+{
+  atgt t = atomic_target (c, TK_WRITE, 0);
+  if (!t.v && !t.a)
+    {
+      decl (c, out);
+      return;
+    }
+  fz_stmt *s = st (S_ATOMIC);
+  s->atomic = AT_WRITE;
+  s->aform = AF_SWAP;
+  s->e = t.st ().wval;
+  atomic_place (c, t, s, false);
+  out.push_back (s);
+}
+
+/* An atomic read in context C, onto OUT, into a new local, of something
+   that no thread of the region writes: an earlier region's atomic
+   target, an input scalar, or an element that a plain read may read.  */
+void
+gen::atomic_read (ctx &c, std::vector<fz_stmt *> &out)
+{
+  int r = scopes[c.ps].region;
+  fz_expr *x = nullptr;
+  if (rng.pct (50))
+    {
+      std::vector<fz_var *> vars;
+      std::vector<fz_array *> arrs;
+      for (fz_var *v : p->vars)
+	if ((v->at.on && v->at.region != r)
+	    || (v->kind == fz_var::GSCALAR && !v->output && !v->hidden
+		&& std::find (vis.begin (), vis.end (), v) != vis.end ()))
+	  vars.push_back (v);
+      for (fz_array *a : p->arrays)
+	if (a->at.on && a->at.region != r)
+	  arrs.push_back (a);
+      size_t n = vars.size () + arrs.size ();
+      if (n)
+	{
+	  size_t k = rng.below (n);
+	  if (k < vars.size ())
+	    {
+	      fz_var *v = vars[k];
+	      x = ex (E_VAR, v->ty);
+	      x->var = v;
+	      v->uses++;
+	      if (v->at.on)
+		v->at.rregion = r;
+	    }
+	  else
+	    {
+	      fz_array *a = arrs[k - vars.size ()];
+	      x = ex (E_READ, a->ty);
+	      x->arr = a;
+	      x->ops.push_back (index (c, a->dims[0]));
+	      a->at.rregion = r;
+	    }
+	}
+    }
+  if (!x)
+    {
+      std::vector<fz_array *> cands;
+      for (fz_array *a : p->arrays)
+	if (a->role == fz_array::INPUT || a->role == fz_array::OUTPUT)
+	  cands.push_back (a);
+      for (fz_array *a : vis_arrays)
+	if (a->role == fz_array::SCRATCH)
+	  cands.push_back (a);
+      for (int tries = 0; tries < 4 && !cands.empty () && !x; tries++)
+	{
+	  fz_array *a = cands[rng.below (cands.size ())];
+	  std::vector<bool> bound;
+	  if (readable (a, c, bound))
+	    x = read_of (a, c, bound, TY_NUM);
+	}
+      if (!x)
+	{
+	  fz_array *a = new_input (c);
+	  std::vector<bool> bound (a->dims.size (), false);
+	  x = read_of (a, c, bound, TY_NUM);
+	}
+    }
+  if (x->ty == TY_BOOL)
+    {
+      decl (c, out);
+      return;
+    }
+  x->fixed = true;		/* An lvalue, never a zero.  */
+  fz_stmt *s = st (S_ATOMIC);
+  s->atomic = AT_READ;
+  s->e = x;
+  s->av = var (fz_var::LOCAL, x->ty, "a");
+  s->av->wscope = c.ps;
+  vis.push_back (s->av);
+  out.push_back (s);
+}
+
+/* The operator of an atomic update of a store's own element of type T,
+   with its form in U: any value, but no overflow of signed types.  */
+int
+gen::own_update (fz_ty t, int &u)
+{
+  std::vector<int> ops;
+  if (fz_is_float (t))
+    ops = { OP_ADD, OP_SUB, OP_MUL, OP_DIV };
+  else if (t == TY_I32 || t == TY_I64)
+    ops = { OP_AND, OP_OR, OP_XOR };
+  else
+    {
+      ops = { OP_ADD, OP_SUB, OP_AND, OP_OR, OP_XOR };
+      if (t != TY_U16)
+	ops.push_back (OP_MUL);
+    }
+  int op = ops[rng.below (ops.size ())];
+  u = 4 + rng.below (op == OP_SUB || op == OP_DIV ? 2 : 3);
+  if (rng.pct (20))
+    u |= AF_BARE;
+  return op;
+}
+
 /* A partitioned (or seq, or auto) loop nest in context C; with
    FORCE_GANG a gang loop.  WHOLE says that every iteration of the loop
    runs (a combined construct's loop): its first statement may store an
@@ -1914,6 +2579,8 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
   in.label.clear ();
   in.want_loop = false;
   in.irred = false;
+  for (const fz_loop &l : s->loops)
+    in.trips *= std::max (l.v->value, 1LL);
   if (part)
     {
       pscope b;

@@ -58,6 +58,8 @@ private:
   std::string lvalue (fz_stmt *s);
   void body (const std::vector<fz_stmt *> &b);
   void stmt (fz_stmt *s);
+  void atomic (fz_stmt *s);
+  void atomic_store (fz_stmt *s);
   void acc_loop (fz_stmt *s);
   std::string loop_head (const fz_loop &l);
   std::string clauses (fz_stmt *s, bool data);
@@ -425,12 +427,12 @@ printer::e (fz_expr *x)
   return "0";
 }
 
-/* The target of S_ASSIGN or S_STORE S.  */
+/* The target of S_ASSIGN, S_STORE or S_ATOMIC S.  */
 std::string
 printer::lvalue (fz_stmt *s)
 {
   std::string n;
-  if (s->k == S_ASSIGN)
+  if (s->k == S_ASSIGN || (s->k == S_ATOMIC && !s->arr))
     n = s->v->name;
   else
     {
@@ -454,6 +456,138 @@ printer::lvalue (fz_stmt *s)
       n += "." + p->structs[sid].fields[s->field].second;
     }
   return n;
+}
+
+/* Update X in form U (fz.h: x++, x OP= e, x = e OP x...) by OP with
+   operand E.  */
+static std::string
+update (const std::string &x, int u, int op, const std::string &e)
+{
+  std::string o = op_name (op);
+  switch (u)
+    {
+    case 0: return x + "++";
+    case 1: return "++" + x;
+    case 2: return x + "--";
+    case 3: return "--" + x;
+    case 4: return x + " " + o + "= " + e;
+    case 5: return x + " = " + x + " " + o + " " + e;
+    case 6: return x + " = " + e + " " + o + " " + x;
+    default: return x + " = " + e;
+    }
+}
+
+/* The directive of atomic S (not a capture).  */
+static std::string
+atomic_directive (fz_stmt *s)
+{
+  if (s->atomic == AT_WRITE)
+    return "#pragma acc atomic write";
+  if (s->atomic == AT_READ)
+    return "#pragma acc atomic read";
+  return (s->aform & AF_BARE) ? "#pragma acc atomic"
+	 : "#pragma acc atomic update";
+}
+
+/* S_STORE S made an atomic write or update of its own element.  */
+void
+printer::atomic_store (fz_stmt *s)
+{
+  std::string x = lvalue (s);
+  int u = s->aform & AF_UPDATE;
+  /* The forms that name x twice name the same expression: not two
+     statement expressions (their declarations differ).  */
+  if ((u == 5 || u == 6) && x.find ("({") != std::string::npos)
+    u = 4;
+  if (!s->plain)
+    line (atomic_directive (s));
+  line (update (x, u, s->aop, e (s->e)) + ";");
+}
+
+/* Atomic construct S.  */
+void
+printer::atomic (fz_stmt *s)
+{
+  if (s->atomic == AT_READ)
+    {
+      std::string v = s->av->name, t = ty (s->av->ty);
+      if (s->plain)
+	{
+	  line (t + " " + v + " = " + e (s->e) + ";");
+	  return;
+	}
+      line (t + " " + v + ";");
+      line (atomic_directive (s));
+      line (v + " = " + e (s->e) + ";");
+      return;
+    }
+  bool capture = s->atomic == AT_CAPTURE;
+  bool block = capture;
+  std::string id = std::to_string (s->id);
+  std::vector<std::string> pre;
+  /* An element whose index has a statement expression is named through
+     a temporary: the forms that name it twice must name one expression.  */
+  std::string x = lvalue (s);
+  if (s->arr && x.find ("({") != std::string::npos)
+    {
+      pre.push_back ("uint32_t k_" + id + " = " + e (s->idx[0]) + ";");
+      x = s->arr->name + "[k_" + id + "]";
+      block = true;
+    }
+  std::string tx;
+  fz_ty tt = TY_U64;
+  if (capture && s->tv)
+    {
+      tx = s->tv->name;
+      tt = s->tv->ty;
+    }
+  else if (capture && s->tarr)
+    {
+      tx = s->tarr->name + "[" + e (s->e2) + "]";
+      tt = s->tarr->ty;
+      if (tx.find ("({") != std::string::npos)
+	{
+	  pre.push_back ("uint32_t kt_" + id + " = " + e (s->e2) + ";");
+	  tx = s->tarr->name + "[kt_" + id + "]";
+	}
+    }
+  if (block)
+    {
+      line ("{");
+      ind += 2;
+    }
+  for (const std::string &l : pre)
+    line (l);
+  int u = s->aform & AF_UPDATE;
+  std::string upd = update (x, u, s->aop, s->e ? e (s->e) : "");
+  if (!capture)
+    {
+      line (atomic_directive (s));
+      line (upd + ";");
+    }
+  else
+    {
+      std::string v = s->av->name;
+      line (ty (s->av->ty) + " " + v + ";");
+      line ("#pragma acc atomic capture");
+      switch ((s->aform >> AF_CAPTURE_SHIFT) & 3)
+	{
+	case 0: line (v + " = " + upd + ";"); break;
+	case 1: line ("{ " + v + " = " + x + "; " + upd + "; }"); break;
+	default: line ("{ " + upd + "; " + v + " = " + x + "; }"); break;
+	}
+      if (!tx.empty ())
+	{
+	  /* The value captured, combined into another target.  */
+	  line ("#pragma acc atomic update");
+	  line (update (tx, s->tform, s->top, "(" + ty (tt) + ") " + v) + ";");
+	}
+    }
+  if (block)
+    {
+      ind -= 2;
+      line ("}");
+    }
 }
 
 void
@@ -686,7 +820,13 @@ printer::stmt (fz_stmt *s)
       return;
     case S_ASSIGN:
     case S_STORE:
-      line (lvalue (s) + " = " + e (s->e) + ";");
+      if (s->atomic)
+	atomic_store (s);
+      else
+	line (lvalue (s) + " = " + e (s->e) + ";");
+      return;
+    case S_ATOMIC:
+      atomic (s);
       return;
     case S_IF:
       if (s->unwrap)
@@ -927,11 +1067,21 @@ printer::scan_stmt (fz_stmt *s)
     scan_expr (s->e2);
   for (fz_expr *x : s->idx)
     scan_expr (x);
-  if (s->v && (s->k == S_ASSIGN || s->k == S_DECL))
+  if (s->v && (s->k == S_ASSIGN || s->k == S_DECL || s->k == S_ATOMIC))
     {
       s->v->uses++;
       if (s->v->kind == fz_var::GSCALAR)
 	region_gscalars[cur_region].insert (s->v);
+    }
+  if (s->tv)
+    {
+      s->tv->uses++;
+      region_gscalars[cur_region].insert (s->tv);
+    }
+  if (s->tarr)
+    {
+      s->tarr->uses++;
+      region_arrays[cur_region].insert (s->tarr);
     }
   if (s->arr)
     {

@@ -20,10 +20,17 @@
 	    that nothing but their initialization uses, and it
      lN.K   remove loop K > 0 of loop nest N, no longer collapsed, if
 	    nothing uses its index
+     aN     simplify atomic N: a capture whose value is not used becomes
+	    the update or the write it makes; an atomic read and an
+	    atomic store to the iteration's own element lose their
+	    directive
 
-   None of them can make the program undefined (fuzz.h): nodes whose
-   removal could (the first store of a 'create' array, the initialization
-   of a private variable, owner indices, the trip caps) are refused.
+   None of them can make the program undefined (fuzz.h), or make its
+   results depend on the order of the threads: nodes whose removal could
+   (the first store of a 'create' array, the initialization of a private
+   variable, owner indices, the trip caps, the 1 of an atomic counter's
+   increment, the location an atomic read reads) are refused, and an
+   atomic update of what threads share never loses its directive.
 
    The reducer regenerates the program from the seed, applies the edits
    found so far and a candidate set, prints it into FILE and runs TEST, a
@@ -143,6 +150,8 @@ drop (fz_program *p, fz_stmt *s)
   std::function<void (fz_stmt *)> collect = [&] (fz_stmt *x) {
     if (x->k == S_DECL)
       vars.insert (x->v);
+    if (x->k == S_ATOMIC && x->atomic == AT_READ)
+      vars.insert (x->av);
     if (x->counter)
       vars.insert (x->counter);
     if (x->k == S_ARRDECL)
@@ -342,6 +351,25 @@ fz_apply_edit (fz_program *p, const std::string &edit)
 	s->loops.erase (s->loops.begin () + k);
 	return true;
       }
+    case 'a':
+      if (s->k == S_STORE && s->atomic && !s->plain)
+	{
+	  s->plain = true;
+	  return true;
+	}
+      if (s->k != S_ATOMIC)
+	return false;
+      if (s->atomic == AT_READ && !s->plain)
+	{
+	  s->plain = true;
+	  return true;
+	}
+      /* A counter's captures all combine their values (gen.cc): they
+	 stay.  */
+      if (s->atomic != AT_CAPTURE || s->tv || s->tarr)
+	return false;
+      s->atomic = (s->aform & AF_UPDATE) == AF_SWAP ? AT_WRITE : AT_UPDATE;
+      return true;
     case 'g':
       if (s->k != S_REGION)
 	return false;
@@ -409,6 +437,15 @@ candidates (fz_program *p, int round)
 	    for (size_t k = 0; k < s->loops.size (); k++)
 	      if (s->loops[k].hi > s->loops[k].lo + 1 || s->loops[k].rt)
 		c.push_back ("r" + n + "." + std::to_string (k));
+	    break;
+	  case S_STORE:
+	    if (s->atomic && !s->plain)
+	      c.push_back ("a" + n);
+	    break;
+	  case S_ATOMIC:
+	    if ((s->atomic == AT_READ && !s->plain)
+		|| (s->atomic == AT_CAPTURE && !s->tv && !s->tarr))
+	      c.push_back ("a" + n);
 	    break;
 	  case S_REGION:
 	    if (!s->private_vars.empty ())
