@@ -298,10 +298,9 @@ expander::compare_exchange_ifn (gcall *call)
     tree x = gimple_call_arg (call, k);
     return convert (value (x), TREE_TYPE (x), itype);
   };
-  dir_value e = arg (1);
-  dir_value old = atomic_access (DOP_CAS, DOP_NUM, t,
-				 value (gimple_call_arg (call, 0)),
-				 { e, arg (2) },
+  dir_value p = value (gimple_call_arg (call, 0));
+  dir_value e = arg (1), d = arg (2);
+  dir_value old = atomic_access (DOP_CAS, DOP_NUM, t, p, { e, d },
 				 memory_order (gimple_call_arg (call, 4)));
   if (!lhs)
     return;

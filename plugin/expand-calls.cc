@@ -202,18 +202,24 @@ expander::reduction_marker (gcall *call)
       && (redop == DOP_AND || redop == DOP_OR || redop == DOP_XOR))
     fail ("reductions by &, |, ^, && or || of floating-point values are "
 	  "not supported on the device");
-  dir_insn *i = dir_new_insn (fn.get (), reduce ? DOP_REDUCE : DOP_ATOMIC, t);
-  i->redop = redop;
-  if (reduce)
+  if (!reduce)
     {
-      HOST_WIDE_INT level = tree_to_shwi (gimple_call_arg (call, 4));
-      if (level <= GOMP_DIM_GANG || level >= DA_NUM)
-	fail ("a reduction marker without a worker or vector level");
-      i->axes = dir_axis_bit ((dir_axis) level);
-      i->ops = { value (val) };
+      /* Across gangs: into the receiver, relaxed.  */
+      dir_value receiver = value (gimple_call_arg (call, 2));
+      dir_value v = value (val);
+      dir_value old = atomic_access (DOP_ATOMIC, redop, t, receiver, { v },
+				     DMO_RELAXED);
+      if (lhs)
+	set_lhs (lhs, old);
+      return;
     }
-  else
-    i->ops = { value (gimple_call_arg (call, 2)), value (val) };
+  HOST_WIDE_INT level = tree_to_shwi (gimple_call_arg (call, 4));
+  if (level <= GOMP_DIM_GANG || level >= DA_NUM)
+    fail ("a reduction marker without a worker or vector level");
+  dir_insn *i = dir_new_insn (fn.get (), DOP_REDUCE, t);
+  i->redop = redop;
+  i->axes = dir_axis_bit ((dir_axis) level);
+  i->ops = { value (val) };
   i->dest = dir_new_reg (fn.get (), t);
   b.loc = loc;
   b.emit (i);

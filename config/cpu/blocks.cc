@@ -86,35 +86,20 @@ emitter::simd_load (const dir_insn *i)
 {
   const dir_value &addr = i->ops[0];
   std::string P = std::to_string (p);
-  if (i->flags & DIF_ATOMIC)
-    {
-      /* Each active lane reads, in lane order (all at once where they
-	 share the address: they may see the same value).  */
-      if (!vary (addr))
-	{
-	  std::string e = atomic_mem (i, { sval (addr) });
-	  if (is_vec (i->dest))
-	    assign_varying (i, helper ("splat", i->type) + " (" + e + ")");
-	  else
-	    {
-	      note_write (i, nullptr, false, "gw_cur");
-	      put ("  r%u = %s;\n", i->dest, e.c_str ());
-	    }
-	  return;
-	}
-      note_write (i, nullptr, true, "gw_cur");
-      put ("  for (int gw_l = 0; gw_l < %s; gw_l++) if (gw_cur[gw_l]) "
-	   "r%u[gw_l] = %s;\n", P.c_str (), i->dest,
-	   atomic_mem (i, { lval (addr) }).c_str ());
-      return;
-    }
+  /* One lane's read from address A: an atomic or a plain (maybe
+     volatile) access.  */
+  auto read = [&] (const std::string &a) {
+    if (i->flags & DIF_ATOMIC)
+      return atomic_mem (i, { a });
+    return "*(" + std::string (i->flags & DIF_VOLATILE ? "volatile " : "")
+	   + "const " + sty (i->type) + " *) (uintptr_t) (" + a + " + "
+	   + disp (i->disp) + ")";
+  };
   if (!vary (addr))
     {
-      /* All lanes read the same address; the block runs for some lane.  */
-      std::string e = "*(" + std::string (i->flags & DIF_VOLATILE
-					   ? "volatile " : "")
-		      + "const " + sty (i->type) + " *) (uintptr_t) ("
-		      + sval (addr) + " + " + disp (i->disp) + ")";
+      /* All lanes read the same address; the block runs for some lane
+	 (an atomic read: all at once, they may see the same value).  */
+      std::string e = read (sval (addr));
       if (is_vec (i->dest))
 	/* A value kept per lane (masking.cc): every lane running the
 	   block gets it.  */
@@ -126,13 +111,13 @@ emitter::simd_load (const dir_insn *i)
 	}
       return;
     }
-  if (i->flags & DIF_VOLATILE)
+  if (i->flags & (DIF_VOLATILE | DIF_ATOMIC))
     {
+      /* Each active lane reads, in lane order.  */
       note_write (i, nullptr, true, "gw_cur");
       put ("  for (int gw_l = 0; gw_l < %s; gw_l++) if (gw_cur[gw_l]) "
-	   "r%u[gw_l] = *(volatile const %s *) (uintptr_t) (%s + %s);\n",
-	   P.c_str (), i->dest, sty (i->type).c_str (), lval (addr).c_str (),
-	   disp (i->disp).c_str ());
+	   "r%u[gw_l] = %s;\n", P.c_str (), i->dest,
+	   read (lval (addr)).c_str ());
       return;
     }
   std::string e;
