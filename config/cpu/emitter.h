@@ -136,6 +136,8 @@ private:
   std::string combine (dir_opcode op, dir_type t, const std::string &a,
 		       const std::string &b, bool vector) const;
   std::string reduce_expr (const dir_insn *i) const;
+  std::string reduce_identity (dir_opcode op, dir_type t) const;
+  void check_chunked_reduce (const dir_insn *i) const;
   std::string mem_ptr (const dir_insn *i, const std::string &addr) const;
   std::string atomic_expr (const dir_insn *i,
 			   const std::vector<std::string> &a) const;

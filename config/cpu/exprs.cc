@@ -6,6 +6,8 @@
 
 #include "emitter.h"
 
+#include <algorithm>
+
 
 namespace gw_cpu {
 
@@ -453,24 +455,120 @@ emitter::combine (dir_opcode op, dir_type t, const std::string &a,
   return vector ? vector_expr (&c, a, b) : scalar_expr (&c, { a, b });
 }
 
+/* The identity of the combining opcode OP on values of type T, as a C
+   scalar of T's (unsigned) element type.  */
+
+std::string
+emitter::reduce_identity (dir_opcode op, dir_type t) const
+{
+  unsigned bits = dir_type_bytes (t) * 8;
+  std::string T = "(" + sty (t) + ") ";
+  bool fp = dir_type_float_p (t);
+  std::string inf = t == DT_F32 ? "__builtin_inff ()" : "__builtin_inf ()";
+  std::string sign = "(1ull << " + std::to_string (bits - 1) + ")";
+  switch (op)
+    {
+    case DOP_ADD: case DOP_OR: case DOP_XOR: case DOP_UMAX:
+      return T + "0";
+    case DOP_MUL:
+      return T + "1";
+    case DOP_AND: case DOP_UMIN:
+      return T + "-1";
+    case DOP_MIN:
+      return fp ? T + inf : T + "(" + sign + " - 1)";
+    case DOP_MAX:
+      return fp ? T + "-" + inf : T + sign;
+    default:
+      throw cannot { std::string ("a reduction by ") + dir_op_name (op) };
+    }
+}
+
+/* A REDUCE across workers that run in several chunks combines each
+   chunk's lanes, then the chunks' results in the order the chunks run
+   (the last first), so that the lanes of chunk 0, which run last, end
+   with the whole combination.  The other chunks see a part of it, which
+   is harmless only if nothing they do with it survives chunk 0's run:
+   I must run once per chunk (no cycle of the region through it), and
+   its value, and every value computed from it, may only be stored to the
+   lane's own frame (only global lane 0's is read outside a partition:
+   frame.bcast refreshes the others) or to an address every lane shares
+   (chunk 0 stores last), or be used after the partition's join.  GCC's
+   lowering gives a worker reduction's FINI just those uses.  */
+
+void
+emitter::check_chunked_reduce (const dir_insn *i) const
+{
+  const simd_region &r = regions[region_of[i->bb->index]];
+  auto refuse = [] () {
+    throw cannot { "a reduction across workers that run in several chunks "
+		   "of lanes, whose partial value the code after it uses" };
+  };
+  /* No path from I's block back to it inside the region.  */
+  std::vector<bool> seen (fn->blocks.size ());
+  std::vector<const dir_block *> work (i->bb->succs.begin (),
+				       i->bb->succs.end ());
+  while (!work.empty ())
+    {
+      const dir_block *b = work.back ();
+      work.pop_back ();
+      if (b == i->bb)
+	refuse ();
+      if (!r.contains (b) || seen[b->index])
+	continue;
+      seen[b->index] = true;
+      work.insert (work.end (), b->succs.begin (), b->succs.end ());
+    }
+  /* The values computed from I's, to a fixed point.  */
+  std::vector<bool> part (fn->regs.size ());
+  part[i->dest] = true;
+  auto tainted = [&] (const dir_value &v) { return v.reg_p () && part[v.reg]; };
+  auto own_frame = [&] (const dir_value &a) {
+    const dir_insn *d = a.reg_p () ? fn->regs[a.reg].def : nullptr;
+    return d && d->op == DOP_ADDR_LOCAL && !fn->slots[d->slot].shared;
+  };
+  for (bool changed = true; changed;)
+    {
+      changed = false;
+      for (const dir_block *b : r.order)
+	for (const auto *list : { &b->phis, &b->insns })
+	  for (const dir_insn *u : *list)
+	    {
+	      if (u == i || (u->dest != DIR_NOREG && part[u->dest])
+		  || !std::any_of (u->ops.begin (), u->ops.end (), tainted))
+		continue;
+	      if (u->op == DOP_STORE && !tainted (u->ops[0])
+		  && !(u->flags & (DIF_VOLATILE | DIF_ATOMIC))
+		  && (own_frame (u->ops[0]) || !vary (u->ops[0])))
+		continue;
+	      if (dir_side_effect_p (u) || u->dest == DIR_NOREG
+		  || dir_op_flag (u->op, DOPF_READS | DOPF_TRAPS))
+		refuse ();
+	      part[u->dest] = changed = true;
+	    }
+    }
+}
+
 /* The vector expression of the REDUCE I: each lane gets the combination
    of the lanes that share its position on the axes I does not reduce
    across.  A group of 2^K lanes at a stride of 2^S (the vector lanes of
    a worker, the workers of a chunk, or all) combines in K butterfly
    steps, lane L with lane L ^ D; any other group folds its members in
-   order.  Either way the order of the combination is fixed by the
-   dimensions: a float reduction gives the same result every run.  */
+   order.  Across workers that run in chunks, the chunks' results then
+   combine as check_chunked_reduce says, the lanes of workers past the
+   last counting as the identity.  Either way the order of the
+   combination is fixed by the dimensions: a float reduction gives the
+   same result every run.  */
 
 std::string
 emitter::reduce_expr (const dir_insn *i) const
 {
   bool across_vector = i->axes & dir_axis_bit (DA_VECTOR);
   bool across_workers = (i->axes & dir_axis_bit (DA_WORKER)) && wlen > 1;
-  if (across_workers && chunks > 1)
-    throw cannot { "a reduction across workers that run in several chunks "
-		   "of lanes" };
+  bool chunked = across_workers && chunks > 1;
+  if (chunked)
+    check_chunked_reduce (i);
   /* The members of lane L's group: count, stride, and the first.  */
-  unsigned n = (across_vector ? vlen : 1) * (across_workers ? wlen : 1);
+  unsigned n = (across_vector ? vlen : 1) * (across_workers ? group : 1);
   unsigned stride = across_vector ? 1 : vlen;
   auto first = [&] (unsigned l) {
     unsigned w = l / vlen, v = l % vlen;
@@ -478,8 +576,13 @@ emitter::reduce_expr (const dir_insn *i) const
   };
   dir_type t = i->type;
   std::string x = vval (i->ops[0]);
-  if (n <= 1)
+  if (n <= 1 && !chunked)
     return x;
+  if (chunked && wlen % group)
+    x = helper ("blend", t) + " ((gw_m" + std::to_string (p) + ") ("
+	+ global_lane () + " < " + std::to_string (wlen * vlen) + "u), " + x
+	+ ", " + helper ("splat", t) + " (" + reduce_identity (i->redop, t)
+	+ "))";
   unsigned bits = dir_type_bytes (t) * 8;
   if (bits == 8 && p > 256)
     throw cannot { "a reduction of bytes across more than 256 lanes" };
@@ -509,6 +612,18 @@ emitter::reduce_expr (const dir_insn *i) const
 				  shuffle ("gw_x", [&] (unsigned l) {
 				    return first (l) + k * stride; }),
 				  true) + "; ";
+    }
+  if (chunked)
+    {
+      /* The chunk run before, in the lanes that hold its combination
+	 (worker 0's, which every chunk has).  */
+      std::string before = "r" + std::to_string (i->dest);
+      before = is_vec (i->dest)
+	       ? shuffle (before, [&] (unsigned l) { return first (l); })
+	       : helper ("splat", t) + " (" + before + ")";
+      e += "if (gw_lane0 != "
+	   + std::to_string ((chunks - 1) * group * vlen) + "u) gw_r = "
+	   + combine (i->redop, t, "gw_r", before, true) + "; ";
     }
   return e + "gw_r; })";
 }
