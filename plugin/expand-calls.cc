@@ -336,6 +336,25 @@ expander::stmt_call (gcall *call, bool *ends_block)
 	case BUILT_IN_UNREACHABLE:
 	  *ends_block = true;
 	  return;
+	case BUILT_IN_GOACC_PARLEVEL_ID:
+	case BUILT_IN_GOACC_PARLEVEL_SIZE:
+	  {
+	    /* The thread's position on an axis, or the axis's size: what
+	       GCC's offload compilers make of them at RTL expansion.  */
+	    tree arg = gimple_call_arg (call, 0);
+	    if (!tree_fits_shwi_p (arg) || tree_to_shwi (arg) < GOMP_DIM_GANG
+		|| tree_to_shwi (arg) > GOMP_DIM_VECTOR)
+	      fail ("'%s' of an axis that is not a constant",
+		    IDENTIFIER_POINTER (DECL_NAME (decl)));
+	    if (!lhs)
+	      return;
+	    b.loc = loc;
+	    bool id = DECL_FUNCTION_CODE (decl) == BUILT_IN_GOACC_PARLEVEL_ID;
+	    set_lhs (lhs, b.axis_op (id ? DOP_DIM_POS : DOP_DIM_SIZE,
+				     reg_type (TREE_TYPE (lhs)),
+				     (dir_axis) tree_to_shwi (arg)));
+	    return;
+	  }
 	case BUILT_IN_ABS: case BUILT_IN_LABS: case BUILT_IN_LLABS:
 	case BUILT_IN_IMAXABS:
 	  if (lhs)
