@@ -142,17 +142,18 @@ memory_order (tree arg)
 } // anon namespace
 
 /* Emit the read-modify-write OP (DOP_ATOMIC with REDOP, DOP_XCHG or
-   DOP_CAS) of the T at ADDR with the operands OPS; return the old
-   value.  */
+   DOP_CAS) of the T at ADDR with the operands OPS and the DIF_* FLAGS;
+   return the old value.  */
 
 dir_value
 expander::atomic_access (dir_opcode op, dir_opcode redop, dir_type t,
 			 dir_value addr, std::vector<dir_value> ops,
-			 dir_order order)
+			 dir_order order, unsigned flags)
 {
   dir_insn *i = dir_new_insn (fn.get (), op, t);
   i->redop = redop;
   i->order = order;
+  i->flags = flags;
   i->ops.push_back (addr);
   for (const dir_value &v : ops)
     i->ops.push_back (v);

@@ -204,13 +204,14 @@ expander::reduction_marker (gcall *call)
 	  "not supported on the device");
   if (!reduce)
     {
-      /* Across gangs: into the receiver, relaxed.  */
+      /* Across gangs: into the receiver, relaxed, deferred (the result
+	 is the receiver's at the end of the launch).  */
       dir_value receiver = value (gimple_call_arg (call, 2));
       dir_value v = value (val);
-      dir_value old = atomic_access (DOP_ATOMIC, redop, t, receiver, { v },
-				     DMO_RELAXED);
       if (lhs)
-	set_lhs (lhs, old);
+	fail ("a gang reduction marker with a result");
+      atomic_access (DOP_ATOMIC, redop, t, receiver, { v }, DMO_RELAXED,
+		     DIF_DEFERRED);
       return;
     }
   HOST_WIDE_INT level = tree_to_shwi (gimple_call_arg (call, 4));

@@ -71,7 +71,7 @@ private:
   void compare_exchange_ifn (gcall *);
   dir_value atomic_access (dir_opcode op, dir_opcode redop, dir_type t,
 			   dir_value addr, std::vector<dir_value> ops,
-			   dir_order order);
+			   dir_order order, unsigned flags = 0);
   bool math_call (combined_fn fn, gcall *call, dir_value *r);
   void set_lhs (tree lhs, dir_value v);
   void block_end (basic_block bb, gimple *last, bool trap);

@@ -68,6 +68,13 @@ emitter::scalar_insn (const dir_insn *i)
 	   i->dest, i->flags & DIF_VOLATILE ? "volatile " : "",
 	   sty (i->type).c_str (), a[0].c_str (), i->disp);
       return;
+    case DOP_ATOMIC:
+      if (i->flags & DIF_DEFERRED)
+	{
+	  deferred_atomic (i, a);
+	  return;
+	}
+      break;
     default:
       break;
     }

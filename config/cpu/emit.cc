@@ -40,6 +40,7 @@
 #include "emitter.h"
 
 #include <algorithm>
+#include <cinttypes>
 
 namespace gw_cpu {
 
@@ -338,12 +339,89 @@ emitter::empty_checks ()
       }
 }
 
+/* The deferred atomic I of scalar code, with its operands' expressions
+   A: the gang's value goes to its gw_red_slot (combined with the value
+   there if the gang ran I before, at the same address); the exported
+   kernel combines the gangs' slots into the receiver when the launch's
+   last gang is done (combine_deferred).  A gang that meets a second
+   address sends that value to memory at once.  */
+
+void
+emitter::deferred_atomic (const dir_insn *i,
+			  const std::vector<std::string> &a)
+{
+  dir_type t = i->type;
+  put ("  {\n"
+       "    struct gw_red_slot *gw_s = &gw_red[(size_t) gw_gang * %zuu + %uu];\n"
+       "    %s gw_v = %s, gw_o;\n"
+       "    uint64_t gw_a = %s + %" PRId64 ";\n"
+       "    if (!gw_s->set)\n"
+       "      {\n"
+       "	gw_s->set = 1;\n"
+       "	gw_s->addr = gw_a;\n"
+       "	memcpy (&gw_s->bits, &gw_v, sizeof gw_v);\n"
+       "      }\n"
+       "    else if (gw_s->addr == gw_a)\n"
+       "      {\n"
+       "	memcpy (&gw_o, &gw_s->bits, sizeof gw_o);\n"
+       "	gw_o = %s;\n"
+       "	memcpy (&gw_s->bits, &gw_o, sizeof gw_o);\n"
+       "      }\n"
+       "    else\n"
+       "      (void) %s;\n"
+       "  }\n", deferred_order.size (), deferred.at (i), sty (t).c_str (),
+       a[1].c_str (), a[0].c_str (), i->disp,
+       combine (i->redop, t, "gw_o", "gw_v", false).c_str (),
+       atomic_expr (i, a).c_str ());
+  put ("  r%u = 0;\n", i->dest);
+}
+
+/* In the exported kernel, once the launch's last gang is done: each
+   deferred atomic's values, gang by gang in order, into its receiver.
+   The order is fixed, so a float reduction gives the same result every
+   run.  */
+
+void
+emitter::combine_deferred ()
+{
+  for (size_t k = 0; k < deferred_order.size (); k++)
+    {
+      const dir_insn *i = deferred_order[k];
+      std::string T = sty (i->type);
+      put ("      for (uint32_t gw_g = 0; gw_g < gw_num_gangs; gw_g++)\n"
+	   "	if (gw_red[(size_t) gw_g * %zuu + %zuu].set)\n"
+	   "	  {\n"
+	   "	    struct gw_red_slot *gw_s = &gw_red[(size_t) gw_g * %zuu + %zuu];\n"
+	   "	    %s *gw_p = (%s *) (uintptr_t) gw_s->addr;\n"
+	   "	    %s gw_o = *gw_p, gw_v;\n"
+	   "	    memcpy (&gw_v, &gw_s->bits, sizeof gw_v);\n"
+	   "	    *gw_p = %s;\n"
+	   "	  }\n", deferred_order.size (), k, deferred_order.size (), k,
+	   T.c_str (), T.c_str (), T.c_str (),
+	   combine (i->redop, i->type, "gw_o", "gw_v", false).c_str ());
+    }
+}
+
 void
 emitter::run (std::string *code, unsigned *lanes)
 {
   analyse ();
   *lanes = p;
   std::string name = fn->name;
+
+  /* The deferred atomics of scalar code (SIMD code makes them plain
+     atomics).  */
+  deferred.clear ();
+  deferred_order.clear ();
+  for (const dir_block *b : fn->blocks)
+    if (!simd (b) && b->rpo != ~0u)
+      for (const dir_insn *i : b->insns)
+	if (i->op == DOP_ATOMIC && (i->flags & DIF_DEFERRED))
+	  {
+	    deferred[i] = deferred_order.size ();
+	    deferred_order.push_back (i);
+	  }
+  bool red = !deferred_order.empty ();
 
   /* Read-only data the kernel carries.  */
   for (size_t g = 0; g < fn->globals.size (); g++)
@@ -378,8 +456,9 @@ emitter::run (std::string *code, unsigned *lanes)
   put ("/* %s: the kernel of %s, dims %d %d %d.  */\n", name.c_str (),
        fn->host_name.c_str (), fn->dims[0], fn->dims[1], fn->dims[2]);
   put ("GW_INLINE void\n%s_gang (void *gw_data, void *const *gw_globals, "
-       "uint32_t gw_num_gangs, uint32_t gw_gang%s)\n{\n", name.c_str (),
-       heap ? ", unsigned char *gw_heap" : "");
+       "uint32_t gw_num_gangs, uint32_t gw_gang%s%s)\n{\n", name.c_str (),
+       heap ? ", unsigned char *gw_heap" : "",
+       red ? ", struct gw_red_slot *gw_red" : "");
   put ("  (void) gw_data; (void) gw_globals; (void) gw_num_gangs; "
        "(void) gw_gang;\n");
   for (size_t r = 0; r < fn->regs.size (); r++)
@@ -440,9 +519,34 @@ emitter::run (std::string *code, unsigned *lanes)
 	}
     }
   put ("}\n\n");
+  if (red)
+    /* The launch's gang values (allocated by its first call), and how
+       many of its gangs are done.  Launches of the cpu device do not
+       overlap (libruntime/pool.c).  */
+    put ("static struct gw_red_slot *%s_red;\n"
+	 "static uint32_t %s_red_done;\n\n", name.c_str (), name.c_str ());
   put ("GW_EXPORT void\n%s (void *gw_data, void *const *gw_globals, "
        "uint32_t gw_num_gangs, uint32_t gw_lo, uint32_t gw_hi)\n{\n",
        name.c_str ());
+  if (red)
+    put ("  if (gw_lo >= gw_hi)\n    return;\n"
+	 "  struct gw_red_slot *gw_red = __atomic_load_n (&%s_red, "
+	 "__ATOMIC_ACQUIRE);\n"
+	 "  if (!gw_red)\n    {\n"
+	 "      struct gw_red_slot *gw_new = __builtin_calloc ((size_t) "
+	 "gw_num_gangs * %zuu, sizeof *gw_new);\n"
+	 "      if (!gw_new)\n\t{\n"
+	 "\t  static const char gw_msg[] = \"gangway: fatal error: cannot "
+	 "allocate the gang reductions of region %s\\n\";\n"
+	 "\t  extern long write (int, const void *, unsigned long);\n"
+	 "\t  write (2, gw_msg, sizeof gw_msg - 1);\n"
+	 "\t  __builtin_abort ();\n\t}\n"
+	 "      if (__atomic_compare_exchange_n (&%s_red, &gw_red, gw_new, 0, "
+	 "__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))\n"
+	 "\tgw_red = gw_new;\n"
+	 "      else\n\t__builtin_free (gw_new);\n    }\n",
+	 name.c_str (), deferred_order.size (), fn->host_name.c_str (),
+	 name.c_str ());
   if (heap)
     {
       /* The frames, 64-byte aligned; without them the region cannot run:
@@ -460,10 +564,21 @@ emitter::run (std::string *code, unsigned *lanes)
 	   fn->host_name.c_str ());
     }
   put ("  for (uint32_t gw_gang = gw_lo; gw_gang < gw_hi; gw_gang++)\n"
-       "    %s_gang (gw_data, gw_globals, gw_num_gangs, gw_gang%s);\n",
-       name.c_str (), heap ? ", gw_heap" : "");
+       "    %s_gang (gw_data, gw_globals, gw_num_gangs, gw_gang%s%s);\n",
+       name.c_str (), heap ? ", gw_heap" : "", red ? ", gw_red" : "");
   if (heap)
     put ("  __builtin_free (gw_raw);\n");
+  if (red)
+    {
+      put ("  if (__atomic_add_fetch (&%s_red_done, gw_hi - gw_lo, "
+	   "__ATOMIC_ACQ_REL) == gw_num_gangs)\n    {\n", name.c_str ());
+      combine_deferred ();
+      put ("      __atomic_store_n (&%s_red_done, 0, __ATOMIC_RELAXED);\n"
+	   "      __atomic_store_n (&%s_red, (struct gw_red_slot *) 0, "
+	   "__ATOMIC_RELAXED);\n"
+	   "      __builtin_free (gw_red);\n    }\n",
+	   name.c_str (), name.c_str ());
+    }
   put ("}\n\n");
   if (opts.verify)
     verify_masks (live);

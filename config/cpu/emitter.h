@@ -98,6 +98,10 @@ private:
   uint32_t frame_size = 0;		/* Each lane's frame.  */
   uint32_t shared_size = 0;		/* The gang's shared frame.  */
   uint32_t wshared_size = 0;		/* Each worker's shared frame.  */
+  /* The deferred atomics of scalar code (gang reductions), numbered: each
+     gang keeps its value of each in a gw_red_slot (emit.cc).  */
+  std::map<const dir_insn *, unsigned> deferred;
+  std::vector<const dir_insn *> deferred_order;
   std::string out;
 
   void put (const char *fmt, ...) __attribute__ ((format (printf, 2, 3)));
@@ -136,6 +140,8 @@ private:
   std::string combine (dir_opcode op, dir_type t, const std::string &a,
 		       const std::string &b, bool vector) const;
   std::string reduce_expr (const dir_insn *i) const;
+  void deferred_atomic (const dir_insn *i, const std::vector<std::string> &a);
+  void combine_deferred ();
   std::string reduce_identity (dir_opcode op, dir_type t) const;
   void check_chunked_reduce (const dir_insn *i) const;
   std::string mem_ptr (const dir_insn *i, const std::string &addr) const;

@@ -143,6 +143,9 @@ cpu_prelude (const cpu_isa &isa)
        "GW_EXPORT extern const unsigned int " GW_CPU_IMAGE_VERSION_SYMBOL ";\n"
        "GW_EXPORT const unsigned int " GW_CPU_IMAGE_VERSION_SYMBOL " = "
        + std::to_string (GW_CPU_IMAGE_VERSION) + ";\n"
+       /* A gang's value of a deferred atomic, a gang reduction (emit.cc):
+	  the address, the value's bits, whether it has one.  */
+       "struct gw_red_slot { uint64_t addr, bits; uint32_t set; };\n"
        /* The lane checker's report (masking.cc).  */
        "extern int dprintf (int, const char *, ...);\n"
        "extern void abort (void);\n"

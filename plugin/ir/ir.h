@@ -182,8 +182,14 @@ enum
   DIF_NSW = 1 << 1,		/* add, sub, mul: the source made signed
 				   overflow undefined (the value is the
 				   exact result).  */
-  DIF_ATOMIC = 1 << 2		/* load, store: an atomic access (one
+  DIF_ATOMIC = 1 << 2,		/* load, store: an atomic access (one
 				   indivisible access, with ORDER).  */
+  DIF_DEFERRED = 1 << 3		/* atomic: a gang reduction's combination
+				   into its receiver.  Its old value is not
+				   used, and its effect need only be seen
+				   when the launch ends: a target may keep
+				   each gang's values and combine them, in
+				   gang order, then.  */
 };
 
 const uint32_t DIR_NOREG = ~0u;

@@ -775,7 +775,8 @@ parser::mem_operands (dir_insn *i)
       i->ops.push_back (value (i, k));
     }
   for (auto [word, flag] : { std::make_pair ("volatile", DIF_VOLATILE),
-			     std::make_pair ("atomic", DIF_ATOMIC) })
+			     std::make_pair ("atomic", DIF_ATOMIC),
+			     std::make_pair ("deferred", DIF_DEFERRED) })
     if (peek ().kind == token::WORD && peek ().text == word)
       {
 	take ();

@@ -226,6 +226,8 @@ printer::insn (const dir_insn *i)
 	out += " volatile";
       if (i->flags & DIF_ATOMIC)
 	out += " atomic";
+      if (i->flags & DIF_DEFERRED)
+	out += " deferred";
       if (i->order != DMO_RELAXED)
 	out += std::string (" ") + dir_order_name (i->order);
       if (i->align)
@@ -283,6 +285,8 @@ printer::insn (const dir_insn *i)
     case DOC_ATOMIC:
       put ("%s.%s.%s %s, %s", name.c_str (), dir_op_name (i->redop),
 	   ty.c_str (), address ().c_str (), value (i, 1).c_str ());
+      if (i->flags & DIF_DEFERRED)
+	out += " deferred";
       if (i->order != DMO_RELAXED)
 	out += std::string (" ") + dir_order_name (i->order);
       break;

@@ -190,6 +190,9 @@ verifier::check_attrs (const dir_insn *i)
 
   if ((i->flags & DIF_ATOMIC) && i->op != DOP_LOAD && i->op != DOP_STORE)
     error (i, "only a load or a store is flagged atomic");
+  if ((i->flags & DIF_DEFERRED)
+      && (i->op != DOP_ATOMIC || i->order != DMO_RELAXED))
+    error (i, "only a relaxed atomic is flagged deferred");
   bool atomic = (i->flags & DIF_ATOMIC) || i->op == DOP_ATOMIC
 		|| i->op == DOP_XCHG || i->op == DOP_CAS;
   if (atomic && (i->align || i->type == DT_B1))
