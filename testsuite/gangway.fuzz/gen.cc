@@ -2855,16 +2855,16 @@ gen::region (int r)
 	  s->body.insert (s->body.end (), tail.begin (), tail.end ());
 	}
     }
-  /* A reduction across workers needs them in one chunk of at most 64
-     lanes on the cpu device (which otherwise runs the region on the host):
-     a constant num_workers that keeps num_workers x vector_length within
-     that, whatever the ISA's lanes (16 at most) where the vector length
-     is not constant.  */
+  /* A reduction across workers: a constant num_workers that keeps
+     num_workers x vector_length within 64 lanes (one chunk of the cpu
+     device), or within 256 (several chunks), whatever the ISA's lanes (16
+     at most) where the vector length is not constant.  */
   if (reg.worker_red && construct != 1)
     {
       long vmax = s->vector_length ? std::min (s->vector_length, 64L)
 		  : (s->vector_length_rt || reg.has_vector) ? 16 : 1;
-      long nmax = std::min (32L, std::max (1L, 64 / vmax));
+      long lanes = pct (K_reduction_chunks) ? 256 : 64;
+      long nmax = std::min (32L, std::max (1L, lanes / vmax));
       if (s->num_workers_rt || !s->num_workers || s->num_workers > nmax)
 	{
 	  s->num_workers_rt = nullptr;
