@@ -1,7 +1,7 @@
 /* __builtin_goacc_parlevel_id and __builtin_goacc_parlevel_size on the
    device: the thread's position on each axis and the axes' sizes, in a
-   gang worker vector loop over 3 gangs of 4 workers of 8 lanes, each of
-   the 96 threads taking 5 iterations; and in gang-redundant code.  */
+   gang worker vector loop over 3 gangs of 4 workers of 32 lanes, each of
+   the 384 threads taking 5 iterations; and in gang-redundant code.  */
 /* { dg-do run } */
 
 #include <stdio.h>
@@ -14,7 +14,7 @@
 
 #define G 3
 #define W 4
-#define V 8
+#define V 32
 #define N (G * W * V * 5)
 
 int pos[N], size[N], seen[G][W][V], red[G];
@@ -72,4 +72,4 @@ main (void)
   return 0;
 }
 
-/* { dg-output "gangway: launch main._omp_fn.0 device=cpu gangs=3 workers=4 vector=8" } */
+/* { dg-output "gangway: launch main._omp_fn.0 device=cpu gangs=3 workers=4 vector=32" } */
