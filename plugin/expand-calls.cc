@@ -171,6 +171,19 @@ combining_opcode (tree_code code, tree type)
     }
 }
 
+/* Set LHS, if any, to the thread's position on AXIS (POS) or AXIS's
+   size.  */
+
+void
+expander::dim_query (tree lhs, bool pos, HOST_WIDE_INT axis)
+{
+  if (!lhs)
+    return;
+  b.loc = loc;
+  set_lhs (lhs, b.axis_op (pos ? DOP_DIM_POS : DOP_DIM_SIZE,
+			   reg_type (TREE_TYPE (lhs)), (dir_axis) axis));
+}
+
 /* Expand a marker of reductions.cc: IFN_UNIQUE (UNSPEC, MARKER, ...).  */
 
 void
@@ -264,17 +277,9 @@ expander::stmt_call (gcall *call, bool *ends_block)
 	  }
 	case IFN_GOACC_DIM_POS:
 	case IFN_GOACC_DIM_SIZE:
-	  {
-	    HOST_WIDE_INT axis = tree_to_shwi (gimple_call_arg (call, 0));
-	    if (!lhs)
-	      return;
-	    b.loc = loc;
-	    set_lhs (lhs, b.axis_op (ifn == IFN_GOACC_DIM_POS ? DOP_DIM_POS
-				     : DOP_DIM_SIZE,
-				     reg_type (TREE_TYPE (lhs)),
-				     (dir_axis) axis));
-	    return;
-	  }
+	  dim_query (lhs, ifn == IFN_GOACC_DIM_POS,
+		     tree_to_shwi (gimple_call_arg (call, 0)));
+	  return;
 	case IFN_BUILTIN_EXPECT:
 	  if (lhs)
 	    set_lhs (lhs, value (gimple_call_arg (call, 0)));
@@ -347,13 +352,9 @@ expander::stmt_call (gcall *call, bool *ends_block)
 		|| tree_to_shwi (arg) > GOMP_DIM_VECTOR)
 	      fail ("'%s' of an axis that is not a constant",
 		    IDENTIFIER_POINTER (DECL_NAME (decl)));
-	    if (!lhs)
-	      return;
-	    b.loc = loc;
-	    bool id = DECL_FUNCTION_CODE (decl) == BUILT_IN_GOACC_PARLEVEL_ID;
-	    set_lhs (lhs, b.axis_op (id ? DOP_DIM_POS : DOP_DIM_SIZE,
-				     reg_type (TREE_TYPE (lhs)),
-				     (dir_axis) tree_to_shwi (arg)));
+	    dim_query (lhs, DECL_FUNCTION_CODE (decl)
+			    == BUILT_IN_GOACC_PARLEVEL_ID,
+		       tree_to_shwi (arg));
 	    return;
 	  }
 	case BUILT_IN_ABS: case BUILT_IN_LABS: case BUILT_IN_LLABS:

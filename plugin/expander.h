@@ -69,6 +69,7 @@ private:
   void reduction_marker (gcall *);
   bool atomic_call (gcall *, built_in_function);
   void compare_exchange_ifn (gcall *);
+  void dim_query (tree lhs, bool pos, HOST_WIDE_INT axis);
   dir_value atomic_access (dir_opcode op, dir_opcode redop, dir_type t,
 			   dir_value addr, std::vector<dir_value> ops,
 			   dir_order order, unsigned flags = 0);

@@ -369,7 +369,9 @@ emitter::deferred_atomic (const dir_insn *i,
        "      }\n"
        "    else\n"
        "      (void) %s;\n"
-       "  }\n", deferred_order.size (), deferred.at (i), sty (t).c_str (),
+       "  }\n", deferred.size (),
+       (unsigned) (std::find (deferred.begin (), deferred.end (), i)
+		   - deferred.begin ()), sty (t).c_str (),
        a[1].c_str (), a[0].c_str (), i->disp,
        combine (i->redop, t, "gw_o", "gw_v", false).c_str (),
        atomic_expr (i, a).c_str ());
@@ -384,9 +386,9 @@ emitter::deferred_atomic (const dir_insn *i,
 void
 emitter::combine_deferred ()
 {
-  for (size_t k = 0; k < deferred_order.size (); k++)
+  for (size_t k = 0; k < deferred.size (); k++)
     {
-      const dir_insn *i = deferred_order[k];
+      const dir_insn *i = deferred[k];
       std::string T = sty (i->type);
       put ("      for (uint32_t gw_g = 0; gw_g < gw_num_gangs; gw_g++)\n"
 	   "	if (gw_red[(size_t) gw_g * %zuu + %zuu].set)\n"
@@ -396,7 +398,7 @@ emitter::combine_deferred ()
 	   "	    %s gw_o = *gw_p, gw_v;\n"
 	   "	    memcpy (&gw_v, &gw_s->bits, sizeof gw_v);\n"
 	   "	    *gw_p = %s;\n"
-	   "	  }\n", deferred_order.size (), k, deferred_order.size (), k,
+	   "	  }\n", deferred.size (), k, deferred.size (), k,
 	   T.c_str (), T.c_str (), T.c_str (),
 	   combine (i->redop, i->type, "gw_o", "gw_v", false).c_str ());
     }
@@ -412,16 +414,12 @@ emitter::run (std::string *code, unsigned *lanes)
   /* The deferred atomics of scalar code (SIMD code makes them plain
      atomics).  */
   deferred.clear ();
-  deferred_order.clear ();
   for (const dir_block *b : fn->blocks)
     if (!simd (b) && b->rpo != ~0u)
       for (const dir_insn *i : b->insns)
 	if (i->op == DOP_ATOMIC && (i->flags & DIF_DEFERRED))
-	  {
-	    deferred[i] = deferred_order.size ();
-	    deferred_order.push_back (i);
-	  }
-  bool red = !deferred_order.empty ();
+	  deferred.push_back (i);
+  bool red = !deferred.empty ();
 
   /* Read-only data the kernel carries.  */
   for (size_t g = 0; g < fn->globals.size (); g++)
@@ -545,7 +543,7 @@ emitter::run (std::string *code, unsigned *lanes)
 	 "__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))\n"
 	 "\tgw_red = gw_new;\n"
 	 "      else\n\t__builtin_free (gw_new);\n    }\n",
-	 name.c_str (), deferred_order.size (), fn->host_name.c_str (),
+	 name.c_str (), deferred.size (), fn->host_name.c_str (),
 	 name.c_str ());
   if (heap)
     {

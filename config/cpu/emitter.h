@@ -100,8 +100,7 @@ private:
   uint32_t wshared_size = 0;		/* Each worker's shared frame.  */
   /* The deferred atomics of scalar code (gang reductions), numbered: each
      gang keeps its value of each in a gw_red_slot (emit.cc).  */
-  std::map<const dir_insn *, unsigned> deferred;
-  std::vector<const dir_insn *> deferred_order;
+  std::vector<const dir_insn *> deferred;
   std::string out;
 
   void put (const char *fmt, ...) __attribute__ ((format (printf, 2, 3)));
