@@ -195,7 +195,7 @@ expander::reduction_marker (gcall *call)
     switch ((gw_refusal) tree_to_shwi (gimple_call_arg (call, 2)))
       {
       case GW_REFUSE_COMPLEX_REDUCTION:
-	fail ("reductions of complex values are not supported on the "
+	fail ("a '*' reduction of complex values is not supported on the "
 	      "device");
       }
   if (marker != GW_UNIQUE_REDUCE && marker != GW_UNIQUE_ATOMIC)

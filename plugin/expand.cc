@@ -773,6 +773,53 @@ expander::set_lhs (tree lhs, dir_value v)
   store (lhs, v);
 }
 
+/* Whether T (an expression or a type) is complex.  */
+
+bool
+expander::complex_p (tree t)
+{
+  if (!TYPE_P (t))
+    t = TREE_TYPE (t);
+  return TREE_CODE (t) == COMPLEX_TYPE;
+}
+
+/* The real and imaginary parts of the complex operand T: an SSA name's
+   pair, a constant's parts, or two loads from memory.  */
+
+expander::pair
+expander::complex_value (tree t)
+{
+  if (TREE_CODE (t) == SSA_NAME)
+    {
+      auto it = parts.find (SSA_NAME_VERSION (t));
+      if (it == parts.end ())
+	fail ("complex arithmetic is not supported on the device");
+      return it->second;
+    }
+  if (TREE_CODE (t) == COMPLEX_CST)
+    return { value (TREE_REALPART (t)), value (TREE_IMAGPART (t)) };
+  tree elt = TREE_TYPE (TREE_TYPE (t));
+  return { load (build1 (REALPART_EXPR, elt, t)),
+	   load (build1 (IMAGPART_EXPR, elt, t)) };
+}
+
+/* Bind the complex value V (its parts) to LHS: an SSA name gets the pair,
+   memory two stores.  */
+
+void
+expander::set_complex (tree lhs, pair v)
+{
+  if (TREE_CODE (lhs) == SSA_NAME)
+    {
+      if (!parts.emplace (SSA_NAME_VERSION (lhs), v).second)
+	fail ("an SSA name defined twice");
+      return;
+    }
+  tree elt = TREE_TYPE (TREE_TYPE (lhs));
+  store (build1 (REALPART_EXPR, elt, lhs), v.first);
+  store (build1 (IMAGPART_EXPR, elt, lhs), v.second);
+}
+
 /* Expand the assignment S.  */
 
 void
@@ -798,6 +845,14 @@ expander::stmt_assign (gassign *s)
   switch (get_gimple_rhs_class (code))
     {
     case GIMPLE_SINGLE_RHS:
+      if (complex_p (type)
+	  && (TREE_CODE (lhs) == SSA_NAME || TREE_CODE (rhs1) == SSA_NAME
+	      || TREE_CODE (rhs1) == COMPLEX_CST))
+	{
+	  /* A complex value as its two parts.  */
+	  set_complex (lhs, complex_value (rhs1));
+	  return;
+	}
       if (AGGREGATE_TYPE_P (type) || TREE_CODE (type) == COMPLEX_TYPE
 	  || TREE_CODE (type) == VECTOR_TYPE)
 	{
@@ -828,6 +883,12 @@ expander::stmt_assign (gassign *s)
 	case IMAGPART_EXPR:
 	  {
 	    tree op = TREE_OPERAND (rhs1, 0);
+	    if (TREE_CODE (op) != SSA_NAME && !CONSTANT_CLASS_P (op))
+	      {
+		/* One part of a complex object in memory: a load of it.  */
+		set_lhs (lhs, load (rhs1));
+		return;
+	      }
 	    auto it = TREE_CODE (op) == SSA_NAME
 		      ? parts.find (SSA_NAME_VERSION (op)) : parts.end ();
 	    if (it == parts.end ())
@@ -910,6 +971,11 @@ expander::stmt_assign (gassign *s)
     case GIMPLE_BINARY_RHS:
       {
 	tree rhs2 = gimple_assign_rhs2 (s);
+	if (code == COMPLEX_EXPR)
+	  {
+	    set_complex (lhs, { value (rhs1), value (rhs2) });
+	    return;
+	  }
 	dir_value a = value (rhs1), c = value (rhs2);
 	if (code == WIDEN_MULT_EXPR)
 	  {
@@ -1054,6 +1120,12 @@ expander::run ()
     if (!virtual_operand_p (name) && SSA_NAME_IS_DEFAULT_DEF (name)
 	&& ssa[ix].kind == dir_value::NONE)
       {
+	if (complex_p (name))
+	  {
+	    dir_type t = reg_type (TREE_TYPE (TREE_TYPE (name)));
+	    parts[ix] = { b.def (DOP_UNDEF, t, {}), b.def (DOP_UNDEF, t, {}) };
+	    continue;
+	  }
 	dir_type t = reg_type (TREE_TYPE (name));
 	ssa[ix] = b.def (DOP_UNDEF, t, {});
       }
@@ -1079,12 +1151,23 @@ expander::run ()
 	for (gimple_stmt_iterator g = gsi_start_bb (bb);
 	     loc == UNKNOWN_LOCATION && !gsi_end_p (g); gsi_next (&g))
 	  loc = gimple_location (gsi_stmt (g));
-	dir_type t = reg_type (TREE_TYPE (res));
-	dir_insn *p = dir_new_insn (fn.get (), DOP_PHI, t);
-	p->dest = dir_new_reg (fn.get (), t);
-	fn->regs[p->dest].def = p;
-	dir_add_phi (blocks.at (bb->index), p);
-	ssa[SSA_NAME_VERSION (res)] = dir_reg_value (fn.get (), p->dest);
+	/* A complex value: a phi for each part.  */
+	bool cplx = complex_p (res);
+	dir_type t = reg_type (cplx ? TREE_TYPE (TREE_TYPE (res))
+			       : TREE_TYPE (res));
+	dir_value v[2];
+	for (int k = 0; k < 1 + cplx; k++)
+	  {
+	    dir_insn *p = dir_new_insn (fn.get (), DOP_PHI, t);
+	    p->dest = dir_new_reg (fn.get (), t);
+	    fn->regs[p->dest].def = p;
+	    dir_add_phi (blocks.at (bb->index), p);
+	    v[k] = dir_reg_value (fn.get (), p->dest);
+	  }
+	if (cplx)
+	  parts[SSA_NAME_VERSION (res)] = { v[0], v[1] };
+	else
+	  ssa[SSA_NAME_VERSION (res)] = v[0];
       }
 
   /* A variable-length array (or alloca) is refused at its declaration,
@@ -1169,10 +1252,13 @@ expander::run ()
 	 gsi_next (&gsi))
       {
 	gphi *phi = gsi.phi ();
-	if (virtual_operand_p (gimple_phi_result (phi)))
+	tree res = gimple_phi_result (phi);
+	if (virtual_operand_p (res))
 	  continue;
-	dir_insn *p = fn->regs[ssa[SSA_NAME_VERSION (gimple_phi_result (phi))]
-			       .reg].def;
+	bool cplx = complex_p (res);
+	unsigned v = SSA_NAME_VERSION (res);
+	dir_insn *p[2] = { fn->regs[(cplx ? parts[v].first : ssa[v]).reg].def,
+			   cplx ? fn->regs[parts[v].second.reg].def : nullptr };
 	for (unsigned k = 0; k < gimple_phi_num_args (phi); k++)
 	  {
 	    edge e = gimple_phi_arg_edge (phi, k);
@@ -1182,8 +1268,17 @@ expander::run ()
 	      continue;		/* An unreachable predecessor.  */
 	    loc = gimple_phi_arg_location (phi, k);
 	    b = dir_builder (fn.get (), pred, pred->insns.size () - 1);
-	    p->ops.push_back (value (gimple_phi_arg_def (phi, k)));
-	    p->targets.push_back (pred);
+	    tree arg = gimple_phi_arg_def (phi, k);
+	    if (cplx)
+	      {
+		pair a = complex_value (arg);
+		p[0]->ops.push_back (a.first);
+		p[1]->ops.push_back (a.second);
+		p[1]->targets.push_back (pred);
+	      }
+	    else
+	      p[0]->ops.push_back (value (arg));
+	    p[0]->targets.push_back (pred);
 	  }
       }
 

@@ -34,8 +34,10 @@ private:
   std::map<tree, int64_t> slots;	/* Memory locals -> slot.  */
   std::map<tree, int64_t> globals;	/* Global decls -> global.  */
   /* SSA names of complex type (the results of .DIVMOD and .ADD_OVERFLOW
-     and friends) -> their real and imaginary parts.  */
-  std::map<unsigned, std::pair<dir_value, dir_value>> parts;
+     and friends, and the complex values GCC's complex lowering leaves at
+     -O0) -> their real and imaginary parts.  */
+  using pair = std::pair<dir_value, dir_value>;
+  std::map<unsigned, pair> parts;
   dir_builder b { nullptr, nullptr };
   location_t loc = UNKNOWN_LOCATION;
 
@@ -75,6 +77,9 @@ private:
 			   dir_order order, unsigned flags = 0);
   bool math_call (combined_fn fn, gcall *call, dir_value *r);
   void set_lhs (tree lhs, dir_value v);
+  static bool complex_p (tree t);
+  pair complex_value (tree t);
+  void set_complex (tree lhs, pair v);
   void block_end (basic_block bb, gimple *last, bool trap);
 };
 

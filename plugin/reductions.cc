@@ -35,10 +35,14 @@
    convergent operation needs.  Their second argument says which marker
    it is (gw_unique_marker).
 
-   A reduction of complex values keeps GCC's host lowering (a copy at each
-   step, which GCC's complex lowering understands) and gets a REFUSE
-   marker before it: the expander fails on it, with the call's location,
-   and the region runs on the host.
+   A sum of complex values is two sums, of the real and of the imaginary
+   parts: each step works on the parts (REALPART_EXPR / IMAGPART_EXPR,
+   COMPLEX_EXPR, which GCC's complex lowering, run after this, splits),
+   with a marker per part; across gangs the two atomics go to the
+   receiver's two halves.  A product of complex values does not split
+   that way: it keeps GCC's host lowering (a copy at each step) and gets
+   a REFUSE marker before it; the expander fails on it, with the call's
+   location, and the region runs on the host.
 
    GCC's lowering hands && and || reductions over as & and |, starting
    each private copy from -1 or 0: like GCC's own offloading, a result
@@ -97,6 +101,113 @@ marker (gimple_seq *seq, location_t loc, tree lhs, gw_unique_marker kind,
   gimple_seq_add_stmt (seq, g);
 }
 
+/* Append "LHS = CODE <X>" for the part CODE (REALPART_EXPR or
+   IMAGPART_EXPR) of the complex X to SEQ, and return LHS.  */
+
+tree
+part (gimple_seq *seq, tree_code code, tree x)
+{
+  tree t = TREE_TYPE (TREE_TYPE (x));
+  return assign (seq, temp (t), code, build1 (code, t, x));
+}
+
+/* The sum of complex values reduced by CALL (SETUP ... TEARDOWN, the
+   arguments as in gw_lower_reduction), appended to SEQ: the step done
+   on each part, the parts put together again.  */
+
+void
+lower_complex_sum (gcall *call, gimple_seq *seq)
+{
+  location_t loc = gimple_location (call);
+  unsigned code = TREE_INT_CST_LOW (gimple_call_arg (call, 0));
+  tree ref = gimple_call_arg (call, 1);
+  tree var = gimple_call_arg (call, 2);
+  int level = TREE_INT_CST_LOW (gimple_call_arg (call, 3));
+  tree lhs = gimple_call_lhs (call);
+  tree type = TREE_TYPE (var), elt = TREE_TYPE (type);
+  bool has_ref = !integer_zerop (ref);
+  tree how = build_int_cst (integer_type_node, PLUS_EXPR);
+  tree out[2];
+
+  if (code == IFN_GOACC_REDUCTION_INIT || code == IFN_GOACC_REDUCTION_FINI)
+    {
+      out[0] = part (seq, REALPART_EXPR, var);
+      out[1] = part (seq, IMAGPART_EXPR, var);
+    }
+  switch (code)
+    {
+    case IFN_GOACC_REDUCTION_SETUP:
+    case IFN_GOACC_REDUCTION_TEARDOWN:
+      /* As for scalars: the receiver's value below the gang level on the
+	 way in, stored to it on the way out.  */
+      if (code == IFN_GOACC_REDUCTION_SETUP && level != GOMP_DIM_GANG
+	  && has_ref)
+	copy (seq, var = temp (type), build_simple_mem_ref (ref));
+      if (code == IFN_GOACC_REDUCTION_TEARDOWN && level != GOMP_DIM_GANG
+	  && has_ref)
+	gimple_seq_add_stmt (seq, gimple_build_assign
+				    (build_simple_mem_ref (ref), var));
+      if (lhs)
+	copy (seq, lhs, var);
+      return;
+
+    case IFN_GOACC_REDUCTION_INIT:
+      {
+	if (!lhs)
+	  return;
+	tree zero = build_zero_cst (elt);
+	if (level == GOMP_DIM_GANG)
+	  {
+	    if (has_ref)
+	      out[0] = out[1] = zero;
+	    break;
+	  }
+	tree pos = temp (integer_type_node);
+	gcall *g = gimple_build_call_internal (IFN_GOACC_DIM_POS, 1,
+					       build_int_cst
+					       (integer_type_node, level));
+	gimple_call_set_lhs (g, pos);
+	gimple_seq_add_stmt (seq, g);
+	tree first = assign (seq, temp (boolean_type_node), EQ_EXPR, pos,
+			     integer_zero_node);
+	for (tree &x : out)
+	  x = assign (seq, temp (elt), COND_EXPR, first, x, zero);
+	break;
+      }
+
+    case IFN_GOACC_REDUCTION_FINI:
+      if (level != GOMP_DIM_GANG)
+	{
+	  for (tree &x : out)
+	    {
+	      tree r = temp (elt);
+	      marker (seq, loc, r, GW_UNIQUE_REDUCE,
+		      { x, how, build_int_cst (integer_type_node, level) });
+	      x = r;
+	    }
+	  break;
+	}
+      if (has_ref)
+	{
+	  /* The receiver's real part, then its imaginary part.  */
+	  tree p = build_pointer_type (elt);
+	  tree at[2];
+	  at[0] = assign (seq, temp (p), NOP_EXPR, ref);
+	  at[1] = assign (seq, temp (p), POINTER_PLUS_EXPR, at[0],
+			  TYPE_SIZE_UNIT (elt));
+	  for (int k = 0; k < 2; k++)
+	    marker (seq, loc, NULL_TREE, GW_UNIQUE_ATOMIC,
+		    { at[k], out[k], how });
+	}
+      break;
+
+    default:
+      gcc_unreachable ();
+    }
+  if (lhs)
+    assign (seq, lhs, COMPLEX_EXPR, out[0], out[1]);
+}
+
 } // anon namespace
 
 /* Lower the reduction call CALL of a device clone (see above).  */
@@ -115,7 +226,7 @@ gw_lower_reduction (gcall *call)
   bool has_ref = !integer_zerop (ref);
   gimple_seq seq = NULL;
 
-  if (TREE_CODE (type) == COMPLEX_TYPE)
+  if (TREE_CODE (type) == COMPLEX_TYPE && op != PLUS_EXPR)
     {
       marker (&seq, loc, NULL_TREE, GW_UNIQUE_REFUSE,
 	      { build_int_cst (integer_type_node,
@@ -123,6 +234,14 @@ gw_lower_reduction (gcall *call)
       gimple_stmt_iterator gsi = gsi_for_stmt (call);
       gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
       default_goacc_reduction (call);
+      return;
+    }
+  if (TREE_CODE (type) == COMPLEX_TYPE)
+    {
+      lower_complex_sum (call, &seq);
+      gimple_stmt_iterator gsi = gsi_for_stmt (call);
+      gimple_seq_set_location (seq, loc);
+      gsi_replace_with_seq (&gsi, seq, true);
       return;
     }
 
