@@ -33,6 +33,8 @@ struct gw_target_options
 				   (-fplugin-arg-gangway-verify).  */
   bool cpu_check_lanes = false;	/* cpu images check at run time that
 				   lanes read only their own values.  */
+  bool cpu_no_combine = false;	/* The cpu images make every atomic
+				   update in memory (wcombine.cc).  */
   bool cpu_unmasked = false;	/* Debugging: cpu images write every
 				   register without a mask.  */
 };

@@ -188,12 +188,14 @@ parse_args (int argc, struct plugin_argument *argv)
 	gw_opts.target.cpu_check_lanes = !value || strcmp (value, "0") != 0;
       else if (key == "cpu-unmasked")
 	gw_opts.target.cpu_unmasked = true;
+      else if (key == "cpu-no-combine")
+	gw_opts.target.cpu_no_combine = true;
       else
 	{
 	  error ("unknown option %<-fplugin-arg-gangway-%s%>; the options are "
 		 "targets, isa, ptx-arch, ptxas, dump, dump-details, verify, "
-		 "disable, stop-after, keep-temps, check-lanes and cpu-unmasked "
-		 "(docs/manual.md)", key.c_str ());
+		 "disable, stop-after, keep-temps, check-lanes, cpu-unmasked and "
+		 "cpu-no-combine (docs/manual.md)", key.c_str ());
 	  ok = false;
 	}
     }

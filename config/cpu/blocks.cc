@@ -31,6 +31,12 @@ emitter::assign_varying (const dir_insn *i, const std::string &expr)
 void
 emitter::scalar_insn (const dir_insn *i)
 {
+  if (wc.count (i))
+    {
+      combined_atomic (i, false);
+      return;
+    }
+  guard_access (i, false);
   std::vector<std::string> a;
   for (const dir_value &v : i->ops)
     a.push_back (sval (v));
@@ -182,6 +188,12 @@ emitter::simd_store (const dir_insn *i)
 void
 emitter::simd_insn (const dir_insn *i)
 {
+  if (wc.count (i))
+    {
+      combined_atomic (i, true);
+      return;
+    }
+  guard_access (i, true);
   switch (i->op)
     {
     case DOP_LOAD:
@@ -566,7 +578,8 @@ emitter::simd_block (const simd_region &r, int k)
 		std::string m;
 		for (int64_t k2 : c.second)
 		  m += (m.empty () ? "" : " | ")
-		       + mask_of (v + " == " + lit (dir_imm (t->type, k2)),
+		       + mask_of (vcmp ("eq", t->type, false, v,
+					vval (dir_imm (t->type, k2))),
 				  t->type);
 		std::string n = std::to_string (edges.size ());
 		put ("  gw_m%s gw_c%s = gw_cur & (%s);\n  gw_rest &= ~gw_c%s;\n",

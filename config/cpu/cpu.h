@@ -39,6 +39,8 @@ struct cpu_emit_options
 				   register of SIMD code without a mask.  */
   bool check_lanes = false;	/* Check at run time that every lane reads
 				   only values written for it.  */
+  bool no_combine = false;	/* No write-combined atomics
+				   (wcombine.cc).  */
 };
 
 /* emit.cc: the C of the kernel FN (after the device passes).  Its exported

@@ -420,6 +420,8 @@ emitter::run (std::string *code, unsigned *lanes)
 	if (i->op == DOP_ATOMIC && (i->flags & DIF_DEFERRED))
 	  deferred.push_back (i);
   bool red = !deferred.empty ();
+  find_combined_atomics ();
+  bool wcomb = wc_rep != nullptr;
 
   /* Read-only data the kernel carries.  */
   for (size_t g = 0; g < fn->globals.size (); g++)
@@ -451,12 +453,14 @@ emitter::run (std::string *code, unsigned *lanes)
 	      + (wshared_size ? (uint64_t) wlen * wshared_size : 0)
 	      > stack_frames_max;
 
+  combined_helpers ();
   put ("/* %s: the kernel of %s, dims %d %d %d.  */\n", name.c_str (),
        fn->host_name.c_str (), fn->dims[0], fn->dims[1], fn->dims[2]);
   put ("GW_INLINE void\n%s_gang (void *gw_data, void *const *gw_globals, "
-       "uint32_t gw_num_gangs, uint32_t gw_gang%s%s)\n{\n", name.c_str (),
+       "uint32_t gw_num_gangs, uint32_t gw_gang%s%s%s)\n{\n", name.c_str (),
        heap ? ", unsigned char *gw_heap" : "",
-       red ? ", struct gw_red_slot *gw_red" : "");
+       red ? ", struct gw_red_slot *gw_red" : "",
+       wcomb ? (", struct " + name + "_wc *gw_wc").c_str () : "");
   put ("  (void) gw_data; (void) gw_globals; (void) gw_num_gangs; "
        "(void) gw_gang;\n");
   for (size_t r = 0; r < fn->regs.size (); r++)
@@ -498,6 +502,7 @@ emitter::run (std::string *code, unsigned *lanes)
   else if (wshared_size)
     put ("  unsigned char gw_wshared[%d][%u] __attribute__ ((aligned "
 	 "(64)));\n", wlen, wshared_size);
+  combined_frames (frame_bytes);
   put ("  goto b%u;\n", fn->blocks[0]->index);
 
   std::vector<bool> done (regions.size (), false);
@@ -561,9 +566,19 @@ emitter::run (std::string *code, unsigned *lanes)
 	   (unsigned long long) heap_bytes, (unsigned long long) heap_bytes,
 	   fn->host_name.c_str ());
     }
+  if (wcomb)
+    put ("  struct %s_wc gw_wc;\n"
+	 "  gw_wc.w = 0;\n  gw_wc.lo = %uu;\n  gw_wc.hi = 0;\n"
+	 "  gw_wc.base = 0;\n  gw_wc.span = 0;\n", name.c_str (),
+	 wc_window ());
   put ("  for (uint32_t gw_gang = gw_lo; gw_gang < gw_hi; gw_gang++)\n"
-       "    %s_gang (gw_data, gw_globals, gw_num_gangs, gw_gang%s%s);\n",
-       name.c_str (), heap ? ", gw_heap" : "", red ? ", gw_red" : "");
+       "    %s_gang (gw_data, gw_globals, gw_num_gangs, gw_gang%s%s%s);\n",
+       name.c_str (), heap ? ", gw_heap" : "", red ? ", gw_red" : "",
+       wcomb ? ", &gw_wc" : "");
+  if (wcomb)
+    /* Before the launch's gang reductions are combined: this thread's
+       updates are all in memory when it says its gangs are done.  */
+    put ("  %s_wc_flush (&gw_wc);\n", name.c_str ());
   if (heap)
     put ("  __builtin_free (gw_raw);\n");
   if (red)

@@ -13,6 +13,8 @@
      exprs.cc     the C expression of each operation, scalar and vector
      blocks.cc    insns, phi copies, edges and blocks, scalar and SIMD
      simplify.cc  the device RTL simplified for emission
+     wcombine.cc  write-combined atomics: a thread's atomic updates
+		  combined in a cache of its own
 
    emit.cc's header describes the C it produces.  */
 
@@ -101,6 +103,10 @@ private:
   /* The deferred atomics of scalar code (gang reductions), numbered: each
      gang keeps its value of each in a gw_red_slot (emit.cc).  */
   std::vector<const dir_insn *> deferred;
+  /* The write-combined atomics, and one of them (their operation and
+     type), null if none (wcombine.cc).  */
+  std::set<const dir_insn *> wc;
+  const dir_insn *wc_rep = nullptr;
   std::string out;
 
   void put (const char *fmt, ...) __attribute__ ((format (printf, 2, 3)));
@@ -136,6 +142,8 @@ private:
   std::string vector_expr (const dir_insn *i) const;
   std::string vector_expr (const dir_insn *i, const std::string &a,
 			   const std::string &b) const;
+  std::string vcmp (const char *op, dir_type t, bool sign,
+		    const std::string &a, const std::string &b) const;
   std::string combine (dir_opcode op, dir_type t, const std::string &a,
 		       const std::string &b, bool vector) const;
   std::string reduce_expr (const dir_insn *i) const;
@@ -154,6 +162,14 @@ private:
   void simd_load (const dir_insn *i);
   void simd_store (const dir_insn *i);
   void assign_varying (const dir_insn *i, const std::string &expr);
+  /* Write-combined atomics (wcombine.cc).  */
+  void find_combined_atomics ();
+  void combined_helpers ();
+  void combined_atomic (const dir_insn *i, bool in_simd);
+  void guard_access (const dir_insn *i, bool in_simd);
+  void combined_frames (uint64_t frame_bytes);
+  unsigned wc_shift () const;
+  unsigned wc_window () const;
 
   /* Blocks and edges.  */
   std::vector<std::pair<const dir_insn *, dir_value>>

@@ -255,6 +255,20 @@ emitter::vector_expr (const dir_insn *i) const
 		      i->ops.size () > 1 ? vval (i->ops[1]) : "");
 }
 
+/* The vector comparison A OP B (OP one of eq ne lt le gt ge) of values
+   of type T, as signed if SIGN: a prelude helper, which compares a
+   register at a time (GCC 12 compares vectors wider than the ISA's
+   registers one element at a time).  */
+
+std::string
+emitter::vcmp (const char *op, dir_type t, bool sign, const std::string &a,
+	       const std::string &b) const
+{
+  std::string ty = vty (t, sign && !dir_type_float_p (t));
+  return "gw_" + std::string (op) + "_" + ty.substr (3) + " ((" + ty + ") ("
+	 + a + "), (" + ty + ") (" + b + "))";
+}
+
 /* The same, given the vector expressions A and B of its first two
    operands.  */
 
@@ -286,7 +300,14 @@ emitter::vector_expr (const dir_insn *i, const std::string &a,
     case DOP_UNDEF: return "((" + T + ") {})";
     case DOP_ADD: return "(" + a + " + " + b + ")";
     case DOP_SUB: return "(" + a + " - " + b + ")";
-    case DOP_MUL: return "(" + a + " * " + b + ")";
+    case DOP_MUL:
+      /* By a power of two: a shift (GCC 12 multiplies vectors wider
+	 than a register by a constant as it reads them, with vpmullq).  */
+      if (!fp && i->ops.size () == 2 && i->ops[1].imm_p ()
+	  && i->ops[1].imm && !(i->ops[1].imm & (i->ops[1].imm - 1)))
+	return "(" + a + " << " + std::to_string (__builtin_ctzll
+						   (i->ops[1].imm)) + ")";
+      return "(" + a + " * " + b + ")";
     case DOP_DIV: return fp ? "(" + a + " / " + b + ")" : "";
     case DOP_AND: return "(" + a + " & " + b + ")";
     case DOP_OR: return "(" + a + " | " + b + ")";
@@ -298,12 +319,11 @@ emitter::vector_expr (const dir_insn *i, const std::string &a,
     case DOP_SAR: return cast (T, cast (S, a) + " >> " + cast (S, b));
     case DOP_MIN: case DOP_MAX:
       {
-	const char *op = i->op == DOP_MIN ? " < " : " > ";
-	std::string x = fp ? a : cast (S, a), y = fp ? b : cast (S, b);
-	return sel (x + op + y, a, b);
+	const char *op = i->op == DOP_MIN ? "lt" : "gt";
+	return sel (vcmp (op, t, true, a, b), a, b);
       }
-    case DOP_UMIN: return sel (a + " < " + b, a, b);
-    case DOP_UMAX: return sel (a + " > " + b, a, b);
+    case DOP_UMIN: return sel (vcmp ("lt", t, false, a, b), a, b);
+    case DOP_UMAX: return sel (vcmp ("gt", t, false, a, b), a, b);
     case DOP_ABS:
       if (fp)
 	{
@@ -317,56 +337,55 @@ emitter::vector_expr (const dir_insn *i, const std::string &a,
       {
 	dir_type ot = i->type;
 	bool ofp = dir_type_float_p (ot);
-	std::string os = vty (ot, true);
 	std::string x = vval (i->ops[0]), y = vval (i->ops[1]);
-	std::string sx = ofp ? x : cast (os, x), sy = ofp ? y : cast (os, y);
-	std::string e;
-	bool invert = false;
-	switch (i->pred)
-	  {
-	  case DC_EQ: e = x + " == " + y; break;
-	  case DC_NE: e = x + " != " + y; break;
-	  case DC_LT: e = sx + " < " + sy; break;
-	  case DC_LE: e = sx + " <= " + sy; break;
-	  case DC_GT: e = sx + " > " + sy; break;
-	  case DC_GE: e = sx + " >= " + sy; break;
-	  case DC_ULT:
-	    if (ofp) { e = x + " >= " + y; invert = true; }
-	    else e = x + " < " + y;
-	    break;
-	  case DC_ULE:
-	    if (ofp) { e = x + " > " + y; invert = true; }
-	    else e = x + " <= " + y;
-	    break;
-	  case DC_UGT:
-	    if (ofp) { e = x + " <= " + y; invert = true; }
-	    else e = x + " > " + y;
-	    break;
-	  case DC_UGE:
-	    if (ofp) { e = x + " < " + y; invert = true; }
-	    else e = x + " >= " + y;
-	    break;
-	  case DC_UEQ:
-	    e = "(" + x + " < " + y + ") | (" + x + " > " + y + ")";
-	    invert = true;
-	    break;
-	  case DC_ONE:
-	    e = "(" + x + " < " + y + ") | (" + x + " > " + y + ")";
-	    break;
-	  case DC_ORD:
-	    e = "(" + x + " == " + x + ") & (" + y + " == " + y + ")";
-	    break;
-	  case DC_UNO:
-	    e = "(" + x + " == " + x + ") & (" + y + " == " + y + ")";
-	    invert = true;
-	    break;
-	  default:
-	    return "";
-	  }
 	if (ot == DT_B1)
 	  /* Masks compare as masks: only EQ and NE occur.  */
 	  return i->pred == DC_EQ ? "(~(" + x + " ^ " + y + "))"
 				  : "(" + x + " ^ " + y + ")";
+	auto c = [&] (const char *op, bool sign) {
+	  return vcmp (op, ot, sign, x, y);
+	};
+	std::string e;
+	bool invert = false;
+	switch (i->pred)
+	  {
+	  case DC_EQ: e = c ("eq", false); break;
+	  case DC_NE: e = c ("ne", false); break;
+	  case DC_LT: e = c ("lt", true); break;
+	  case DC_LE: e = c ("le", true); break;
+	  case DC_GT: e = c ("gt", true); break;
+	  case DC_GE: e = c ("ge", true); break;
+	  /* On floats, unordered or less is not greater or equal.  */
+	  case DC_ULT:
+	    e = ofp ? c ("ge", false) : c ("lt", false);
+	    invert = ofp;
+	    break;
+	  case DC_ULE:
+	    e = ofp ? c ("gt", false) : c ("le", false);
+	    invert = ofp;
+	    break;
+	  case DC_UGT:
+	    e = ofp ? c ("le", false) : c ("gt", false);
+	    invert = ofp;
+	    break;
+	  case DC_UGE:
+	    e = ofp ? c ("lt", false) : c ("ge", false);
+	    invert = ofp;
+	    break;
+	  case DC_UEQ:
+	  case DC_ONE:
+	    e = "(" + c ("lt", false) + " | " + c ("gt", false) + ")";
+	    invert = i->pred == DC_UEQ;
+	    break;
+	  case DC_ORD:
+	  case DC_UNO:
+	    e = "(" + vcmp ("eq", ot, false, x, x) + " & "
+		+ vcmp ("eq", ot, false, y, y) + ")";
+	    invert = i->pred == DC_UNO;
+	    break;
+	  default:
+	    return "";
+	  }
 	std::string m = mask_of (e, ot);
 	return invert ? "(~" + m + ")" : m;
       }
@@ -398,7 +417,8 @@ emitter::vector_expr (const dir_insn *i, const std::string &a,
     case DOP_ONDEV:
       /* A vector comparison: GCC 12's SLP vectorizer turns the lane loop
 	 "r[l] = (uint32_t) (a[l] == 4)" into -1 for true.  */
-      return cast (T, "-(" + a + " == " + vval (dir_imm (DT_I32, 4)) + ")");
+      return cast (T, "-" + vcmp ("eq", DT_I32, false, a,
+				      vval (dir_imm (DT_I32, 4))));
     case DOP_DIM_POS:
       return dir_type_bytes (t) == 4 ? cast (T, pos_expr (i))
 				     : cvt (pos_expr (i), T);

@@ -15,6 +15,8 @@
      gw_anyP/allP    does any/every lane of a mask hold?
      gw_wide<W>xP    a mask reshaped for W-bit data;
      gw_blend_<T>xP  m ? a : b, lane by lane (C has no vector ?:);
+     gw_lt_<T>xP ... comparisons (eq ne lt le gt ge), one register at a
+		     time;
      gw_sel_<T>xP    the same with a mask of T's own width;
      gw_ld/st_<T>xP   loads and stores at consecutive addresses under a
 		     mask: one vector access at lane 0's address when every
@@ -29,6 +31,7 @@
 #include "cpu.h"
 #include "../../libruntime/gangway-abi.h"
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstring>
 
@@ -146,6 +149,10 @@ cpu_prelude (const cpu_isa &isa)
        /* A gang's value of a deferred atomic, a gang reduction (emit.cc):
 	  the address, the value's bits, whether it has one.  */
        "struct gw_red_slot { uint64_t addr, bits; uint32_t set; };\n"
+       /* Do the N bytes at A meet the bytes [LO, HI) a cache of
+	  write-combined atomics holds (wcombine.cc)?  */
+       "GW_INLINE int gw_wc_meets (uint64_t lo, uint64_t hi, uint64_t a, "
+       "uint64_t n) { return a < hi && lo < a + n; }\n"
        /* The lane checker's report (masking.cc).  */
        "extern int dprintf (int, const char *, ...);\n"
        "extern void abort (void);\n"
@@ -228,6 +235,53 @@ cpu_prelude_width (unsigned p, const cpu_isa &isa)
   for (const elem_type &e : elems)
     dir_appendf (s, "GW_INLINE gw_%sx%u gw_splat_%sx%u (%s x) { return (gw_%sx%u) { %s }; }\n",
 	 e.name, p, e.name, p, e.c, e.name, p, xs.c_str ());
+
+  /* Comparisons, lane by lane, as C's vector operators give them (-1 for
+     true, in lanes of the operands' width).  GCC 12 compares vectors
+     wider than the ISA's registers one element at a time; these compare
+     them one register at a time.  */
+  static const struct { const char *name, *op; } cmps[] = {
+    { "eq", "==" }, { "ne", "!=" }, { "lt", "<" }, { "le", "<=" },
+    { "gt", ">" }, { "ge", ">=" } };
+  unsigned reg_bytes = std::max (isa.vector_bytes, 16u);
+  for (unsigned k = 0; k < 10; k++)
+    {
+      /* u8 ... u64, s8 ... s64, f32, f64.  */
+      const elem_type &e = elems[k < 4 ? k : k < 8 ? k - 4 : k - 4];
+      std::string n = k < 4 || k >= 8 ? e.name
+		      : "s" + std::to_string (e.bits);
+      std::string c = k >= 4 && k < 8 ? "int" + std::to_string (e.bits)
+					 + "_t" : e.c;
+      unsigned bytes = e.bits / 8 * p;
+      for (auto &cm : cmps)
+	{
+	  dir_appendf (s, "GW_INLINE gw_s%ux%u gw_%s_%sx%u (gw_%sx%u a, gw_%sx%u b)",
+		       e.bits, p, cm.name, n.c_str (), p, n.c_str (), p,
+		       n.c_str (), p);
+	  if (bytes <= reg_bytes)
+	    {
+	      dir_appendf (s, " { return (gw_s%ux%u) (a %s b); }\n", e.bits,
+			   p, cm.op);
+	      continue;
+	    }
+	  dir_appendf (s, "\n{\n"
+		       "  typedef %s gw_h __attribute__ ((vector_size (%u)));\n"
+		       "  typedef int%u_t gw_hr __attribute__ ((vector_size (%u)));\n"
+		       "  gw_s%ux%u r;\n"
+		       "  for (int k = 0; k < %u; k++)\n"
+		       "    {\n"
+		       "      gw_h x, y;\n      gw_hr c;\n"
+		       "      memcpy (&x, (const char *) &a + %u * k, %u);\n"
+		       "      memcpy (&y, (const char *) &b + %u * k, %u);\n"
+		       "      c = (gw_hr) (x %s y);\n"
+		       "      memcpy ((char *) &r + %u * k, &c, %u);\n"
+		       "    }\n"
+		       "  return r;\n}\n", c.c_str (), reg_bytes, e.bits,
+		       reg_bytes, e.bits, p, bytes / reg_bytes, reg_bytes,
+		       reg_bytes, reg_bytes, reg_bytes, cm.op, reg_bytes,
+		       reg_bytes);
+	}
+    }
 
   /* Masks reshaped for other element widths (-1 stays -1).  */
   for (unsigned bits = 8; bits <= 64; bits *= 2)

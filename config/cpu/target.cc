@@ -59,6 +59,7 @@ cpu_image::add_kernel (dir_func *fn, std::string *why, FILE *dump)
   eopts.verify = opts.verify;
   eopts.check_lanes = opts.cpu_check_lanes;
   eopts.unmasked = opts.cpu_unmasked;
+  eopts.no_combine = opts.cpu_no_combine;
   if (!cpu_emit_kernel (fn, eopts, &code, &lanes, why))
     return false;
   if (lanes && std::find (widths.begin (), widths.end (), lanes)

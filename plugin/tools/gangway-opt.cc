@@ -72,6 +72,7 @@ struct options
   std::string emit;
   std::string isa = "native";
   bool cpu_unmasked = false;
+  bool cpu_no_combine = false;
   bool cpu_check_lanes = false;
   const char *file = nullptr;
 };
@@ -121,6 +122,9 @@ usage (FILE *f)
 	   "                       without a mask (to test the verifier, "
 	   "which --verify\n"
 	   "                       runs on the C too)\n"
+	   "  --cpu-no-combine     with --emit=cpu, make every atomic update "
+	   "in memory\n"
+	   "                       (no write-combining cache)\n"
 	   "  --cpu-check-lanes    with --emit=cpu, check at run time that "
 	   "lanes read\n"
 	   "                       only values written for them\n"
@@ -229,6 +233,8 @@ parse_options (int argc, char **argv, options *o)
 	}
       else if (!strcmp (arg, "--cpu-unmasked"))
 	o->cpu_unmasked = true;
+      else if (!strcmp (arg, "--cpu-no-combine"))
+	o->cpu_no_combine = true;
       else if (!strcmp (arg, "--cpu-check-lanes"))
 	o->cpu_check_lanes = true;
       else if (option_value (arg, "--isa", &v))
@@ -388,6 +394,7 @@ process (dir_func *fn, const options &o)
   cpu_emit_options eopts;
   eopts.verify = o.verify;
   eopts.unmasked = o.cpu_unmasked;
+  eopts.no_combine = o.cpu_no_combine;
   eopts.check_lanes = o.cpu_check_lanes;
   if (!cpu_emit_kernel (fn, eopts, &code, &lanes, &why))
     {
