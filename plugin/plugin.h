@@ -50,6 +50,10 @@ opt_pass *gw_make_loops_pass (gcc::context *);
 /* hooks.cc: the targetm.goacc hooks.  */
 void gw_install_hooks ();
 
+/* clauses.cc: PLUGIN_PRE_GENERICIZE, the OpenACC clauses GCC 12 accepts
+   but cannot compile.  */
+void gw_check_clauses (void *gcc_data, void *);
+
 /* reductions.cc: OpenACC reductions, lowered for the device into GIMPLE
    and IFN_UNIQUE (UNSPEC, MARKER, ...) calls the expander reads.  */
 enum gw_unique_marker
