@@ -601,6 +601,9 @@ emitter::declarations ()
     }
   if (use_red)
     dir_appendf (d, "\t.shared .align 8 .b8 gw_redbuf[%d];\n", 8 * wlen);
+  if (use_vred)
+    dir_appendf (d, "\t.shared .align 8 .b8 gw_vredbuf[%d];\n",
+		 8 * wlen * (vlen / ptx_warp_size));
   if (wbuf.used)
     dir_appendf (d, "\t.shared .align 8 .b8 gw_wbuf[%u];\n", 2 * wbuf.half ());
   if (vbuf.used)

@@ -123,6 +123,7 @@ private:
   /* Special registers the prologue sets, when used.  */
   bool use_tx = false, use_ty = false, use_gtab = false;
   bool use_red = false;		/* gw_redbuf: the workers' reductions.  */
+  bool use_vred = false;	/* gw_vredbuf: the warps' of a vector.  */
   bool use_single[8] = {};
 
   /* A .shared buffer broadcasts go through: the loads that complete the

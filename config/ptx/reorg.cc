@@ -362,12 +362,15 @@ emitter::shuffle_xor (dir_type t, const std::string &d, const std::string &x,
 	 lanes);
 }
 
-/* reduce.OP.T AXES v: the lanes of a warp (a vector of 32) in a
-   butterfly of shuffles; then, across workers, each worker's lane 0
-   stores into gw_redbuf (a slot per worker) and, after a barrier of the
-   gang, every thread folds the slots in worker order; a second barrier
-   frees gw_redbuf for the next reduction.  The order is fixed: float
-   results repeat from run to run.  */
+/* reduce.OP.T AXES v: the lanes of a warp in a butterfly of shuffles;
+   a vector of several warps then goes through gw_vredbuf (a slot per
+   warp of each worker): each warp's lane 0 stores its value, and after
+   the worker's vector barrier every lane folds its worker's slots in
+   warp order (a second barrier frees them).  Across workers, each
+   worker's lane 0 stores into gw_redbuf (a slot per worker) and, after a
+   barrier of the gang, every thread folds the slots in worker order; a
+   second barrier frees gw_redbuf for the next reduction.  The order is
+   fixed: float results repeat from run to run.  */
 
 void
 emitter::emit_reduce (dir_insn *i)
@@ -380,15 +383,49 @@ emitter::emit_reduce (dir_insn *i)
   ins ("%s %s, %s", rc_mov[c], r.c_str (), op (i->ops[0]).c_str ());
   if (axes & dir_axis_bit (DA_VECTOR))
     {
-      if (vlen > ptx_warp_size)
-	throw cannot { "a reduction across the lanes of a vector longer "
-		       "than a warp" };
-      for (unsigned k = vlen / 2; k >= 1; k /= 2)
+      unsigned lanes = std::min<unsigned> (vlen, ptx_warp_size);
+      for (unsigned k = lanes / 2; k >= 1; k /= 2)
 	{
 	  std::string o = temp (c), n = temp (c);
 	  shuffle_xor (t, o, r, k);
 	  combine (i->redop, t, n, r, o);
 	  r = n;
+	}
+      if (vlen > ptx_warp_size)
+	{
+	  unsigned warps = vlen / ptx_warp_size;
+	  use_vred = true;
+	  const char *mt = narrow_p (t) ? ".u32" : mty (t);
+	  /* This worker's slots, and this warp's.  */
+	  std::string base = temp (RC_B64), off = temp (RC_B64);
+	  std::string mine = temp (RC_B64), warp = temp (RC_B32);
+	  std::string lane = temp (RC_B32), p0 = temp (RC_PRED);
+	  ins ("mov.u64 %s, gw_vredbuf", base.c_str ());
+	  ins ("mul.wide.u32 %s, %s, %u", off.c_str (), tid_y ().c_str (),
+	       8 * warps);
+	  ins ("add.u64 %s, %s, %s", base.c_str (), base.c_str (), off.c_str ());
+	  ins ("shr.u32 %s, %s, 5", warp.c_str (), tid_x ().c_str ());
+	  ins ("mul.wide.u32 %s, %s, 8", off.c_str (), warp.c_str ());
+	  ins ("add.u64 %s, %s, %s", mine.c_str (), base.c_str (), off.c_str ());
+	  ins ("and.b32 %s, %s, 31", lane.c_str (), tid_x ().c_str ());
+	  ins ("setp.eq.u32 %s, %s, 0", p0.c_str (), lane.c_str ());
+	  ins ("@%s st.shared%s [%s], %s", p0.c_str (), mt, mine.c_str (),
+	       r.c_str ());
+	  ins ("%s", vector_barrier ().c_str ());
+	  complete (vbuf);
+	  std::string acc = temp (c);
+	  ins ("ld.shared%s %s, [%s]", mt, acc.c_str (), base.c_str ());
+	  for (unsigned w = 1; w < warps; w++)
+	    {
+	      std::string x = temp (c), n = temp (c);
+	      ins ("ld.shared%s %s, [%s+%u]", mt, x.c_str (), base.c_str (),
+		   8 * w);
+	      combine (i->redop, t, n, acc, x);
+	      acc = n;
+	    }
+	  ins ("%s", vector_barrier ().c_str ());
+	  complete (vbuf);
+	  r = acc;
 	}
     }
   if (axes & dir_axis_bit (DA_WORKER))
