@@ -162,7 +162,11 @@ emitter::combined_helpers ()
   dir_type t = wc_rep->type;
   std::string T = sty (t);
   unsigned bytes = dir_type_bytes (t), shift = wc_shift ();
-  std::string id = reduce_identity (wc_rep->redop, t);
+  /* A float sum starts from -0.0, the identity for every value (+0.0
+     would turn a -0.0 in memory into +0.0): an element that holds it
+     again has nothing to send.  */
+  std::string id = dir_type_float_p (t) && wc_rep->redop == DOP_ADD
+		   ? "(" + T + ") -0.0" : reduce_identity (wc_rep->redop, t);
   /* The atomic that sends a value to memory: the kernel's own operation
      at the address itself.  */
   dir_insn send = *wc_rep;
