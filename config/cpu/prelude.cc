@@ -17,6 +17,7 @@
      gw_blend_<T>xP  m ? a : b, lane by lane (C has no vector ?:);
      gw_lt_<T>xP ... comparisons (eq ne lt le gt ge), one register at a
 		     time;
+     gw_anyv_s64xP   does any lane of a 64-bit comparison hold?
      gw_sel_<T>xP    the same with a mask of T's own width;
      gw_ld/st_<T>xP   loads and stores at consecutive addresses under a
 		     mask: one vector access at lane 0's address when every
@@ -223,6 +224,30 @@ cpu_prelude_width (unsigned p, const cpu_isa &isa)
       dir_appendf (s, "GW_INLINE int gw_any%u (gw_m%u m) { int32_t r = 0; for (int l = 0; l < %u; l++) r |= m[l]; return r != 0; }\n", p, p, p);
       dir_appendf (s, "GW_INLINE int gw_all%u (gw_m%u m) { int32_t r = -1; for (int l = 0; l < %u; l++) r &= m[l]; return r != 0; }\n", p, p, p);
     }
+
+  /* Does any lane of a 64-bit comparison's result hold (-1)?  The
+     registers ORed, then one test: no narrowing to a mask first.  */
+  {
+    unsigned rb = std::max (isa.vector_bytes, 16u), bytes = 8 * p;
+    unsigned part = std::min (rb, bytes);
+    std::string test;
+    if (part == 64 && isa.vector_bytes >= 64)
+      test = "_mm512_test_epi64_mask ((__m512i) acc, (__m512i) acc) != 0";
+    else if (part == 32 && isa.vector_bytes >= 32)
+      test = "!_mm256_testz_si256 ((__m256i) acc, (__m256i) acc)";
+    else
+      test = "({ int64_t r = 0; for (unsigned l = 0; l < sizeof acc / 8; "
+	     "l++) r |= acc[l]; r != 0; })";
+    dir_appendf (s, "GW_INLINE int gw_anyv_s64x%u (gw_s64x%u v)\n{\n"
+		 "  typedef int64_t gw_h __attribute__ ((vector_size (%u)));\n"
+		 "  gw_h acc = {};\n"
+		 "  for (unsigned k = 0; k < %u; k++)\n"
+		 "    {\n      gw_h x;\n"
+		 "      memcpy (&x, (const char *) &v + %u * k, %u);\n"
+		 "      acc |= x;\n    }\n"
+		 "  return %s;\n}\n", p, p, part, bytes / part, part, part,
+		 test.c_str ());
+  }
 
   /* The lanes of a mask as bits (the lane checker's report).  */
   dir_appendf (s, "GW_INLINE unsigned long long gw_bits%u (gw_m%u m) { unsigned long long b = 0; for (int l = 0; l < %u; l++) if (m[l]) b |= 1ull << l; return b; }\n", p, p, p);

@@ -295,7 +295,9 @@ emitter::combined_atomic (const dir_insn *i, bool in_simd)
        "    gw_u64x%s gw_wa = %s + %s;\n"
        "    gw_u64x%s gw_o = gw_wa - gw_splat_u64x%s (gw_wc->base);\n"
        "    gw_u64x%s gw_r = %s;\n"
-       "    if (!gw_any%s (gw_cur & %s))\n"
+       "    gw_s64x%s gw_bad = %s;\n"
+       "    if (gw_all%s (gw_cur) ? !gw_anyv_s64x%s (gw_bad)\n"
+       "        : !gw_any%s (gw_cur & %s))\n"
        "      {\n"
        "        gw_u32x%s gw_ix = __builtin_convertvector (gw_r, "
        "gw_u32x%s);\n"
@@ -316,8 +318,10 @@ emitter::combined_atomic (const dir_insn *i, bool in_simd)
        "        if (gw_cur[gw_l])\n"
        "          %s_wc_put (gw_wc, gw_wa[gw_l], %s);\n"
        "  }\n", P.c_str (), vval (addr).c_str (), d.c_str (), P.c_str (),
-       P.c_str (), P.c_str (), rot.c_str (), P.c_str (),
-       mask_of (out, DT_I64).c_str (), P.c_str (), P.c_str (), T.c_str (), P.c_str (), P.c_str (),
+       P.c_str (), P.c_str (), rot.c_str (), P.c_str (), out.c_str (),
+       P.c_str (), P.c_str (), P.c_str (),
+       mask_of ("gw_bad", DT_I64).c_str (), P.c_str (), P.c_str (),
+       T.c_str (), P.c_str (), P.c_str (),
        add.c_str (), P.c_str (), add.c_str (), P.c_str (), K, v.c_str ());
 }
 
