@@ -101,6 +101,22 @@ marker (gimple_seq *seq, location_t loc, tree lhs, gw_unique_marker kind,
   gimple_seq_add_stmt (seq, g);
 }
 
+/* Append to SEQ the test "this thread is at position 0 of LEVEL", and
+   return its boolean.  */
+
+tree
+first_at (gimple_seq *seq, int level)
+{
+  tree pos = temp (integer_type_node);
+  gcall *g = gimple_build_call_internal (IFN_GOACC_DIM_POS, 1,
+					 build_int_cst (integer_type_node,
+							level));
+  gimple_call_set_lhs (g, pos);
+  gimple_seq_add_stmt (seq, g);
+  return assign (seq, temp (boolean_type_node), EQ_EXPR, pos,
+		 integer_zero_node);
+}
+
 /* Append "LHS = CODE <X>" for the part CODE (REALPART_EXPR or
    IMAGPART_EXPR) of the complex X to SEQ, and return LHS.  */
 
@@ -162,14 +178,7 @@ lower_complex_sum (gcall *call, gimple_seq *seq)
 	      out[0] = out[1] = zero;
 	    break;
 	  }
-	tree pos = temp (integer_type_node);
-	gcall *g = gimple_build_call_internal (IFN_GOACC_DIM_POS, 1,
-					       build_int_cst
-					       (integer_type_node, level));
-	gimple_call_set_lhs (g, pos);
-	gimple_seq_add_stmt (seq, g);
-	tree first = assign (seq, temp (boolean_type_node), EQ_EXPR, pos,
-			     integer_zero_node);
+	tree first = first_at (seq, level);
 	for (tree &x : out)
 	  x = assign (seq, temp (elt), COND_EXPR, first, x, zero);
 	break;
@@ -263,14 +272,7 @@ gw_lower_reduction (gcall *call)
 	    copy (&seq, lhs, has_ref ? init : var);
 	    break;
 	  }
-	tree pos = temp (integer_type_node);
-	gcall *g = gimple_build_call_internal (IFN_GOACC_DIM_POS, 1,
-					       build_int_cst
-					       (integer_type_node, level));
-	gimple_call_set_lhs (g, pos);
-	gimple_seq_add_stmt (&seq, g);
-	tree first = assign (&seq, temp (boolean_type_node), EQ_EXPR, pos,
-			     integer_zero_node);
+	tree first = first_at (&seq, level);
 	assign (&seq, lhs, COND_EXPR, first, var, init);
 	break;
       }
