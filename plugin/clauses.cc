@@ -54,13 +54,13 @@ tree
 reduced_name (tree c)
 {
   tree d = OMP_CLAUSE_DECL (c);
-  while (d && (TREE_CODE (d) == TREE_LIST || TREE_CODE (d) == MEM_REF
-	       || TREE_CODE (d) == ARRAY_REF || TREE_CODE (d) == INDIRECT_REF
-	       || TREE_CODE (d) == ADDR_EXPR || TREE_CODE (d) == POINTER_PLUS_EXPR
-	       || CONVERT_EXPR_P (d)))
-    d = TREE_CODE (d) == TREE_LIST ? TREE_CHAIN (d) ? TREE_CHAIN (d)
-					: TREE_VALUE (d)
-	: TREE_OPERAND (d, 0);
+  /* A section's TREE_LIST chains its bounds down to the array.  */
+  while (d && TREE_CODE (d) == TREE_LIST)
+    d = TREE_CHAIN (d) ? TREE_CHAIN (d) : TREE_VALUE (d);
+  while (d && (TREE_CODE (d) == MEM_REF || TREE_CODE (d) == ARRAY_REF
+	       || TREE_CODE (d) == INDIRECT_REF || TREE_CODE (d) == ADDR_EXPR
+	       || TREE_CODE (d) == POINTER_PLUS_EXPR || CONVERT_EXPR_P (d)))
+    d = TREE_OPERAND (d, 0);
   return d && DECL_P (d) ? DECL_NAME (d) : NULL_TREE;
 }
 

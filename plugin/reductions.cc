@@ -36,7 +36,7 @@
    it is (gw_unique_marker).
 
    A sum of complex values is two sums, of the real and of the imaginary
-   parts: each step works on the parts (REALPART_EXPR / IMAGPART_EXPR,
+   parts: INIT and FINI work on the parts (REALPART_EXPR / IMAGPART_EXPR,
    COMPLEX_EXPR, which GCC's complex lowering, run after this, splits),
    with a marker per part; across gangs the two atomics go to the
    receiver's two halves.  A product of complex values does not split
@@ -127,9 +127,10 @@ part (gimple_seq *seq, tree_code code, tree x)
   return assign (seq, temp (t), code, build1 (code, t, x));
 }
 
-/* The sum of complex values reduced by CALL (SETUP ... TEARDOWN, the
-   arguments as in gw_lower_reduction), appended to SEQ: the step done
-   on each part, the parts put together again.  */
+/* The INIT or FINI step CALL of a sum of complex values (the arguments
+   as in gw_lower_reduction), appended to SEQ: the step done on each
+   part, the parts put together again.  SETUP and TEARDOWN only copy,
+   which complex values do as scalars do.  */
 
 void
 lower_complex_sum (gcall *call, gimple_seq *seq)
@@ -143,30 +144,11 @@ lower_complex_sum (gcall *call, gimple_seq *seq)
   tree type = TREE_TYPE (var), elt = TREE_TYPE (type);
   bool has_ref = !integer_zerop (ref);
   tree how = build_int_cst (integer_type_node, PLUS_EXPR);
-  tree out[2];
+  tree out[2] = { part (seq, REALPART_EXPR, var),
+		   part (seq, IMAGPART_EXPR, var) };
 
-  if (code == IFN_GOACC_REDUCTION_INIT || code == IFN_GOACC_REDUCTION_FINI)
-    {
-      out[0] = part (seq, REALPART_EXPR, var);
-      out[1] = part (seq, IMAGPART_EXPR, var);
-    }
   switch (code)
     {
-    case IFN_GOACC_REDUCTION_SETUP:
-    case IFN_GOACC_REDUCTION_TEARDOWN:
-      /* As for scalars: the receiver's value below the gang level on the
-	 way in, stored to it on the way out.  */
-      if (code == IFN_GOACC_REDUCTION_SETUP && level != GOMP_DIM_GANG
-	  && has_ref)
-	copy (seq, var = temp (type), build_simple_mem_ref (ref));
-      if (code == IFN_GOACC_REDUCTION_TEARDOWN && level != GOMP_DIM_GANG
-	  && has_ref)
-	gimple_seq_add_stmt (seq, gimple_build_assign
-				    (build_simple_mem_ref (ref), var));
-      if (lhs)
-	copy (seq, lhs, var);
-      return;
-
     case IFN_GOACC_REDUCTION_INIT:
       {
 	if (!lhs)
@@ -245,7 +227,9 @@ gw_lower_reduction (gcall *call)
       default_goacc_reduction (call);
       return;
     }
-  if (TREE_CODE (type) == COMPLEX_TYPE)
+  if (TREE_CODE (type) == COMPLEX_TYPE
+      && (code == IFN_GOACC_REDUCTION_INIT
+	  || code == IFN_GOACC_REDUCTION_FINI))
     {
       lower_complex_sum (call, &seq);
       gimple_stmt_iterator gsi = gsi_for_stmt (call);

@@ -566,11 +566,7 @@ emitter::run (std::string *code, unsigned *lanes)
 	   (unsigned long long) heap_bytes, (unsigned long long) heap_bytes,
 	   fn->host_name.c_str ());
     }
-  if (wcomb)
-    put ("  struct %s_wc gw_wc;\n"
-	 "  gw_wc.w = 0;\n  gw_wc.lo = %uu;\n  gw_wc.hi = 0;\n"
-	 "  gw_wc.base = 0;\n  gw_wc.span = 0;\n", name.c_str (),
-	 wc_window ());
+  combined_cache ();
   put ("  for (uint32_t gw_gang = gw_lo; gw_gang < gw_hi; gw_gang++)\n"
        "    %s_gang (gw_data, gw_globals, gw_num_gangs, gw_gang%s%s%s);\n",
        name.c_str (), heap ? ", gw_heap" : "", red ? ", gw_red" : "",

@@ -156,6 +156,7 @@ private:
 			   const std::vector<std::string> &a) const;
   std::string atomic_mem (const dir_insn *i,
 			  const std::vector<std::string> &a) const;
+  void combine_lanes (const dir_insn *i);
   void simd_atomic_uniform (const dir_insn *i);
   void scalar_insn (const dir_insn *i);
   void simd_insn (const dir_insn *i);
@@ -169,7 +170,7 @@ private:
   void guard_access (const dir_insn *i, bool in_simd);
   void combined_frames (uint64_t frame_bytes);
   unsigned wc_shift () const;
-  unsigned wc_window () const;
+  void combined_cache ();
 
   /* Blocks and edges.  */
   std::vector<std::pair<const dir_insn *, dir_value>>

@@ -730,6 +730,20 @@ emitter::atomic_mem (const dir_insn *i,
 	 + mem_ptr (i, a[0]) + ", &gw_v, " + o + "); }";
 }
 
+/* Open a block that combines the values (operand 1) of the ATOMIC I of
+   the running lanes, in lane order, into gw_a; gw_n counts them.  */
+
+void
+emitter::combine_lanes (const dir_insn *i)
+{
+  std::string v = lval (i->ops[1]);
+  put ("  {\n    %s gw_a = 0; int gw_n = 0;\n"
+       "    for (int gw_l = 0; gw_l < %u; gw_l++)\n"
+       "      if (gw_cur[gw_l]) { gw_a = gw_n++ ? %s : %s; }\n",
+       sty (i->type).c_str (), p,
+       combine (i->redop, i->type, "gw_a", v, false).c_str (), v.c_str ());
+}
+
 /* Emit the ATOMIC I in SIMD code when every lane addresses the same
    memory: the active lanes' values combined in lane order, one atomic
    access with the combination, and each lane's old value what it would
@@ -743,11 +757,7 @@ emitter::simd_atomic_uniform (const dir_insn *i)
   dir_type t = i->type;
   std::string T = sty (t), v = lval (i->ops[1]);
   note_write (i, nullptr, true, "gw_cur");
-  put ("  {\n    %s gw_a = 0; int gw_n = 0;\n"
-       "    for (int gw_l = 0; gw_l < %u; gw_l++)\n"
-       "      if (gw_cur[gw_l]) { gw_a = gw_n++ ? %s : %s; }\n",
-       T.c_str (), p, combine (i->redop, t, "gw_a", v, false).c_str (),
-       v.c_str ());
+  combine_lanes (i);
   put ("    if (gw_n)\n      {\n        %s gw_b = %s;\n"
        "        for (int gw_l = 0; gw_l < %u; gw_l++)\n"
        "          if (gw_cur[gw_l]) { r%u[gw_l] = gw_b; gw_b = %s; }\n"

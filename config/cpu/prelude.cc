@@ -272,7 +272,7 @@ cpu_prelude_width (unsigned p, const cpu_isa &isa)
   for (unsigned k = 0; k < 10; k++)
     {
       /* u8 ... u64, s8 ... s64, f32, f64.  */
-      const elem_type &e = elems[k < 4 ? k : k < 8 ? k - 4 : k - 4];
+      const elem_type &e = elems[k < 8 ? k % 4 : k - 4];
       std::string n = k < 4 || k >= 8 ? e.name
 		      : "s" + std::to_string (e.bits);
       std::string c = k >= 4 && k < 8 ? "int" + std::to_string (e.bits)

@@ -227,12 +227,16 @@ emitter::combined_helpers ()
 			false).c_str ());
 }
 
-/* The elements of the cache's window.  */
+/* In the exported kernel: the call's cache, empty.  */
 
-unsigned
-emitter::wc_window () const
+void
+emitter::combined_cache ()
 {
-  return wc_entries;
+  if (wc_rep)
+    put ("  struct %s_wc gw_wc;\n"
+	 "  gw_wc.w = 0;\n  gw_wc.lo = %uu;\n  gw_wc.hi = 0;\n"
+	 "  gw_wc.base = 0;\n  gw_wc.span = 0;\n", fn->name.c_str (),
+	 wc_entries);
 }
 
 /* log2 of the bytes of the combined atomics' elements.  */
@@ -240,10 +244,7 @@ emitter::wc_window () const
 unsigned
 emitter::wc_shift () const
 {
-  unsigned shift = 0;
-  while ((1u << shift) < dir_type_bytes (wc_rep->type))
-    shift++;
-  return shift;
+  return __builtin_ctz (dir_type_bytes (wc_rep->type));
 }
 
 /* The write-combined atomic I (in SIMD code if IN_SIMD): each running
@@ -264,13 +265,8 @@ emitter::combined_atomic (const dir_insn *i, bool in_simd)
     }
   if (!vary (addr))
     {
-      std::string v = lval (val), T = sty (i->type);
-      put ("  {\n    %s gw_a = 0; int gw_n = 0;\n"
-	   "    for (int gw_l = 0; gw_l < %u; gw_l++)\n"
-	   "      if (gw_cur[gw_l]) { gw_a = gw_n++ ? %s : %s; }\n"
-	   "    if (gw_n)\n      %s_wc_put (gw_wc, %s + %s, gw_a);\n  }\n",
-	   T.c_str (), p,
-	   combine (i->redop, i->type, "gw_a", v, false).c_str (), v.c_str (),
+      combine_lanes (i);
+      put ("    if (gw_n)\n      %s_wc_put (gw_wc, %s + %s, gw_a);\n  }\n",
 	   K, sval (addr).c_str (), d.c_str ());
       return;
     }
