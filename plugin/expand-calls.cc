@@ -152,21 +152,27 @@ expander::math_call (combined_fn cfn, gcall *call, dir_value *r)
 }
 
 /* The device RTL opcode that combines values of TYPE as the tree code
-   CODE does, or DOP_NUM.  */
+   CODE of a reduction does, or DOP_NUM.  GCC's lowering hands && and ||
+   over as & and |: on floats, which have no & or | reduction, those are
+   the logical operations; on integers the bits combine, as GCC's own
+   offloading does (see reductions.cc).  */
 
 static dir_opcode
 combining_opcode (tree_code code, tree type)
 {
-  bool u = TYPE_UNSIGNED (type) && !FLOAT_TYPE_P (type);
+  bool fp = FLOAT_TYPE_P (type);
+  bool u = TYPE_UNSIGNED (type) && !fp;
   switch (code)
     {
     case PLUS_EXPR: return DOP_ADD;
     case MULT_EXPR: return DOP_MUL;
     case MIN_EXPR: return u ? DOP_UMIN : DOP_MIN;
     case MAX_EXPR: return u ? DOP_UMAX : DOP_MAX;
-    case BIT_AND_EXPR: return DOP_AND;
-    case BIT_IOR_EXPR: return DOP_OR;
-    case BIT_XOR_EXPR: return DOP_XOR;
+    case BIT_AND_EXPR: case TRUTH_ANDIF_EXPR: case TRUTH_AND_EXPR:
+      return fp ? DOP_LAND : DOP_AND;
+    case BIT_IOR_EXPR: case TRUTH_ORIF_EXPR: case TRUTH_OR_EXPR:
+      return fp ? DOP_LOR : DOP_OR;
+    case BIT_XOR_EXPR: return fp ? DOP_NUM : DOP_XOR;
     default: return DOP_NUM;
     }
 }
@@ -208,19 +214,30 @@ expander::reduction_marker (gcall *call)
   dir_type t = reg_type (type);
   dir_opcode redop = combining_opcode (code, type);
   if (redop == DOP_NUM || (!INTEGRAL_TYPE_P (type) && !SCALAR_FLOAT_TYPE_P
-			   (type)) || t == DT_B1)
+			   (type)))
     fail ("a reduction of this operator on values of type '%s'",
 	  user_type_name (type).c_str ());
-  if (dir_type_float_p (t)
-      && (redop == DOP_AND || redop == DOP_OR || redop == DOP_XOR))
-    fail ("reductions by &, |, ^, && or || of floating-point values are "
-	  "not supported on the device");
+  /* A bool is the byte 0 or 1: + max || combine as |, * min && as &
+     (C's b + x and b * x are 1 or 0 again), ^ as it is.  */
+  tree byte = unsigned_char_type_node;
+  bool boolean = t == DT_B1;
+  if (boolean)
+    {
+      t = DT_I8;
+      redop = redop == DOP_XOR ? DOP_XOR
+	      : redop == DOP_ADD || redop == DOP_UMAX || redop == DOP_OR
+		|| redop == DOP_MAX ? DOP_OR : DOP_AND;
+    }
+  auto operand = [&] () {
+    dir_value v = value (val);
+    return boolean ? convert (v, type, byte) : v;
+  };
   if (!reduce)
     {
       /* Across gangs: into the receiver, relaxed, deferred (the result
 	 is the receiver's at the end of the launch).  */
       dir_value receiver = value (gimple_call_arg (call, 2));
-      dir_value v = value (val);
+      dir_value v = operand ();
       if (lhs)
 	fail ("a gang reduction marker with a result");
       atomic_access (DOP_ATOMIC, redop, t, receiver, { v }, DMO_RELAXED,
@@ -233,12 +250,15 @@ expander::reduction_marker (gcall *call)
   dir_insn *i = dir_new_insn (fn.get (), DOP_REDUCE, t);
   i->redop = redop;
   i->axes = dir_axis_bit ((dir_axis) level);
-  i->ops = { value (val) };
+  i->ops = { operand () };
   i->dest = dir_new_reg (fn.get (), t);
   b.loc = loc;
   b.emit (i);
   if (lhs)
-    set_lhs (lhs, dir_reg_value (fn.get (), i->dest));
+    {
+      dir_value r = dir_reg_value (fn.get (), i->dest);
+      set_lhs (lhs, boolean ? convert (r, byte, type) : r);
+    }
 }
 
 /* Expand the call CALL.  Set *ENDS_BLOCK if the call never returns.  */

@@ -45,8 +45,10 @@
    location, and the region runs on the host.
 
    GCC's lowering hands && and || reductions over as & and |, starting
-   each private copy from -1 or 0: like GCC's own offloading, a result
-   whose initial value is true but not 1 combines by its bits.
+   each private copy from -1 or 0.  On floats, which have no & or |
+   reduction, the expander makes them the logical land and lor; on
+   integers, like GCC's own offloading, a result whose initial value is
+   true but not 1 combines by its bits.  Bools combine as bytes.
 
    Requires: a device clone being lowered by oaccdevlow, in SSA form.
    Guarantees: no IFN_GOACC_REDUCTION call is left.  */

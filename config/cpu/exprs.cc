@@ -64,6 +64,10 @@ emitter::scalar_expr (const dir_insn *i,
     case DOP_AND: return bin ("&");
     case DOP_OR: return bin ("|");
     case DOP_XOR: return bin ("^");
+    case DOP_LAND: case DOP_LOR:
+      return cast (T, "(" + a[0] + " != 0) " + (i->op == DOP_LAND ? "&&"
+						     : "||")
+		      + " (" + a[1] + " != 0)");
     case DOP_DIV:
       return fp ? "(" + a[0] + " / " + a[1] + ")"
 	     : cast (T, cast (S, a[0]) + " / " + cast (S, a[1]));
@@ -312,6 +316,14 @@ emitter::vector_expr (const dir_insn *i, const std::string &a,
     case DOP_AND: return "(" + a + " & " + b + ")";
     case DOP_OR: return "(" + a + " | " + b + ")";
     case DOP_XOR: return "(" + a + " ^ " + b + ")";
+    case DOP_LAND: case DOP_LOR:
+      {
+	std::string z = helper ("splat", t) + " (0)";
+	std::string k = "(" + vcmp ("ne", t, false, a, z)
+			+ (i->op == DOP_LAND ? " & " : " | ")
+			+ vcmp ("ne", t, false, b, z) + ")";
+	return sel (k, helper ("splat", t) + " (1)", z);
+      }
     case DOP_NOT: return "(~" + a + ")";
     case DOP_NEG: return "(-" + a + ")";
     case DOP_SHL: return "(" + a + " << " + b + ")";
@@ -488,9 +500,9 @@ emitter::reduce_identity (dir_opcode op, dir_type t) const
   std::string sign = "(1ull << " + std::to_string (bits - 1) + ")";
   switch (op)
     {
-    case DOP_ADD: case DOP_OR: case DOP_XOR: case DOP_UMAX:
+    case DOP_ADD: case DOP_OR: case DOP_XOR: case DOP_UMAX: case DOP_LOR:
       return T + "0";
-    case DOP_MUL:
+    case DOP_MUL: case DOP_LAND:
       return T + "1";
     case DOP_AND: case DOP_UMIN:
       return T + "-1";

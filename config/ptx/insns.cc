@@ -221,7 +221,8 @@ emitter::emit_arith (dir_insn *i)
 
   if (t == DT_B1)
     {
-      const char *name = i->op == DOP_AND ? "and" : i->op == DOP_OR ? "or"
+      const char *name = i->op == DOP_AND || i->op == DOP_LAND ? "and"
+			 : i->op == DOP_OR || i->op == DOP_LOR ? "or"
 			 : i->op == DOP_XOR ? "xor" : nullptr;
       if (name)
 	ins ("%s.pred %s, %s, %s", name, dc, in_reg (i->ops[0]).c_str (),
@@ -324,6 +325,10 @@ emitter::emit_arith (dir_insn *i)
 
     case DOP_NOT:
       ins ("not%s %s, %s", bty (t), dc, a (0).c_str ());
+      return;
+
+    case DOP_LAND: case DOP_LOR:
+      combine (i->op, t, d, in_reg (i->ops[0]), in_reg (i->ops[1]));
       return;
 
     case DOP_SHL:

@@ -334,6 +334,26 @@ emitter::combine (dir_opcode op, dir_type t, const std::string &d,
     case DOP_AND: case DOP_OR: case DOP_XOR:
       ins ("%s%s %s, %s, %s", dir_op_name (op), bty (t), da, aa, ba);
       return;
+    case DOP_LAND: case DOP_LOR:
+      {
+	/* Two tests of nonzero (unordered for floats: a NaN is true, as
+	   in C), the second folded with the first, and a select of 1 or
+	   0.  */
+	std::string x = ext (a, false), y = ext (b, false);
+	const char *ty = fl ? fty (t) : uty (t);
+	const char *ne = fl ? "neu" : "ne";
+	const char *zero = t == DT_F32 ? "0f00000000"
+			   : t == DT_F64 ? "0d0000000000000000" : "0";
+	const char *one = t == DT_F32 ? "0f3F800000"
+			  : t == DT_F64 ? "0d3FF0000000000000" : "1";
+	std::string p = temp (RC_PRED), q = temp (RC_PRED);
+	ins ("setp.%s%s %s, %s, %s", ne, ty, p.c_str (), x.c_str (), zero);
+	ins ("setp.%s.%s%s %s, %s, %s, %s", ne, op == DOP_LAND ? "and" : "or",
+	     ty, q.c_str (), y.c_str (), zero, p.c_str ());
+	ins ("selp%s %s, %s, %s, %s", fl ? fty (t) : uty (t), da, one, zero,
+	     q.c_str ());
+	return;
+      }
     default:
       throw cannot { std::string ("a combination by '") + dir_op_name (op)
 		     + "'" };

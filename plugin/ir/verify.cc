@@ -249,6 +249,7 @@ verifier::check_attrs (const dir_insn *i)
       switch (i->redop)
 	{
 	case DOP_ADD: case DOP_MUL: case DOP_MIN: case DOP_MAX:
+	case DOP_LAND: case DOP_LOR:
 	  if (!fp && !dir_type_int_p (i->type))
 	    error (i, "a combination of neither integers nor floats");
 	  break;

@@ -277,6 +277,7 @@ private:
   /* Reductions.  */
   fz_ty red_ty ();
   int red_op (fz_ty t, bool local);
+  bool red_op_ok (fz_ty t, int op, bool local);
   fz_expr *small_int (ctx &c, int mask, int bias);
   fz_expr *red_term (ctx &c, fz_ty t, int op, bool init);
   uint64_t red_bits (fz_ty t, int op);
@@ -1611,19 +1612,38 @@ gen::struct_local (ctx &c, std::vector<fz_stmt *> &out)
 fz_ty
 gen::red_ty ()
 {
-  fz_ty t = pick_ty ();
-  return t == TY_BOOL ? TY_I32 : t;
+  return pick_ty ();
 }
 
-/* An operator for a reduction of type T; LOCAL allows && and ||.  */
+/* An operator for a reduction of type T.  && and || combine integers by
+   their bits across gangs (GCC's lowering hands them over as & and |), so
+   only LOCAL allows them there; floats and bools get C's 1 or 0 at every
+   level.  Bools take the operators whose result is a bool again.  */
 int
 gen::red_op (fz_ty t, bool local)
 {
   static const int ops[] = { OP_ADD, OP_MUL, OP_MIN, OP_MAX, OP_AND, OP_OR,
 			     OP_XOR, OP_LAND, OP_LOR };
+  static const int fops[] = { OP_ADD, OP_MUL, OP_MIN, OP_MAX, OP_LAND,
+			      OP_LOR };
   if (fz_is_float (t))
-    return ops[rng.below (4)];
+    return fops[rng.below (rng.pct (80) ? 4 : 6)];
+  if (t == TY_BOOL)
+    return ops[2 + rng.below (7)];
   return ops[rng.below (local ? 9 : 7)];
+}
+
+/* Whether red_op could give OP for type T.  */
+bool
+gen::red_op_ok (fz_ty t, int op, bool local)
+{
+  bool logic = op == OP_LAND || op == OP_LOR;
+  bool bits = op == OP_AND || op == OP_OR || op == OP_XOR;
+  if (fz_is_float (t))
+    return !bits;
+  if (t == TY_BOOL)
+    return op != OP_ADD && op != OP_MUL;
+  return local || !logic;
 }
 
 /* An int32_t in [-BIAS, MASK - BIAS], from an expression.  */
@@ -1669,8 +1689,9 @@ gen::red_term (ctx &c, fz_ty t, int op, bool init)
   };
   if (op == OP_LAND || op == OP_LOR)
     /* A start of 0 or 1: with another, the host's result could keep it
-       where the device's is the truth value.  */
-    return init ? int_const (t, rng.below (2)) : cond (c);
+       where the device's is the truth value (a loop of no trips).  */
+    return !init ? cond (c) : fz_is_float (t) ? fconst (rng.below (2))
+	   : int_const (t, rng.below (2));
   if (fz_is_float (t))
     {
       if (op == OP_MUL)
@@ -1736,6 +1757,8 @@ gen::red_term (ctx &c, fz_ty t, int op, bool init)
 uint64_t
 gen::red_bits (fz_ty t, int op)
 {
+  if (t == TY_BOOL || op == OP_LAND || op == OP_LOR)
+    return fz_is_float (t) ? float_bits (t, rng.below (2)) : rng.below (2);
   if (fz_is_float (t))
     {
       static const double starts[] = { 1, -1, 2, -3, 0.5 };
@@ -1840,9 +1863,7 @@ gen::new_reds (ctx &c, bool gang, std::vector<fz_stmt *> &out)
       /* Often one operator for all: several variables in one clause.  */
       if (i == 0 && rng.pct (50))
 	same = r.op;
-      else if (same >= 0
-	       && (!fz_is_float (t) || same == OP_ADD || same == OP_MUL
-		   || same == OP_MIN || same == OP_MAX))
+      else if (same >= 0 && red_op_ok (t, same, !gang))
 	r.op = same;
       if (gang)
 	{
