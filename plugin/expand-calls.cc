@@ -197,13 +197,6 @@ expander::reduction_marker (gcall *call)
 {
   tree lhs = gimple_call_lhs (call);
   auto marker = (gw_unique_marker) tree_to_uhwi (gimple_call_arg (call, 1));
-  if (marker == GW_UNIQUE_REFUSE)
-    switch ((gw_refusal) tree_to_shwi (gimple_call_arg (call, 2)))
-      {
-      case GW_REFUSE_COMPLEX_REDUCTION:
-	fail ("a '*' reduction of complex values is not supported on the "
-	      "device");
-      }
   if (marker != GW_UNIQUE_REDUCE && marker != GW_UNIQUE_ATOMIC)
     fail ("an internal marker left by GCC's OpenACC lowering");
   bool reduce = marker == GW_UNIQUE_REDUCE;
@@ -211,6 +204,11 @@ expander::reduction_marker (gcall *call)
   tree type = TREE_TYPE (val);
   auto code = (tree_code) tree_to_shwi (gimple_call_arg (call, reduce ? 3
 							 : 4));
+  if (TREE_CODE (type) == COMPLEX_TYPE)
+    {
+      complex_product (call, reduce, val, code);
+      return;
+    }
   dir_type t = reg_type (type);
   dir_opcode redop = combining_opcode (code, type);
   if (redop == DOP_NUM || (!INTEGRAL_TYPE_P (type) && !SCALAR_FLOAT_TYPE_P
@@ -259,6 +257,138 @@ expander::reduction_marker (gcall *call)
       dir_value r = dir_reg_value (fn.get (), i->dest);
       set_lhs (lhs, boolean ? convert (r, byte, type) : r);
     }
+}
+
+/* The REDUCE or ATOMIC (REDUCE) marker CALL of a product (CODE) of the
+   complex value VAL: across workers or lanes two REDUCEs of its parts,
+   by cmulre and cmulim, give the product's parts; across gangs one
+   ATOMIC by cmulre multiplies the receiver by it.  */
+
+void
+expander::complex_product (gcall *call, bool reduce, tree val,
+			   tree_code code)
+{
+  tree lhs = gimple_call_lhs (call);
+  tree elt = TREE_TYPE (TREE_TYPE (val));
+  dir_type t = reg_type (elt);
+  if (code != MULT_EXPR || !dir_type_float_p (t))
+    fail ("a reduction of this operator on values of type '%s'",
+	  user_type_name (TREE_TYPE (val)).c_str ());
+  pair v = complex_value (val);
+  if (!reduce)
+    {
+      if (lhs)
+	fail ("a gang reduction marker with a result");
+      atomic_access (DOP_ATOMIC, DOP_CMULRE, t,
+		     value (gimple_call_arg (call, 2)),
+		     { v.first, v.second }, DMO_RELAXED, DIF_DEFERRED);
+      return;
+    }
+  HOST_WIDE_INT level = tree_to_shwi (gimple_call_arg (call, 4));
+  if (level <= GOMP_DIM_GANG || level >= DA_NUM)
+    fail ("a reduction marker without a worker or vector level");
+  dir_value part[2];
+  for (int k = 0; k < 2; k++)
+    {
+      dir_insn *i = dir_new_insn (fn.get (), DOP_REDUCE, t);
+      i->redop = k ? DOP_CMULIM : DOP_CMULRE;
+      i->axes = dir_axis_bit ((dir_axis) level);
+      i->ops = { v.first, v.second };
+      i->dest = dir_new_reg (fn.get (), t);
+      b.loc = loc;
+      b.emit (i);
+      part[k] = dir_reg_value (fn.get (), i->dest);
+    }
+  if (lhs)
+    set_complex (lhs, { part[0], part[1] });
+}
+
+/* The call CALL of libgcc's __mulsc3 or __muldc3 (a, b, c, d): the
+   product of a + b i and c + d i as C's Annex G defines it, which GCC's
+   complex lowering calls when the plain product's parts are both NaN.
+   The recovery of infinite operands, without branches: if a or b is
+   infinite, they become copysign (1 or 0) and a NaN c or d becomes
+   copysign (0); the same the other way round; failing both, if a partial
+   product overflowed, every NaN becomes copysign (0); then, if any of
+   that applied, the parts are infinity times the product recomputed.
+   Return false (the caller refuses the call) for other types.  */
+
+bool
+expander::complex_mul_call (gcall *call)
+{
+  tree lhs = gimple_call_lhs (call);
+  if (gimple_call_num_args (call) != 4)
+    return false;
+  dir_type t = reg_type (TREE_TYPE (gimple_call_arg (call, 0)));
+  if (t != DT_F32 && t != DT_F64)
+    return false;
+  auto fimm = [&] (double d) {
+    return t == DT_F32 ? dir_imm_f32 ((float) d) : dir_imm_f64 (d);
+  };
+  dir_value a = value (gimple_call_arg (call, 0));
+  dir_value bb = value (gimple_call_arg (call, 1));
+  dir_value c = value (gimple_call_arg (call, 2));
+  dir_value d = value (gimple_call_arg (call, 3));
+  b.loc = loc;
+  auto op = [&] (dir_opcode o, dir_value x, dir_value y) {
+    return emit (o, t, { x, y });
+  };
+  auto both = [&] (dir_value x, dir_value y) {
+    return emit (DOP_AND, DT_B1, { x, y });
+  };
+  auto either = [&] (dir_value x, dir_value y) {
+    return emit (DOP_OR, DT_B1, { x, y });
+  };
+  auto select = [&] (dir_value k, dir_value x, dir_value y) {
+    return emit (DOP_SELECT, t, { k, x, y });
+  };
+  auto is_nan = [&] (dir_value x) { return b.cmp (DC_UNO, x, x); };
+  auto is_inf = [&] (dir_value x) {
+    return b.cmp (DC_EQ, emit (DOP_ABS, t, { x }), fimm (__builtin_inf ()));
+  };
+  /* copysign (isinf (x) ? 1 : 0, x), and x made copysign (0, x) where
+     K and x is a NaN.  */
+  auto boxed = [&] (dir_value x) {
+    return op (DOP_COPYSIGN, select (is_inf (x), fimm (1), fimm (0)), x);
+  };
+  auto no_nan = [&] (dir_value x, dir_value k) {
+    return select (both (k, is_nan (x)), op (DOP_COPYSIGN, fimm (0), x), x);
+  };
+  auto re = [&] (dir_value p, dir_value q, dir_value r, dir_value s) {
+    return op (DOP_SUB, op (DOP_MUL, p, r), op (DOP_MUL, q, s));
+  };
+  auto im = [&] (dir_value p, dir_value q, dir_value r, dir_value s) {
+    return op (DOP_ADD, op (DOP_MUL, p, s), op (DOP_MUL, q, r));
+  };
+
+  dir_value ac = op (DOP_MUL, a, c), bd = op (DOP_MUL, bb, d);
+  dir_value ad = op (DOP_MUL, a, d), bc = op (DOP_MUL, bb, c);
+  dir_value x = op (DOP_SUB, ac, bd), y = op (DOP_ADD, ad, bc);
+
+  dir_value inf_ab = either (is_inf (a), is_inf (bb));
+  dir_value a1 = select (inf_ab, boxed (a), a);
+  dir_value b1 = select (inf_ab, boxed (bb), bb);
+  dir_value c1 = no_nan (c, inf_ab), d1 = no_nan (d, inf_ab);
+
+  dir_value inf_cd = either (is_inf (c1), is_inf (d1));
+  dir_value c2 = select (inf_cd, boxed (c1), c1);
+  dir_value d2 = select (inf_cd, boxed (d1), d1);
+  dir_value a2 = no_nan (a1, inf_cd), b2 = no_nan (b1, inf_cd);
+
+  dir_value recalc = either (inf_ab, inf_cd);
+  dir_value overflow = either (either (is_inf (ac), is_inf (bd)),
+			       either (is_inf (ad), is_inf (bc)));
+  dir_value k3 = both (emit (DOP_NOT, DT_B1, { recalc }), overflow);
+  dir_value a3 = no_nan (a2, k3), b3 = no_nan (b2, k3);
+  dir_value c3 = no_nan (c2, k3), d3 = no_nan (d2, k3);
+  recalc = either (recalc, k3);
+
+  dir_value use = both (both (is_nan (x), is_nan (y)), recalc);
+  x = select (use, op (DOP_MUL, fimm (__builtin_inf ()), re (a3, b3, c3, d3)), x);
+  y = select (use, op (DOP_MUL, fimm (__builtin_inf ()), im (a3, b3, c3, d3)), y);
+  if (lhs)
+    set_complex (lhs, { x, y });
+  return true;
 }
 
 /* Expand the call CALL.  Set *ENDS_BLOCK if the call never returns.  */
@@ -440,6 +570,10 @@ expander::stmt_call (gcall *call, bool *ends_block)
 	    fail ("variable-length arrays are not supported on the device");
 	  fail ("'alloca' is not supported on the device");
 	default:
+	  if (DECL_FUNCTION_CODE (decl) >= BUILT_IN_COMPLEX_MUL_MIN
+	      && DECL_FUNCTION_CODE (decl) <= BUILT_IN_COMPLEX_MUL_MAX
+	      && complex_mul_call (call))
+	    return;
 	  if ((DECL_FUNCTION_CODE (decl) >= BUILT_IN_COMPLEX_MUL_MIN
 	       && DECL_FUNCTION_CODE (decl) <= BUILT_IN_COMPLEX_MUL_MAX)
 	      || (DECL_FUNCTION_CODE (decl) >= BUILT_IN_COMPLEX_DIV_MIN

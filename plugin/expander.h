@@ -78,6 +78,8 @@ private:
   bool math_call (combined_fn fn, gcall *call, dir_value *r);
   void set_lhs (tree lhs, dir_value v);
   static bool complex_p (tree t);
+  bool complex_mul_call (gcall *call);
+  void complex_product (gcall *call, bool reduce, tree val, tree_code code);
   pair complex_value (tree t);
   void set_complex (tree lhs, pair v);
   void block_end (basic_block bb, gimple *last, bool trap);

@@ -59,12 +59,7 @@ void gw_check_clauses (void *gcc_data, void *);
 enum gw_unique_marker
 {
   GW_UNIQUE_REDUCE = 0x67770001,	/* LHS = (VAL, TREE_CODE, LEVEL).  */
-  GW_UNIQUE_ATOMIC,			/* (ADDR, VAL, TREE_CODE).  */
-  GW_UNIQUE_REFUSE			/* (gw_refusal): no device code.  */
-};
-enum gw_refusal
-{
-  GW_REFUSE_COMPLEX_REDUCTION
+  GW_UNIQUE_ATOMIC			/* (ADDR, VAL, TREE_CODE).  */
 };
 void gw_lower_reduction (gcall *);
 

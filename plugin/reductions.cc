@@ -35,14 +35,15 @@
    convergent operation needs.  Their second argument says which marker
    it is (gw_unique_marker).
 
-   A sum of complex values is two sums, of the real and of the imaginary
-   parts: INIT and FINI work on the parts (REALPART_EXPR / IMAGPART_EXPR,
-   COMPLEX_EXPR, which GCC's complex lowering, run after this, splits),
-   with a marker per part; across gangs the two atomics go to the
-   receiver's two halves.  A product of complex values does not split
-   that way: it keeps GCC's host lowering (a copy at each step) and gets
-   a REFUSE marker before it; the expander fails on it, with the call's
-   location, and the region runs on the host.
+   Complex values: INIT works on the parts (REALPART_EXPR /
+   IMAGPART_EXPR, COMPLEX_EXPR, which GCC's complex lowering, run after
+   this, splits; the identity of a product is 1 + 0i).  A sum is two
+   sums, of the real and of the imaginary parts, with a marker per part
+   in FINI; across gangs the two atomics go to the receiver's two halves.
+   A product does not split that way: FINI's marker takes the complex
+   value whole, and the expander makes it a pair of REDUCEs of both parts
+   (cmulre, cmulim) or one ATOMIC (cmulre) that updates both halves of the
+   receiver at once.
 
    GCC's lowering hands && and || reductions over as & and |, starting
    each private copy from -1 or 0.  On floats, which have no & or |
@@ -55,7 +56,6 @@
 
 #include "gcc-api.h"
 #include "omp-low.h"
-#include "targhooks.h"
 #include "plugin.h"
 
 namespace {
@@ -129,42 +129,59 @@ part (gimple_seq *seq, tree_code code, tree x)
   return assign (seq, temp (t), code, build1 (code, t, x));
 }
 
-/* The INIT or FINI step CALL of a sum of complex values (the arguments
-   as in gw_lower_reduction), appended to SEQ: the step done on each
-   part, the parts put together again.  SETUP and TEARDOWN only copy,
-   which complex values do as scalars do.  */
+/* The INIT or FINI step CALL of a complex sum or product (the
+   arguments as in gw_lower_reduction), appended to SEQ; see above.
+   SETUP and TEARDOWN only copy, which complex values do as scalars
+   do.  */
 
 void
-lower_complex_sum (gcall *call, gimple_seq *seq)
+lower_complex (gcall *call, gimple_seq *seq)
 {
   location_t loc = gimple_location (call);
   unsigned code = TREE_INT_CST_LOW (gimple_call_arg (call, 0));
   tree ref = gimple_call_arg (call, 1);
   tree var = gimple_call_arg (call, 2);
   int level = TREE_INT_CST_LOW (gimple_call_arg (call, 3));
+  tree_code op = (tree_code) TREE_INT_CST_LOW (gimple_call_arg (call, 4));
   tree lhs = gimple_call_lhs (call);
   tree type = TREE_TYPE (var), elt = TREE_TYPE (type);
   bool has_ref = !integer_zerop (ref);
-  tree how = build_int_cst (integer_type_node, PLUS_EXPR);
+  tree how = build_int_cst (integer_type_node, op);
+
+  if (code == IFN_GOACC_REDUCTION_FINI && op == MULT_EXPR)
+    {
+      if (level != GOMP_DIM_GANG)
+	marker (seq, loc, lhs ? lhs : temp (type), GW_UNIQUE_REDUCE,
+		{ var, how, build_int_cst (integer_type_node, level) });
+      else
+	{
+	  if (has_ref)
+	    marker (seq, loc, NULL_TREE, GW_UNIQUE_ATOMIC, { ref, var, how });
+	  if (lhs)
+	    copy (seq, lhs, var);
+	}
+      return;
+    }
+
   tree out[2] = { part (seq, REALPART_EXPR, var),
 		   part (seq, IMAGPART_EXPR, var) };
-
   switch (code)
     {
     case IFN_GOACC_REDUCTION_INIT:
       {
 	if (!lhs)
 	  return;
-	tree zero = build_zero_cst (elt);
+	tree id[2] = { op == MULT_EXPR ? build_one_cst (elt)
+		       : build_zero_cst (elt), build_zero_cst (elt) };
 	if (level == GOMP_DIM_GANG)
 	  {
 	    if (has_ref)
-	      out[0] = out[1] = zero;
+	      out[0] = id[0], out[1] = id[1];
 	    break;
 	  }
 	tree first = first_at (seq, level);
-	for (tree &x : out)
-	  x = assign (seq, temp (elt), COND_EXPR, first, x, zero);
+	for (int k = 0; k < 2; k++)
+	  out[k] = assign (seq, temp (elt), COND_EXPR, first, out[k], id[k]);
 	break;
       }
 
@@ -219,21 +236,11 @@ gw_lower_reduction (gcall *call)
   bool has_ref = !integer_zerop (ref);
   gimple_seq seq = NULL;
 
-  if (TREE_CODE (type) == COMPLEX_TYPE && op != PLUS_EXPR)
-    {
-      marker (&seq, loc, NULL_TREE, GW_UNIQUE_REFUSE,
-	      { build_int_cst (integer_type_node,
-			       GW_REFUSE_COMPLEX_REDUCTION) });
-      gimple_stmt_iterator gsi = gsi_for_stmt (call);
-      gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
-      default_goacc_reduction (call);
-      return;
-    }
   if (TREE_CODE (type) == COMPLEX_TYPE
       && (code == IFN_GOACC_REDUCTION_INIT
 	  || code == IFN_GOACC_REDUCTION_FINI))
     {
-      lower_complex_sum (call, &seq);
+      lower_complex (call, &seq);
       gimple_stmt_iterator gsi = gsi_for_stmt (call);
       gimple_seq_set_location (seq, loc);
       gsi_replace_with_seq (&gsi, seq, true);

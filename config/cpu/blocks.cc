@@ -205,6 +205,8 @@ emitter::simd_insn (const dir_insn *i)
     case DOP_FORK: case DOP_JOIN: case DOP_BARRIER:
       return;
     case DOP_ATOMIC:
+      if (i->redop == DOP_CMULRE)
+	throw cannot { "an atomic complex product in SIMD code" };
       if (!vary (i->ops[0]) && is_vec (i->dest))
 	{
 	  simd_atomic_uniform (i);

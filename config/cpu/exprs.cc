@@ -51,7 +51,11 @@ emitter::scalar_expr (const dir_insn *i,
     case DOP_REDUCE:
       /* Scalar code runs where the axes have one thread (simd_insn
 	 reduces the lanes of SIMD code).  */
-      return a[0];
+      return i->redop == DOP_CMULIM ? a[1] : a[0];
+    case DOP_CMULRE:
+      return "(" + a[0] + " * " + a[2] + " - " + a[1] + " * " + a[3] + ")";
+    case DOP_CMULIM:
+      return "(" + a[0] + " * " + a[3] + " + " + a[1] + " * " + a[2] + ")";
     case DOP_ATOMIC: case DOP_XCHG: case DOP_CAS:
       return atomic_expr (i, a);
     case DOP_UNDEF:
@@ -607,9 +611,16 @@ emitter::reduce_expr (const dir_insn *i) const
     return (across_workers ? 0 : w * vlen) + (across_vector ? 0 : v);
   };
   dir_type t = i->type;
-  std::string x = vval (i->ops[0]);
+  /* A complex product carries the real and imaginary parts (gw_r and
+     gw_s; sources gw_x and gw_y) and returns one of them.  */
+  bool pair = i->redop == DOP_CMULRE || i->redop == DOP_CMULIM;
+  if (pair && chunked)
+    throw cannot { "a complex product across workers that run in several "
+		   "chunks of lanes" };
+  std::string x = vval (i->ops[0]), y = pair ? vval (i->ops[1]) : "";
+  std::string result = i->redop == DOP_CMULIM ? "gw_s" : "gw_r";
   if (n <= 1 && !chunked)
-    return x;
+    return i->redop == DOP_CMULIM ? y : x;
   if (chunked && wlen % group)
     x = helper ("blend", t) + " ((gw_m" + std::to_string (p) + ") ("
 	+ global_lane () + " < " + std::to_string (wlen * vlen) + "u), " + x
@@ -627,23 +638,32 @@ emitter::reduce_expr (const dir_insn *i) const
       s += (l ? ", " : " ") + std::to_string (l < real ? lane_of (l) : l);
     return s + " })";
   };
-  std::string e = "({ " + T + " gw_r = " + x + "; ";
+  /* Combine the value(s) with those of the lanes LANE_OF names, taken
+     from gw_r (and gw_s), or from the sources if FROM_SOURCE.  */
+  auto step = [&] (bool from_source, auto lane_of) {
+    std::string a = shuffle (from_source ? "gw_x" : "gw_r", lane_of);
+    if (!pair)
+      return "gw_r = " + combine (i->redop, t, "gw_r", a, true) + "; ";
+    std::string b = shuffle (from_source ? "gw_y" : "gw_s", lane_of);
+    return "{ " + T + " gw_a = " + a + ", gw_b = " + b
+	   + ", gw_t = gw_r * gw_a - gw_s * gw_b; "
+	   "gw_s = gw_r * gw_b + gw_s * gw_a; gw_r = gw_t; } ";
+  };
+  std::string e = "({ " + T + " gw_r = " + x + (pair ? ", gw_s = " + y : "")
+		  + "; ";
   bool pow2 = (n & (n - 1)) == 0 && (stride & (stride - 1)) == 0
 	      && (across_vector || (vlen & (vlen - 1)) == 0);
   if (pow2)
     for (unsigned d = n / 2 * stride; d >= stride; d /= 2)
-      e += "gw_r = " + combine (i->redop, t, "gw_r",
-				shuffle ("gw_r", [&] (unsigned l) {
-				  return l ^ d; }), true) + "; ";
+      e += step (false, [&] (unsigned l) { return l ^ d; });
   else
     {
-      e = "({ " + T + " gw_x = " + x + ", gw_r = "
-	  + shuffle ("gw_x", [&] (unsigned l) { return first (l); }) + "; ";
+      auto at_first = [&] (unsigned l) { return first (l); };
+      e = "({ " + T + " gw_x = " + x + (pair ? ", gw_y = " + y : "")
+	  + ", gw_r = " + shuffle ("gw_x", at_first)
+	  + (pair ? ", gw_s = " + shuffle ("gw_y", at_first) : "") + "; ";
       for (unsigned k = 1; k < n; k++)
-	e += "gw_r = " + combine (i->redop, t, "gw_r",
-				  shuffle ("gw_x", [&] (unsigned l) {
-				    return first (l) + k * stride; }),
-				  true) + "; ";
+	e += step (true, [&] (unsigned l) { return first (l) + k * stride; });
     }
   if (chunked)
     {
@@ -657,7 +677,7 @@ emitter::reduce_expr (const dir_insn *i) const
 	   + std::to_string ((chunks - 1) * group * vlen) + "u) gw_r = "
 	   + combine (i->redop, t, "gw_r", before, true) + "; ";
     }
-  return e + "gw_r; })";
+  return e + result + "; })";
 }
 
 /* The C name of the memory order O.  */
@@ -699,6 +719,15 @@ emitter::atomic_expr (const dir_insn *i,
 			    : i->order == DMO_ACQUIRE
 			      || i->order == DMO_ACQ_REL ? DMO_ACQUIRE
 			    : DMO_RELAXED);
+  if (i->op == DOP_ATOMIC && i->redop == DOP_CMULRE)
+    /* No instruction updates both parts: under the image's lock.  */
+    return "({ " + T + " *gw_p = " + ptr + ", gw_v = " + a[1] + ", gw_w = "
+	   + a[2] + ", gw_o, gw_oi; "
+	   "while (__atomic_exchange_n (&gw_cmul_lock, 1, __ATOMIC_ACQUIRE)); "
+	   "gw_o = gw_p[0]; gw_oi = gw_p[1]; "
+	   "gw_p[0] = gw_o * gw_v - gw_oi * gw_w; "
+	   "gw_p[1] = gw_o * gw_w + gw_oi * gw_v; "
+	   "__atomic_store_n (&gw_cmul_lock, 0, __ATOMIC_RELEASE); gw_o; })";
   if (i->op == DOP_XCHG)
     return "({ " + T + " gw_v = " + a[1] + ", gw_o; __atomic_exchange ("
 	   + ptr + ", &gw_v, &gw_o, " + o + "); gw_o; })";

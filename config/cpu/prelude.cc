@@ -148,8 +148,11 @@ cpu_prelude (const cpu_isa &isa)
        "GW_EXPORT const unsigned int " GW_CPU_IMAGE_VERSION_SYMBOL " = "
        + std::to_string (GW_CPU_IMAGE_VERSION) + ";\n"
        /* A gang's value of a deferred atomic, a gang reduction (emit.cc):
-	  the address, the value's bits, whether it has one.  */
-       "struct gw_red_slot { uint64_t addr, bits; uint32_t set; };\n"
+	  the address, the value's bits (a complex product's real part,
+	  then its imaginary part), whether it has one.  */
+       "struct gw_red_slot { uint64_t addr, bits, bits2; uint32_t set; };\n"
+       /* The lock of atomic complex products (exprs.cc).  */
+       "static int gw_cmul_lock __attribute__ ((unused));\n"
        /* Do the N bytes at A meet the bytes [LO, HI) a cache of
 	  write-combined atomics holds (wcombine.cc)?  */
        "GW_INLINE int gw_wc_meets (uint64_t lo, uint64_t hi, uint64_t a, "

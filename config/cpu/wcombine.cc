@@ -348,7 +348,9 @@ emitter::guard_access (const dir_insn *i, bool in_simd)
   const dir_value &addr = i->ops[0];
   if (frame_address (fn, addr))
     return;
-  unsigned bytes = dir_type_bytes (i->type);
+  /* An atomic complex product updates two elements.  */
+  unsigned bytes = dir_type_bytes (i->type)
+		   * (i->op == DOP_ATOMIC && i->redop == DOP_CMULRE ? 2 : 1);
   std::string d = disp (i->disp);
   if (!in_simd || !vary (addr))
     {

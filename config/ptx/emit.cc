@@ -600,7 +600,8 @@ emitter::declarations ()
 		   slot.name.c_str ());
     }
   if (use_red)
-    dir_appendf (d, "\t.shared .align 8 .b8 gw_redbuf[%d];\n", 8 * wlen);
+    dir_appendf (d, "\t.shared .align 8 .b8 gw_redbuf[%d];\n",
+		 (red_pairs ? 16 : 8) * wlen);
   if (use_vred)
     dir_appendf (d, "\t.shared .align 8 .b8 gw_vredbuf[%d];\n",
 		 8 * wlen * (vlen / ptx_warp_size));
@@ -612,12 +613,16 @@ emitter::declarations ()
   return d;
 }
 
-/* The read-only data globals, at module scope.  */
+/* The read-only data globals, at module scope, and the lock of the
+   kernel's atomic complex products (zero: free).  */
 
 std::string
 emitter::module_data ()
 {
   std::string d;
+  if (use_cmul_lock)
+    dir_appendf (d, ".global .align 4 .b8 %s_cmul_lock[4];\n",
+		 fn->name.c_str ());
   for (size_t g = 0; g < fn->globals.size (); g++)
     {
       const dir_global &gl = fn->globals[g];

@@ -123,6 +123,13 @@ private:
   /* Special registers the prologue sets, when used.  */
   bool use_tx = false, use_ty = false, use_gtab = false;
   bool use_red = false;		/* gw_redbuf: the workers' reductions.  */
+  bool red_pairs = false;	/* ... of complex products: two parts.  */
+  bool use_cmul_lock = false;	/* The lock of atomic complex products.  */
+  /* The last complex product a reduce computed: its block, operands and
+     axes, and the registers of its parts (the partner reduce of the
+     other part takes them).  */
+  const dir_block *pair_bb = nullptr;
+  std::string pair_key, pair_r, pair_s;
   bool use_vred = false;	/* gw_vredbuf: the warps' of a vector.  */
   bool use_single[8] = {};
 
@@ -187,6 +194,11 @@ private:
   void emit_frame_bcast (dir_insn *i);
   void emit_barrier (dir_insn *i);
   void emit_reduce (dir_insn *i);
+  void emit_reduce_pair (dir_insn *i);
+  void complex_mul (dir_type t, const std::string &dr, const std::string &di,
+		    const std::string &ar, const std::string &ai,
+		    const std::string &br, const std::string &bi);
+  void emit_atomic_cmul (dir_insn *i);
   void emit_atomic (dir_insn *i);
   void fence_before (dir_order o);
   void fence_after (dir_order o);

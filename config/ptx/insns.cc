@@ -331,6 +331,16 @@ emitter::emit_arith (dir_insn *i)
       combine (i->op, t, d, in_reg (i->ops[0]), in_reg (i->ops[1]));
       return;
 
+    case DOP_CMULRE: case DOP_CMULIM:
+      {
+	std::string x = temp (class_of (t));
+	std::string dr = i->op == DOP_CMULRE ? d : x;
+	std::string di = i->op == DOP_CMULIM ? d : x;
+	complex_mul (t, dr, di, in_reg (i->ops[0]), in_reg (i->ops[1]),
+		     in_reg (i->ops[2]), in_reg (i->ops[3]));
+	return;
+      }
+
     case DOP_SHL:
       ins ("shl%s %s, %s, %s", bty (t), dc, a (0).c_str (),
 	   shift_count (i->ops[1]).c_str ());
@@ -928,6 +938,11 @@ emitter::fence_after (dir_order o)
 void
 emitter::emit_atomic (dir_insn *i)
 {
+  if (i->op == DOP_ATOMIC && i->redop == DOP_CMULRE)
+    {
+      emit_atomic_cmul (i);
+      return;
+    }
   dir_type t = i->type;
   bool fl = dir_type_float_p (t);
   std::string a = in_reg (i->ops[0]), v = in_reg (i->ops[1]);

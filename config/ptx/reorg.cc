@@ -395,6 +395,11 @@ emitter::shuffle_xor (dir_type t, const std::string &d, const std::string &x,
 void
 emitter::emit_reduce (dir_insn *i)
 {
+  if (i->redop == DOP_CMULRE || i->redop == DOP_CMULIM)
+    {
+      emit_reduce_pair (i);
+      return;
+    }
   unsigned axes = i->axes & active;
   dir_type t = i->type;
   rclass c = class_of (t);
@@ -475,6 +480,143 @@ emitter::emit_reduce (dir_insn *i)
       r = acc;
     }
   ins ("%s %s, %s", rc_mov[c], d.c_str (), r.c_str ());
+}
+
+
+/* DR + DI i = (AR + AI i) (BR + BI i), the plain formula.  */
+
+void
+emitter::complex_mul (dir_type t, const std::string &dr, const std::string &di,
+		      const std::string &ar, const std::string &ai,
+		      const std::string &br, const std::string &bi)
+{
+  rclass c = class_of (t);
+  const char *ty = fty (t);
+  std::string p = temp (c), q = temp (c), u = temp (c), v = temp (c);
+  ins ("mul.rn%s %s, %s, %s", ty, p.c_str (), ar.c_str (), br.c_str ());
+  ins ("mul.rn%s %s, %s, %s", ty, q.c_str (), ai.c_str (), bi.c_str ());
+  ins ("mul.rn%s %s, %s, %s", ty, u.c_str (), ar.c_str (), bi.c_str ());
+  ins ("mul.rn%s %s, %s, %s", ty, v.c_str (), ai.c_str (), br.c_str ());
+  ins ("sub.rn%s %s, %s, %s", ty, dr.c_str (), p.c_str (), q.c_str ());
+  ins ("add.rn%s %s, %s, %s", ty, di.c_str (), u.c_str (), v.c_str ());
+}
+
+/* reduce.cmulre.T / reduce.cmulim.T AXES re, im: the product of the
+   threads' complex values, as emit_reduce combines scalars (a butterfly
+   of shuffles of both parts within the warp, then gw_redbuf, a slot of
+   two parts per worker, across workers), keeping the real or the
+   imaginary part.  The reduce of the other part of the same operands
+   that follows (in the block, or in the one it falls into) takes the
+   parts computed.  A vector of
+   several warps is not done yet.  */
+
+void
+emitter::emit_reduce_pair (dir_insn *i)
+{
+  unsigned axes = i->axes & active;
+  dir_type t = i->type;
+  rclass c = class_of (t);
+  std::string key = op (i->ops[0]) + " " + op (i->ops[1]) + " "
+		    + std::to_string (axes);
+  /* Its block, or the one straight after it.  */
+  bool after = i->bb == pair_bb
+	       || (pair_bb && pair_bb->succs.size () == 1
+		   && pair_bb->succs[0] == i->bb && i->bb->preds.size () == 1);
+  if (after && key == pair_key)
+    {
+      ins ("%s %s, %s", rc_mov[c], dest (i).c_str (),
+	   (i->redop == DOP_CMULIM ? pair_s : pair_r).c_str ());
+      return;
+    }
+  std::string r = temp (c), s = temp (c);
+  ins ("%s %s, %s", rc_mov[c], r.c_str (), op (i->ops[0]).c_str ());
+  ins ("%s %s, %s", rc_mov[c], s.c_str (), op (i->ops[1]).c_str ());
+  if (axes & dir_axis_bit (DA_VECTOR))
+    {
+      if (vlen > ptx_warp_size)
+	throw cannot { "a complex product across a vector of several "
+		       "warps" };
+      for (unsigned k = vlen / 2; k >= 1; k /= 2)
+	{
+	  std::string o = temp (c), oi = temp (c);
+	  std::string n = temp (c), ni = temp (c);
+	  shuffle_xor (t, o, r, k);
+	  shuffle_xor (t, oi, s, k);
+	  complex_mul (t, n, ni, r, s, o, oi);
+	  r = n, s = ni;
+	}
+    }
+  if (axes & dir_axis_bit (DA_WORKER))
+    {
+      use_red = red_pairs = true;
+      const char *mt = mty (t);
+      std::string base = temp (RC_B64), off = temp (RC_B64);
+      std::string a = temp (RC_B64);
+      ins ("mov.u64 %s, gw_redbuf", base.c_str ());
+      ins ("mul.wide.u32 %s, %s, 16", off.c_str (), tid_y ().c_str ());
+      ins ("add.u64 %s, %s, %s", a.c_str (), base.c_str (), off.c_str ());
+      std::string store = "st.shared";
+      if (vlen > 1)
+	store = "@" + single (dir_axis_bit (DA_VECTOR)) + " " + store;
+      ins ("%s%s [%s], %s", store.c_str (), mt, a.c_str (), r.c_str ());
+      ins ("%s%s [%s+8], %s", store.c_str (), mt, a.c_str (), s.c_str ());
+      worker_barrier ();
+      std::string acc = temp (c), acci = temp (c);
+      ins ("ld.shared%s %s, [%s]", mt, acc.c_str (), base.c_str ());
+      ins ("ld.shared%s %s, [%s+8]", mt, acci.c_str (), base.c_str ());
+      for (int w = 1; w < wlen; w++)
+	{
+	  std::string x = temp (c), xi = temp (c);
+	  std::string n = temp (c), ni = temp (c);
+	  ins ("ld.shared%s %s, [%s+%d]", mt, x.c_str (), base.c_str (),
+	       16 * w);
+	  ins ("ld.shared%s %s, [%s+%d]", mt, xi.c_str (), base.c_str (),
+	       16 * w + 8);
+	  complex_mul (t, n, ni, acc, acci, x, xi);
+	  acc = n, acci = ni;
+	}
+      worker_barrier ();
+      r = acc, s = acci;
+    }
+  pair_bb = i->bb, pair_key = key, pair_r = r, pair_s = s;
+  ins ("%s %s, %s", rc_mov[c], dest (i).c_str (),
+       (i->redop == DOP_CMULIM ? s : r).c_str ());
+}
+
+/* atomic.cmulre.T [a+D], re, im: no instruction updates both parts, so
+   under the kernel's lock (a word at module scope, 0 when free), which
+   only one thread of a gang takes at a time (gang reductions are
+   neutered): take it by compare-and-swap, read the old parts, store the
+   products, release it.  The result is the old real part.  */
+
+void
+emitter::emit_atomic_cmul (dir_insn *i)
+{
+  dir_type t = i->type;
+  rclass c = class_of (t);
+  use_cmul_lock = true;
+  std::string a = in_reg (i->ops[0]), vr = in_reg (i->ops[1]);
+  std::string vi = in_reg (i->ops[2]), d = dest (i);
+  std::string lock = temp (RC_B64), seen = temp (RC_B32);
+  std::string p = temp (RC_PRED), again = label ();
+  std::string o = temp (c), oi = temp (c), n = temp (c), ni = temp (c);
+  const char *mt = mty (t);
+  long long re = (long long) i->disp;
+  long long im = re + dir_type_bytes (t);
+  ins ("cvta.global.u64 %s, %s_cmul_lock", lock.c_str (), fn->name.c_str ());
+  body += again + ":\n";
+  ins ("atom.cas.b32 %s, [%s], 0, 1", seen.c_str (), lock.c_str ());
+  ins ("setp.ne.u32 %s, %s, 0", p.c_str (), seen.c_str ());
+  ins ("@%s bra %s", p.c_str (), again.c_str ());
+  ins ("fence.acq_rel.gpu");
+  ins ("ld.volatile%s %s, [%s+%lld]", mt, o.c_str (), a.c_str (), re);
+  ins ("ld.volatile%s %s, [%s+%lld]", mt, oi.c_str (), a.c_str (), im);
+  complex_mul (t, n, ni, o, oi, vr, vi);
+  ins ("st.volatile%s [%s+%lld], %s", mt, a.c_str (), re, n.c_str ());
+  ins ("st.volatile%s [%s+%lld], %s", mt, a.c_str (), im, ni.c_str ());
+  ins ("fence.acq_rel.gpu");
+  ins ("atom.exch.b32 %s, [%s], 0", seen.c_str (), lock.c_str ());
+  ins ("%s %s, %s", rc_mov[c], d.c_str (), o.c_str ());
 }
 
 } // namespace gw_ptx

@@ -769,9 +769,14 @@ parser::mem_operands (dir_insn *i)
       i->disp = d;
     }
   expect_punct (']', "after the address");
-  for (int k = 1; k < dir_op_table[i->op].nops; k++)
+  int nops = dir_op_table[i->op].nops;
+  for (int k = 1; nops < 0 || k < nops; k++)
     {
-      expect_punct (',', "before the next value");
+      /* A variable count (atomic): values while a comma follows.  */
+      if (nops < 0 && !accept_punct (','))
+	break;
+      if (nops >= 0)
+	expect_punct (',', "before the next value");
       i->ops.push_back (value (i, k));
     }
   for (auto [word, flag] : { std::make_pair ("volatile", DIF_VOLATILE),
@@ -979,6 +984,8 @@ parser::insn (unsigned line)
     case DOC_REDUCE:
       i->axes = axes ();
       i->ops.push_back (value (i, 0));
+      while (accept_punct (','))
+	i->ops.push_back (value (i, i->ops.size ()));
       break;
     case DOC_GLOBAL:
     case DOC_SLOT:

@@ -284,7 +284,7 @@ printer::insn (const dir_insn *i)
       break;
     case DOC_ATOMIC:
       put ("%s.%s.%s %s, %s", name.c_str (), dir_op_name (i->redop),
-	   ty.c_str (), address ().c_str (), value (i, 1).c_str ());
+	   ty.c_str (), address ().c_str (), ops_from (1).c_str ());
       if (i->flags & DIF_DEFERRED)
 	out += " deferred";
       if (i->order != DMO_RELAXED)

@@ -258,10 +258,23 @@ verifier::check_attrs (const dir_insn *i)
 	    error (i, std::string ("'") + dir_op_name (i->redop)
 		      + "' combines integers only");
 	  break;
+	case DOP_CMULRE: case DOP_CMULIM:
+	  if (!fp)
+	    error (i, "a complex product of parts that are not floats");
+	  if (i->op == DOP_ATOMIC && i->redop == DOP_CMULIM)
+	    error (i, "an atomic complex product is by 'cmulre'");
+	  break;
 	default:
 	  error (i, std::string ("'") + dir_op_name (i->redop)
 		    + "' does not combine values");
 	}
+      /* A value, or a complex one's two parts; an atomic's address
+	 first.  */
+      bool pair = i->redop == DOP_CMULRE || i->redop == DOP_CMULIM;
+      size_t want = (pair ? 2 : 1) + (i->op == DOP_ATOMIC);
+      if ((i->op == DOP_REDUCE || i->op == DOP_ATOMIC)
+	  && i->ops.size () != want)
+	error (i, "expected " + std::to_string (want) + " operands");
     }
   else if (i->redop != DOP_NUM)
     error (i, std::string ("'") + dir_op_name (i->op)
