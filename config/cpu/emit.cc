@@ -344,80 +344,55 @@ emitter::empty_checks ()
    there if the gang ran I before, at the same address); the exported
    kernel combines the gangs' slots into the receiver when the launch's
    last gang is done (combine_deferred).  A gang that meets a second
-   address sends that value to memory at once.  */
+   address sends that value to memory at once.  A complex product
+   (atomic.cmulre) keeps its real part in the slot's BITS and its
+   imaginary part in BITS2.  */
 
 void
 emitter::deferred_atomic (const dir_insn *i,
 			  const std::vector<std::string> &a)
 {
   dir_type t = i->type;
-  if (i->redop == DOP_CMULRE)
+  bool pair = i->redop == DOP_CMULRE;
+  /* The value (gw_v, gw_w), and the slot's (gw_o, gw_oi) combined with
+     it.  */
+  std::string decl = pair ? ", gw_w = " + a[2] + ", gw_o, gw_oi, gw_t"
+		     : ", gw_o";
+  std::string fill = "\tmemcpy (&gw_s->bits, &gw_v, sizeof gw_v);\n";
+  std::string update = "\tmemcpy (&gw_o, &gw_s->bits, sizeof gw_o);\n";
+  if (pair)
     {
-      deferred_complex_product (i, a);
-      return;
+      fill += "\tmemcpy (&gw_s->bits2, &gw_w, sizeof gw_w);\n";
+      update += "\tmemcpy (&gw_oi, &gw_s->bits2, sizeof gw_oi);\n"
+		"\tgw_t = gw_o * gw_v - gw_oi * gw_w;\n"
+		"\tgw_oi = gw_o * gw_w + gw_oi * gw_v;\n"
+		"\tmemcpy (&gw_s->bits, &gw_t, sizeof gw_t);\n"
+		"\tmemcpy (&gw_s->bits2, &gw_oi, sizeof gw_oi);\n";
     }
+  else
+    update += "\tgw_o = " + combine (i->redop, t, "gw_o", "gw_v", false)
+	      + ";\n\tmemcpy (&gw_s->bits, &gw_o, sizeof gw_o);\n";
   put ("  {\n"
        "    struct gw_red_slot *gw_s = &gw_red[(size_t) gw_gang * %zuu + %uu];\n"
-       "    %s gw_v = %s, gw_o;\n"
+       "    %s gw_v = %s%s;\n"
        "    uint64_t gw_a = %s + %" PRId64 ";\n"
        "    if (!gw_s->set)\n"
        "      {\n"
        "	gw_s->set = 1;\n"
        "	gw_s->addr = gw_a;\n"
-       "	memcpy (&gw_s->bits, &gw_v, sizeof gw_v);\n"
+       "%s"
        "      }\n"
        "    else if (gw_s->addr == gw_a)\n"
        "      {\n"
-       "	memcpy (&gw_o, &gw_s->bits, sizeof gw_o);\n"
-       "	gw_o = %s;\n"
-       "	memcpy (&gw_s->bits, &gw_o, sizeof gw_o);\n"
+       "%s"
        "      }\n"
        "    else\n"
        "      (void) %s;\n"
        "  }\n", deferred.size (),
        (unsigned) (std::find (deferred.begin (), deferred.end (), i)
 		   - deferred.begin ()), sty (t).c_str (),
-       a[1].c_str (), a[0].c_str (), i->disp,
-       combine (i->redop, t, "gw_o", "gw_v", false).c_str (),
-       atomic_expr (i, a).c_str ());
-  put ("  r%u = 0;\n", i->dest);
-}
-
-/* The same for the deferred complex product I (atomic.cmulre): the slot
-   holds the gang's product, its real part in BITS and its imaginary part
-   in BITS2.  */
-
-void
-emitter::deferred_complex_product (const dir_insn *i,
-				   const std::vector<std::string> &a)
-{
-  put ("  {\n"
-       "    struct gw_red_slot *gw_s = &gw_red[(size_t) gw_gang * %zuu + %uu];\n"
-       "    %s gw_v = %s, gw_w = %s, gw_o, gw_oi, gw_t;\n"
-       "    uint64_t gw_a = %s + %" PRId64 ";\n"
-       "    if (!gw_s->set)\n"
-       "      {\n"
-       "	gw_s->set = 1;\n"
-       "	gw_s->addr = gw_a;\n"
-       "	memcpy (&gw_s->bits, &gw_v, sizeof gw_v);\n"
-       "	memcpy (&gw_s->bits2, &gw_w, sizeof gw_w);\n"
-       "      }\n"
-       "    else if (gw_s->addr == gw_a)\n"
-       "      {\n"
-       "	memcpy (&gw_o, &gw_s->bits, sizeof gw_o);\n"
-       "	memcpy (&gw_oi, &gw_s->bits2, sizeof gw_oi);\n"
-       "	gw_t = gw_o * gw_v - gw_oi * gw_w;\n"
-       "	gw_oi = gw_o * gw_w + gw_oi * gw_v;\n"
-       "	memcpy (&gw_s->bits, &gw_t, sizeof gw_t);\n"
-       "	memcpy (&gw_s->bits2, &gw_oi, sizeof gw_oi);\n"
-       "      }\n"
-       "    else\n"
-       "      (void) %s;\n"
-       "  }\n", deferred.size (),
-       (unsigned) (std::find (deferred.begin (), deferred.end (), i)
-		   - deferred.begin ()), sty (i->type).c_str (),
-       a[1].c_str (), a[2].c_str (), a[0].c_str (), i->disp,
-       atomic_expr (i, a).c_str ());
+       a[1].c_str (), decl.c_str (), a[0].c_str (), i->disp, fill.c_str (),
+       update.c_str (), atomic_expr (i, a).c_str ());
   put ("  r%u = 0;\n", i->dest);
 }
 
@@ -433,22 +408,15 @@ emitter::combine_deferred ()
     {
       const dir_insn *i = deferred[k];
       std::string T = sty (i->type);
+      std::string update;
       if (i->redop == DOP_CMULRE)
-	{
-	  put ("      for (uint32_t gw_g = 0; gw_g < gw_num_gangs; gw_g++)\n"
-	       "	if (gw_red[(size_t) gw_g * %zuu + %zuu].set)\n"
-	       "	  {\n"
-	       "	    struct gw_red_slot *gw_s = &gw_red[(size_t) gw_g * %zuu + %zuu];\n"
-	       "	    %s *gw_p = (%s *) (uintptr_t) gw_s->addr;\n"
-	       "	    %s gw_o = gw_p[0], gw_oi = gw_p[1], gw_v, gw_w;\n"
-	       "	    memcpy (&gw_v, &gw_s->bits, sizeof gw_v);\n"
-	       "	    memcpy (&gw_w, &gw_s->bits2, sizeof gw_w);\n"
-	       "	    gw_p[0] = gw_o * gw_v - gw_oi * gw_w;\n"
-	       "	    gw_p[1] = gw_o * gw_w + gw_oi * gw_v;\n"
-	       "	  }\n", deferred.size (), k, deferred.size (), k,
-	       T.c_str (), T.c_str (), T.c_str ());
-	  continue;
-	}
+	update = "\t    " + T + " gw_oi = gw_p[1], gw_w;\n"
+		 "\t    memcpy (&gw_w, &gw_s->bits2, sizeof gw_w);\n"
+		 "\t    gw_p[0] = gw_o * gw_v - gw_oi * gw_w;\n"
+		 "\t    gw_p[1] = gw_o * gw_w + gw_oi * gw_v;\n";
+      else
+	update = "\t    *gw_p = "
+		 + combine (i->redop, i->type, "gw_o", "gw_v", false) + ";\n";
       put ("      for (uint32_t gw_g = 0; gw_g < gw_num_gangs; gw_g++)\n"
 	   "	if (gw_red[(size_t) gw_g * %zuu + %zuu].set)\n"
 	   "	  {\n"
@@ -456,10 +424,9 @@ emitter::combine_deferred ()
 	   "	    %s *gw_p = (%s *) (uintptr_t) gw_s->addr;\n"
 	   "	    %s gw_o = *gw_p, gw_v;\n"
 	   "	    memcpy (&gw_v, &gw_s->bits, sizeof gw_v);\n"
-	   "	    *gw_p = %s;\n"
+	   "%s"
 	   "	  }\n", deferred.size (), k, deferred.size (), k,
-	   T.c_str (), T.c_str (), T.c_str (),
-	   combine (i->redop, i->type, "gw_o", "gw_v", false).c_str ());
+	   T.c_str (), T.c_str (), T.c_str (), update.c_str ());
     }
 }
 

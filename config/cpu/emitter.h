@@ -148,8 +148,6 @@ private:
 		       const std::string &b, bool vector) const;
   std::string reduce_expr (const dir_insn *i) const;
   void deferred_atomic (const dir_insn *i, const std::vector<std::string> &a);
-  void deferred_complex_product (const dir_insn *i,
-				 const std::vector<std::string> &a);
   void combine_deferred ();
   std::string reduce_identity (dir_opcode op, dir_type t) const;
   void check_chunked_reduce (const dir_insn *i) const;
