@@ -242,21 +242,29 @@ expander::reduction_marker (gcall *call)
 		     DIF_DEFERRED);
       return;
     }
+  dir_value r = reduce_insn (call, redop, t, { operand () });
+  if (lhs)
+    set_lhs (lhs, boolean ? convert (r, byte, type) : r);
+}
+
+/* Emit the REDUCE by REDOP of the values OPS of type T across the level
+   the REDUCE marker CALL names, and return its result.  */
+
+dir_value
+expander::reduce_insn (gcall *call, dir_opcode redop, dir_type t,
+		       std::initializer_list<dir_value> ops)
+{
   HOST_WIDE_INT level = tree_to_shwi (gimple_call_arg (call, 4));
   if (level <= GOMP_DIM_GANG || level >= DA_NUM)
     fail ("a reduction marker without a worker or vector level");
   dir_insn *i = dir_new_insn (fn.get (), DOP_REDUCE, t);
   i->redop = redop;
   i->axes = dir_axis_bit ((dir_axis) level);
-  i->ops = { operand () };
+  i->ops = ops;
   i->dest = dir_new_reg (fn.get (), t);
   b.loc = loc;
   b.emit (i);
-  if (lhs)
-    {
-      dir_value r = dir_reg_value (fn.get (), i->dest);
-      set_lhs (lhs, boolean ? convert (r, byte, type) : r);
-    }
+  return dir_reg_value (fn.get (), i->dest);
 }
 
 /* The REDUCE or ATOMIC (REDUCE) marker CALL of a product (CODE) of the
@@ -284,23 +292,10 @@ expander::complex_product (gcall *call, bool reduce, tree val,
 		     { v.first, v.second }, DMO_RELAXED, DIF_DEFERRED);
       return;
     }
-  HOST_WIDE_INT level = tree_to_shwi (gimple_call_arg (call, 4));
-  if (level <= GOMP_DIM_GANG || level >= DA_NUM)
-    fail ("a reduction marker without a worker or vector level");
-  dir_value part[2];
-  for (int k = 0; k < 2; k++)
-    {
-      dir_insn *i = dir_new_insn (fn.get (), DOP_REDUCE, t);
-      i->redop = k ? DOP_CMULIM : DOP_CMULRE;
-      i->axes = dir_axis_bit ((dir_axis) level);
-      i->ops = { v.first, v.second };
-      i->dest = dir_new_reg (fn.get (), t);
-      b.loc = loc;
-      b.emit (i);
-      part[k] = dir_reg_value (fn.get (), i->dest);
-    }
+  dir_value re = reduce_insn (call, DOP_CMULRE, t, { v.first, v.second });
+  dir_value im = reduce_insn (call, DOP_CMULIM, t, { v.first, v.second });
   if (lhs)
-    set_complex (lhs, { part[0], part[1] });
+    set_complex (lhs, { re, im });
 }
 
 /* The call CALL of libgcc's __mulsc3 or __muldc3 (a, b, c, d): the

@@ -78,6 +78,8 @@ private:
   bool math_call (combined_fn fn, gcall *call, dir_value *r);
   void set_lhs (tree lhs, dir_value v);
   static bool complex_p (tree t);
+  dir_value reduce_insn (gcall *call, dir_opcode redop, dir_type t,
+			 std::initializer_list<dir_value> ops);
   bool complex_mul_call (gcall *call);
   void complex_product (gcall *call, bool reduce, tree val, tree_code code);
   pair complex_value (tree t);
