@@ -39,24 +39,92 @@ struct gw_target_options
 				   register without a mask.  */
 };
 
-/* The kernels of one translation unit for one target, accumulated until
-   the unit's image is built.  */
+/* The image of a module, as gw_image_builder::finish gives it.  */
+struct gw_image_out
+{
+  std::string image;		/* The bytes; empty if no function.  */
+  std::string isa;		/* What it requires of the device.  */
+  /* The kernels left out because they call, directly or not, a routine
+     of the module that has no code for the target.  */
+  struct dropped_kernel
+  {
+    std::string kernel;		/* Its symbol.  */
+    std::string routine;	/* The first routine without code.  */
+    std::string why;		/* Why that routine has none.  */
+  };
+  std::vector<dropped_kernel> dropped;
+  std::vector<std::string> exports;	/* Routines other modules may call.  */
+  std::vector<dir_decl> imports;	/* Routines other modules define.  */
+};
+
+/* The functions of one translation unit for one target (its module,
+   docs/internals.md section 8), accumulated until the image is built.  */
 class gw_image_builder
 {
 public:
   virtual ~gw_image_builder () = default;
 
-  /* Compile FN, which has been through the device passes, into the image.
-     Write what the target made of it to DUMP if non-null.  Return false and
-     set WHY if the target cannot compile FN; the region then runs on the
-     host.  */
-  virtual bool add_kernel (dir_func *fn, std::string *why, FILE *dump) = 0;
+  /* Compile FN, a kernel or a routine that has been through the device
+     passes, for the image.  Write what the target made of it to DUMP if
+     non-null.  Return false and set WHY if the target cannot compile FN:
+     a kernel's region then runs elsewhere, and the functions that call a
+     routine are left out of the image.  */
+  virtual bool add_function (dir_func *fn, std::string *why, FILE *dump) = 0;
 
-  /* Build the image of every kernel added.  Set IMAGE to its bytes and ISA
-     to what it requires of the device.  Return false and set WHY on
-     failure.  */
-  virtual bool finish (std::string *image, std::string *isa,
-		       std::string *why) = 0;
+  /* The routine SYMBOL of the module has no code for the target (it was
+     not compiled, for WHY): the functions that call it are left out.  */
+  virtual void note_failure (const std::string &symbol,
+			     const std::string &why) = 0;
+
+  /* Declare D, a routine another module defines, which functions of this
+     one call.  */
+  virtual void declare (const dir_decl &d) = 0;
+
+  /* Build the image of every function added.  Return false and set WHY
+     on failure.  */
+  virtual bool finish (gw_image_out *out, std::string *why) = 0;
+};
+
+/* The part of a builder every target shares: the record of each function
+   compiled, and the link at the end, which leaves out every function that
+   calls a routine of the module without code, transitively.  A target
+   implements compile and link.  */
+class gw_module_builder : public gw_image_builder
+{
+public:
+  bool add_function (dir_func *fn, std::string *why, FILE *dump) final;
+  void note_failure (const std::string &symbol,
+		     const std::string &why) final;
+  void declare (const dir_decl &d) final;
+  bool finish (gw_image_out *out, std::string *why) final;
+
+protected:
+  /* What the target made of a function, and what the link needs to
+     know of it.  */
+  struct compiled
+  {
+    std::string symbol, host_name;
+    dir_func_kind kind;
+    dir_level level;
+    dir_signature sig;
+    bool exported;
+    std::vector<std::string> callees;	/* Symbols of its device calls.  */
+    std::string code;
+  };
+
+  /* Compile FN into *CODE; false with WHY if the target cannot.  */
+  virtual bool compile (dir_func *fn, std::string *code, std::string *why,
+			FILE *dump) = 0;
+  /* Build the image of FUNCS, which call each other and IMPORTS only,
+     into OUT->image and OUT->isa.  */
+  virtual bool link (const std::vector<const compiled *> &funcs,
+		     const std::vector<dir_decl> &imports, gw_image_out *out,
+		     std::string *why) = 0;
+
+private:
+  std::vector<compiled> funcs;
+  std::vector<std::pair<std::string, std::string>> failures;
+  std::vector<dir_decl> decls;
 };
 
 class gw_target

@@ -47,6 +47,13 @@ typedef struct CUctx_st *CUcontext;
 typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
+typedef struct CUlinkState_st *CUlinkState;
+
+/* The JIT linker's options and inputs (enum CUjit_option_enum, enum
+   CUjitInputType_enum).  */
+typedef int CUjit_option;
+typedef int CUjitInputType;
+#define CU_JIT_INPUT_PTX			1
 
 /* CUdevice_attribute values (enum CUdevice_attribute_enum, also in
    group__CUDA__TYPES.html).  */
@@ -71,7 +78,11 @@ typedef int CUfunction_attribute;
      group__CUDA__CTX.html          cuCtxSetCurrent, cuCtxSynchronize
      group__CUDA__MODULE.html       cuModuleLoadData (a PTX image is a
 				    NUL-terminated string), cuModuleUnload,
-				    cuModuleGetFunction
+				    cuModuleGetFunction, cuLinkCreate,
+				    cuLinkAddData (the _v2 symbols),
+				    cuLinkComplete (the linked cubin lives
+				    as long as the link state),
+				    cuLinkDestroy
      group__CUDA__MEM.html          cuMemAlloc, cuMemFree, cuMemcpyHtoD,
 				    cuMemcpyDtoH (the _v2 symbols)
      group__CUDA__EXEC.html         cuFuncGetAttribute, cuLaunchKernel
@@ -91,6 +102,15 @@ typedef int CUfunction_attribute;
   F (cuModuleUnload, (CUmodule hmod))					\
   F (cuModuleGetFunction, (CUfunction *hfunc, CUmodule hmod,		\
 			   const char *name))				\
+  F (cuLinkCreate_v2, (unsigned int numOptions, CUjit_option *options,	\
+		       void **optionValues, CUlinkState *stateOut))	\
+  F (cuLinkAddData_v2, (CUlinkState state, CUjitInputType type,	\
+			void *data, size_t size, const char *name,	\
+			unsigned int numOptions, CUjit_option *options,	\
+			void **optionValues))			\
+  F (cuLinkComplete, (CUlinkState state, void **cubinOut,		\
+		      size_t *sizeOut))				\
+  F (cuLinkDestroy, (CUlinkState state))				\
   F (cuFuncGetAttribute, (int *pi, CUfunction_attribute attrib,		\
 			  CUfunction hfunc))				\
   F (cuMemAlloc_v2, (CUdeviceptr *dptr, size_t bytesize))		\

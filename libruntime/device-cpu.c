@@ -53,6 +53,7 @@ struct gw_cpu_image
 {
   void *handle;			/* From dlopen.  */
   int fd;			/* The memory file, or -1.  */
+  const struct gw_image *desc;	/* The image of the unit it is.  */
 };
 
 /* Return the highest x86-64 ISA level (1-4) this processor supports, as
@@ -250,6 +251,11 @@ gw_cpu_load_image (const struct gw_unit *u, char *reason, size_t reason_size)
       goto fail;
     }
 
+  /* The unit's global table, for the image's routines.  */
+  void *const **globals = dlsym (img->handle, GW_CPU_IMAGE_GLOBALS_SYMBOL);
+  if (globals)
+    *globals = GW_UNIT_GLOBALS (u);
+  img->desc = best;
   code->image = img;
   code->dims = best->dims;
   const struct gw_kernel *k = GW_UNIT_KERNELS (u);
@@ -265,6 +271,50 @@ gw_cpu_load_image (const struct gw_unit *u, char *reason, size_t reason_size)
 	   gw_object_name (u), err);
   snprintf (reason, reason_size, "image-load-failed");
   return NULL;
+}
+
+/* Resolve the imports of CODE, the loaded cpu image of unit U: fill the
+   image's import table with the addresses of the routines the cpu images
+   of other units export, loading those.  A routine no unit exports is a
+   fatal error (gw_load_error): the program's device code is incomplete,
+   as GCC's offload link would say.  */
+
+static bool
+gw_cpu_link_image (struct gw_code *code, const struct gw_unit *u,
+		   char *reason, size_t reason_size)
+{
+  struct gw_cpu_image *img = code->image;
+  const char *const *imports = img->desc->imports;
+  if (imports == NULL || imports[0] == NULL)
+    return true;
+  void **slots = dlsym (img->handle, GW_CPU_IMAGE_IMPORTS_SYMBOL);
+  if (slots == NULL)
+    {
+      gw_load_error ("the cpu image of %s imports routines but has no "
+		     "table for them", gw_object_name (u));
+      snprintf (reason, reason_size, "image-load-failed");
+      return false;
+    }
+  for (size_t k = 0; imports[2 * k]; k++)
+    {
+      const char *symbol = imports[2 * k], *name = imports[2 * k + 1];
+      struct gw_code *other = gw_exporter (GW_DEVICE_CPU, "cpu", symbol, u);
+      void *addr = NULL;
+      if (other)
+	addr = dlsym (((struct gw_cpu_image *) other->image)->handle, symbol);
+      if (addr == NULL)
+	{
+	  gw_load_error ("the routine '%s', which device code of %s calls, "
+			 "has no cpu code in any unit of this program "
+			 "(compile its definition with the Gangway plugin, "
+			 "with '#pragma acc routine')", name,
+			 gw_object_name (u));
+	  snprintf (reason, reason_size, "missing-routine");
+	  return false;
+	}
+      slots[k] = addr;
+    }
+  return true;
 }
 
 /* Unload CODE, which gw_cpu_load_image returned.  */
@@ -304,6 +354,7 @@ const struct gw_device gw_device_cpu = {
   .max_gangs = GW_CPU_MAX_GANGS,
   .probe = gw_cpu_probe,
   .load_image = gw_cpu_load_image,
+  .link_image = gw_cpu_link_image,
   .unload_image = gw_cpu_unload_image,
   .default_gangs = gw_cpu_default_gangs,
   .launch = gw_cpu_launch,

@@ -293,6 +293,64 @@ gw_ptx_isa_arch (const char *name)
   return *end == '\0' && v > 0 && v < 10000 ? (int) v : 0;
 }
 
+/* What gw_ptx_link returns when a routine is missing (not a CUresult).  */
+#define GW_PTX_MISSING_ROUTINE (-1)
+
+/* Link the ptx image IMG of unit U, which imports routines, with the ptx
+   images of the other units that export them (and theirs, transitively)
+   into one module, as the CUDA JIT linker does for separately compiled
+   device code; load it into *MODULE.  Return the driver's status, or
+   GW_PTX_MISSING_ROUTINE after a warning and writing the launch log's
+   reason into REASON if no unit exports an import: the unit's regions
+   then run on the cpu device.  */
+
+static CUresult
+gw_ptx_link (const struct gw_unit *u, const struct gw_image *img,
+	     CUmodule *module, char *reason, size_t reason_size)
+{
+  enum { MAX_IMAGES = 256 };
+  const struct gw_image *inputs[MAX_IMAGES];
+  size_t n = 0;
+
+  inputs[n++] = img;
+  for (size_t i = 0; i < n; i++)
+    for (const char *const *imp = inputs[i]->imports; imp && imp[0];
+	 imp += 2)
+      {
+	const struct gw_image *other = gw_exporting_image ("ptx", imp[0], u);
+	bool seen = false;
+	for (size_t j = 0; j < n; j++)
+	  seen |= inputs[j] == other;
+	if (other && (seen || n < MAX_IMAGES))
+	  {
+	    if (!seen)
+	      inputs[n++] = other;
+	    continue;
+	  }
+	gw_warn ("the routine '%s', which device code of %s calls, has no "
+		 "ptx code in any unit of this program; its regions run on "
+		 "the cpu", imp[1], gw_object_name (u));
+	snprintf (reason, reason_size, "ptx-missing-routine");
+	return GW_PTX_MISSING_ROUTINE;
+      }
+
+  CUlinkState link = NULL;
+  CUresult e = gw_cu.cuLinkCreate_v2 (0, NULL, NULL, &link);
+  for (size_t i = 0; i < n && e == CUDA_SUCCESS; i++)
+    e = gw_cu.cuLinkAddData_v2 (link, CU_JIT_INPUT_PTX,
+				(void *) inputs[i]->data, inputs[i]->size,
+				NULL, 0, NULL, NULL);
+  void *cubin;
+  size_t size;
+  if (e == CUDA_SUCCESS)
+    e = gw_cu.cuLinkComplete (link, &cubin, &size);
+  if (e == CUDA_SUCCESS)
+    e = gw_cu.cuModuleLoadData (module, cubin);
+  if (link)
+    gw_cu.cuLinkDestroy (link);
+  return e;
+}
+
 /* Pick the ptx image of unit U for this device, load it and resolve the
    unit's kernels in it.  Return the result, or NULL after writing the
    launch log's reason into REASON (of REASON_SIZE bytes): no-ptx-code if
@@ -342,13 +400,21 @@ gw_ptx_load_image (const struct gw_unit *u, char *reason, size_t reason_size)
     }
   CUmodule module;
   gw_ptx_bind ();
-  CUresult e = gw_cu.cuModuleLoadData (&module, best->data);
+  CUresult e;
+  if (best->imports && best->imports[0])
+    e = gw_ptx_link (u, best, &module, reason, reason_size);
+  else
+    e = gw_cu.cuModuleLoadData (&module, best->data);
   if (e != CUDA_SUCCESS)
     {
       free (code);
-      gw_warn ("cannot load the %s ptx image of %s: %s; its regions run on "
-	       "the cpu", best->isa, gw_object_name (u), gw_cu_error (e));
-      snprintf (reason, reason_size, "image-load-failed");
+      if (e != GW_PTX_MISSING_ROUTINE)
+	{
+	  gw_warn ("cannot load the %s ptx image of %s: %s; its regions run "
+		   "on the cpu", best->isa, gw_object_name (u),
+		   gw_cu_error (e));
+	  snprintf (reason, reason_size, "image-load-failed");
+	}
       return NULL;
     }
 

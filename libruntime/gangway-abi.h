@@ -41,7 +41,8 @@
 
    Version 2 moved the compile-time dimensions from the kernels to the
    images: the cpu and ptx versions of one region are compiled for
-   different dimensions.  */
+   different dimensions.  Version 3 gave each image the routines it
+   exports and imports (docs/internals.md, section 8.6).  */
 
 #ifndef GANGWAY_ABI_H
 #define GANGWAY_ABI_H
@@ -55,7 +56,7 @@ extern "C" {
 
 /* "GANGWAY1" in little-endian ASCII.  */
 #define GW_UNIT_MAGIC 0x31594157474e4147ULL
-#define GW_ABI_VERSION 2
+#define GW_ABI_VERSION 3
 
 /* Dimension axes, in the order GCC's GOMP_DIM_* uses.  */
 enum gw_axis { GW_GANG = 0, GW_WORKER = 1, GW_VECTOR = 2, GW_AXES = 3 };
@@ -87,7 +88,14 @@ struct gw_unit
 
    A ptx image is text ending with a NUL byte that SIZE counts: DATA is
    the NUL-terminated string cuModuleLoadData wants, and DATA[SIZE - 1]
-   is 0.  */
+   is 0.
+
+   EXPORTS lists the symbols of the routines the image defines for other
+   units, IMPORTS the routines of other units it calls, as pairs of the
+   symbol and the routine's name in the source (for messages); both end
+   with a null pointer.  The runtime resolves an image's imports against
+   the exports of the images of the same target of every registered unit
+   when it loads it.  */
 struct gw_image
 {
   const char *target;           /* "cpu" or "ptx".  */
@@ -97,6 +105,9 @@ struct gw_image
   const unsigned char *data;    /* ELF shared object or PTX text.  */
   uintptr_t size;               /* Bytes at DATA.  */
   const intptr_t *dims;         /* Compile-time dimensions, see above.  */
+  const char *const *exports;   /* Symbols, then a null pointer.  */
+  const char *const *imports;   /* Symbol and name pairs, then a null
+				   pointer.  */
 };
 
 /* One offloaded region.  HOST_FN is the host version GCC outlined: the
@@ -112,8 +123,8 @@ struct gw_kernel
 };
 
 #ifndef __cplusplus
-_Static_assert (sizeof (struct gw_image) == 5 * sizeof (uintptr_t),
-		"gw_image is five words");
+_Static_assert (sizeof (struct gw_image) == 7 * sizeof (uintptr_t),
+		"gw_image is seven words");
 _Static_assert (sizeof (struct gw_kernel) == 3 * sizeof (uintptr_t),
 		"gw_kernel is three words");
 #endif
@@ -154,7 +165,16 @@ typedef void gw_cpu_kernel_fn (void *data, void *const *globals,
    with -Bsymbolic and hidden visibility, so that their own references
    never bind to the program's symbols.  */
 #define GW_CPU_IMAGE_VERSION_SYMBOL "gw_image_abi_version"
-#define GW_CPU_IMAGE_VERSION 1
+#define GW_CPU_IMAGE_VERSION 2
+
+/* Every cpu image exports this pointer, void *const *, which the runtime
+   sets to the unit's global table when it loads the image (routines read
+   their unit's globals through it), and, if it imports routines, an
+   array of pointers, void *[], which the runtime fills with the
+   addresses of the image's imports, in the order of the image's import
+   list.  An exported routine is an exported symbol of its image.  */
+#define GW_CPU_IMAGE_GLOBALS_SYMBOL "gw_image_globals"
+#define GW_CPU_IMAGE_IMPORTS_SYMBOL "gw_image_imports"
 
 /* GW_PTX_ENTRY: each kernel of a ptx image is an entry point
 

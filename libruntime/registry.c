@@ -38,6 +38,7 @@
 
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -253,6 +254,61 @@ gw_lookup (void (*fn) (void *))
    loading the unit's image for it at the first call: its code, or a null
    code and the reason.  */
 
+/* What device DEVICE made of the unit REC, loading and linking its image
+   if it has not been: gw_prepare's work, with the load lock held.  A unit
+   whose imports are being resolved (it is linking) gives its code as it
+   is: its own routines are there, loaded.  */
+
+static struct gw_unit_device *
+gw_prepare_locked (struct gw_unit_rec *rec, int device)
+{
+  struct gw_unit_device *d = &rec->dev[device];
+
+  if (atomic_load_explicit (&d->prepared, memory_order_relaxed)
+      || d->linking)
+    return d;
+  const struct gw_device *dev = gw_devices[device];
+  const char *unusable = dev->probe ();
+
+  if (unusable == NULL)
+    d->code = dev->load_image (rec->desc, d->reason, sizeof d->reason);
+  else
+    snprintf (d->reason, sizeof d->reason, "%s", unusable);
+  if (d->code && dev->link_image)
+    {
+      d->linking = true;
+      bool ok = dev->link_image (d->code, rec->desc, d->reason,
+				 sizeof d->reason);
+      d->linking = false;
+      /* The image stays loaded: the units it was linked with so far may
+	 call its routines.  */
+      if (!ok)
+	d->code = NULL;
+    }
+  atomic_store_explicit (&d->prepared, true, memory_order_release);
+  return d;
+}
+
+/* A fatal error a device found while loading with the load lock held,
+   reported once the lock is released (exit runs the destructors, which
+   unregister units under that lock).  */
+static char gw_load_fatal[512];
+
+/* Record the fatal error FMT (printf-style) found while loading an image,
+   with the load lock held.  */
+
+void
+gw_load_error (const char *fmt, ...)
+{
+  va_list ap;
+
+  if (gw_load_fatal[0])
+    return;
+  va_start (ap, fmt);
+  vsnprintf (gw_load_fatal, sizeof gw_load_fatal, fmt, ap);
+  va_end (ap);
+}
+
 struct gw_unit_device *
 gw_prepare (const struct gw_entry *e, int device)
 {
@@ -263,20 +319,79 @@ gw_prepare (const struct gw_entry *e, int device)
     return d;
 
   pthread_mutex_lock (&gw_load_lock);
-  if (!atomic_load_explicit (&d->prepared, memory_order_relaxed))
-    {
-      const struct gw_device *dev = gw_devices[device];
-      const char *unusable = dev->probe ();
-
-      if (unusable == NULL)
-	d->code = dev->load_image (e->unit->desc, d->reason,
-				   sizeof d->reason);
-      else
-	snprintf (d->reason, sizeof d->reason, "%s", unusable);
-      atomic_store_explicit (&d->prepared, true, memory_order_release);
-    }
+  gw_prepare_locked (e->unit, device);
   pthread_mutex_unlock (&gw_load_lock);
+  if (gw_load_fatal[0])
+    gw_fatal ("%s", gw_load_fatal);
   return d;
+}
+
+/* Return true if the image IMG exports SYMBOL.  */
+
+static bool
+gw_image_exports (const struct gw_image *img, const char *symbol)
+{
+  if (img->exports)
+    for (const char *const *e = img->exports; *e; e++)
+      if (strcmp (*e, symbol) == 0)
+	return true;
+  return false;
+}
+
+/* The first registered unit other than SELF with an image for TARGET that
+   exports SYMBOL, and that image; NULL if none.  The units are read
+   under the registry lock (taken here after the load lock: no path takes
+   them the other way round).  */
+
+static struct gw_unit_rec *
+gw_find_exporter (const char *target, const char *symbol,
+		  const struct gw_unit *self, const struct gw_image **image)
+{
+  struct gw_unit_rec *found = NULL;
+
+  pthread_mutex_lock (&gw_registry_lock);
+  for (struct gw_unit_rec *r = gw_units; r && !found; r = r->next)
+    {
+      if (r->desc == self)
+	continue;
+      const struct gw_image *images = GW_UNIT_IMAGES (r->desc);
+      for (size_t i = 0; i < r->desc->num_images && !found; i++)
+	if (images[i].target && strcmp (images[i].target, target) == 0
+	    && gw_image_exports (&images[i], symbol))
+	  {
+	    found = r;
+	    *image = &images[i];
+	  }
+    }
+  pthread_mutex_unlock (&gw_registry_lock);
+  return found;
+}
+
+/* From a device's link_image, with the load lock held: the code device
+   DEVICE has for the unit other than SELF whose TARGET image exports
+   SYMBOL, loaded and linked if it was not; NULL if no such unit has
+   usable code.  */
+
+struct gw_code *
+gw_exporter (int device, const char *target, const char *symbol,
+	     const struct gw_unit *self)
+{
+  const struct gw_image *image;
+  struct gw_unit_rec *r = gw_find_exporter (target, symbol, self, &image);
+  return r ? gw_prepare_locked (r, device)->code : NULL;
+}
+
+/* The image for TARGET of a registered unit other than SELF that exports
+   SYMBOL, or NULL: for a device that links images rather than loaded
+   code (ptx).  */
+
+const struct gw_image *
+gw_exporting_image (const char *target, const char *symbol,
+		    const struct gw_unit *self)
+{
+  const struct gw_image *image = NULL;
+  gw_find_exporter (target, symbol, self, &image);
+  return image;
 }
 
 /* Return true if unit U has an image for TARGET ("ptx").  */

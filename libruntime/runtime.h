@@ -190,6 +190,10 @@ struct gw_unit_device
 {
   /* Set once CODE and REASON are, under the registry's load lock.  */
   atomic_bool prepared;
+  /* Set while the image is loaded and CODE is set, but its imports are
+     still being resolved (a routine of the unit may be an import of the
+     units that export its own imports).  */
+  bool linking;
   /* The loaded image, or NULL if the device has none for the unit.  */
   struct gw_code *code;
   /* When CODE is NULL: why, as the launch log says it.  */
@@ -216,6 +220,14 @@ struct gw_entry
 extern const struct gw_entry *gw_lookup (void (*) (void *));
 extern bool gw_unit_has_target (const struct gw_unit *, const char *);
 extern struct gw_unit_device *gw_prepare (const struct gw_entry *, int);
+extern void gw_load_error (const char *, ...)
+  __attribute__ ((format (printf, 1, 2)));
+extern struct gw_code *gw_exporter (int device, const char *target,
+				    const char *symbol,
+				    const struct gw_unit *self);
+extern const struct gw_image *gw_exporting_image (const char *target,
+						  const char *symbol,
+						  const struct gw_unit *self);
 
 
 /* Devices.  */
@@ -271,6 +283,12 @@ struct gw_device
      after writing why not into REASON (of REASON_SIZE bytes).  */
   struct gw_code *(*load_image) (const struct gw_unit *u, char *reason,
 				 size_t reason_size);
+
+  /* Resolve the imports of CODE, which load_image returned for unit U
+     (may be null if images of this device have none).  Return false
+     after writing why into REASON if one cannot be.  */
+  bool (*link_image) (struct gw_code *code, const struct gw_unit *u,
+		      char *reason, size_t reason_size);
 
   /* Release CODE, which load_image returned.  */
   void (*unload_image) (struct gw_code *code);

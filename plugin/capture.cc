@@ -84,6 +84,8 @@ pass_gangway_capture::execute (function *fun)
   tree clone = fun->decl;
   tree host = gw_host_version (clone);
   const gw_target *target = gw_clone_target (clone);
+  dir_level level;
+  bool routine = gw_routine_p (clone, &level);
 
   gw_expand_failure failure;
   std::unique_ptr<dir_func> fn = gw_expand_function (fun, &failure);
@@ -92,9 +94,20 @@ pass_gangway_capture::execute (function *fun)
   if (fn)
     {
       fn->host_name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (host));
-      fn->name = gw_unit_kernel_symbol (host);
+      if (routine)
+	{
+	  /* The expander gave it its kind and signature.  */
+	  fn->level = level;
+	  fn->name = gw_unit_routine_symbol (clone);
+	  fn->exported = gw_unit_clone_exported (clone);
+	}
+      else
+	fn->name = gw_unit_kernel_symbol (host);
+      /* A routine's dims: 1 on the axes outside its level, 0 (its
+	 caller's) on the others.  */
+      bool dims = oacc_get_fn_attrib (clone);
       for (int axis = 0; axis < DA_NUM; axis++)
-	fn->dims[axis] = oacc_get_fn_dim_size (clone, axis);
+	fn->dims[axis] = dims ? oacc_get_fn_dim_size (clone, axis) : 1;
       gw_pipeline_options popts;
       popts.dump = gw_opts.dump.empty () ? "all" : gw_opts.dump;
       popts.disable = gw_opts.disable;
@@ -104,7 +117,7 @@ pass_gangway_capture::execute (function *fun)
       FILE *emit_dump = dump_file && gw_pass_selected (popts.dump, "emit")
 			? dump_file : nullptr;
       if (!gw_run_passes (fn.get (), popts, dump_file, &why)
-	  || !gw_unit_add_kernel (host, target, fn.get (), emit_dump, &why))
+	  || !gw_unit_add_function (host, target, fn.get (), emit_dump, &why))
 	{
 	  if (why.empty ())
 	    why = "the device passes stopped";
@@ -120,7 +133,10 @@ pass_gangway_capture::execute (function *fun)
       if (where == UNKNOWN_LOCATION)
 	where = DECL_SOURCE_LOCATION (host);
       /* The warning waits for the other targets (unit.cc).  */
-      gw_unit_note_failure (host, target, where, why);
+      if (routine)
+	gw_unit_note_routine_failure (clone, target, where, why);
+      else
+	gw_unit_note_failure (host, target, where, why);
       if (dump_file)
 	fprintf (dump_file, "not compiled for %s: %s\n", target->name (),
 		 why.c_str ());

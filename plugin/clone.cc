@@ -1,15 +1,19 @@
-/* gangway-clone: make a device clone of every OpenACC compute region.
+/* gangway-clone: make a device clone of every OpenACC compute region and
+   routine.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
    plugin/ir/ir.h.
 
    What: a SIMPLE_IPA_PASS right after GCC's ipa_oacc.  For each function
    GCC outlined from a parallel, kernels or serial construct (attribute
-   "oacc function", not a routine) and for each enabled target, it makes a
-   versioned clone marked "gangway device".  The original stays the host
-   version; the clone then goes through the whole per-function pipeline,
-   where GCC's OpenACC lowering consults the target's hooks (hooks.cc) and
-   the gangway pass captures it (capture.cc).
+   "oacc function", not a routine), for each routine with a body in the
+   unit (gw_routine_p), and for each enabled target, it makes a versioned
+   clone marked "gangway device".  The original stays the host version;
+   the clone then goes through the whole per-function pipeline, where
+   GCC's OpenACC lowering consults the target's hooks (hooks.cc) and the
+   gangway pass captures it (capture.cc).  Calls of routines in the
+   device clones of a target are redirected to the routines' clones for
+   that target (docs/internals.md, section 8.2).
 
    A region that uses something the device cannot do yet and that GCC
    would otherwise lower in host form (an atomic construct GCC made a
@@ -25,7 +29,9 @@
    Guarantees: every device clone has the attribute
      "gangway device" (HOST-DECL TARGET-NAME)
    and optimization options without vectorization or loop distribution,
-   whose vector types and library calls the device RTL does not have.  */
+   whose vector types and library calls the device RTL does not have; a
+   device clone calls no routine of the unit that has a clone for its
+   target, only that clone.  */
 
 #include "gcc-api.h"
 #include "plugin.h"
@@ -62,6 +68,51 @@ gw_clone_target (const_tree clone)
     return nullptr;
   tree name = TREE_VALUE (TREE_CHAIN (TREE_VALUE (a)));
   return gw_find_target (TREE_STRING_POINTER (name));
+}
+
+/* Return true if FNDECL is a routine: a function GCC marked for the
+   device, with "oacc function" of a routine's level (an OpenACC routine
+   directive) or with "omp declare target" alone (OpenMP's marking, and
+   GCC's implicit one), which is a seq routine.  Set *LEVEL to its
+   level.  A compute region's function is not a routine.  */
+
+bool
+gw_routine_p (const_tree fndecl, dir_level *level)
+{
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL)
+    return false;
+  tree decl = CONST_CAST_TREE (fndecl);
+  if (tree attrs = oacc_get_fn_attrib (decl))
+    {
+      int l = oacc_fn_attrib_level (attrs);
+      if (l < 0)
+	return false;
+      *level = l >= GOMP_DIM_MAX ? DL_SEQ : (dir_level) l;
+      return true;
+    }
+  if (lookup_attribute ("omp declare target", DECL_ATTRIBUTES (decl))
+      && !lookup_attribute ("omp target entrypoint", DECL_ATTRIBUTES (decl)))
+    {
+      *level = DL_SEQ;
+      return true;
+    }
+  return false;
+}
+
+/* The routines of the unit that have no device clone, and why (a
+   construct the device cannot run yet, found before cloning).  */
+static hash_map<tree, const char *> *refused_routines;
+
+/* If the routine DECL has a body in the unit but no device clone, return
+   why; else null.  */
+
+const char *
+gw_routine_refusal (tree decl)
+{
+  if (!refused_routines)
+    return nullptr;
+  const char **why = refused_routines->get (decl);
+  return why ? *why : nullptr;
 }
 
 /* Return the target of the function being compiled, or null if it is not a
@@ -176,10 +227,35 @@ defer_acc_on_device (cgraph_node *node)
       }
 }
 
-/* Make the device clone of the region NODE for target T.  Return false
-   if GCC cannot version it.  */
+/* The "omp declare target" attribute of a routine's clone: the host
+   decl's clauses without nohost, which would make GCC's oaccloops
+   discard the clone as it discards the host version of a nohost
+   routine.  */
 
-static bool
+static void
+drop_nohost (tree clone)
+{
+  tree attr = lookup_attribute ("omp declare target", DECL_ATTRIBUTES (clone));
+  if (!attr || !omp_find_clause (TREE_VALUE (attr), OMP_CLAUSE_NOHOST))
+    return;
+  tree clauses = NULL_TREE;
+  for (tree c = TREE_VALUE (attr); c; c = OMP_CLAUSE_CHAIN (c))
+    if (OMP_CLAUSE_CODE (c) != OMP_CLAUSE_NOHOST)
+      {
+	tree copy = copy_node (c);
+	OMP_CLAUSE_CHAIN (copy) = clauses;
+	clauses = copy;
+      }
+  tree attrs = remove_attribute ("omp declare target",
+				 copy_list (DECL_ATTRIBUTES (clone)));
+  DECL_ATTRIBUTES (clone) = tree_cons (get_identifier ("omp declare target"),
+				       nreverse (clauses), attrs);
+}
+
+/* Make the device clone of the region or routine NODE for target T and
+   return it, or null if GCC cannot version it.  */
+
+static cgraph_node *
 make_clone (cgraph_node *node, const gw_target *t)
 {
   std::string suffix = std::string ("gw_") + t->name ();
@@ -191,20 +267,27 @@ make_clone (cgraph_node *node, const gw_target *t)
      (kernels regions already have some) reads the dimensions of the
      function, which are not decided yet.  Let them read "dynamic", which
      folds nothing, then give both functions back their undecided ones.  */
-  tree dims = TREE_VALUE (oacc_get_fn_attrib (node->decl));
-  tree dynamic = NULL_TREE;
-  for (tree d = dims; d; d = TREE_CHAIN (d))
-    dynamic = tree_cons (TREE_PURPOSE (d),
-			 TREE_VALUE (d) ? TREE_VALUE (d) : integer_zero_node,
-			 dynamic);
-  oacc_replace_fn_attrib (node->decl, nreverse (dynamic));
+  tree attrib = oacc_get_fn_attrib (node->decl);
+  tree dims = attrib ? TREE_VALUE (attrib) : NULL_TREE;
+  if (attrib)
+    {
+      tree dynamic = NULL_TREE;
+      for (tree d = dims; d; d = TREE_CHAIN (d))
+	dynamic = tree_cons (TREE_PURPOSE (d),
+			     TREE_VALUE (d) ? TREE_VALUE (d)
+			     : integer_zero_node, dynamic);
+      oacc_replace_fn_attrib (node->decl, nreverse (dynamic));
+    }
   cgraph_node *c
     = node->create_version_clone_with_body (vNULL, NULL, NULL, NULL, NULL,
 					    suffix.c_str ());
-  oacc_replace_fn_attrib (node->decl, dims);
+  if (attrib)
+    oacc_replace_fn_attrib (node->decl, dims);
   if (!c)
-    return false;
-  oacc_replace_fn_attrib (c->decl, copy_list (dims));
+    return nullptr;
+  if (attrib)
+    oacc_replace_fn_attrib (c->decl, copy_list (dims));
+  drop_nohost (c->decl);
   tree value = tree_cons (NULL_TREE, node->decl,
 			  build_tree_list (NULL_TREE,
 					   build_string (strlen (t->name ()) + 1,
@@ -225,11 +308,42 @@ make_clone (cgraph_node *node, const gw_target *t)
 		   build_int_cst (unsigned_type_node,
 				  SANITIZE_ADDRESS | SANITIZE_THREAD),
 		   DECL_ATTRIBUTES (c->decl));
-  /* Nothing calls the clone; keep it until capture discards it.  It is
-     not local: IPA passes must not assume they know all its callers.  */
-  c->force_output = true;
+  /* Nothing calls a region's clone, and another unit may call a routine
+     the unit exports (gw_unit_routine_exported): keep the clone until
+     capture discards it.  It is not local: IPA passes must not assume
+     they know all its callers.  A static routine's clone lives as long as
+     device code calls it.  */
+  dir_level level;
+  if (!gw_routine_p (node->decl, &level))
+    c->force_output = true;
+  else if (gw_unit_routine_exported (node->decl))
+    {
+      c->force_output = true;
+      gw_unit_note_exported_clone (c->decl);
+    }
   c->local = false;
-  return true;
+  return c;
+}
+
+/* In the device clone NODE, make every call of a routine that has a
+   clone in CLONES (host decl -> clone) call the clone instead.  */
+
+static void
+redirect_routine_calls (cgraph_node *node, hash_map<tree, tree> &clones)
+{
+  function *fun = DECL_STRUCT_FUNCTION (node->decl);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gcall *call = dyn_cast <gcall *> (gsi_stmt (gsi));
+	tree decl = call ? gimple_call_fndecl (call) : NULL_TREE;
+	if (!decl)
+	  continue;
+	if (tree *clone = clones.get (decl))
+	  gw_redirect_call (fun, call, *clone);
+      }
 }
 
 namespace {
@@ -263,14 +377,47 @@ public:
 unsigned int
 pass_gangway_clone::execute (function *)
 {
-  auto_vec<cgraph_node *> regions;
+  auto_vec<cgraph_node *> regions, routines;
   cgraph_node *node;
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
     {
+      if (gw_device_clone_p (node->decl))
+	continue;
       tree attrs = oacc_get_fn_attrib (node->decl);
-      if (attrs && oacc_fn_attrib_level (attrs) < 0
-	  && !gw_device_clone_p (node->decl))
+      dir_level level;
+      if (attrs && oacc_fn_attrib_level (attrs) < 0)
 	regions.safe_push (node);
+      else if (gw_routine_p (node->decl, &level))
+	routines.safe_push (node);
+    }
+
+  /* The routines' clones first, by target: the regions' clones, and the
+     routines' own, then call them.  */
+  std::vector<hash_map<tree, tree>> clones (gw_opts.targets.size ());
+  auto_vec<cgraph_node *> made;
+  if (!refused_routines)
+    refused_routines = new hash_map<tree, const char *>;
+  for (cgraph_node *n : routines)
+    {
+      location_t where = DECL_SOURCE_LOCATION (n->decl);
+      if (const char *what = unsupported_construct (n->decl, &where))
+	{
+	  refused_routines->put (n->decl, what);
+	  continue;
+	}
+      for (size_t k = 0; k < gw_opts.targets.size (); k++)
+	if (cgraph_node *c = make_clone (n, gw_opts.targets[k]))
+	  {
+	    clones[k].put (n->decl, c->decl);
+	    made.safe_push (c);
+	  }
+	else
+	  refused_routines->put (n->decl, "a routine GCC cannot copy for the "
+				 "device (it uses non-local gotos or saves "
+				 "label addresses)");
+      if (dump_file)
+	fprintf (dump_file, "device clones of the routine %s\n",
+		 n->dump_name ());
     }
 
   for (cgraph_node *n : regions)
@@ -285,9 +432,12 @@ pass_gangway_clone::execute (function *)
 	    gw_unit_note_failure (n->decl, t, where, why);
 	  continue;
 	}
-      for (const gw_target *t : gw_opts.targets)
-	if (!make_clone (n, t))
-	  gw_unit_note_failure (n->decl, t, DECL_SOURCE_LOCATION (n->decl),
+      for (size_t k = 0; k < gw_opts.targets.size (); k++)
+	if (cgraph_node *c = make_clone (n, gw_opts.targets[k]))
+	  made.safe_push (c);
+	else
+	  gw_unit_note_failure (n->decl, gw_opts.targets[k],
+				DECL_SOURCE_LOCATION (n->decl),
 				"GCC cannot copy the region for the device "
 				"(it uses non-local gotos or saves label "
 				"addresses)");
@@ -295,12 +445,21 @@ pass_gangway_clone::execute (function *)
 	fprintf (dump_file, "device clones of %s\n", n->dump_name ());
     }
 
+  /* Device code calls the routines' device clones of its target.  */
+  for (cgraph_node *c : made)
+    {
+      const gw_target *t = gw_clone_target (c->decl);
+      for (size_t k = 0; k < gw_opts.targets.size (); k++)
+	if (gw_opts.targets[k] == t)
+	  redirect_routine_calls (c, clones[k]);
+    }
+
   /* Launches go through libgangway, which knows the device versions.  */
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
     if (!gw_device_clone_p (node->decl))
       gw_rewrite_launches (DECL_STRUCT_FUNCTION (node->decl));
 
-  if (!regions.is_empty ())
+  if (!made.is_empty ())
     gw_unit_create_constructor ();
   return 0;
 }

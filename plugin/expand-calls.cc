@@ -589,6 +589,12 @@ expander::stmt_call (gcall *call, bool *ends_block)
 	  return;
 	}
     }
+  dir_level level;
+  if (decl && gw_routine_p (decl, &level))
+    {
+      routine_call (call, decl, level);
+      return;
+    }
   if (decl)
     {
       /* The checks -fsanitize=undefined (or another sanitizer) put into
@@ -603,11 +609,107 @@ expander::stmt_call (gcall *call, bool *ends_block)
 		"device",
 		prefix[2] == 'u' ? "undefined" : prefix[2] == 'a' ? "address"
 		: prefix[2] == 't' ? "thread" : "...");
-      fail ("calls are not supported on the device yet ('%s' is called)",
+      fail ("'%s' is called, but it is not an OpenACC routine (declare it "
+	    "with '#pragma acc routine')",
 	    lang_hooks.decl_printable_name (decl, 2));
     }
   fail ("calls through function pointers are not supported on the "
 	"device");
+}
+
+/* The device type of the parameter or result type TYPE of the routine
+   NAME, failing for those the device cannot pass.  */
+
+dir_type
+expander::interface_type (tree type, const char *name, bool result)
+{
+  if (AGGREGATE_TYPE_P (type) || TREE_CODE (type) == COMPLEX_TYPE)
+    fail (result ? "the routine '%s' returns a '%s', which the device "
+		   "cannot return yet"
+	  : "the routine '%s' takes a '%s' by value, which the device cannot "
+	    "pass yet", name, user_type_name (type).c_str ());
+  return reg_type (type);
+}
+
+/* Expand CALL of DECL, a routine of level LEVEL: a device call of its
+   device clone, of the routine another unit defines (an import), or a
+   failure naming why the routine cannot run on the device.  */
+
+void
+expander::routine_call (gcall *call, tree decl, dir_level level)
+{
+  const char *name = lang_hooks.decl_printable_name (decl, 2);
+  const gw_target *target = gw_clone_target (fun->decl);
+  std::string symbol;
+  cgraph_node *node = cgraph_node::get (decl);
+  bool defined = node && node->definition;
+  if (gw_device_clone_p (decl))
+    symbol = gw_unit_routine_symbol (decl);
+  else if (const char *why = gw_routine_refusal (decl))
+    fail ("%s in the routine '%s', which this code calls, are not "
+	  "supported on the device yet", why, name);
+  else if (defined || !TREE_PUBLIC (decl))
+    fail ("the routine '%s' has no device code", name);
+  else
+    symbol = gw_unit_import_symbol (decl);
+
+  /* The signature, from the routine's prototype.  */
+  tree fntype = TREE_TYPE (decl);
+  dir_signature sig;
+  tree args = TYPE_ARG_TYPES (fntype);
+  if (!args || !prototype_p (fntype))
+    fail ("the routine '%s' has no prototype", name);
+  std::vector<tree> ptypes;
+  for (tree a = args; a && a != void_list_node; a = TREE_CHAIN (a))
+    {
+      ptypes.push_back (TREE_VALUE (a));
+      sig.params.push_back (interface_type (TREE_VALUE (a), name, false));
+    }
+  if (stdarg_p (fntype))
+    fail ("the routine '%s' takes a variable number of arguments, which "
+	  "the device cannot pass yet", name);
+  if (!VOID_TYPE_P (TREE_TYPE (fntype)))
+    sig.result = interface_type (TREE_TYPE (fntype), name, true);
+  if (gimple_call_num_args (call) != sig.params.size ())
+    fail ("a call of the routine '%s' with %u arguments; it takes %zu",
+	  name, gimple_call_num_args (call), sig.params.size ());
+
+  /* The arguments as the parameters' types: a char or short argument
+     comes promoted to int (x86's promote_prototypes).  */
+  std::vector<dir_value> ops;
+  for (unsigned k = 0; k < gimple_call_num_args (call); k++)
+    {
+      tree arg = gimple_call_arg (call, k);
+      dir_value v = value (arg);
+      if (v.type != sig.params[k] || !useless_type_conversion_p
+					   (ptypes[k], TREE_TYPE (arg)))
+	v = convert (v, TREE_TYPE (arg), ptypes[k]);
+      if (v.type != sig.params[k])
+	fail ("an argument of type '%s' to the routine '%s'",
+	      user_type_name (TREE_TYPE (arg)).c_str (), name);
+      ops.push_back (v);
+    }
+  if (!gw_device_clone_p (decl))
+    {
+      dir_decl d;
+      d.name = symbol;
+      d.host_name = name;
+      d.level = level;
+      d.sig = sig;
+      gw_unit_declare (target, d);
+    }
+
+  dir_insn *i = dir_new_insn (fn.get (), DOP_DCALL, sig.result);
+  i->axes = dir_level_axes (level);
+  i->callee = symbol;
+  i->ops = ops;
+  tree lhs = gimple_call_lhs (call);
+  if (sig.result != DT_VOID)
+    i->dest = dir_new_reg (fn.get (), sig.result);
+  b.loc = loc;
+  b.emit (i);
+  if (lhs && sig.result != DT_VOID)
+    set_lhs (lhs, dir_reg_value (fn.get (), i->dest));
 }
 
 /* Expand CALL, an internal function with a complex result (.DIVMOD, and

@@ -423,7 +423,8 @@ expander::address (tree ref, dir_value *base, int64_t *disp)
 	  b.emit (i);
 	  v = dir_reg_value (fn.get (), i->dest);
 	}
-      else if (VAR_P (inner))
+      else if (VAR_P (inner)
+	       || (TREE_CODE (inner) == PARM_DECL && slots.count (inner)))
 	{
 	  dir_insn *i = dir_new_insn (fn.get (), DOP_ADDR_LOCAL, DT_I64);
 	  i->slot = slot_for (inner);
@@ -1081,7 +1082,19 @@ expander::block_end (basic_block bb, gimple *last, bool trap)
     fail ("a block with several successors and no branch");
   basic_block to = single_succ (bb);
   if (to == EXIT_BLOCK_PTR_FOR_FN (fun))
-    b.emit (dir_new_insn (fn.get (), DOP_RET));
+    {
+      /* A routine's result; any value where the source returns none
+	 (falling off the end of a function that has a result).  */
+      dir_insn *r = dir_new_insn (fn.get (), DOP_RET);
+      if (fn->sig.result != DT_VOID)
+	{
+	  tree v = last && gimple_code (last) == GIMPLE_RETURN
+		   ? gimple_return_retval (as_a <greturn *> (last)) : NULL_TREE;
+	  r->ops = { v ? value (v) : b.def (DOP_UNDEF, fn->sig.result, {}) };
+	}
+      b.loc = loc;
+      b.emit (r);
+    }
   else
     b.br (blocks.at (to->index));
 }
@@ -1100,19 +1113,60 @@ expander::run ()
   FOR_EACH_BB_FN (bb, fun)
     blocks[bb->index] = dir_new_block (fn.get ());
 
+  /* A routine's kind and signature: its parameters, below, and its
+     result.  */
+  dir_level level;
+  if (gw_routine_p (fun->decl, &level))
+    {
+      fn->kind = DFK_ROUTINE;
+      loc = DECL_SOURCE_LOCATION (fun->decl);
+      tree rt = TREE_TYPE (TREE_TYPE (fun->decl));
+      if (!VOID_TYPE_P (rt))
+	{
+	  if (AGGREGATE_TYPE_P (rt) || TREE_CODE (rt) == COMPLEX_TYPE)
+	    fail ("a routine that returns a '%s' is not supported on the "
+		  "device yet", user_type_name (rt).c_str ());
+	  fn->sig.result = reg_type (rt);
+	}
+    }
+
   /* Parameters and the default definitions of uninitialised variables.  */
   b = dir_builder (fn.get (), entry);
   int parm_no = 0;
   for (tree parm = DECL_ARGUMENTS (fun->decl); parm;
        parm = DECL_CHAIN (parm), parm_no++)
     {
+      if (fn->kind == DFK_ROUTINE
+	  && (AGGREGATE_TYPE_P (TREE_TYPE (parm))
+	      || TREE_CODE (TREE_TYPE (parm)) == COMPLEX_TYPE))
+	{
+	  loc = DECL_SOURCE_LOCATION (parm);
+	  fail ("passing a '%s' by value to a routine is not supported on "
+		"the device yet", user_type_name (TREE_TYPE (parm)).c_str ());
+	}
       dir_type t = reg_type (TREE_TYPE (parm));
+      if (fn->kind == DFK_ROUTINE)
+	fn->sig.params.push_back (t);
       dir_insn *i = dir_new_insn (fn.get (), DOP_PARAM, t);
       i->param = parm_no;
       i->dest = dir_new_reg (fn.get (), t);
       b.emit (i);
       if (tree def = ssa_default_def (fun, parm))
 	ssa[SSA_NAME_VERSION (def)] = dir_reg_value (fn.get (), i->dest);
+      else if (!is_gimple_reg (parm))
+	{
+	  /* A parameter in memory (its address is taken): its value goes
+	     to a frame slot of its own.  */
+	  dir_insn *a = dir_new_insn (fn.get (), DOP_ADDR_LOCAL, DT_I64);
+	  a->slot = slot_for (parm);
+	  a->dest = dir_new_reg (fn.get (), DT_I64);
+	  b.emit (a);
+	  b.store (reg_type (TREE_TYPE (parm), true),
+		   dir_reg_value (fn.get (), a->dest), 0,
+		   t == DT_B1 ? convert (dir_reg_value (fn.get (), i->dest),
+					 TREE_TYPE (parm), unsigned_char_type_node)
+		   : dir_reg_value (fn.get (), i->dest));
+	}
     }
   unsigned ix;
   tree name;

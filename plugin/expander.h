@@ -67,6 +67,8 @@ private:
   dir_value compare (tree_code code, tree op_type, dir_value a, dir_value c);
   void stmt_assign (gassign *);
   void stmt_call (gcall *, bool *ends_block);
+  void routine_call (gcall *call, tree decl, dir_level level);
+  dir_type interface_type (tree type, const char *name, bool result);
   bool pair_call (gcall *);
   void reduction_marker (gcall *);
   bool atomic_call (gcall *, built_in_function);

@@ -43,6 +43,8 @@ tree gw_host_version (const_tree clone);
 const gw_target *gw_clone_target (const_tree clone);
 const gw_target *gw_current_target ();
 tree gw_on_device_decl ();
+bool gw_routine_p (const_tree fndecl, dir_level *level);
+const char *gw_routine_refusal (tree decl);
 
 /* loops.cc: the loop-schedule pass.  */
 opt_pass *gw_make_loops_pass (gcc::context *);
@@ -76,9 +78,18 @@ std::unique_ptr<dir_func> gw_expand_function (function *,
 opt_pass *gw_make_capture_pass (gcc::context *);
 const char *gw_construct_name (tree host_fn);
 
-/* unit.cc: the registration of a translation unit's kernels.  */
-bool gw_unit_add_kernel (tree host_fn, const gw_target *, dir_func *,
-			 FILE *dump, std::string *why);
+/* unit.cc: the registration of a translation unit's kernels and
+   routines.  */
+bool gw_unit_add_function (tree host_fn, const gw_target *, dir_func *,
+			   FILE *dump, std::string *why);
+bool gw_unit_routine_exported (tree host_fn);
+void gw_unit_note_exported_clone (tree clone);
+bool gw_unit_clone_exported (tree clone);
+std::string gw_unit_routine_symbol (tree clone);
+std::string gw_unit_import_symbol (tree decl);
+void gw_unit_declare (const gw_target *, const dir_decl &);
+void gw_unit_note_routine_failure (tree clone, const gw_target *,
+				   location_t, const std::string &why);
 void gw_unit_note_failure (tree host_fn, const gw_target *, location_t,
 			   const std::string &why);
 std::string gw_unit_kernel_symbol (tree host_fn);

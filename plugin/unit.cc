@@ -29,6 +29,9 @@
 #include "plugin.h"
 #include "../libruntime/gangway-abi.h"
 
+#include <algorithm>
+#include <map>
+
 namespace {
 
 /* One region of the unit.  */
@@ -52,6 +55,26 @@ struct unit_kernel
 };
 
 std::vector<unit_kernel> kernels;
+
+/* One routine of the unit that has a device clone.  */
+struct unit_routine
+{
+  tree host;			/* The host version.  */
+  /* The targets that have no code for it, and why (capture.cc, the
+     targets), reported at the end of the unit if it matters.  */
+  std::vector<unit_kernel::failure> failures;
+  /* The targets of the images some kernel of which was left out because
+     it calls the routine.  */
+  std::vector<const gw_target *> needed;
+};
+
+std::vector<unit_routine> routines;
+
+/* The device clones of exported routines that clone.cc made (not those
+   GCC's IPA passes derive from them), and the symbol of every routine
+   clone named so far with its host version.  */
+std::vector<tree> exported_clones;
+std::map<std::string, tree> routine_symbols;
 std::vector<std::pair<const gw_target *, std::unique_ptr<gw_image_builder>>>
   builders;
 std::vector<tree> global_decls;
@@ -95,6 +118,50 @@ kernel_for (tree host)
   k.symbol = "gw_k" + std::to_string (kernels.size ()) + "_" + clean;
   kernels.push_back (k);
   return kernels.back ();
+}
+
+/* NAME with every character other than a letter or a digit made '_'.  */
+
+std::string
+clean_name (const char *name)
+{
+  std::string clean;
+  for (const char *c = name; *c; c++)
+    clean += ISALNUM (*c) ? *c : '_';
+  return clean;
+}
+
+/* The symbol of the exported routine whose host version is DECL, in the
+   images of the unit that defines it.  */
+
+std::string
+exported_symbol (tree decl)
+{
+  return "gw_r_" + clean_name (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME
+						  (decl)));
+}
+
+/* Return the entry of the routine HOST, creating it.  */
+
+unit_routine &
+routine_for (tree host)
+{
+  for (unit_routine &r : routines)
+    if (r.host == host)
+      return r;
+  keep (host);
+  unit_routine r;
+  r.host = host;
+  routines.push_back (r);
+  return routines.back ();
+}
+
+/* The name of the function DECL as the user wrote it, for messages.  */
+
+std::string
+user_name (tree decl)
+{
+  return lang_hooks.decl_printable_name (decl, 2);
 }
 
 /* Return the image builder of target T, starting it.  */
@@ -162,6 +229,26 @@ define_bytes (const char *name, const std::string &bytes, unsigned align)
 			  type);
   define_static (decl, type, build_string (bytes.size (), bytes.data ()),
 		 align);
+  return decl;
+}
+
+/* Define a static read-only array named NAME of pointers to the strings
+   S, followed by a null pointer, and return it.  */
+
+tree
+define_strings (const char *name, const std::vector<std::string> &s)
+{
+  tree type = build_array_type_nelts (ptr_type_node, s.size () + 1);
+  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
+			  type);
+  vec<constructor_elt, va_gc> *v = NULL;
+  for (const std::string &str : s)
+    CONSTRUCTOR_APPEND_ELT (v, NULL_TREE, string_word (str));
+  CONSTRUCTOR_APPEND_ELT (v, NULL_TREE, word (0));
+  tree init = build_constructor (type, v);
+  TREE_CONSTANT (init) = 1;
+  TREE_STATIC (init) = 1;
+  define_static (decl, type, init, TYPE_ALIGN_UNIT (ptr_type_node));
   return decl;
 }
 
@@ -234,6 +321,21 @@ user_location (location_t where)
 static void
 report_failures ()
 {
+  /* A routine without code for a target says why where it matters: some
+     region of the unit calls it, or other units may.  */
+  for (unit_routine &r : routines)
+    for (const unit_kernel::failure &f : r.failures)
+      if (!gw_target_quiet_p (f.target)
+	  && (gw_unit_routine_exported (r.host)
+	      || std::count (r.needed.begin (), r.needed.end (), f.target)))
+	{
+	  tree saved = current_function_decl;
+	  current_function_decl = r.host;
+	  warning_at (user_location (f.where), 0, "gangway: %s; the routine "
+		      "'%s' has no %s code", f.why.c_str (),
+		      user_name (r.host).c_str (), f.target->name ());
+	  current_function_decl = saved;
+	}
   for (unit_kernel &k : kernels)
     {
       if (k.failures.empty ())
@@ -279,16 +381,97 @@ gw_unit_global_index (tree decl)
   return global_decls.size () - 1;
 }
 
-/* Add the kernel FN of the region HOST, compiled by the device passes, to
-   the image of target T; dump what the target makes of it to DUMP.  Return
-   false and set WHY if the target cannot compile it.  */
+/* Return true if the routine HOST, which has a body in the unit, is one
+   other units may call: a function of external linkage with one
+   definition in the program.  An inline, comdat or weak one is compiled
+   by each unit that calls it, for itself.  */
 
 bool
-gw_unit_add_kernel (tree host, const gw_target *t, dir_func *fn, FILE *dump,
-		    std::string *why)
+gw_unit_routine_exported (tree host)
 {
+  return TREE_PUBLIC (host) && !DECL_EXTERNAL (host) && !DECL_COMDAT (host)
+	 && !DECL_WEAK (host) && !DECL_ONE_ONLY (host);
+}
+
+/* Record that CLONE is the device clone clone.cc made of an exported
+   routine: its symbol is the one other units call.  */
+
+void
+gw_unit_note_exported_clone (tree clone)
+{
+  keep (clone);
+  exported_clones.push_back (clone);
+}
+
+/* Return true if CLONE, a routine's device clone, is exported.  */
+
+bool
+gw_unit_clone_exported (tree clone)
+{
+  return std::count (exported_clones.begin (), exported_clones.end (),
+		     clone) != 0;
+}
+
+/* Return the symbol of CLONE, a device clone of a routine of the unit,
+   in the images: the exported one for the clone of an exported routine,
+   else one of the module's own, made of the clone's assembler name (GCC
+   may derive clones of clones, whose signatures differ).  */
+
+std::string
+gw_unit_routine_symbol (tree clone)
+{
+  tree host = gw_host_version (clone);
+  std::string symbol
+    = gw_unit_clone_exported (clone) ? exported_symbol (host)
+      : "gw_s_" + clean_name (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME
+						  (clone)));
+  routine_symbols[symbol] = host;
+  return symbol;
+}
+
+/* Return the symbol of the routine DECL, declared in the unit and
+   defined in another, in that unit's images.  */
+
+std::string
+gw_unit_import_symbol (tree decl)
+{
+  return exported_symbol (decl);
+}
+
+/* Declare D, a routine another unit defines, to the module of target
+   T.  */
+
+void
+gw_unit_declare (const gw_target *t, const dir_decl &d)
+{
+  builder_for (t)->declare (d);
+}
+
+/* Record that the routine CLONE, a device clone, has no code for target
+   T, for WHY found at WHERE: the functions that call it are left out of
+   the image.  */
+
+void
+gw_unit_note_routine_failure (tree clone, const gw_target *t,
+			      location_t where, const std::string &why)
+{
+  routine_for (gw_host_version (clone)).failures.push_back ({ t, where, why });
+  builder_for (t)->note_failure (gw_unit_routine_symbol (clone), why);
+}
+
+/* Add the function FN of the region or routine HOST, compiled by the
+   device passes, to the module of target T; dump what the target makes
+   of it to DUMP.  Return false and set WHY if the target cannot compile
+   it.  */
+
+bool
+gw_unit_add_function (tree host, const gw_target *t, dir_func *fn,
+		      FILE *dump, std::string *why)
+{
+  if (fn->kind == DFK_ROUTINE)
+    return builder_for (t)->add_function (fn, why, dump);
   unit_kernel &k = kernel_for (host);
-  if (!builder_for (t)->add_kernel (fn, why, dump))
+  if (!builder_for (t)->add_function (fn, why, dump))
     return false;
   std::array<int, DA_NUM> dims;
   for (int a = 0; a < DA_NUM; a++)
@@ -409,33 +592,74 @@ gw_redirect_call (function *fun, gcall *call, tree decl)
 void
 gw_unit_finish (void *, void *)
 {
-  gw_with_warnings (report_failures);
-  if (!unit_desc || seen_error ())
-    return;
-
-  struct image { std::string target, isa; tree decl; size_t size; tree dims; };
+  struct image
+  {
+    std::string target, isa;
+    tree decl;
+    size_t size;
+    tree dims, exports, imports;
+  };
   std::vector<image> images;
   for (auto &b : builders)
     {
-      std::string bytes, isa, why;
-      if (!b.second->finish (&bytes, &isa, &why))
+      if (seen_error ())
+	break;
+      gw_image_out out;
+      std::string why;
+      if (!b.second->finish (&out, &why))
 	{
 	  error ("gangway: cannot build the %s image of this unit: %s",
 		 b.first->name (), why.c_str ());
 	  continue;
 	}
+      const gw_target *t = b.first;
+      /* The kernels left out have no code for T, and say why.  */
+      for (const gw_image_out::dropped_kernel &d : out.dropped)
+	for (unit_kernel &k : kernels)
+	  if (k.symbol == d.kernel)
+	    {
+	      std::string name = d.routine;
+	      auto h = routine_symbols.find (d.routine);
+	      if (h != routine_symbols.end ())
+		{
+		  name = user_name (h->second);
+		  routine_for (h->second).needed.push_back (t);
+		}
+	      k.failures.push_back ({ t, DECL_SOURCE_LOCATION (k.host),
+				      "the routine '" + name + "' it calls "
+				      "has no " + std::string (t->name ())
+				      + " code (" + d.why + ")" });
+	      for (size_t e = 0; e < k.dims.size (); e++)
+		if (k.dims[e].first == t)
+		  k.dims.erase (k.dims.begin () + e--);
+	    }
+      std::string &bytes = out.image;
       if (bytes.empty ())
-	continue;		/* No kernel compiled for this target.  */
+	continue;		/* No function compiled for this target.  */
       /* cuModuleLoadData reads PTX as a NUL-terminated string; the ABI
 	 counts the NUL in the image's size.  */
-      if (strcmp (b.first->name (), "ptx") == 0 && bytes.back () != '\0')
+      if (strcmp (t->name (), "ptx") == 0 && bytes.back () != '\0')
 	bytes.push_back ('\0');
-      std::string name = std::string ("__gangway_image_") + b.first->name ();
+      std::string name = std::string ("__gangway_image_") + t->name ();
       tree decl = define_bytes (name.c_str (), bytes, 64);
-      name = std::string ("__gangway_dims_") + b.first->name ();
-      tree dims = define_dims (name.c_str (), b.first);
-      images.push_back ({ b.first->name (), isa, decl, bytes.size (), dims });
+      name = std::string ("__gangway_dims_") + t->name ();
+      tree dims = define_dims (name.c_str (), t);
+      std::vector<std::string> exports = out.exports, imports;
+      for (const dir_decl &d : out.imports)
+	{
+	  imports.push_back (d.name);
+	  imports.push_back (d.host_name);
+	}
+      tree ex = define_strings ((std::string ("__gangway_exports_")
+				 + t->name ()).c_str (), exports);
+      tree im = define_strings ((std::string ("__gangway_imports_")
+				 + t->name ()).c_str (), imports);
+      images.push_back ({ t->name (), out.isa, decl, bytes.size (), dims,
+			  ex, im });
     }
+  gw_with_warnings (report_failures);
+  if (!unit_desc || seen_error ())
+    return;
 
   vec<constructor_elt, va_gc> *v = NULL;
   auto add = [&] (tree t) { CONSTRUCTOR_APPEND_ELT (v, NULL_TREE, t); };
@@ -451,6 +675,8 @@ gw_unit_finish (void *, void *)
       add (address_word (im.decl));
       add (word (im.size));
       add (address_word (im.dims));
+      add (address_word (im.exports));
+      add (address_word (im.imports));
     }
   for (const unit_kernel &k : kernels)
     {

@@ -81,6 +81,22 @@ emitter::scalar_insn (const dir_insn *i)
 	  return;
 	}
       break;
+    case DOP_DCALL:
+      {
+	/* The single thread calls: in a kernel, worker 0's lane 0.  */
+	std::string ctx = fn->kind == DFK_ROUTINE ? "gw_ctx"
+	  : "&(const struct gw_ctx) { gw_gang, gw_num_gangs, 0, "
+	    + std::to_string (wlen) + ", 0, " + std::to_string (vlen) + " }";
+	if (i->axes)
+	  throw cannot { std::string ("a call of a ")
+			 + dir_level_name (dir_axes_level (i->axes))
+			 + " routine" };
+	if (i->dest == DIR_NOREG)
+	  put ("  %s;\n", dcall_expr (i, a, ctx).c_str ());
+	else
+	  put ("  r%u = %s;\n", i->dest, dcall_expr (i, a, ctx).c_str ());
+	return;
+      }
     default:
       break;
     }
@@ -204,6 +220,35 @@ emitter::simd_insn (const dir_insn *i)
       return;
     case DOP_FORK: case DOP_JOIN: case DOP_BARRIER:
       return;
+    case DOP_DCALL:
+      {
+	/* Each active lane calls, in lane order, with its own context and
+	   arguments.  */
+	if (i->axes)
+	  throw cannot { std::string ("a call of a ")
+			 + dir_level_name (dir_axes_level (i->axes))
+			 + " routine in partitioned code" };
+	std::vector<std::string> a;
+	for (const dir_value &v : i->ops)
+	  a.push_back (lval (v));
+	std::string call = dcall_expr (i, a, "&gw_c");
+	if (i->dest != DIR_NOREG)
+	  {
+	    if (!is_vec (i->dest))
+	      throw cannot { "a uniform result of a call in partitioned "
+			     "code" };
+	    note_write (i, nullptr, true, "gw_cur");
+	    call = "r" + std::to_string (i->dest) + "[gw_l] = "
+		   + (i->type == DT_B1 ? "-(int32_t) " : "") + call;
+	  }
+	put ("  for (int gw_l = 0; gw_l < %u; gw_l++)\n"
+	     "    if (gw_cur[gw_l])\n"
+	     "      {\n"
+	     "\t%s\n"
+	     "\t%s;\n"
+	     "      }\n", p, lane_ctx ().c_str (), call.c_str ());
+	return;
+      }
     case DOP_ATOMIC:
       if (i->redop == DOP_CMULRE)
 	throw cannot { "an atomic complex product in SIMD code" };
@@ -476,7 +521,10 @@ emitter::scalar_block (const dir_block *b)
       }
       break;
     case DOP_RET:
-      put ("  return;\n");
+      if (t->ops.empty ())
+	put ("  return;\n");
+      else
+	put ("  return %s;\n", sval (t->ops[0]).c_str ());
       break;
     case DOP_TRAP:
       put ("  __builtin_trap ();\n");

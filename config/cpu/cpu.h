@@ -52,4 +52,12 @@ struct cpu_emit_options
 bool cpu_emit_kernel (dir_func *fn, const cpu_emit_options &opts,
 		      std::string *code, unsigned *lanes, std::string *why);
 
+/* emit.cc: the C declarator of the routine NAME of signature SIG (static,
+   or exported from the image if EXPORTED), and the type of a pointer to
+   such a function.  A routine's first parameter is the context of the
+   thread that calls it, a const struct gw_ctx * (prelude.cc).  */
+std::string cpu_routine_prototype (const std::string &name,
+				   const dir_signature &sig, bool exported);
+std::string cpu_routine_pointer (const dir_signature &sig);
+
 #endif /* GANGWAY_CPU_H */

@@ -38,6 +38,7 @@
    which GCC turns into the masked loop of docs/design.md section 4.  */
 
 #include "emitter.h"
+#include "../../libruntime/gangway-abi.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -158,8 +159,9 @@ emitter::enter_region (const simd_region &r, bool first)
    vector partition defines, or a private slot one addresses (each lane's
    frame differs after it), or its vector position; or unless running it
    once per lane is not what one lane would do: a read-modify-write
-   (atomic, xchg, cas) adds once per lane, and an atomic or volatile load
-   may read a different value each time.  Return true if no vector-single
+   (atomic, xchg, cas) adds once per lane, an atomic or volatile load
+   may read a different value each time, and a routine would be called
+   once per lane.  Return true if no vector-single
    code of a worker partition does.  */
 
 bool
@@ -193,6 +195,7 @@ emitter::lanes_agree () const
 	       && slot_in_vector[i->slot])
 	      || (i->op == DOP_DIM_POS && i->axis == DA_VECTOR)
 	      || i->op == DOP_ATOMIC || i->op == DOP_XCHG || i->op == DOP_CAS
+	      || i->op == DOP_DCALL
 	      || (i->op == DOP_LOAD
 		  && (i->flags & (DIF_ATOMIC | DIF_VOLATILE))))
 	    return false;
@@ -436,6 +439,10 @@ emitter::run (std::string *code, unsigned *lanes)
   analyse ();
   *lanes = p;
   std::string name = fn->name;
+  bool routine = fn->kind == DFK_ROUTINE;
+  if (routine && p)
+    throw cannot { std::string ("a ") + dir_level_name (fn->level)
+		   + " routine's partitioned loops" };
 
   /* The deferred atomics of scalar code (SIMD code makes them plain
      atomics).  */
@@ -475,20 +482,35 @@ emitter::run (std::string *code, unsigned *lanes)
   uint64_t shared_at = (frame_bytes + 63) / 64 * 64;
   uint64_t wshared_at = shared_at + (shared_size + 63) / 64 * 64;
   uint64_t heap_bytes = wshared_at + (uint64_t) wlen * wshared_size;
-  bool heap = (frame_size ? frame_bytes : 0) + shared_size
-	      + (wshared_size ? (uint64_t) wlen * wshared_size : 0)
-	      > stack_frames_max;
+  /* A routine's frame is on the stack of its call.  */
+  bool heap = !routine
+	      && (frame_size ? frame_bytes : 0) + shared_size
+		 + (wshared_size ? (uint64_t) wlen * wshared_size : 0)
+		 > stack_frames_max;
 
   combined_helpers ();
-  put ("/* %s: the kernel of %s, dims %d %d %d.  */\n", name.c_str (),
-       fn->host_name.c_str (), fn->dims[0], fn->dims[1], fn->dims[2]);
-  put ("GW_INLINE void\n%s_gang (void *gw_data, void *const *gw_globals, "
-       "uint32_t gw_num_gangs, uint32_t gw_gang%s%s%s)\n{\n", name.c_str (),
-       heap ? ", unsigned char *gw_heap" : "",
-       red ? ", struct gw_red_slot *gw_red" : "",
-       wcomb ? (", struct " + name + "_wc *gw_wc").c_str () : "");
-  put ("  (void) gw_data; (void) gw_globals; (void) gw_num_gangs; "
-       "(void) gw_gang;\n");
+  if (routine)
+    {
+      put ("/* %s: the %s routine %s.  */\n%s\n{\n", name.c_str (),
+	   dir_level_name (fn->level), fn->host_name.c_str (),
+	   cpu_routine_prototype (fn->name, fn->sig, fn->exported).c_str ());
+      put ("  void *const *gw_globals = " GW_CPU_IMAGE_GLOBALS_SYMBOL ";\n"
+	   "  uint32_t gw_gang = gw_ctx->gang, gw_num_gangs = "
+	   "gw_ctx->num_gangs;\n"
+	   "  (void) gw_globals; (void) gw_num_gangs; (void) gw_gang;\n");
+    }
+  else
+    {
+      put ("/* %s: the kernel of %s, dims %d %d %d.  */\n", name.c_str (),
+	   fn->host_name.c_str (), fn->dims[0], fn->dims[1], fn->dims[2]);
+      put ("GW_INLINE void\n%s_gang (void *gw_data, void *const *gw_globals, "
+	   "uint32_t gw_num_gangs, uint32_t gw_gang%s%s%s)\n{\n",
+	   name.c_str (), heap ? ", unsigned char *gw_heap" : "",
+	   red ? ", struct gw_red_slot *gw_red" : "",
+	   wcomb ? (", struct " + name + "_wc *gw_wc").c_str () : "");
+      put ("  (void) gw_data; (void) gw_globals; (void) gw_num_gangs; "
+	   "(void) gw_gang;\n");
+    }
   for (size_t r = 0; r < fn->regs.size (); r++)
     {
       if (!fn->regs[r].def)
@@ -548,6 +570,13 @@ emitter::run (std::string *code, unsigned *lanes)
 	}
     }
   put ("}\n\n");
+  if (routine)
+    {
+      if (opts.verify)
+	verify_masks (live);
+      *code = out;
+      return;
+    }
   if (red)
     /* The launch's gang values (allocated by its first call), and how
        many of its gangs are done.  Launches of the cpu device do not
@@ -621,6 +650,35 @@ emitter::run (std::string *code, unsigned *lanes)
 }
 
 } // namespace gw_cpu
+
+/* The C declarator of the routine NAME of signature SIG: a static
+   function, or an exported one if EXPORTED, of the caller's context and
+   the routine's parameters.  */
+
+std::string
+cpu_routine_prototype (const std::string &name, const dir_signature &sig,
+		       bool exported)
+{
+  std::string s = exported ? "GW_EXPORT " : "static ";
+  s += sig.result == DT_VOID ? "void" : gw_cpu::c_type (sig.result);
+  s += "\n" + name + " (const struct gw_ctx *gw_ctx";
+  for (size_t k = 0; k < sig.params.size (); k++)
+    s += ", " + gw_cpu::c_type (sig.params[k]) + " gw_a" + std::to_string (k);
+  return s + ")";
+}
+
+/* The C type of the function pointer that calls a routine of signature
+   SIG.  */
+
+std::string
+cpu_routine_pointer (const dir_signature &sig)
+{
+  std::string s = sig.result == DT_VOID ? "void" : gw_cpu::c_type (sig.result);
+  s += " (*) (const struct gw_ctx *";
+  for (dir_type t : sig.params)
+    s += ", " + gw_cpu::c_type (t);
+  return s + ")";
+}
 
 bool
 cpu_emit_kernel (dir_func *fn, const cpu_emit_options &opts,

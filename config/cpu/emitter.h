@@ -50,6 +50,10 @@ switch_cases (const dir_insn *t);
 void simplify_for_emission (dir_func *fn, const gw_partitions &parts,
 			    unsigned redundant);
 
+/* The C type of a scalar of type T, as the emitter keeps it (unsigned
+   integers; an int for b1).  */
+std::string c_type (dir_type t);
+
 /* Thrown when the kernel uses something this emitter cannot do.  */
 struct cannot
 {
@@ -152,6 +156,10 @@ private:
   std::string reduce_identity (dir_opcode op, dir_type t) const;
   void check_chunked_reduce (const dir_insn *i) const;
   std::string mem_ptr (const dir_insn *i, const std::string &addr) const;
+  std::string dcall_expr (const dir_insn *i,
+			  const std::vector<std::string> &a,
+			  const std::string &ctx) const;
+  std::string lane_ctx () const;
   std::string atomic_expr (const dir_insn *i,
 			   const std::vector<std::string> &a) const;
   std::string atomic_mem (const dir_insn *i,

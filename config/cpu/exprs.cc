@@ -61,6 +61,8 @@ emitter::scalar_expr (const dir_insn *i,
     case DOP_UNDEF:
       return cast (T, "0");
     case DOP_PARAM:
+      if (fn->kind == DFK_ROUTINE)
+	return "gw_a" + std::to_string (i->param);
       return "((uint64_t) (uintptr_t) gw_data)";
     case DOP_ADD: return bin ("+");
     case DOP_SUB: return bin ("-");
@@ -221,10 +223,16 @@ emitter::scalar_expr (const dir_insn *i,
 	return s + ")";
       }
     case DOP_DIM_POS:
+      if (i->axis != DA_GANG && fn->kind == DFK_ROUTINE && fn->level == DL_SEQ)
+	return cast (T, i->axis == DA_WORKER ? "gw_ctx->worker"
+		     : "gw_ctx->vector");
       return i->axis == DA_GANG ? "gw_gang" : cast (T, "0");
     case DOP_DIM_SIZE:
       if (i->axis == DA_GANG)
 	return cast (T, "gw_num_gangs");
+      if (fn->kind == DFK_ROUTINE)
+	return cast (T, i->axis == DA_WORKER ? "gw_ctx->num_workers"
+		     : "gw_ctx->vector_length");
       return cast (T, std::to_string (fn->dims[i->axis]));
     case DOP_ADDR_GLOBAL:
       {
@@ -805,6 +813,34 @@ emitter::simd_atomic_uniform (const dir_insn *i)
        "      }\n  }\n",
        T.c_str (), atomic_expr (i, { sval (i->ops[0]), "gw_a" }).c_str (),
        p, i->dest, combine (i->redop, t, "gw_b", v, false).c_str ());
+}
+
+/* The C call of the routine the DCALL I calls, with the operands' C
+   expressions A and the caller's context CTX (a const struct gw_ctx *).
+   Imported routines are macros that call through the image's import
+   table (target.cc).  */
+
+std::string
+emitter::dcall_expr (const dir_insn *i, const std::vector<std::string> &a,
+		     const std::string &ctx) const
+{
+  std::string s = i->callee + " (" + ctx;
+  for (size_t k = 0; k < a.size (); k++)
+    s += i->ops[k].type == DT_B1 ? ", (" + a[k] + " != 0)"
+	 : ", (" + c_type (i->ops[k].type) + ") " + a[k];
+  return s + ")";
+}
+
+/* The context of the routines lane GW_L of SIMD code calls: gw_c, a
+   struct gw_ctx declared and set by the C this returns.  */
+
+std::string
+emitter::lane_ctx () const
+{
+  std::string W = std::to_string (wlen), V = std::to_string (vlen);
+  return "const struct gw_ctx gw_c = { gw_gang, gw_num_gangs, (gw_lane0 "
+	 "+ gw_l) / " + V + "u, " + W + ", (gw_lane0 + gw_l) % " + V + "u, "
+	 + V + " };";
 }
 
 } // namespace gw_cpu

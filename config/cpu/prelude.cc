@@ -151,6 +151,14 @@ cpu_prelude (const cpu_isa &isa)
 	  the address, the value's bits (a complex product's real part,
 	  then its imaginary part), whether it has one.  */
        "struct gw_red_slot { uint64_t addr, bits, bits2; uint32_t set; };\n"
+       /* What a routine knows of the thread that calls it (emit.cc):
+	  its position and the launch's dimensions.  */
+       "struct gw_ctx { uint32_t gang, num_gangs, worker, num_workers, "
+       "vector, vector_length; };\n"
+       /* The unit's global table, which the runtime sets when it loads
+	  the image: routines reach their unit's globals whoever calls
+	  them.  */
+       "GW_EXPORT void *const *" GW_CPU_IMAGE_GLOBALS_SYMBOL ";\n"
        /* The lock of atomic complex products (exprs.cc).  */
        "static int gw_cmul_lock __attribute__ ((unused));\n"
        /* Do the N bytes at A meet the bytes [LO, HI) a cache of

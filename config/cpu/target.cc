@@ -33,58 +33,74 @@ const int max_vector = 64;
 const int max_workers = 32;
 const int max_lanes = 1024;
 
-class cpu_image : public gw_image_builder
+class cpu_image : public gw_module_builder
 {
 public:
   cpu_image (const gw_target_options &opts)
     : opts (opts), isa (cpu_isa_for (opts)) {}
 
-  bool add_kernel (dir_func *fn, std::string *why, FILE *dump) override;
-  bool finish (std::string *image, std::string *isa_name,
-	       std::string *why) override;
+protected:
+  bool compile (dir_func *fn, std::string *code, std::string *why,
+		FILE *dump) override;
+  bool link (const std::vector<const compiled *> &funcs,
+	     const std::vector<dir_decl> &imports, gw_image_out *out,
+	     std::string *why) override;
 
 private:
   gw_target_options opts;
   cpu_isa isa;
-  std::string kernels;		/* The C of every kernel.  */
   std::vector<unsigned> widths;	/* SIMD widths used.  */
 };
 
 bool
-cpu_image::add_kernel (dir_func *fn, std::string *why, FILE *dump)
+cpu_image::compile (dir_func *fn, std::string *code, std::string *why,
+		    FILE *dump)
 {
-  std::string code;
   unsigned lanes = 0;
   cpu_emit_options eopts;
   eopts.verify = opts.verify;
   eopts.check_lanes = opts.cpu_check_lanes;
   eopts.unmasked = opts.cpu_unmasked;
   eopts.no_combine = opts.cpu_no_combine;
-  if (!cpu_emit_kernel (fn, eopts, &code, &lanes, why))
+  if (!cpu_emit_kernel (fn, eopts, code, &lanes, why))
     return false;
   if (lanes && std::find (widths.begin (), widths.end (), lanes)
 		 == widths.end ())
     widths.push_back (lanes);
-  kernels += code;
   if (dump)
     fprintf (dump, "\n;; After emit (cpu, %s, %u lanes)\n%s",
-	     isa.level.c_str (), lanes, code.c_str ());
+	     isa.level.c_str (), lanes, code->c_str ());
   return true;
 }
 
+/* The image: the prelude, the declarations of the module's routines and
+   of those it imports (macros that call through the import table), then
+   every function's C, compiled into a shared object.  */
+
 bool
-cpu_image::finish (std::string *image, std::string *isa_name,
-		   std::string *why)
+cpu_image::link (const std::vector<const compiled *> &funcs,
+		 const std::vector<dir_decl> &imports, gw_image_out *out,
+		 std::string *why)
 {
-  if (kernels.empty ())
-    {
-      image->clear ();
-      return true;
-    }
   std::string source = cpu_prelude (isa);
   for (unsigned w : widths)
     source += cpu_prelude_width (w, isa);
-  source += kernels;
+  for (const compiled *c : funcs)
+    if (c->kind == DFK_ROUTINE)
+      source += cpu_routine_prototype (c->symbol, c->sig, c->exported)
+		+ ";\n";
+  if (!imports.empty ())
+    {
+      dir_appendf (source, "GW_EXPORT void *" GW_CPU_IMAGE_IMPORTS_SYMBOL
+		   "[%zu];\n", imports.size ());
+      for (size_t k = 0; k < imports.size (); k++)
+	dir_appendf (source, "#define %s ((%s) " GW_CPU_IMAGE_IMPORTS_SYMBOL
+		     "[%zu])\n", imports[k].name.c_str (),
+		     cpu_routine_pointer (imports[k].sig).c_str (), k);
+    }
+  for (const compiled *c : funcs)
+    source += c->code;
+  std::string *image = &out->image;
 
   /* Work in a private directory; keep the source if asked.  */
   std::string dir;
@@ -129,7 +145,7 @@ cpu_image::finish (std::string *image, std::string *isa_name,
       unlink (log.c_str ());
       return false;
     }
-  *isa_name = isa.level;
+  out->isa = isa.level;
   unlink (c.c_str ());
   unlink (so.c_str ());
   unlink (log.c_str ());

@@ -21,11 +21,31 @@ emitter::put (const char *fmt, ...)
   va_end (ap);
 }
 
+/* The C type of a scalar of type T, as the emitter keeps it.  */
+
+std::string
+c_type (dir_type t)
+{
+  switch (t)
+    {
+    case DT_B1: return "int";
+    case DT_I8: return "uint8_t";
+    case DT_I16: return "uint16_t";
+    case DT_I32: return "uint32_t";
+    case DT_I64: return "uint64_t";
+    case DT_F32: return "float";
+    case DT_F64: return "double";
+    default: throw cannot { "a value of type void" };
+    }
+}
+
 /* The C type of a scalar of type T (unsigned for integers unless SIGN).  */
 
 std::string
 emitter::sty (dir_type t, bool sign) const
 {
+  if (!sign)
+    return c_type (t);
   switch (t)
     {
     case DT_B1: return "int";

@@ -116,7 +116,8 @@ emitter::find_combined_atomics ()
 {
   wc.clear ();
   wc_rep = nullptr;
-  if (opts.no_combine)
+  /* The cache is a kernel call's: a routine's atomics go to memory.  */
+  if (opts.no_combine || fn->kind == DFK_ROUTINE)
     return;
   std::vector<bool> read (fn->regs.size (), false);
   for (const dir_block *b : fn->blocks)
@@ -331,6 +332,12 @@ emitter::guard_access (const dir_insn *i, bool in_simd)
   if (!wc_rep || wc.count (i))
     return;
   const char *K = fn->name.c_str ();
+  if (i->op == DOP_DCALL)
+    {
+      /* A routine may access any memory.  */
+      put ("  if (gw_wc->span)\n    %s_wc_flush (gw_wc);\n", K);
+      return;
+    }
   if (i->op == DOP_CALL)
     {
       /* A math function may write through a pointer (frexp, modf).  */

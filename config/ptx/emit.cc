@@ -493,6 +493,17 @@ emitter::emit_terminator (dir_block *b, dir_insn *t)
       }
 
     case DOP_RET:
+      if (!t->ops.empty ())
+	{
+	  const dir_value &v = t->ops[0];
+	  std::string a = op (v);
+	  if (v.type == DT_B1)
+	    {
+	      a = temp (RC_B32);
+	      ins ("selp.u32 %s, 1, 0, %s", a.c_str (), op (v).c_str ());
+	    }
+	  ins ("st.param%s [gw_ret], %s", ptx_param_type (v.type), a.c_str ());
+	}
       ins ("ret");
       return;
 
@@ -748,14 +759,22 @@ emitter::run ()
     }
 
   std::string code = module_data ();
-  dir_appendf (code, "\n// %s: gangs %s, %d workers x %d lanes\n"
-	       ".visible .entry %s (.param .u64 gw_data, "
-	       ".param .u64 gw_globals)\n"
-	       "\t.reqntid %d, %d, 1\n{\n",
-	       fn->host_name.empty () ? fn->name.c_str ()
-	       : fn->host_name.c_str (),
-	       fn->dims[DA_GANG] ? std::to_string (fn->dims[DA_GANG]).c_str ()
-	       : "at launch", wlen, vlen, fn->name.c_str (), vlen, wlen);
+  if (fn->kind == DFK_ROUTINE)
+    dir_appendf (code, "\n// %s: the %s routine %s\n%s\n{\n",
+		 fn->name.c_str (), dir_level_name (fn->level),
+		 fn->host_name.c_str (),
+		 ptx_routine_prototype (fn->name, fn->sig,
+					fn->exported ? ".visible " : "")
+		 .c_str ());
+  else
+    dir_appendf (code, "\n// %s: gangs %s, %d workers x %d lanes\n"
+		 ".visible .entry %s (.param .u64 gw_data, "
+		 ".param .u64 gw_globals)\n"
+		 "\t.reqntid %d, %d, 1\n{\n",
+		 fn->host_name.empty () ? fn->name.c_str ()
+		 : fn->host_name.c_str (),
+		 fn->dims[DA_GANG] ? std::to_string (fn->dims[DA_GANG]).c_str ()
+		 : "at launch", wlen, vlen, fn->name.c_str (), vlen, wlen);
   code += declarations ();
   code += prologue ();
   code += body;
@@ -781,6 +800,42 @@ ptx_emit_kernel (dir_func *fn, std::string *code,
       *why = "ptx: " + c.why;
       return false;
     }
+}
+
+/* The .param type of a routine's parameter or result of type T, in
+   its declaration, ld.param and st.param: narrow integers and booleans
+   (0 or 1) travel as 32 bits.  */
+
+const char *
+ptx_param_type (dir_type t)
+{
+  switch (t)
+    {
+    case DT_B1: case DT_I8: case DT_I16: case DT_I32: return ".b32";
+    case DT_I64: return ".b64";
+    case DT_F32: return ".f32";
+    case DT_F64: return ".f64";
+    default: throw gw_ptx::cannot { "a parameter of type void" };
+    }
+}
+
+/* The PTX header of the routine NAME of signature SIG (without a body
+   or a ';'): ".func (.param .b32 gw_ret) NAME (.param .b64 gw_globals,
+   .param .f64 gw_p0)", after LINKAGE (".visible ", ".extern " or "").  */
+
+std::string
+ptx_routine_prototype (const std::string &name, const dir_signature &sig,
+		       const char *linkage)
+{
+  std::string s = std::string (linkage) + ".func ";
+  if (sig.result != DT_VOID)
+    s += std::string ("(.param ") + ptx_param_type (sig.result)
+	 + " gw_ret) ";
+  s += name + " (.param .b64 gw_globals";
+  for (size_t k = 0; k < sig.params.size (); k++)
+    s += std::string (", .param ") + ptx_param_type (sig.params[k])
+	 + " gw_p" + std::to_string (k);
+  return s + ")";
 }
 
 std::string

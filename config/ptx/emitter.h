@@ -184,6 +184,7 @@ private:
   void emit_insn (dir_insn *i);
   void emit_arith (dir_insn *i);
   void emit_call (dir_insn *i);
+  void emit_dcall (dir_insn *i);
   void emit_unaligned (dir_insn *i, const std::string &a);
   void emit_fmod (dir_insn *i);
   void emit_ilogb (dir_insn *i);

@@ -47,6 +47,21 @@ emitter::emit_insn (dir_insn *i)
   switch (i->op)
     {
     case DOP_PARAM:
+      if (fn->kind == DFK_ROUTINE)
+	{
+	  /* A routine's parameter N is gw_pN (ptx_param_type).  */
+	  std::string p = "[gw_p" + std::to_string (i->param) + "]";
+	  if (i->type == DT_B1)
+	    {
+	      std::string t = temp (RC_B32);
+	      ins ("ld.param.b32 %s, %s", t.c_str (), p.c_str ());
+	      ins ("setp.ne.b32 %s, %s, 0", dest (i).c_str (), t.c_str ());
+	    }
+	  else
+	    ins ("ld.param%s %s, %s", ptx_param_type (i->type),
+		 dest (i).c_str (), p.c_str ());
+	  return;
+	}
       if (i->param != 0)
 	throw cannot { "a kernel parameter other than the first" };
       ins ("ld.param.u64 %s, [gw_data]", dest (i).c_str ());
@@ -145,6 +160,10 @@ emitter::emit_insn (dir_insn *i)
       emit_call (i);
       return;
 
+    case DOP_DCALL:
+      emit_dcall (i);
+      return;
+
     case DOP_FORK:
     case DOP_JOIN:
       body += std::string ("\t// ") + dir_op_name (i->op) + " "
@@ -158,6 +177,10 @@ emitter::emit_insn (dir_insn *i)
 	if (i->op == DOP_DIM_POS)
 	  v = i->axis == DA_GANG ? "%ctaid.x"
 	      : i->axis == DA_WORKER ? tid_y () : tid_x ();
+	else if (fn->kind == DFK_ROUTINE)
+	  /* The caller's.  */
+	  v = i->axis == DA_GANG ? "%nctaid.x"
+	      : i->axis == DA_WORKER ? "%ntid.y" : "%ntid.x";
 	else
 	  v = i->axis == DA_GANG ? "%nctaid.x"
 	      : std::to_string (i->axis == DA_WORKER ? wlen : vlen);
@@ -726,6 +749,56 @@ emitter::emit_fmod (dir_insn *i)
   ins ("mov%s %s, %s", bt, r.c_str (), sx.c_str ());
   body += done + ":\n";
   ins ("mov%s %s, %s", bt, d.c_str (), r.c_str ());
+}
+
+/* The device call I: the arguments, after the unit's global table, and
+   the result in .param variables of a scope of their own (the PTX
+   calling convention), as ptx_param_type says.  */
+
+void
+emitter::emit_dcall (dir_insn *i)
+{
+  if (dir_convergent_p (i))
+    throw cannot { std::string ("a call of a ")
+		   + dir_level_name (dir_axes_level (i->axes)) + " routine" };
+  use_gtab = true;
+  body += "\t{\n";
+  ins (".param .b64 gw_a0");
+  for (size_t k = 0; k < i->ops.size (); k++)
+    ins (".param %s gw_a%zu", ptx_param_type (i->ops[k].type), k + 1);
+  if (i->type != DT_VOID)
+    ins (".param %s gw_rv", ptx_param_type (i->type));
+  ins ("st.param.b64 [gw_a0], %%gw_gtab");
+  std::string args = "gw_a0";
+  for (size_t k = 0; k < i->ops.size (); k++)
+    {
+      const dir_value &v = i->ops[k];
+      std::string a = op (v);
+      if (v.type == DT_B1)
+	{
+	  a = temp (RC_B32);
+	  ins ("selp.u32 %s, 1, 0, %s", a.c_str (), op (v).c_str ());
+	}
+      ins ("st.param%s [gw_a%zu], %s", ptx_param_type (v.type), k + 1,
+	   a.c_str ());
+      args += ", gw_a" + std::to_string (k + 1);
+    }
+  if (i->type == DT_VOID)
+    ins ("call %s, (%s)", i->callee.c_str (), args.c_str ());
+  else
+    {
+      ins ("call (gw_rv), %s, (%s)", i->callee.c_str (), args.c_str ());
+      if (i->type == DT_B1)
+	{
+	  std::string t = temp (RC_B32);
+	  ins ("ld.param.b32 %s, [gw_rv]", t.c_str ());
+	  ins ("setp.ne.b32 %s, %s, 0", dest (i).c_str (), t.c_str ());
+	}
+      else
+	ins ("ld.param%s %s, [gw_rv]", ptx_param_type (i->type),
+	     dest (i).c_str ());
+    }
+  body += "\t}\n";
 }
 
 /* The calls of the C library the expander lets through that a few PTX

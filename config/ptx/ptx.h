@@ -46,4 +46,14 @@ bool ptx_emit_kernel (dir_func *fn, std::string *code, std::string *why);
 /* The header of a module for ARCH.  */
 std::string ptx_module_header (const ptx_arch &arch);
 
+/* emit.cc: the .param type of a routine's parameter or result of type T,
+   and the PTX header of the routine NAME of signature SIG after LINKAGE
+   (".visible ", ".extern " or ""), without a body or a ';'.  A routine's
+   first parameter is the unit's global table, gw_globals; then come
+   gw_p0, gw_p1...; the result is gw_ret.  */
+const char *ptx_param_type (dir_type t);
+std::string ptx_routine_prototype (const std::string &name,
+				   const dir_signature &sig,
+				   const char *linkage);
+
 #endif /* GANGWAY_PTX_H */

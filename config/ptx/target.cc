@@ -28,48 +28,57 @@ namespace {
 const int default_workers = 8;
 const int max_threads = 1024;
 
-class ptx_image : public gw_image_builder
+class ptx_image : public gw_module_builder
 {
 public:
   ptx_image (const gw_target_options &o, const ptx_arch &a)
     : opts (o), arch (a) {}
 
-  bool add_kernel (dir_func *fn, std::string *why, FILE *dump) override
+protected:
+  bool compile (dir_func *fn, std::string *code, std::string *why,
+		FILE *dump) override
   {
-    std::string code;
-    if (!ptx_emit_kernel (fn, &code, why))
+    if (!ptx_emit_kernel (fn, code, why))
       return false;
     if (dump)
       fprintf (dump, "\n;; After emit (ptx, %s)\n%s", arch.sm.c_str (),
-	       code.c_str ());
-    kernels += "\n" + code;
+	       code->c_str ());
     return true;
   }
 
-  bool finish (std::string *image, std::string *isa, std::string *why)
-    override
+  /* The module: the header, the prototypes of the module's routines
+     and of those it imports (.extern), then every function.  */
+  bool link (const std::vector<const compiled *> &funcs,
+	     const std::vector<dir_decl> &imports, gw_image_out *out,
+	     std::string *why) override
   {
-    image->clear ();
-    if (kernels.empty ())
-      return true;
-    std::string module = ptx_module_header (arch) + kernels;
+    std::string module = ptx_module_header (arch);
+    for (const dir_decl &d : imports)
+      module += ptx_routine_prototype (d.name, d.sig, ".extern ") + ";\n";
+    for (const compiled *c : funcs)
+      if (c->kind == DFK_ROUTINE)
+	module += ptx_routine_prototype (c->symbol, c->sig,
+					 c->exported ? ".visible " : "")
+		  + ";\n";
+    for (const compiled *c : funcs)
+      module += "\n" + c->code;
     if (!opts.keep_base.empty ())
       gw_write_file (opts.keep_base + ".gangway-ptx.ptx", module);
-    if (opts.ptxas_check && !check (module, why))
+    if (opts.ptxas_check && !check (module, !imports.empty (), why))
       return false;
-    *image = module;
-    image->push_back ('\0');
-    *isa = arch.sm;
+    out->image = module;
+    out->image.push_back ('\0');
+    out->isa = arch.sm;
     return true;
   }
 
 private:
   gw_target_options opts;
   ptx_arch arch;
-  std::string kernels;
 
-  /* Assemble MODULE with ptxas; set WHY to its complaint if it fails.  */
-  bool check (const std::string &module, std::string *why)
+  /* Assemble MODULE with ptxas, as a relocatable object if it IMPORTS
+     routines of other modules; set WHY to its complaint if it fails.  */
+  bool check (const std::string &module, bool imports, std::string *why)
   {
     if (opts.ptxas.empty ())
       {
@@ -87,8 +96,11 @@ private:
 	*why = "cannot write " + src;
 	return false;
       }
-    int rc = gw_run_command ({ opts.ptxas, "-arch=" + arch.sm, "-o", obj,
-			       src }, log);
+    std::vector<std::string> argv = { opts.ptxas, "-arch=" + arch.sm };
+    if (imports)
+      argv.push_back ("-c");
+    argv.insert (argv.end (), { "-o", obj, src });
+    int rc = gw_run_command (argv, log);
     if (rc != 0)
       {
 	std::string msg;

@@ -75,6 +75,68 @@ dir_axis_name (dir_axis a)
   return a < DA_NUM ? axis_names[a] : "?";
 }
 
+/* Return the text name of level L.  */
+
+const char *
+dir_level_name (dir_level l)
+{
+  return l == DL_SEQ ? "seq" : dir_axis_name ((dir_axis) l);
+}
+
+/* Return the signature SIG in the text form: "(i32, f64) -> f64".  */
+
+std::string
+dir_signature_text (const dir_signature &sig)
+{
+  std::string s = "(";
+  for (size_t k = 0; k < sig.params.size (); k++)
+    s += (k ? ", " : "") + std::string (dir_type_name (sig.params[k]));
+  return s + ") -> " + dir_type_name (sig.result);
+}
+
+/* Return the function of the module called NAME, or null.  */
+
+dir_func *
+dir_module::find_func (const std::string &name) const
+{
+  for (const auto &f : funcs)
+    if (f->name == name)
+      return f.get ();
+  return nullptr;
+}
+
+/* Return the declaration of the module called NAME, or null.  */
+
+const dir_decl *
+dir_module::find_decl (const std::string &name) const
+{
+  for (const dir_decl &d : decls)
+    if (d.name == name)
+      return &d;
+  return nullptr;
+}
+
+bool
+dir_module::callee (const std::string &name, dir_level *level,
+		    dir_signature *sig) const
+{
+  if (const dir_func *f = find_func (name))
+    {
+      if (f->kind != DFK_ROUTINE)
+	return false;
+      *level = f->level;
+      *sig = f->sig;
+      return true;
+    }
+  if (const dir_decl *d = find_decl (name))
+    {
+      *level = d->level;
+      *sig = d->sig;
+      return true;
+    }
+  return false;
+}
+
 /* Return the text name of the axis set MASK: "worker+vector".  */
 
 std::string
@@ -415,7 +477,21 @@ dir_side_effect_p (const dir_insn *insn)
 {
   return dir_op_flag (insn->op, DOPF_WRITES | DOPF_MARKER | DOPF_TERMINATOR
 			       | DOPF_CONVERGENT)
+	 || dir_convergent_p (insn)
 	 || (insn->flags & (DIF_VOLATILE | DIF_ATOMIC));
+}
+
+/* Return true if all threads of some axes must execute INSN together:
+   it is convergent, or it calls a routine that partitions the worker or
+   the vector axis.  */
+
+bool
+dir_convergent_p (const dir_insn *insn)
+{
+  return dir_op_flag (insn->op, DOPF_CONVERGENT)
+	 || (insn->op == DOP_DCALL
+	     && (insn->axes & (dir_axis_bit (DA_WORKER)
+			       | dir_axis_bit (DA_VECTOR))));
 }
 
 /* Return true if A and B have the same opcode, type, flags and fields

@@ -67,6 +67,7 @@ enum dir_op_class : uint8_t
   DOC_GLOBAL,		/* %r = addr.global @G  */
   DOC_SLOT,		/* %r = addr.local $S  */
   DOC_CALL,		/* %r = call.T name (a, ...)  */
+  DOC_DCALL,		/* %r = dcall.T LEVEL name (a, ...)  */
   DOC_AXIS,		/* fork AXIS; %r = dim.pos.T AXIS  */
   DOC_AXES,		/* frame.bcast AXES, barrier AXES  */
   DOC_AXES_VALUE,	/* %r = bcast.T AXES a  */
@@ -175,6 +176,30 @@ const char *dir_axis_name (dir_axis);
 inline unsigned dir_axis_bit (dir_axis a) { return 1u << a; }
 std::string dir_axes_name (unsigned mask);
 
+/* The level of a routine: the outermost axis its loops may partition
+   (GCC's oacc_fn_attrib_level), or DL_SEQ for none.  */
+enum dir_level : uint8_t
+{
+  DL_GANG = DA_GANG, DL_WORKER = DA_WORKER, DL_VECTOR = DA_VECTOR,
+  DL_SEQ = DA_NUM
+};
+
+const char *dir_level_name (dir_level);
+/* The axes a routine of level L partitions: L and the inner axes.  */
+inline unsigned dir_level_axes (dir_level l)
+{
+  return ((1u << DA_NUM) - 1) & ~((1u << l) - 1);
+}
+/* The level whose axes are AXES (seq for none), the inverse of
+   dir_level_axes for the masks it gives.  */
+inline dir_level dir_axes_level (unsigned axes)
+{
+  for (int l = DL_GANG; l < DL_SEQ; l++)
+    if (axes & (1u << l))
+      return (dir_level) l;
+  return DL_SEQ;
+}
+
 /* Insn flags.  */
 enum
 {
@@ -233,7 +258,8 @@ struct dir_func;
      PRED     CMP's predicate;
      AXIS     the axis of FORK, JOIN, DIM_POS and DIM_SIZE;
      AXES     the axes (1 << dir_axis bits) of BCAST, FRAME_BCAST, BARRIER
-	      and BR_SINGLE;
+	      and BR_SINGLE; those the callee of a DCALL partitions
+	      (dir_level_axes of its level);
      DISP     the byte displacement of a LOAD's or STORE's address;
      ALIGN    the alignment in bytes (1, 2 or 4) of a LOAD or STORE known
 	      to be less aligned than its type; 0 for a natural one;
@@ -242,7 +268,7 @@ struct dir_func;
      SLOT     the index of ADDR_LOCAL's slot in dir_func::slots;
      SLOTS    the slots FRAME_BCAST broadcasts;
      CASES    SWITCH's case values, parallel to TARGETS[1..];
-     CALLEE   the function CALL calls;
+     CALLEE   the function CALL or DCALL calls;
      REDOP    the binary opcode by which REDUCE and ATOMIC combine
 	      values;
      ORDER    the memory order of ATOMIC, XCHG, CAS and of an atomic
@@ -340,11 +366,42 @@ enum
 				   cross threads.  */
 };
 
+/* What a function of a module is.  */
+enum dir_func_kind : uint8_t
+{
+  DFK_KERNEL,			/* A region's body, launched by the runtime,
+				   with one parameter: the argument block.  */
+  DFK_ROUTINE			/* An OpenACC routine, called by device
+				   code.  */
+};
+
+/* The parameter types and the result type (DT_VOID: none) of a
+   routine.  */
+struct dir_signature
+{
+  std::vector<dir_type> params;
+  dir_type result = DT_VOID;
+
+  bool operator== (const dir_signature &o) const
+  {
+    return params == o.params && result == o.result;
+  }
+  bool operator!= (const dir_signature &o) const { return !(*this == o); }
+};
+
+std::string dir_signature_text (const dir_signature &);
+
 struct dir_func
 {
-  std::string name;		/* Kernel symbol.  */
+  std::string name;		/* Symbol: the kernel's or the routine's.  */
   std::string host_name;	/* Name of the host version.  */
-  int dims[DA_NUM] = { 1, 1, 1 };	/* 0: chosen at launch.  */
+  /* 0: chosen at launch (a kernel's gangs) or, for a routine, by its
+     caller (the axes it partitions).  */
+  int dims[DA_NUM] = { 1, 1, 1 };
+  dir_func_kind kind = DFK_KERNEL;
+  dir_level level = DL_SEQ;	/* A routine's.  */
+  dir_signature sig;		/* A routine's.  */
+  bool exported = false;	/* A routine other modules may call.  */
 
   std::vector<dir_block *> blocks;	/* Layout order; [0] is the entry.  */
   std::vector<dir_reg> regs;
@@ -361,6 +418,32 @@ struct dir_func
   /* Storage.  Blocks and insns live as long as the function.  */
   std::vector<std::unique_ptr<dir_block>> block_store;
   std::vector<std::unique_ptr<dir_insn>> insn_store;
+};
+
+/* A routine a module calls and another module (or the device's library)
+   defines: its symbol, level and signature, and the name of its host
+   version, for messages.  */
+struct dir_decl
+{
+  std::string name;
+  std::string host_name;
+  dir_level level = DL_SEQ;
+  dir_signature sig;
+};
+
+/* A module: the functions of one translation unit for one target, and
+   the routines they call that other modules define.  */
+struct dir_module
+{
+  std::vector<std::unique_ptr<dir_func>> funcs;
+  std::vector<dir_decl> decls;
+
+  dir_func *find_func (const std::string &name) const;
+  const dir_decl *find_decl (const std::string &name) const;
+  /* The level and signature of the routine NAME, a function or a
+     declaration of the module; false if it has neither.  */
+  bool callee (const std::string &name, dir_level *level,
+	       dir_signature *sig) const;
 };
 
 /* ir.cc: construction and editing.  */
@@ -381,6 +464,7 @@ void dir_replace_phi_pred (dir_block *, dir_block *old_pred,
 void dir_cfg_changed (dir_func *);
 void dir_compact (dir_func *);
 bool dir_side_effect_p (const dir_insn *);
+bool dir_convergent_p (const dir_insn *);
 bool dir_same_attrs (const dir_insn *, const dir_insn *);
 void dir_make_copy (dir_insn *, dir_value);
 
@@ -455,8 +539,11 @@ void dir_vappendf (std::string &out, const char *fmt, va_list ap);
 /* print.cc / parse.cc: the text form (docs/ir.md).  */
 void dir_print (FILE *, const dir_func *);
 std::string dir_to_string (const dir_func *);
+std::string dir_decl_text (const dir_decl &);
 std::unique_ptr<dir_func> dir_parse (const std::string &text,
 				     std::string *error);
+bool dir_parse_module (const std::string &text, const char *file,
+		       dir_module *mod, std::string *error);
 bool dir_parse_functions (const std::string &text, const char *file,
 			  std::vector<std::unique_ptr<dir_func>> *fns,
 			  std::string *error);
@@ -465,6 +552,10 @@ bool dir_parse_functions (const std::string &text, const char *file,
    ones; prints every violation to REPORT with an annotated dump and
    returns false if there is any.  */
 bool dir_verify (dir_func *, unsigned props, FILE *report);
+/* Checks what ties the functions of MOD together: every device call
+   names a function or declaration of the module, with its level's axes
+   and its signature's types.  Prints every violation to REPORT.  */
+bool dir_verify_module (const dir_module *mod, FILE *report);
 
 /* Internal errors.  The plugin routes them to GCC's internal_error;
    gangway-opt prints and aborts.  */

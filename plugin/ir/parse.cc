@@ -287,7 +287,7 @@ lexer::next ()
       t.text = string_literal ();
       return t;
     case '=': case ',': case '[': case ']': case '(': case ')':
-    case '{': case '}': case ':': case '+': case '-':
+    case '{': case '}': case ':': case '+': case '-': case '>':
       pos++;
       t.kind = token::PUNCT;
       t.text = std::string (1, c);
@@ -334,7 +334,7 @@ class parser
 {
 public:
   parser (const std::string &text) : lex (text) {}
-  void file (std::vector<std::unique_ptr<dir_func>> *fns);
+  void file (dir_module *mod);
 
 private:
   lexer lex;
@@ -357,8 +357,11 @@ private:
   uint64_t number (const token &t, uint64_t max);
   int64_t integer (int64_t lo, int64_t hi, const char *what);
 
-  std::unique_ptr<dir_func> function ();
-  void header ();
+  std::unique_ptr<dir_func> function (bool routine);
+  void header (bool routine);
+  dir_level level ();
+  dir_signature signature ();
+  dir_decl declaration ();
   void slot_line ();
   void global_line ();
   void body ();
@@ -1002,6 +1005,9 @@ parser::insn (unsigned line)
 	break;
       }
     case DOC_CALL:
+    case DOC_DCALL:
+      if (info.cls == DOC_DCALL)
+	i->axes = dir_level_axes (level ());
       i->callee = word ("the name of the called function");
       expect_punct ('(', "after the called function");
       operands (i);
@@ -1113,12 +1119,87 @@ parser::body ()
     }
 }
 
-/* Read the header line "function NAME [host NAME] dims G W V".  */
+/* Read a routine's level: "seq", "vector", "worker" or "gang".  */
+
+dir_level
+parser::level ()
+{
+  unsigned line = peek ().line;
+  std::string w = word ("a level ('seq', 'vector', 'worker' or 'gang')");
+  for (int l = DL_GANG; l <= DL_SEQ; l++)
+    if (w == dir_level_name ((dir_level) l))
+      return (dir_level) l;
+  fail (line, "expected a level ('seq', 'vector', 'worker' or 'gang'), "
+	"found '%s'", w.c_str ());
+}
+
+/* Read a signature: "(TYPE, ...) -> TYPE".  */
+
+dir_signature
+parser::signature ()
+{
+  dir_signature sig;
+  expect_punct ('(', "before the parameter types");
+  if (!accept_punct (')'))
+    {
+      do
+	{
+	  unsigned line = peek ().line;
+	  dir_type t = type_name (word ("a parameter type"), line);
+	  if (t == DT_VOID)
+	    fail (line, "a parameter of type void");
+	  sig.params.push_back (t);
+	}
+      while (accept_punct (','));
+      expect_punct (')', "after the parameter types");
+    }
+  expect_punct ('-', "before the result type ('-> TYPE')");
+  expect_punct ('>', "before the result type ('-> TYPE')");
+  unsigned line = peek ().line;
+  sig.result = type_name (word ("the result type"), line);
+  return sig;
+}
+
+/* Read "declare NAME LEVEL (TYPES) -> TYPE [host NAME]" after its
+   keyword.  */
+
+dir_decl
+parser::declaration ()
+{
+  dir_decl d;
+  d.name = word ("the declared routine's name");
+  d.level = level ();
+  d.sig = signature ();
+  if (peek ().kind == token::WORD && peek ().text == "host")
+    {
+      take ();
+      d.host_name = name ("the name of the host version");
+    }
+  expect_eol ();
+  return d;
+}
+
+/* Read the header line "function NAME [host NAME] dims G W V", or, for a
+   ROUTINE, "routine NAME LEVEL [export] (TYPES) -> TYPE [host NAME] dims
+   G W V", after its keyword.  */
 
 void
-parser::header ()
+parser::header (bool routine)
 {
-  fn->name = name ("the function's name");
+  if (routine)
+    {
+      fn->kind = DFK_ROUTINE;
+      fn->name = word ("the routine's name");
+      fn->level = level ();
+      if (peek ().kind == token::WORD && peek ().text == "export")
+	{
+	  take ();
+	  fn->exported = true;
+	}
+      fn->sig = signature ();
+    }
+  else
+    fn->name = name ("the function's name");
   unsigned line = peek ().line;
   std::string w = word ("'host' or 'dims'");
   if (w == "host")
@@ -1252,16 +1333,17 @@ parser::finish ()
   dir_fill_cfg (fn.get ());
 }
 
-/* Read one function, from its "function" keyword to its '}'.  */
+/* Read one function, from after its "function" (or, for a ROUTINE,
+   "routine") keyword to its '}'.  */
 
 std::unique_ptr<dir_func>
-parser::function ()
+parser::function (bool routine)
 {
   fn.reset (new dir_func);
   regs.clear ();
   labels.clear ();
   cur = nullptr;
-  header ();
+  header (routine);
   for (;;)
     {
       const token &t = peek ();
@@ -1292,10 +1374,10 @@ parser::function ()
   return std::move (fn);
 }
 
-/* Read every function of the input into FNS.  */
+/* Read every function and declaration of the input into MOD.  */
 
 void
-parser::file (std::vector<std::unique_ptr<dir_func>> *fns)
+parser::file (dir_module *mod)
 {
   for (;;)
     {
@@ -1307,28 +1389,35 @@ parser::file (std::vector<std::unique_ptr<dir_func>> *fns)
 	  take ();
 	  continue;
 	}
-      if (t.kind != token::WORD || t.text != "function")
-	fail (t.line, "expected 'function', found %s", describe (t).c_str ());
-      take ();
-      fns->push_back (function ());
+      if (t.kind == token::WORD && t.text == "declare")
+	{
+	  take ();
+	  mod->decls.push_back (declaration ());
+	  continue;
+	}
+      if (t.kind != token::WORD
+	  || (t.text != "function" && t.text != "routine"))
+	fail (t.line, "expected 'function', 'routine' or 'declare', found %s",
+	      describe (t).c_str ());
+      bool routine = take ().text == "routine";
+      mod->funcs.push_back (function (routine));
     }
 }
 
 } // anon namespace
 
-/* Read the functions of TEXT into FNS.  Return false and set *ERROR to
-   "FILE:LINE: message" (or "line LINE: message" if FILE is null) at the
-   first error.  */
+/* Read the functions and declarations of TEXT into MOD.  Return false
+   and set *ERROR to "FILE:LINE: message" (or "line LINE: message" if
+   FILE is null) at the first error.  */
 
 bool
-dir_parse_functions (const std::string &text, const char *file,
-		     std::vector<std::unique_ptr<dir_func>> *fns,
-		     std::string *error)
+dir_parse_module (const std::string &text, const char *file,
+		  dir_module *mod, std::string *error)
 {
   parser p (text);
   try
     {
-      p.file (fns);
+      p.file (mod);
       return true;
     }
   catch (const parse_error &e)
@@ -1337,6 +1426,22 @@ dir_parse_functions (const std::string &text, const char *file,
 	       + std::to_string (e.line) + ": " + e.msg;
       return false;
     }
+}
+
+/* Read the functions of TEXT into FNS, as dir_parse_module; declarations
+   are read and dropped.  */
+
+bool
+dir_parse_functions (const std::string &text, const char *file,
+		     std::vector<std::unique_ptr<dir_func>> *fns,
+		     std::string *error)
+{
+  dir_module mod;
+  if (!dir_parse_module (text, file, &mod, error))
+    return false;
+  for (auto &f : mod.funcs)
+    fns->push_back (std::move (f));
+  return true;
 }
 
 /* Read the one function of TEXT.  Return null and set *ERROR to "line N:

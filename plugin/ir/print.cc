@@ -40,7 +40,8 @@ dir_default_operand_type (const dir_insn *insn, size_t k)
     case DOP_ONDEV:
       return DT_I32;
     case DOP_CALL:
-      /* Library functions take mixed types (ldexp).  */
+    case DOP_DCALL:
+      /* Library functions take mixed types (ldexp), routines too.  */
       return DT_VOID;
     case DOP_SEXT: case DOP_ZEXT: case DOP_TRUNC: case DOP_FPEXT:
     case DOP_FPTRUNC: case DOP_SITOFP: case DOP_UITOFP: case DOP_FPTOSI:
@@ -243,6 +244,11 @@ printer::insn (const dir_insn *i)
       put ("call.%s %s(%s)", ty.c_str (), i->callee.c_str (),
 	   ops_from (0).c_str ());
       break;
+    case DOC_DCALL:
+      put ("dcall.%s %s %s(%s)", ty.c_str (),
+	   dir_level_name (dir_axes_level (i->axes)), i->callee.c_str (),
+	   ops_from (0).c_str ());
+      break;
     case DOC_AXIS:
       if (i->dest != DIR_NOREG)
 	put ("%s.%s %s", name.c_str (), ty.c_str (),
@@ -265,8 +271,9 @@ printer::insn (const dir_insn *i)
       break;
     case DOC_BRANCH:
       out += name;
+      /* "cbr %3, @1, @2"; "ret %4".  */
       if (!i->ops.empty ())
-	out += " " + ops_from (0) + ",";
+	out += " " + ops_from (0) + (i->op == DOP_RET ? "" : ",");
       for (size_t k = 0; k < i->targets.size (); k++)
 	out += (k ? ", " : " ") + block (i->targets[k]);
       break;
@@ -335,7 +342,11 @@ printer::run ()
 	    v.push_back (b);
 	}
 
-  put ("function %s", fn->name.c_str ());
+  if (fn->kind == DFK_ROUTINE)
+    put ("routine %s %s%s %s", fn->name.c_str (), dir_level_name (fn->level),
+	 fn->exported ? " export" : "", dir_signature_text (fn->sig).c_str ());
+  else
+    put ("function %s", fn->name.c_str ());
   if (!fn->host_name.empty ())
     put (" host %s", fn->host_name.c_str ());
   put (" dims %d %d %d\n", fn->dims[0], fn->dims[1], fn->dims[2]);
@@ -383,6 +394,19 @@ printer::run ()
 }
 
 } // anon namespace
+
+/* Return the declaration D in the text form:
+   "declare NAME LEVEL (TYPES) -> TYPE [host NAME]".  */
+
+std::string
+dir_decl_text (const dir_decl &d)
+{
+  std::string s = "declare " + d.name + " " + dir_level_name (d.level) + " "
+		  + dir_signature_text (d.sig);
+  if (!d.host_name.empty ())
+    s += " host " + d.host_name;
+  return s + "\n";
+}
 
 /* Return FN in the text form, with the comments ANNOT adds.  */
 

@@ -69,6 +69,7 @@ private:
   void check_blocks ();
   void check_insn (const dir_insn *i);
   void check_attrs (const dir_insn *i);
+  void check_interface (const dir_insn *i);
   void check_ssa ();
   void check_partitions ();
 };
@@ -145,7 +146,8 @@ verifier::check_insn (const dir_insn *i)
   bool has_dest = i->dest != DIR_NOREG;
   bool wants_dest = !(info.flags & (DOPF_TERMINATOR | DOPF_MARKER))
 		    && i->op != DOP_STORE && i->op != DOP_FRAME_BCAST
-		    && i->op != DOP_BARRIER;
+		    && i->op != DOP_BARRIER
+		    && !(i->op == DOP_DCALL && i->type == DT_VOID);
   if (has_dest != wants_dest)
     error (i, has_dest ? "the insn defines a register it should not"
 		       : "the insn defines no register");
@@ -162,6 +164,51 @@ verifier::check_insn (const dir_insn *i)
   if (i->targets.size () != want_targets)
     error (i, "wrong number of branch targets");
   check_attrs (i);
+  check_interface (i);
+}
+
+/* What I must agree with in the function's interface: a PARAM of a
+   routine reads a parameter it has, with its type; a RET returns a value
+   exactly when the function is a routine with a result, of the result's
+   type; a DCALL calls a routine of a level.  */
+
+void
+verifier::check_interface (const dir_insn *i)
+{
+  bool routine = fn->kind == DFK_ROUTINE;
+  if (i->op == DOP_PARAM && routine)
+    {
+      size_t n = fn->sig.params.size ();
+      dir_type want = i->param < n ? fn->sig.params[i->param] : DT_VOID;
+      if (i->param >= n)
+	error (i, "the function has " + std::to_string (n) + " parameter"
+		  + (n == 1 ? "" : "s"));
+      else if (i->type != want)
+	error (i, std::string ("parameter ") + std::to_string (i->param)
+		  + " is " + dir_type_name (want));
+    }
+  if (i->op == DOP_RET)
+    {
+      dir_type want = routine ? fn->sig.result : DT_VOID;
+      if (want == DT_VOID && !i->ops.empty ())
+	error (i, "a return with a value from a function without a result");
+      else if (want != DT_VOID && i->ops.size () != 1)
+	error (i, std::string ("a return without the ") + dir_type_name (want)
+		  + " result");
+      else if (want != DT_VOID && i->ops[0].type != want)
+	error (i, std::string ("a return of a ") + dir_type_name
+		  (i->ops[0].type) + ", expected " + dir_type_name (want));
+    }
+  if (i->op == DOP_DCALL
+      && i->axes != dir_level_axes (dir_axes_level (i->axes)))
+    error (i, "a call of a routine that partitions " + dir_axes_name
+	      (i->axes) + ", which is no routine's level");
+  if (routine && (dir_op_flag (i->op, DOPF_MARKER)
+		  || i->op == DOP_DCALL || i->op == DOP_REDUCE)
+      && (i->op == DOP_DCALL || i->op == DOP_REDUCE
+	  ? i->axes : dir_axis_bit (i->axis)) & ~dir_level_axes (fn->level))
+    error (i, std::string ("an insn on an axis a ") + dir_level_name
+	      (fn->level) + " routine does not partition");
 }
 
 /* The fields of I besides its value operands: each in range where I's
@@ -415,7 +462,7 @@ verifier::check_partitions ()
 	  /* The single threads of neutered code run convergent insns on
 	     other axes together.  */
 	  if ((neutered[b->index] & i->axes)
-	      && dir_op_flag (i->op, DOPF_CONVERGENT))
+	      && dir_convergent_p (i))
 	    error (i, "a convergent insn on an axis its code is neutered on");
 	}
     }
@@ -521,4 +568,55 @@ dir_verify (dir_func *fn, unsigned props, FILE *report)
   dir_renumber_blocks (fn);
   verifier v (fn, props);
   return v.run (report);
+}
+
+bool
+dir_verify_module (const dir_module *mod, FILE *report)
+{
+  size_t errors = 0;
+  auto error = [&] (const dir_func *fn, const dir_insn *i,
+		    const std::string &msg) {
+    errors++;
+    if (report)
+      fprintf (report, "%s: %s: error: %s\n", fn->name.c_str (),
+	       i->callee.c_str (), msg.c_str ());
+  };
+  for (const auto &f : mod->funcs)
+    for (const dir_block *b : f->blocks)
+      for (const dir_insn *i : b->insns)
+	{
+	  if (i->op != DOP_DCALL)
+	    continue;
+	  dir_level level;
+	  dir_signature sig;
+	  if (!mod->callee (i->callee, &level, &sig))
+	    {
+	      error (f.get (), i, "a call of a routine the module neither "
+		     "defines nor declares");
+	      continue;
+	    }
+	  if (i->axes != dir_level_axes (level))
+	    error (f.get (), i, std::string ("a call of a ") + dir_level_name
+		   (level) + " routine as a " + dir_level_name
+		   (dir_axes_level (i->axes)) + " one");
+	  if (i->type != sig.result)
+	    error (f.get (), i, std::string ("a call with a result of type ")
+		   + dir_type_name (i->type) + " of a routine of signature "
+		   + dir_signature_text (sig));
+	  bool args = i->ops.size () == sig.params.size ();
+	  for (size_t k = 0; args && k < i->ops.size (); k++)
+	    args = i->ops[k].type == sig.params[k];
+	  if (!args)
+	    error (f.get (), i, "a call whose arguments do not match the "
+		   "routine's signature " + dir_signature_text (sig));
+	}
+  for (const dir_decl &d : mod->decls)
+    if (mod->find_func (d.name))
+      {
+	errors++;
+	if (report)
+	  fprintf (report, "%s: error: a routine both defined and declared\n",
+		   d.name.c_str ());
+      }
+  return errors == 0;
 }

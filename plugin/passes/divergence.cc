@@ -248,6 +248,12 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
 		  /* Each thread gets the value before its own access.  */
 		  v = here != 0;
 		  break;
+		case DOP_DCALL:
+		  /* Each thread gets its call's result, except that the
+		     threads of a routine's axes, which make one call
+		     together, share it.  */
+		  v = (here & ~i->axes) != 0;
+		  break;
 		case DOP_LOAD:
 		  /* An atomic load may see another thread's write between
 		     two threads' reads of one address.  */

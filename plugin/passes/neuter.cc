@@ -127,7 +127,7 @@ neuterer::candidate (dir_block *b, unsigned axes)
   if (covered[b->index] || parts.single_axes (b) != axes || axes == 0)
     return false;
   for (dir_insn *i : b->insns)
-    if (dir_op_flag (i->op, DOPF_MARKER | DOPF_CONVERGENT)
+    if (dir_op_flag (i->op, DOPF_MARKER) || dir_convergent_p (i)
 	|| i->op == DOP_PARAM || i->op == DOP_UNDEF || i->op == DOP_RET)
       return false;
   return true;
@@ -361,7 +361,7 @@ neuterer::run ()
 	      bool plain = true;
 	      for (dir_insn *i : e->insns)
 		plain &= i->op != DOP_PARAM && i->op != DOP_UNDEF
-			 && !dir_op_flag (i->op, DOPF_CONVERGENT);
+			 && !dir_convergent_p (i);
 	      if (plain)
 		{
 		  covered[e->index] = 1;

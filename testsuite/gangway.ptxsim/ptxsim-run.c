@@ -6,7 +6,9 @@
    Linked into a program compiled with the Gangway plugin for the ptx
    target, in place of libgangway: it is the runtime half of the ABI
    (libruntime/gangway-abi.h).  The units register here; each launch finds
-   its kernel in the unit's "ptx" image and runs it on the interpreter
+   its kernel in the unit's "ptx" image, linked with the images of the
+   units that export the routines it imports, and runs it on the
+   interpreter
    with gw_data = the launch's HOSTADDRS (the region's argument block, as
    on the cpu device: device memory is host memory) and gw_globals = the
    unit's global table, on a grid of gangs of the block .reqntid gives.
@@ -114,6 +116,67 @@ read_file (const char *name)
   return b;
 }
 
+/* The ptx image of unit U, or NULL.  */
+
+static const struct gw_image *
+ptx_image (const struct gw_unit *u)
+{
+  for (uintptr_t k = 0; k < u->num_images; k++)
+    {
+      const struct gw_image *im = &GW_UNIT_IMAGES (u)[k];
+      if (!strcmp (im->target, "ptx"))
+	{
+	  if (!im->size || im->data[im->size - 1] != 0)
+	    die (2, "the ptx image is not NUL-terminated");
+	  return im;
+	}
+    }
+  return NULL;
+}
+
+/* Whether the image IM exports SYMBOL.  */
+
+static int
+exports (const struct gw_image *im, const char *symbol)
+{
+  for (const char *const *e = im->exports; e && *e; e++)
+    if (!strcmp (*e, symbol))
+      return 1;
+  return 0;
+}
+
+/* Add to the TEXTS of a link (*N of them) the ptx images of the units
+   that export the imports of IM, transitively, as libgangway links them
+   (device-ptx.c); a routine no unit exports is an error.  */
+
+static void
+add_exporters (const struct gw_image *im, const char **texts, int *n)
+{
+  for (const char *const *imp = im->imports; imp && imp[0]; imp += 2)
+    {
+      const struct gw_image *found = NULL;
+      for (int j = 0; j < nunits && !found; j++)
+	{
+	  const struct gw_image *o = ptx_image (units[j].unit);
+	  if (o && o != im && exports (o, imp[0]))
+	    found = o;
+	}
+      if (!found)
+	die (2, "the routine '%s' (%s) has no ptx code in any unit",
+	     imp[1], imp[0]);
+      int seen = 0;
+      for (int j = 0; j < *n; j++)
+	seen |= texts[j] == (const char *) found->data;
+      if (!seen)
+	{
+	  if (*n == MAX_UNITS)
+	    die (2, "too many units to link");
+	  texts[(*n)++] = (const char *) found->data;
+	  add_exporters (found, texts, n);
+	}
+    }
+}
+
 /* The module of unit I, loaded on first use.  */
 
 static ptxsim_module *
@@ -122,27 +185,18 @@ module_of (int i)
   if (units[i].mod)
     return units[i].mod;
   const struct gw_unit *u = units[i].unit;
-  const char *text = NULL;
+  const struct gw_image *im = ptx_image (u);
+  if (!im)
+    return NULL;
+  const char *texts[MAX_UNITS];
+  int n = 0;
   char *owned = NULL;
   const char *over = getenv ("PTXSIM_PTX");
-  if (over && *over)
-    text = owned = read_file (over);
-  else
-    for (uintptr_t k = 0; k < u->num_images; k++)
-      {
-	const struct gw_image *im = &GW_UNIT_IMAGES (u)[k];
-	if (!strcmp (im->target, "ptx"))
-	  {
-	    if (!im->size || im->data[im->size - 1] != 0)
-	      die (2, "the ptx image is not NUL-terminated");
-	    text = (const char *) im->data;
-	    break;
-	  }
-      }
-  if (!text)
-    return NULL;
+  texts[n++] = over && *over ? (owned = read_file (over))
+	       : (const char *) im->data;
+  add_exporters (im, texts, &n);
   char err[2048];
-  units[i].mod = ptxsim_load (text, err, sizeof err);
+  units[i].mod = ptxsim_link (texts, n, err, sizeof err);
   free (owned);
   if (!units[i].mod)
     die (3, "cannot load the PTX: %s", err);

@@ -1,8 +1,7 @@
-/* A region calling a non-inlined "acc routine" runs on the host
-   (reason=no-cpu-code) and computes the right values (the compiler's
-   warning is checked by gangway.dg/routine-1.c).  */
+/* A region calling a routine GCC may not inline ("acc routine" with
+   noinline, noclone) runs on the device, calling the routine's device
+   code, and computes the right values.  */
 /* { dg-do run } */
-/* { dg-additional-options "-w" } */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,4 +33,4 @@ main (void)
   return 0;
 }
 
-/* { dg-output "gangway: launch main._omp_fn.0 device=host gangs=1 workers=1 vector=1 reason=no-cpu-code" } */
+/* { dg-output "gangway: launch main._omp_fn.0 device=cpu " } */

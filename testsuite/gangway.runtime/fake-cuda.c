@@ -25,7 +25,8 @@
      allocations are named A1, A2... in the order they were made, and
      every device address in the log is written as An+OFFSET;
    - cuModuleLoadData accepts any text that contains ".entry", and
-     cuModuleGetFunction finds the symbols that occur in the text;
+     cuModuleGetFunction finds the symbols that occur in the text; the
+     JIT linker (cuLinkCreate...) makes the texts it is given one text;
    - cuLaunchKernel runs nothing, except that two kernels pretend to:
      one whose name contains "sincr" reads its first data word as the
      device address of a struct { int n; int *p; } and adds 1 to p[0..n);
@@ -265,6 +266,60 @@ cuModuleLoadData (struct module **module, const void *image)
     return 200;			/* CUDA_ERROR_INVALID_IMAGE.  */
   *module = malloc (sizeof **module);
   (*module)->text = strdup (text);
+  return 0;
+}
+
+/* The JIT linker: the texts added, one after the other.  */
+struct link_state
+{
+  char *text;
+  size_t len;
+};
+
+V CUresult
+cuLinkCreate_v2 (unsigned n, int *options, void **values,
+		 struct link_state **state)
+{
+  (void) n, (void) options, (void) values;
+  flog ("cuLinkCreate");
+  FAIL_IF_ASKED ("cuLinkCreate");
+  *state = calloc (1, sizeof **state);
+  return 0;
+}
+
+V CUresult
+cuLinkAddData_v2 (struct link_state *state, int type, void *data,
+		  size_t size, const char *name, unsigned n, int *options,
+		  void **values)
+{
+  (void) size, (void) name, (void) n, (void) options, (void) values;
+  size_t len = strlen (data);
+  flog ("cuLinkAddData type=%d length=%zu", type, len);
+  FAIL_IF_ASKED ("cuLinkAddData");
+  state->text = realloc (state->text, state->len + len + 2);
+  memcpy (state->text + state->len, data, len);
+  state->len += len;
+  state->text[state->len++] = '\n';
+  state->text[state->len] = '\0';
+  return 0;
+}
+
+V CUresult
+cuLinkComplete (struct link_state *state, void **cubin, size_t *size)
+{
+  flog ("cuLinkComplete");
+  FAIL_IF_ASKED ("cuLinkComplete");
+  *cubin = state->text;
+  *size = state->len + 1;
+  return 0;
+}
+
+V CUresult
+cuLinkDestroy (struct link_state *state)
+{
+  flog ("cuLinkDestroy");
+  free (state->text);
+  free (state);
   return 0;
 }
 
