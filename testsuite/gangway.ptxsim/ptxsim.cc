@@ -666,11 +666,22 @@ struct decoder
   std::map<std::string, var> vars;	/* .local/.shared of the body.  */
   std::map<std::pair<uint64_t, int>, int> consts;
   std::map<uint64_t, int> local_syms;	/* .local symbol address slots.  */
-  std::map<std::string, int> labels;
-  std::vector<std::pair<size_t, std::string>> fixups;
   /* The call-site .params of the body (scopes[0]) and of the { } blocks
      it is in, innermost last: name to index in k->cparams.  */
   std::vector<std::map<std::string, int>> scopes;
+  /* Labels are scoped too: the ids of the open scopes, innermost last;
+     the labels of each scope (by id) and the branches to resolve, with
+     the scopes they were in.  */
+  std::vector<int> scope_ids;
+  int next_scope = 0;
+  std::map<std::pair<int, std::string>, int> labels;
+  struct fixup
+  {
+    size_t insn;
+    std::string label;
+    std::vector<int> scopes;
+  };
+  std::vector<fixup> fixups;
   int nslots = 0;
   int one_slot = -1;
   int line = 0;
@@ -1709,7 +1720,7 @@ decoder::decode (const std::string &text0)
 	unsupported ();
       nops (1);
       I.op = OP_BRA;
-      fixups.push_back ({ k->code.size (), ops[0] });
+      fixups.push_back ({ k->code.size (), ops[0], scope_ids });
     }
   else if (name == "ret" || name == "exit")
     {
@@ -1871,9 +1882,9 @@ decoder::decode_call (const std::vector<std::string> &m,
 	  target.c_str ());
   const signature &sig = d->second.sig;
   if (cs.has_result != sig.has_ret)
-    fail (line, "the call %s a result, but %s %s a return parameter",
-	  cs.has_result ? "takes" : "takes no", target.c_str (),
-	  sig.has_ret ? "has" : "has no");
+    fail (line, "the call takes %s result, but %s has %s return parameter",
+	  cs.has_result ? "a" : "no", target.c_str (),
+	  sig.has_ret ? "a" : "no");
   if (args.size () != sig.params.size ())
     fail (line, "a call of %s with %zu arguments: it takes %zu",
 	  target.c_str (), args.size (), sig.params.size ());
@@ -2159,6 +2170,7 @@ decode_body (ptxsim_module *prog, unit &u, func *f,
   D.line = f->line;
   D.one_slot = D.constant (1, 1);
   D.scopes.emplace_back ();
+  D.scope_ids.push_back (D.next_scope++);
   for (int a = 0; a < 3; a++)
     f->s_tid[a] = f->s_ntid[a] = f->s_ctaid[a] = f->s_nctaid[a] = -1;
   f->s_laneid = f->s_warpid = -1;
@@ -2180,20 +2192,21 @@ decode_body (ptxsim_module *prog, unit &u, func *f,
 	  if (D.scopes.size () == 1)
 	    break;
 	  D.scopes.pop_back ();
+	  D.scope_ids.pop_back ();
 	  continue;
 	}
       if (b.kind == stmt::OPEN)
 	{
 	  D.scopes.emplace_back ();
+	  D.scope_ids.push_back (D.next_scope++);
 	  continue;
 	}
       if (b.kind == stmt::LABEL)
 	{
-	  if (D.scopes.size () > 1)
-	    fail (b.line, "a label inside a { } block (not valid PTX)");
-	  if (D.labels.count (b.text))
+	  auto key = std::make_pair (D.scope_ids.back (), b.text);
+	  if (D.labels.count (key))
 	    fail (b.line, "the label %s is defined twice", b.text.c_str ());
-	  D.labels[b.text] = f->code.size ();
+	  D.labels[key] = f->code.size ();
 	  continue;
 	}
       if (b.text.empty ())
@@ -2214,13 +2227,17 @@ decode_body (ptxsim_module *prog, unit &u, func *f,
   r.d = r.a = r.b = r.c = r.e = -1;
   r.line = st[j].line;
   f->code.push_back (r);
+  /* A branch goes to the label of the innermost scope it is in that
+     defines it.  */
   for (auto &fx : D.fixups)
     {
-      auto it = D.labels.find (fx.second);
+      auto it = D.labels.end ();
+      for (size_t l = fx.scopes.size (); l-- > 0 && it == D.labels.end ();)
+	it = D.labels.find (std::make_pair (fx.scopes[l], fx.label));
       if (it == D.labels.end ())
-	fail (f->code[fx.first].line, "the label '%s' is not defined",
-	      fx.second.c_str ());
-      f->code[fx.first].imm = it->second;
+	fail (f->code[fx.insn].line, "the label '%s' is not defined (in "
+	      "the blocks the branch is in)", fx.label.c_str ());
+      f->code[fx.insn].imm = it->second;
     }
   return j;
 }
@@ -2574,6 +2591,9 @@ struct launch
      generic accesses elsewhere are errors, not crashes.  */
   struct mapping { uint64_t lo, hi; bool w; };
   std::vector<mapping> maps;
+  /* The threads' .local chunks (allocated after the mappings were read):
+     start to end.  */
+  std::map<uint64_t, uint64_t> chunk_map;
 
   void read_maps ();
   const char *check_generic (uint64_t a, int n, bool wr, uint64_t *lo,
@@ -2685,8 +2705,18 @@ launch::check_generic (uint64_t a, int n, bool wr, uint64_t *lo,
 				return x < m.lo;
 			      });
   if (it == maps.begin () || a + n > (--it)->hi || a < it->lo)
-    return "no mapped host memory there (a wild or uninitialized "
-	   "pointer?)";
+    {
+      /* A .local frame's host memory?  */
+      auto c = chunk_map.upper_bound (a);
+      if (c != chunk_map.begin () && a >= (--c)->first && a + n <= c->second)
+	{
+	  *lo = c->first;
+	  *len = c->second - c->first - 7;
+	  return nullptr;
+	}
+      return "no mapped host memory there (a wild or uninitialized "
+	     "pointer?)";
+    }
   if (wr && !it->w)
     return "read-only host memory";
   *lo = it->lo;
@@ -3062,6 +3092,7 @@ launch::alloc_local (thread &t, uint64_t size, uint64_t align)
       if (!p)
 	throw std::bad_alloc ();
       t.chunks.push_back ({ p, n });
+      chunk_map[(uintptr_t) p] = (uintptr_t) p + n;
       t.chunk = t.chunks.size () - 1;
       t.chunk_used = 0;
     }
