@@ -1337,7 +1337,7 @@ static const char *const vp_formats[] = {
   "l: %ld %lld %lu %lx %zu %jd %td %hd %hhd %hu %hhx|\n",
   "%f %F %e %E %g %G %a %A %lf|\n",
   "s=%s n=%s p=%p [%5d] [%-5d] [%05d] [%+d] [% d] [%#x] [%#o] [%.3f] "
-  "[%10.2e] [%.2s] [%*d] [%-*d] [%.*f] %%|\n",
+  "[%10.2e] [%.2s] [%*d] [%-*d] [%.*f] [%.0s] %%|\n",
   "no arguments\n",
 };
 /* The argument stores of each format (into va).  */
@@ -1375,7 +1375,8 @@ static const char *const vp_args[] = {
   "\tst.local.u32 [va+80], 6;\n\tst.local.u32 [va+84], 99;\n"
   "\tst.local.u32 [va+88], 4;\n\tst.local.u32 [va+92], 7;\n"
   "\tst.local.u32 [va+96], 2;\n"
-  "\tst.local.f64 [va+104], 0d4005BF0995AAF790;\n",
+  "\tst.local.f64 [va+104], 0d4005BF0995AAF790;\n"
+  "\tst.local.u64 [va+112], 1;\n",
   "",
 };
 static const char vp_expected[] =
@@ -1385,9 +1386,9 @@ static const char vp_expected[] =
   "1.500000 -2.250000 1.234568e+04 1.230000E-04 100000 1E-05 0x1p+0 "
   "-0X1P-1 3.000000|\n"
   "s=hello n=(null) p=0x1234 [   42] [42   ] [-0042] [+7] [ 7] [0xff] "
-  "[010] [3.142] [  1.23e+03] [he] [    99] [7   ] [2.72] %|\n"
+  "[010] [3.142] [  1.23e+03] [he] [    99] [7   ] [2.72] [] %|\n"
   "no arguments\n";
-static const int vp_status[] = { 7, 11, 9, 19, 0, -1 };
+static const int vp_status[] = { 7, 11, 9, 20, 0, -1 };
 
 /* vprintf in a function, called by 4 threads: each says its tid.  */
 static const char vp_func_ptx[] =

@@ -3023,16 +3023,15 @@ launch::vprintf_call (const callsite &cs, const uint64_t *regs,
 	      }
 	    if (!arg (8, &v))
 	      return false;
-	    std::string str = "(null)";
-	    if (v && !read_string (v, prec >= 0 ? prec : 0, str, why))
+	    /* At most PREC bytes are read (none for a precision of 0).  */
+	    std::string str = v ? "" : "(null)";
+	    if (v && prec != 0
+		&& !read_string (v, prec > 0 ? prec : 0, str, why))
 	      {
 		why = "vprintf: argument " + std::to_string (nargs) + " ('"
 		      + text + "'): " + why;
 		return false;
 	      }
-	    /* A precision of 0 reads nothing.  */
-	    if (v && prec == 0)
-	      str.clear ();
 	    appendf (out, (spec + c).c_str (), str.c_str ());
 	    break;
 	  }
