@@ -3,13 +3,35 @@
    This file is part of Gangway, licensed under the GPL v3 or later; see
    plugin/ir/ir.h.
 
-   How: the module is parsed once into kernels, each an array of compact
-   instructions whose operands are slots of a per-thread register file:
-   PTX registers, the special registers (%tid.x...), the kernel's
-   parameters and every immediate or symbol address (constants the file
-   is initialized with), so that executing an operand is one array
-   access.  A predicate guard is a slot too: unguarded instructions test
-   the slot of the constant 1.
+   How: each module is parsed once into functions (entries and .funcs),
+   each an array of compact instructions whose operands are slots of a
+   register file per activation: PTX registers, the special registers
+   (%tid.x...), the parameters and every immediate or symbol address
+   (constants the file is initialized with), so that executing an operand
+   is one array access.  A predicate guard is a slot too: unguarded
+   instructions test the slot of the constant 1.
+
+   Programs: ptxsim_link loads several modules and links them as the
+   CUDA JIT linker does.  Each module keeps its own .global variables and
+   function names; a call resolves, at link time, to the function of its
+   module of that name, or for an .extern declaration to the one module's
+   .visible definition, or to the built-in vprintf.  Calls are checked
+   against the callee's declaration as ptxas checks them (the number,
+   sizes and kinds of the arguments and the result).
+
+   Calls: every thread has a call stack of activations (frames), each
+   with its registers (a slice of the thread's register stack), its
+   .params and its .local frame.  A parameter lives in two slots: its
+   bytes, and the mask of the bytes st.param has written (ld.param of an
+   unwritten byte is an error: an argument the caller did not set, a
+   result the callee did not store).  call copies the arguments into the
+   callee's parameters, ret copies the return parameter into the call's
+   result.  .local frames come from a per-thread arena of chunks that do
+   not move (generic addresses of them stay valid while the activation
+   lives); their window addresses follow each other with gaps, the
+   entry's at 0, so that a window address names one activation: the slots
+   holding a .local symbol's address get the frame's window base added
+   when the activation starts.  At most MAX_FRAMES activations per thread.
 
    Threads: the CTAs of a launch run one after another.  Within a CTA,
    threads run one at a time until each is blocked at a synchronization
@@ -36,15 +58,23 @@
      lane that has exited, or that waits at another synchronization, is an
      error (the synchronization is executed by only some lanes).  A shfl
      reads the source lane's value as it was when the lane arrived.
+   "The same instruction" is the same instruction of the same function
+   (at any call depth), for bar.sync too.
 
-   Memory: generic addresses are host addresses and are checked only for
-   alignment, for being canonical user addresses above 64 KiB, and for
-   not being .local or .shared window addresses.  Window addresses
-   (what mov of a .local or .shared symbol gives; cvta turns them into
-   host addresses) are bounds-checked on every ld/st of their space.
+   Memory: generic addresses are host addresses and are checked for
+   alignment, for falling into a mapping of the process (or a .local
+   frame), and for not being .local or .shared window addresses.  Window
+   addresses (what mov of a .local or .shared symbol gives; cvta turns
+   them into host addresses) are bounds-checked on every ld/st of their
+   space: a .local one must fall into the frame of a live activation.
    .local and .shared memory and registers start with a poison pattern.
    atom (add, and, or, xor, min, max, exch, cas on 32- and 64-bit values, at
    generic addresses) is indivisible because threads run one at a time.
+
+   vprintf (CUDA's device printf) reads its format and its argument
+   buffer through generic addresses, formats each conversion with the
+   host's C library, writes the call's text to stdout in one fwrite and
+   returns what CUDA's printf does: the number of arguments.
 
    Everything outside the subset (README.md) is refused at load time, with
    the line.  */
@@ -815,6 +845,9 @@ decoder::special (const std::string &name, int *bits)
     }
   return -1;
 }
+
+/* The slot holding the address of the .local, .shared or .global symbol
+   NAME; its space in *SP.  */
 
 int
 decoder::symbol_slot (const std::string &name, int *sp)
@@ -1981,6 +2014,8 @@ parse_param_list (const std::string &text, size_t *pos, bool entry,
     }
   *pos = rp + 1;
 }
+
+/* Parse the header TEXT (of line LINE) of an entry or a function.  */
 
 header
 parse_header (const std::string &text, int line)
@@ -3224,8 +3259,8 @@ launch::unset_param (const thread &t, const insn &I)
   for (const callsite &cs : f->calls)
     if (cs.has_result && cs.result.def == I.b)
       return "ld.param of " + cs.result.name + ", the result of a call of "
-	     + cs.callee_name + " that stored no (or not all of its) return "
-	     "parameter";
+	     + cs.callee_name + ", bytes the call did not write (the callee "
+	     "stored no return value, or the call has not happened)";
   for (const param &p : f->cparams)
     if (p.def == I.b)
       return "ld.param of " + p.name + ", bytes no st.param has written";
@@ -4302,6 +4337,8 @@ set_err (char *err, size_t errlen, const std::string &msg)
 }
 
 }  // namespace
+
+/* Load and link a program (ptxsim.h).  */
 
 extern "C" ptxsim_module *
 ptxsim_link (const char *const *texts, int n, char *err, size_t errlen)
