@@ -841,6 +841,47 @@ static const char barfn_ptx[] =
   "\tret;\n"
   "}\n";
 
+/* Static .shared memory: a function's array (a broadcast from thread 0)
+   and a module's (a counter), one per CTA, beside the entry's own array,
+   which they must not overlap.  out[2t] = 77 + 64, out[2t+1] = t.  */
+static const char shfn_ptx[] =
+  HEADER
+  ".shared .align 4 .b8 cnt[4];\n"
+  ".func (.param .b32 r) gw_r_bcast (.param .b32 v)\n"
+  "{\n"
+  "\t.reg .pred %p<2>;\n\t.reg .b32 %r<4>;\n\t.reg .b64 %rd<2>;\n"
+  "\t.shared .align 4 .b8 slot[4];\n"
+  "\tld.param.b32 %r1, [v];\n"
+  "\tmov.u32 %r2, %tid.x;\n\tsetp.ne.u32 %p1, %r2, 0;\n"
+  "\t@%p1 bra $Lwait;\n"
+  "\tst.shared.u32 [slot], %r1;\n\tst.shared.u32 [cnt], 0;\n"
+  "$Lwait:\n"
+  "\tbar.sync 0;\n"
+  "\tcvta.shared.u64 %rd1, cnt;\n\tatom.add.u32 %r3, [%rd1], 1;\n"
+  "\tbar.sync 0;\n"
+  "\tld.shared.u32 %r1, [slot];\n\tld.shared.u32 %r3, [cnt];\n"
+  "\tadd.u32 %r1, %r1, %r3;\n"
+  "\tbar.sync 0;\n"
+  "\tst.param.b32 [r], %r1;\n"
+  "\tret;\n"
+  "}\n"
+  ENTRY ("k", 64, 1)
+  "{\n"
+  "\t.reg .pred %p<2>;\n\t.reg .b32 %r<8>;\n\t.reg .b64 %rd<8>;\n"
+  "\t.shared .align 4 .b8 own[256];\n"
+  "\tld.param.u64 %rd1, [gw_data];\n"
+  "\tmov.u32 %r1, %tid.x;\n"
+  "\tmul.wide.u32 %rd2, %r1, 4;\n\tmov.u64 %rd3, own;\n"
+  "\tadd.s64 %rd4, %rd3, %rd2;\n\tst.shared.u32 [%rd4], %r1;\n"
+  "\tsetp.eq.u32 %p1, %r1, 0;\n\tselp.u32 %r2, 77, %r1, %p1;\n"
+  "\t{\n\t.param .b32 a;\n\t.param .b32 rv;\n\tst.param.b32 [a], %r2;\n"
+  "\tcall (rv), gw_r_bcast, (a);\n\tld.param.b32 %r5, [rv];\n\t}\n"
+  "\tld.shared.u32 %r6, [%rd4];\n"
+  "\tmul.wide.u32 %rd5, %r1, 8;\n\tadd.s64 %rd6, %rd1, %rd5;\n"
+  "\tst.u32 [%rd6], %r5;\n\tst.u32 [%rd6+4], %r6;\n"
+  "\tret;\n"
+  "}\n";
+
 /* Error cases of calls: the module, what ptxas says of it ("ok", or
    "bad" for those ptxas rejects too), the threads, the error.  */
 static const struct
@@ -985,6 +1026,7 @@ test_calls (void)
   dump ("fwd", "ok", fwd_ptx);
   dump ("warp", "ok", warp_ptx);
   dump ("barfn", "ok", barfn_ptx);
+  dump ("shfn", "ok", shfn_ptx);
   for (int s = 0; s < 3; s++)
     {
       uint32_t out[32];
@@ -1025,6 +1067,19 @@ test_calls (void)
       expect_ok (what, r, err);
       for (int t = 0; r == 0 && t < 32; t++)
 	check64 (what, t, ws[t], 10416);
+
+      uint32_t sf[128];
+      memset (sf, 0, sizeof sf);
+      r = run_linked ((const char *const[]) { shfn_ptx }, 1, "k", 1, 64, 1,
+		      sf, schedules[s], err, sizeof err);
+      snprintf (what, sizeof what, "static .shared arrays (%s)",
+		schedules[s]);
+      expect_ok (what, r, err);
+      for (int t = 0; r == 0 && t < 64; t++)
+	{
+	  check64 (what, 2 * t, sf[2 * t], 77 + 64);
+	  check64 (what, 2 * t + 1, sf[2 * t + 1], t);
+	}
 
       uint32_t bs[64];
       memset (bs, 0, sizeof bs);
@@ -1195,6 +1250,26 @@ static const char bad_e_ptx[] =
   "\tret;\n"
   "}\n";
 
+/* A module-scope .shared x in each of two modules: each module's code
+   uses its own.  out[0] = 11 (SX_A's), out[1] = 22 (SX_B's).  */
+static const char sx_a_ptx[] =
+  HEADER
+  ".shared .align 4 .b8 x[4];\n"
+  ".visible .func (.param .b32 r) gw_r_sx ()\n"
+  "{\n\t.reg .b32 %r<2>;\n\tst.shared.u32 [x], 11;\n"
+  "\tld.shared.u32 %r1, [x];\n\tst.param.b32 [r], %r1;\n\tret;\n}\n";
+static const char sx_b_ptx[] =
+  HEADER
+  ".extern .func (.param .b32 r) gw_r_sx ();\n"
+  ".shared .align 4 .b8 x[4];\n"
+  ENTRY ("k", 1, 1)
+  "{\n\t.reg .b32 %r<4>;\n\t.reg .b64 %rd<2>;\n"
+  "\tld.param.u64 %rd1, [gw_data];\n\tst.shared.u32 [x], 22;\n"
+  "\t{\n\t.param .b32 rv;\n\tcall (rv), gw_r_sx;\n"
+  "\tld.param.b32 %r1, [rv];\n\t}\n"
+  "\tld.shared.u32 %r2, [x];\n"
+  "\tst.u32 [%rd1], %r1;\n\tst.u32 [%rd1+4], %r2;\n\tret;\n}\n";
+
 static void
 test_link (void)
 {
@@ -1222,9 +1297,21 @@ test_link (void)
 	  check64 (what, 1, out[1], 207);
 	}
     }
+  dump ("sx_a", "ok", sx_a_ptx);
+  dump ("sx_b", "c", sx_b_ptx);
+  const char *const sx[] = { sx_b_ptx, sx_a_ptx };
+  memset (out, 0, sizeof out);
+  int r = run_linked (sx, 2, "k", 1, 1, 1, out, NULL, err, sizeof err);
+  expect_ok ("a .shared array of each module", r, err);
+  if (r == 0)
+    {
+      check64 ("a .shared array of each module", 0, out[0], 11);
+      check64 ("a .shared array of each module", 1, out[1], 22);
+    }
+
   const char *const dca[] = { top_d_ptx, mid_c_ptx, lib_a_ptx };
   memset (out, 0, sizeof out);
-  int r = run_linked (dca, 3, "k", 1, 1, 1, out, NULL, err, sizeof err);
+  r = run_linked (dca, 3, "k", 1, 1, 1, out, NULL, err, sizeof err);
   expect_ok ("three modules linked", r, err);
   if (r == 0)
     check64 ("three modules linked", 0, out[0], 3 * 10 + 101 + 1000);

@@ -67,6 +67,9 @@
    addresses (what mov of a .local or .shared symbol gives; cvta turns
    them into host addresses) are bounds-checked on every ld/st of their
    space: a .local one must fall into the frame of a live activation.
+   The .shared arrays of functions and modules are static (one per CTA),
+   at the start of the .shared window, before the entry's own arrays
+   (whose addresses the linker moves past them).
    .local and .shared memory and registers start with a poison pattern.
    atom (add, and, or, xor, min, max, exch, cas on 32- and 64-bit values, at
    generic addresses) is indivisible because threads run one at a time.
@@ -550,6 +553,9 @@ struct var
   uint64_t off;		/* In its window (local, shared).  */
   uint64_t size;
   uint64_t host;	/* Global: host address.  */
+  /* .shared of a .func or of the module: static, in the program's area
+     of such arrays (OFF is final), not an entry's own.  */
+  bool stat = false;
 };
 
 struct reginfo
@@ -619,8 +625,13 @@ struct func
   /* Slots holding the window address of a .local symbol: each activation
      adds its frame's window base to them.  */
   std::vector<int> local_addr;
+  /* Slots holding the window address of an entry's own .shared array:
+     the linker moves them past the program's static .shared area.  */
+  std::vector<int> shared_addr;
   /* Slots of the special registers, -1 if unused.  */
   int s_tid[3], s_ntid[3], s_ctaid[3], s_nctaid[3], s_laneid, s_warpid;
+  /* SHARED_SIZE: an entry's own .shared arrays; once linked, the whole
+     .shared window of its launches (the static area, then its own).  */
   uint64_t local_size = 0, local_align = 16, shared_size = 0;
   signature sig () const
   {
@@ -666,6 +677,9 @@ struct ptxsim_module
   std::vector<unit> units;
   std::vector<std::unique_ptr<func>> funcs;
   std::map<std::string, func *> entries;
+  /* The .shared arrays of functions and modules: one instance per CTA, at
+     the start of every launch's .shared window.  */
+  uint64_t static_shared = 0, shared_align = 16;
   std::vector<void *> allocs;
   unsigned long long last_steps = 0;
   ~ptxsim_module ()
@@ -696,6 +710,7 @@ struct decoder
   std::map<std::string, var> vars;	/* .local/.shared of the body.  */
   std::map<std::pair<uint64_t, int>, int> consts;
   std::map<uint64_t, int> local_syms;	/* .local symbol address slots.  */
+  std::map<uint64_t, int> shared_syms;	/* An entry's .shared ones.  */
   /* The call-site .params of the body (scopes[0]) and of the { } blocks
      it is in, innermost last: name to index in k->cparams.  */
   std::vector<std::map<std::string, int>> scopes;
@@ -856,8 +871,21 @@ decoder::symbol_slot (const std::string &name, int *sp)
   if (it != vars.end ())
     {
       *sp = it->second.sp;
-      if (it->second.sp == SP_SHARED)
+      if (it->second.sp == SP_SHARED && it->second.stat)
 	return constant (SHARED_WIN + it->second.off, 64);
+      if (it->second.sp == SP_SHARED)
+	{
+	  /* An entry's own array: a slot of its own, which the linker
+	     moves past the static .shared area.  */
+	  uint64_t v = SHARED_WIN + it->second.off;
+	  auto l = shared_syms.find (v);
+	  if (l != shared_syms.end ())
+	    return l->second;
+	  int s = new_slot (v);
+	  shared_syms[v] = s;
+	  k->shared_addr.push_back (s);
+	  return s;
+	}
       /* A .local address depends on the activation: a slot of its own,
 	 which the frame's window base is added to.  */
       uint64_t v = LOCAL_WIN + it->second.off;
@@ -872,7 +900,9 @@ decoder::symbol_slot (const std::string &name, int *sp)
   auto g = u->globals.find (name);
   if (g != u->globals.end ())
     {
-      *sp = SP_GLOBAL;
+      *sp = g->second.sp;
+      if (g->second.sp == SP_SHARED)
+	return constant (SHARED_WIN + g->second.off, 64);
       return constant (g->second.host, 64);
     }
   fail (line, "unknown symbol '%s'", name.c_str ());
@@ -1080,9 +1110,6 @@ decoder::declare (const std::string &text)
   if (words[0] == ".local" || words[0] == ".shared")
     {
       space sp = words[0] == ".local" ? SP_LOCAL : SP_SHARED;
-      if (sp == SP_SHARED && !k->entry)
-	fail (line, ".shared variables are supported in entries only, not "
-	      "in a .func");
       uint64_t align = 1;
       size_t i = 1;
       if (i + 1 < words.size () && words[i] == ".align")
@@ -1106,6 +1133,17 @@ decoder::declare (const std::string &text)
       std::string name = rest.substr (0, lb);
       if (vars.count (name))
 	fail (line, "'%s' declared twice", name.c_str ());
+      if (sp == SP_SHARED)
+	prog->shared_align = std::max (prog->shared_align, align);
+      if (sp == SP_SHARED && !k->entry)
+	{
+	  /* Static: one array per CTA, whoever calls the function.  */
+	  uint64_t &total = prog->static_shared;
+	  total = (total + align - 1) & ~(align - 1);
+	  vars[name] = { sp, total, size, 0, true };
+	  total += size;
+	  return;
+	}
       uint64_t &total = sp == SP_LOCAL ? k->local_size : k->shared_size;
       align = std::max<uint64_t> (align, 1);
       total = (total + align - 1) & ~(align - 1);
@@ -2110,6 +2148,42 @@ parse_header (const std::string &text, int line)
   return h;
 }
 
+/* A module-scope ".shared .align A .b8 NAME[N]": static .shared memory
+   of the module's functions, one array per CTA.  */
+
+void
+parse_shared (ptxsim_module *prog, unit &u, const std::string &text,
+	      int line)
+{
+  std::vector<std::string> w = words_of (text);
+  size_t i = 1;
+  uint64_t align = 1, size;
+  if (i + 1 < w.size () && w[i] == ".align")
+    {
+      if (!parse_int (w[i + 1], &align) || !align || (align & (align - 1)))
+	fail (line, "cannot read the alignment");
+      i += 2;
+    }
+  if (i + 1 >= w.size () || w[i] != ".b8")
+    fail (line, "only .b8 arrays are supported in .shared");
+  std::string rest;
+  for (size_t j = i + 1; j < w.size (); j++)
+    rest += w[j];
+  size_t lb = rest.find ('['), rb = rest.find (']');
+  if (lb == std::string::npos || rb != rest.size () - 1
+      || !parse_int (rest.substr (lb + 1, rb - lb - 1), &size))
+    fail (line, "cannot read the array '%s' (initializers are not valid "
+	  "in .shared)", rest.c_str ());
+  std::string name = rest.substr (0, lb);
+  if (u.globals.count (name))
+    fail (line, "'%s' declared twice", name.c_str ());
+  uint64_t &total = prog->static_shared;
+  prog->shared_align = std::max (prog->shared_align, align);
+  total = (total + align - 1) & ~(align - 1);
+  u.globals[name] = { SP_SHARED, total, size, 0, true };
+  total += size;
+}
+
 /* A module-scope ".global .align A .b8 NAME[N] = {...}" (or without an
    initializer).  */
 
@@ -2340,6 +2414,12 @@ load_unit (ptxsim_module *prog, int index, const char *text)
 	  parse_global (prog, u, t, s.line);
 	  continue;
 	}
+      if (!t.compare (0, 7, ".shared")
+	  && (t.size () == 7 || isspace ((unsigned char) t[7])))
+	{
+	  parse_shared (prog, u, t, s.line);
+	  continue;
+	}
       if (t.find (".entry") == std::string::npos
 	  && t.find (".func") == std::string::npos)
 	fail (s.line, "the module-scope statement '%s' is not supported",
@@ -2545,6 +2625,17 @@ link (ptxsim_module *prog)
 	  }
 	link_fail (fp->unit, cs.line, "unresolved extern function '%s': no "
 		   "module defines it .visible", cs.callee_name.c_str ());
+      }
+  /* The .shared window of an entry's launches: the static arrays of the
+     program's functions and modules, then the entry's own.  */
+  uint64_t a = prog->shared_align;
+  uint64_t base = (prog->static_shared + a - 1) & ~(a - 1);
+  for (auto &fp : prog->funcs)
+    if (fp->entry)
+      {
+	for (int s : fp->shared_addr)
+	  fp->init[s] += base;
+	fp->shared_size += base;
       }
 }
 
