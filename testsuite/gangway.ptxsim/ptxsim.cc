@@ -96,6 +96,7 @@
 #include <type_traits>
 #include <map>
 #include <memory>
+#include <new>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -4586,15 +4587,26 @@ ptxsim_launch (ptxsim_module *m, const char *name, unsigned grid_x,
   int fround = fegetround ();
   fesetround (FE_TONEAREST);
   bool ok = true;
-  for (unsigned z = 0; z < grid_z && ok; z++)
-    for (unsigned y = 0; y < grid_y && ok; y++)
-      for (unsigned x = 0; x < grid_x && ok; x++)
-	{
-	  L.cta[0] = x;
-	  L.cta[1] = y;
-	  L.cta[2] = z;
-	  ok = L.run_cta ();
-	}
+  try
+    {
+      for (unsigned z = 0; z < grid_z && ok; z++)
+	for (unsigned y = 0; y < grid_y && ok; y++)
+	  for (unsigned x = 0; x < grid_x && ok; x++)
+	    {
+	      L.cta[0] = x;
+	      L.cta[1] = y;
+	      L.cta[2] = z;
+	      ok = L.run_cta ();
+	    }
+    }
+  catch (const std::bad_alloc &)
+    {
+      /* The threads' register stacks and .local frames grow with their
+	 calls.  */
+      ok = false;
+      L.err = "out of host memory for the threads' call stacks in kernel "
+	      + k->name;
+    }
   fesetround (fround);
   m->last_steps = L.steps;
   if (!ok)
