@@ -3,13 +3,35 @@
    This file is part of Gangway, licensed under the GPL v3 or later; see
    plugin/ir/ir.h.
 
-   How: the module is parsed once into kernels, each an array of compact
-   instructions whose operands are slots of a per-thread register file:
-   PTX registers, the special registers (%tid.x...), the kernel's
-   parameters and every immediate or symbol address (constants the file
-   is initialized with), so that executing an operand is one array
-   access.  A predicate guard is a slot too: unguarded instructions test
-   the slot of the constant 1.
+   How: each module is parsed once into functions (entries and .funcs),
+   each an array of compact instructions whose operands are slots of a
+   register file per activation: PTX registers, the special registers
+   (%tid.x...), the parameters and every immediate or symbol address
+   (constants the file is initialized with), so that executing an operand
+   is one array access.  A predicate guard is a slot too: unguarded
+   instructions test the slot of the constant 1.
+
+   Programs: ptxsim_link loads several modules and links them as the
+   CUDA JIT linker does.  Each module keeps its own .global variables and
+   function names; a call resolves, at link time, to the function of its
+   module of that name, or for an .extern declaration to the one module's
+   .visible definition, or to the built-in vprintf.  Calls are checked
+   against the callee's declaration as ptxas checks them (the number,
+   sizes and kinds of the arguments and the result).
+
+   Calls: every thread has a call stack of activations (frames), each
+   with its registers (a slice of the thread's register stack), its
+   .params and its .local frame.  A parameter lives in two slots: its
+   bytes, and the mask of the bytes st.param has written (ld.param of an
+   unwritten byte is an error: an argument the caller did not set, a
+   result the callee did not store).  call copies the arguments into the
+   callee's parameters, ret copies the return parameter into the call's
+   result.  .local frames come from a per-thread arena of chunks that do
+   not move (generic addresses of them stay valid while the activation
+   lives); their window addresses follow each other with gaps, the
+   entry's at 0, so that a window address names one activation: the slots
+   holding a .local symbol's address get the frame's window base added
+   when the activation starts.  At most MAX_FRAMES activations per thread.
 
    Threads: the CTAs of a launch run one after another.  Within a CTA,
    threads run one at a time until each is blocked at a synchronization
@@ -36,15 +58,26 @@
      lane that has exited, or that waits at another synchronization, is an
      error (the synchronization is executed by only some lanes).  A shfl
      reads the source lane's value as it was when the lane arrived.
+   "The same instruction" is the same instruction of the same function
+   (at any call depth), for bar.sync too.
 
-   Memory: generic addresses are host addresses and are checked only for
-   alignment, for being canonical user addresses above 64 KiB, and for
-   not being .local or .shared window addresses.  Window addresses
-   (what mov of a .local or .shared symbol gives; cvta turns them into
-   host addresses) are bounds-checked on every ld/st of their space.
+   Memory: generic addresses are host addresses and are checked for
+   alignment, for falling into a mapping of the process (or a .local
+   frame), and for not being .local or .shared window addresses.  Window
+   addresses (what mov of a .local or .shared symbol gives; cvta turns
+   them into host addresses) are bounds-checked on every ld/st of their
+   space: a .local one must fall into the frame of a live activation.
+   The .shared arrays of functions and modules are static (one per CTA),
+   at the start of the .shared window, before the entry's own arrays
+   (whose addresses the linker moves past them).
    .local and .shared memory and registers start with a poison pattern.
    atom (add, and, or, xor, min, max, exch, cas on 32- and 64-bit values, at
    generic addresses) is indivisible because threads run one at a time.
+
+   vprintf (CUDA's device printf) reads its format and its argument
+   buffer through generic addresses, formats each conversion with the
+   host's C library, writes the call's text to stdout in one fwrite and
+   returns what CUDA's printf does: the number of arguments.
 
    Everything outside the subset (README.md) is refused at load time, with
    the line.  */
@@ -63,6 +96,7 @@
 #include <type_traits>
 #include <map>
 #include <memory>
+#include <new>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -80,11 +114,17 @@ const uint64_t POISON64 = 0xDEADBEEFDEADBEEFull;
 const uint8_t POISON8 = 0xA5;
 const int WARP = 32;
 
+/* An error found while loading or linking: MSG, about line LINE of
+   module UNIT (-1: the module being loaded; LINE 0: no line).  */
+
 struct load_error
 {
+  int unit;
   int line;
   std::string msg;
 };
+
+/* Throw the load_error of a line of the module being loaded.  */
 
 [[noreturn]] void
 fail (int line, const char *fmt, ...)
@@ -94,7 +134,7 @@ fail (int line, const char *fmt, ...)
   va_start (ap, fmt);
   vsnprintf (buf, sizeof buf, fmt, ap);
   va_end (ap);
-  throw load_error { line, buf };
+  throw load_error { -1, line, buf };
 }
 
 /* ------------------------------------------------------------------ */
@@ -117,6 +157,19 @@ parse_ty (const std::string &s)
   auto it = m.find (s);
   return it == m.end () ? T_NONE : it->second;
 }
+
+/* The PTX name of T, for messages ("u32").  */
+
+const char *
+ty_name (ty t)
+{
+  static const char *const names[] = {
+    "none", "pred", "b8", "b16", "b32", "b64", "u8", "u16", "u32", "u64",
+    "s8", "s16", "s32", "s64", "f32", "f64" };
+  return names[t];
+}
+
+/* The number of bits of T.  */
 
 int
 ty_bits (ty t)
@@ -206,6 +259,9 @@ enum opcode : uint16_t
   OP_LDS_U8, OP_LDS_S8, OP_LDS_U16, OP_LDS_S16, OP_LDS_U32, OP_LDS_S32,
   OP_LDS_64, OP_STS_8, OP_STS_16, OP_STS_32, OP_STS_64,
   OP_BRA, OP_EXIT, OP_TRAP, OP_BAR, OP_WARPSYNC, OP_SHFL_IDX, OP_ATOM,
+  /* Calls: ret returns to the caller (ends the thread in an entry), exit
+     ends the thread; ld.param and st.param of a parameter's bytes.  */
+  OP_CALL, OP_RET, OP_LDPARAM, OP_STPARAM,
 };
 
 /* The operations of atom (insn::aux).  */
@@ -228,12 +284,13 @@ struct insn
 {
   uint16_t op;
   uint8_t neg;		/* Guard negated: skip when (guard & 1) == neg.  */
-  uint8_t aux;		/* setp: cond; cvt: rounding; bar: has count.  */
+  uint8_t aux;		/* setp: cond; cvt: rounding; bar: has count;
+			   ld/st.param: bytes.  */
   uint8_t aux2;		/* setp: 0 none, 1 and, 2 or, 3 xor (+4 if !c).  */
   uint8_t t1, t2;	/* cvt: dtype, atype.  */
   int32_t guard;	/* Slot of the guard predicate.  */
   int32_t d, a, b, c, e;
-  int64_t imm;		/* Address offset, branch target.  */
+  int64_t imm;		/* Address offset, branch target, call site.  */
   uint32_t line;
 };
 
@@ -497,6 +554,9 @@ struct var
   uint64_t off;		/* In its window (local, shared).  */
   uint64_t size;
   uint64_t host;	/* Global: host address.  */
+  /* .shared of a .func or of the module: static, in the program's area
+     of such arrays (OFF is final), not an entry's own.  */
+  bool stat = false;
 };
 
 struct reginfo
@@ -505,28 +565,122 @@ struct reginfo
   int bits;		/* 1 (pred), 32, 64.  */
 };
 
-struct kernel
+/* A parameter: of an entry or a function (formal), a function's return
+   parameter, or a call's argument or result (declared in the caller's
+   body).  Its bytes live in a register slot; a second slot holds the mask
+   of the bytes st.param has written (bit I for byte I), so that reading a
+   byte nobody wrote is an error.  */
+
+struct param
 {
   std::string name;
+  ty t;
+  int bits;
+  int slot;
+  int def;		/* -1: always defined (an entry's parameters).  */
+};
+
+/* The parameter types of a function: what a call and every declaration
+   must agree on.  */
+
+struct signature
+{
+  bool has_ret = false;
+  ty ret = T_NONE;
+  std::vector<ty> params;
+};
+
+/* The callee of a call site that is the built-in vprintf.  */
+const int CALLEE_VPRINTF = -2;
+
+/* A call instruction: OP_CALL's imm indexes its function's call sites.  */
+
+struct callsite
+{
+  std::string callee_name;
+  int callee = -1;	/* Index into the program's functions, or
+			   CALLEE_VPRINTF; set by the linker.  */
+  bool has_result = false;
+  param result;		/* In the caller's register file.  */
+  std::vector<param> args;
+  uint32_t line = 0;
+};
+
+/* An entry or a .func with its body, decoded.  */
+
+struct func
+{
+  std::string name;
+  int unit = 0;		/* Its module.  */
+  bool entry = false, visible = false;
+  int line = 0;		/* Of its header.  */
   unsigned reqntid[3] = { 0, 0, 0 };
   unsigned maxntid[3] = { 0, 0, 0 };
-  std::vector<std::string> params;
-  std::vector<int> param_bits;
-  std::vector<int> param_slot;
+  std::vector<param> params;	/* Formal parameters.  */
+  bool has_ret = false;
+  param ret;			/* The return parameter of a .func.  */
+  std::vector<param> cparams;	/* The .params of its call sites.  */
+  std::vector<callsite> calls;
   std::vector<insn> code;
   std::vector<uint64_t> init;	/* Initial register file.  */
+  /* Slots holding the window address of a .local symbol: each activation
+     adds its frame's window base to them.  */
+  std::vector<int> local_addr;
+  /* Slots holding the window address of an entry's own .shared array:
+     the linker moves them past the program's static .shared area.  */
+  std::vector<int> shared_addr;
   /* Slots of the special registers, -1 if unused.  */
   int s_tid[3], s_ntid[3], s_ctaid[3], s_nctaid[3], s_laneid, s_warpid;
-  uint64_t local_size = 0, shared_size = 0;
+  /* SHARED_SIZE: an entry's own .shared arrays; once linked, the whole
+     .shared window of its launches (the static area, then its own).  */
+  uint64_t local_size = 0, local_align = 16, shared_size = 0;
+  signature sig () const
+  {
+    signature s;
+    s.has_ret = has_ret;
+    s.ret = has_ret ? ret.t : T_NONE;
+    for (const param &p : params)
+      s.params.push_back (p.t);
+    return s;
+  }
+};
+
+/* What a module knows of a function name: its declarations (prototypes,
+   .extern) and its definition.  */
+
+struct decl
+{
+  bool entry = false, ext = false, visible = false;
+  int def = -1;		/* The definition in this module: its index in
+			   the program's functions.  */
+  signature sig;
+  int line = 0;		/* Of the first declaration.  */
+};
+
+/* One module of the program: its text, its .global variables and its
+   function names (all private to it but .visible functions and
+   entries).  */
+
+struct unit
+{
+  std::vector<std::string> lines;
+  std::map<std::string, var> globals;
+  std::vector<std::string> visible_globals;
+  std::map<std::string, decl> decls;
 };
 
 }  // namespace
 
+/* A linked program: every module's functions and entries.  */
+
 struct ptxsim_module
 {
-  std::vector<std::unique_ptr<kernel>> kernels;
-  std::vector<std::string> lines;
-  std::map<std::string, var> globals;
+  std::vector<unit> units;
+  std::vector<std::unique_ptr<func>> funcs;
+  std::map<std::string, func *> entries;
+  /* The .shared arrays of functions and modules: one instance per CTA, at
+     the start of every launch's .shared window.  */
+  uint64_t static_shared = 0, shared_align = 16;
   std::vector<void *> allocs;
   unsigned long long last_steps = 0;
   ~ptxsim_module ()
@@ -534,28 +688,46 @@ struct ptxsim_module
     for (void *p : allocs)
       free (p);
   }
-  kernel *find (const char *name)
+  func *find (const char *name)
   {
-    for (auto &k : kernels)
-      if (k->name == name)
-	return k.get ();
-    return nullptr;
+    auto it = entries.find (name);
+    return it == entries.end () ? nullptr : it->second;
   }
 };
 
 namespace {
 
-/* Decoding the body of one entry.  */
+/* Where a parameter name was found.  */
+enum pkind { PK_FORMAL, PK_RET, PK_CALL };
+
+/* Decoding the body of one entry or function.  */
 
 struct decoder
 {
-  ptxsim_module *mod;
-  kernel *k;
+  ptxsim_module *prog;
+  unit *u;
+  func *k;
   std::unordered_map<std::string, reginfo> regs;
-  std::map<std::string, var> vars;	/* .local/.shared of the entry.  */
+  std::map<std::string, var> vars;	/* .local/.shared of the body.  */
   std::map<std::pair<uint64_t, int>, int> consts;
-  std::map<std::string, int> labels;
-  std::vector<std::pair<size_t, std::string>> fixups;
+  std::map<uint64_t, int> local_syms;	/* .local symbol address slots.  */
+  std::map<uint64_t, int> shared_syms;	/* An entry's .shared ones.  */
+  /* The call-site .params of the body (scopes[0]) and of the { } blocks
+     it is in, innermost last: name to index in k->cparams.  */
+  std::vector<std::map<std::string, int>> scopes;
+  /* Labels are scoped too: the ids of the open scopes, innermost last;
+     the labels of each scope (by id) and the branches to resolve, with
+     the scopes they were in.  */
+  std::vector<int> scope_ids;
+  int next_scope = 0;
+  std::map<std::pair<int, std::string>, int> labels;
+  struct fixup
+  {
+    size_t insn;
+    std::string label;
+    std::vector<int> scopes;
+  };
+  std::vector<fixup> fixups;
   int nslots = 0;
   int one_slot = -1;
   int line = 0;
@@ -584,8 +756,24 @@ struct decoder
     regs[name] = { new_slot (bits == 1 ? 0 : POISON64), bits };
   }
 
+  /* A new parameter (value and mask slots).  ALWAYS: an entry's.  */
+  param new_param (const std::string &name, ty t, bool always)
+  {
+    param p;
+    p.name = name;
+    p.t = t;
+    p.bits = ty_bits (t);
+    p.slot = new_slot (always ? 0 : POISON64);
+    p.def = always ? -1 : new_slot (0);
+    return p;
+  }
+
   void declare (const std::string &text);
+  void declare_param (const std::vector<std::string> &words);
   void decode (const std::string &text);
+  void decode_call (const std::vector<std::string> &m,
+		    const std::vector<std::string> &ops, insn &I);
+  bool find_param (const std::string &name, param *p, pkind *kind);
 
   int special (const std::string &name, int *bits);
   /* Source operand S of an instruction of type T.  WIDER: a register may
@@ -594,12 +782,46 @@ struct decoder
   int dst (const std::string &s, ty t, bool wider = false);
   int pred_src (const std::string &s, bool *negated = nullptr);
   /* An address [base+off]: *SLOT holds the base (a register or the
-     symbol's address as a constant); *SP the symbol's space if a symbol,
-     else -1; returns the offset.  */
+     symbol's address); *SP the symbol's space if a symbol (99 for a
+     parameter), else -1; returns the offset.  */
   int64_t address (const std::string &s, int *slot, int *sp,
 		   std::string *sym = nullptr);
-  uint64_t symbol_value (const std::string &name, int *sp);
+  /* The slot holding the address of symbol NAME (its space in *SP).  */
+  int symbol_slot (const std::string &name, int *sp);
 };
+
+/* The parameter NAME as the body sees it: a call-site .param of the
+   innermost block that declares it, else a formal or the return
+   parameter.  */
+
+bool
+decoder::find_param (const std::string &name, param *p, pkind *kind)
+{
+  for (size_t i = scopes.size (); i-- > 0;)
+    {
+      auto it = scopes[i].find (name);
+      if (it != scopes[i].end ())
+	{
+	  *p = k->cparams[it->second];
+	  *kind = PK_CALL;
+	  return true;
+	}
+    }
+  for (const param &q : k->params)
+    if (q.name == name)
+      {
+	*p = q;
+	*kind = PK_FORMAL;
+	return true;
+      }
+  if (k->has_ret && k->ret.name == name)
+    {
+      *p = k->ret;
+      *kind = PK_RET;
+      return true;
+    }
+  return false;
+}
 
 int
 decoder::special (const std::string &name, int *bits)
@@ -640,21 +862,49 @@ decoder::special (const std::string &name, int *bits)
   return -1;
 }
 
-uint64_t
-decoder::symbol_value (const std::string &name, int *sp)
+/* The slot holding the address of the .local, .shared or .global symbol
+   NAME; its space in *SP.  */
+
+int
+decoder::symbol_slot (const std::string &name, int *sp)
 {
   auto it = vars.find (name);
   if (it != vars.end ())
     {
       *sp = it->second.sp;
-      return (it->second.sp == SP_LOCAL ? LOCAL_WIN : SHARED_WIN)
-	     + it->second.off;
+      if (it->second.sp == SP_SHARED && it->second.stat)
+	return constant (SHARED_WIN + it->second.off, 64);
+      if (it->second.sp == SP_SHARED)
+	{
+	  /* An entry's own array: a slot of its own, which the linker
+	     moves past the static .shared area.  */
+	  uint64_t v = SHARED_WIN + it->second.off;
+	  auto l = shared_syms.find (v);
+	  if (l != shared_syms.end ())
+	    return l->second;
+	  int s = new_slot (v);
+	  shared_syms[v] = s;
+	  k->shared_addr.push_back (s);
+	  return s;
+	}
+      /* A .local address depends on the activation: a slot of its own,
+	 which the frame's window base is added to.  */
+      uint64_t v = LOCAL_WIN + it->second.off;
+      auto l = local_syms.find (v);
+      if (l != local_syms.end ())
+	return l->second;
+      int s = new_slot (v);
+      local_syms[v] = s;
+      k->local_addr.push_back (s);
+      return s;
     }
-  auto g = mod->globals.find (name);
-  if (g != mod->globals.end ())
+  auto g = u->globals.find (name);
+  if (g != u->globals.end ())
     {
-      *sp = SP_GLOBAL;
-      return g->second.host;
+      *sp = g->second.sp;
+      if (g->second.sp == SP_SHARED)
+	return constant (SHARED_WIN + g->second.off, 64);
+      return constant (g->second.host, 64);
     }
   fail (line, "unknown symbol '%s'", name.c_str ());
 }
@@ -718,7 +968,7 @@ decoder::src (const std::string &s, ty t, bool wider)
       if (bits != 64 || !ty_int (t))
 	fail (line, "the symbol %s as a %d-bit operand", s.c_str (), bits);
       int sp;
-      return constant (symbol_value (s, &sp), 64);
+      return symbol_slot (s, &sp);
     }
   fail (line, "cannot read the operand '%s'", s.c_str ());
 }
@@ -786,16 +1036,15 @@ decoder::address (const std::string &s0, int *slot, int *sp,
     {
       if (sym)
 	*sym = base;
-      bool param = false;
-      for (auto &p : k->params)
-	param |= p == base;
-      if (param)
+      param p;
+      pkind kind;
+      if (find_param (base, &p, &kind))
 	{
 	  *sp = 99;
 	  *slot = -1;
 	  return off;
 	}
-      *slot = constant (symbol_value (base, sp), 64);
+      *slot = symbol_slot (base, sp);
     }
   return off;
 }
@@ -819,6 +1068,14 @@ decoder::declare (const std::string &text)
     if (!cur.empty ())
       words.push_back (cur);
   }
+  if (words[0] == ".param")
+    {
+      declare_param (words);
+      return;
+    }
+  if (scopes.size () > 1)
+    fail (line, "only .param declarations are supported inside a { } "
+	  "block");
   if (words[0] == ".reg")
     {
       if (words.size () < 3 || words[1][0] != '.')
@@ -877,15 +1134,58 @@ decoder::declare (const std::string &text)
       std::string name = rest.substr (0, lb);
       if (vars.count (name))
 	fail (line, "'%s' declared twice", name.c_str ());
+      if (sp == SP_SHARED)
+	prog->shared_align = std::max (prog->shared_align, align);
+      if (sp == SP_SHARED && !k->entry)
+	{
+	  /* Static: one array per CTA, whoever calls the function.  */
+	  uint64_t &total = prog->static_shared;
+	  total = (total + align - 1) & ~(align - 1);
+	  vars[name] = { sp, total, size, 0, true };
+	  total += size;
+	  return;
+	}
       uint64_t &total = sp == SP_LOCAL ? k->local_size : k->shared_size;
       align = std::max<uint64_t> (align, 1);
       total = (total + align - 1) & ~(align - 1);
       vars[name] = { sp, total, size, 0 };
       total += size;
+      if (sp == SP_LOCAL)
+	k->local_align = std::max (k->local_align, align);
       return;
     }
-  fail (line, "the directive '%s' is not supported in a kernel body",
-	words[0].c_str ());
+  fail (line, "the directive '%s' is not supported in a %s body",
+	words[0].c_str (), k->entry ? "kernel" : "function");
+}
+
+/* ".param .TYPE NAME" in a body: a call's argument or result, in the
+   innermost scope.  */
+
+void
+decoder::declare_param (const std::vector<std::string> &words)
+{
+  if (words.size () != 3 || words[1][0] != '.')
+    fail (line, "cannot read the parameter declaration (only .param "
+	  ".TYPE NAME)");
+  ty t = parse_ty (words[1].substr (1));
+  if (t == T_NONE || t == T_PRED || ty_bits (t) < 32)
+    fail (line, "the parameter type '%s' (.b32, .b64, .u32, .u64, .s32, "
+	  ".s64, .f32 or .f64)", words[1].c_str ());
+  const std::string &name = words[2];
+  if (!isalpha ((unsigned char) name[0]) && name[0] != '_' && name[0] != '$')
+    fail (line, "cannot read the parameter name '%s'", name.c_str ());
+  if (scopes.back ().count (name))
+    fail (line, "the parameter %s is declared twice in this block",
+	  name.c_str ());
+  if (scopes.size () == 1)
+    {
+      param p;
+      pkind kind;
+      if (find_param (name, &p, &kind))
+	fail (line, "the parameter %s is declared twice", name.c_str ());
+    }
+  scopes.back ()[name] = k->cparams.size ();
+  k->cparams.push_back (new_param (name, t, false));
 }
 
 /* One instruction, appended to the kernel's code.  */
@@ -1411,23 +1711,46 @@ decoder::decode (const std::string &text0)
       int64_t off = address (ld ? ops[1] : ops[0], &slot, &sp, &sym);
       if (spc == "param")
 	{
-	  if (!ld || sp != 99 || off != 0)
-	    fail (line, "ld.param must read a whole kernel parameter "
-		  "[NAME]");
-	  size_t i = 0;
-	  while (k->params[i] != sym)
-	    i++;
-	  if (k->param_bits[i] != bits)
-	    fail (line, "ld.param of %d bits from a %d-bit parameter", bits,
-		  k->param_bits[i]);
-	  I.op = OP_MOV;
-	  I.d = dst (ops[0], t);
-	  I.a = k->param_slot[i];
+	  /* [NAME] or [NAME+OFF]: bytes of a parameter.  */
+	  param p;
+	  pkind kind;
+	  if (sp != 99 || !find_param (sym, &p, &kind))
+	    fail (line, "%s.param of %s, which is not a parameter",
+		  name.c_str (), (ld ? ops[1] : ops[0]).c_str ());
+	  int n = bits / 8;
+	  if (off < 0 || off % n || off + n > p.bits / 8)
+	    fail (line, "%d bytes at offset %lld of the %d-byte parameter %s",
+		  n, (long long) off, p.bits / 8, p.name.c_str ());
+	  I.imm = off;
+	  I.aux = n;
+	  I.t1 = t;
+	  if (ld)
+	    {
+	      if (kind == PK_RET)
+		fail (line, "ld.param of the return parameter %s (it may "
+		      "only be written)", p.name.c_str ());
+	      I.op = OP_LDPARAM;
+	      I.d = dst (ops[0], t, !ty_float (t));
+	      I.a = p.slot;
+	      I.b = p.def;
+	    }
+	  else
+	    {
+	      if (kind == PK_FORMAL)
+		fail (line, "st.param to the %s parameter %s (only to a "
+		      "call's arguments and to the return parameter)",
+		      k->entry ? "kernel" : "input", p.name.c_str ());
+	      I.op = OP_STPARAM;
+	      I.d = p.slot;
+	      I.e = p.def;
+	      I.b = src (ops[1], t, !ty_float (t));
+	    }
 	  k->code.push_back (I);
 	  return;
 	}
       if (sp == 99)
-	fail (line, "a kernel parameter accessed other than by ld.param");
+	fail (line, "a parameter accessed other than by ld.param or "
+	      "st.param");
       int which = spc.empty () || spc == "global" ? 0 : spc == "local" ? 1 : 2;
       if (spc == "global")
 	fail (line, "ld.global/st.global are not supported (Gangway uses "
@@ -1469,15 +1792,17 @@ decoder::decode (const std::string &text0)
 	unsupported ();
       nops (1);
       I.op = OP_BRA;
-      fixups.push_back ({ k->code.size (), ops[0] });
+      fixups.push_back ({ k->code.size (), ops[0], scope_ids });
     }
   else if (name == "ret" || name == "exit")
     {
       if (m.size () != 1)
 	unsupported ();
       nops (0);
-      I.op = OP_EXIT;
+      I.op = name == "ret" ? OP_RET : OP_EXIT;
     }
+  else if (name == "call")
+    decode_call (m, ops, I);
   else if (name == "trap")
     {
       nops (0);
@@ -1564,57 +1889,231 @@ decoder::decode (const std::string &text0)
   k->code.push_back (I);
 }
 
-/* Parse the header of an entry: ".visible .entry NAME (PARAMS) DIRECTIVES".  */
+/* Whether a parameter of type A may be passed for one of type B (or a
+   result of type B received in one of type A), as ptxas allows: the same
+   size, and both floats or both integers unless one is untyped bits.  */
+
+bool
+param_compatible (ty a, ty b)
+{
+  if (ty_bits (a) != ty_bits (b))
+    return false;
+  bool bits_a = a == T_B32 || a == T_B64, bits_b = b == T_B32 || b == T_B64;
+  return bits_a || bits_b || ty_float (a) == ty_float (b);
+}
+
+/* call{.uni} (RESULT), NAME, (ARGS...): a direct call; its result and
+   arguments are .params of the body, checked against the callee's
+   declaration (which must precede the call, as ptxas requires).  */
 
 void
-parse_entry_header (kernel *k, const std::string &text, int line)
+decoder::decode_call (const std::vector<std::string> &m,
+		      const std::vector<std::string> &ops, insn &I)
 {
-  size_t e = text.find (".entry");
-  if (e == std::string::npos)
-    fail (line, "'%s' is not supported (only .entry functions)",
-	  text.c_str ());
-  size_t lp = text.find ('(', e), rp = text.find (')', e);
-  std::string name = trim (text.substr (e + 6, (lp == std::string::npos
-						? text.size () : lp) - e - 6));
-  k->name = name;
-  std::string after = text;
-  if (lp != std::string::npos)
+  if (m.size () > 2 || (m.size () == 2 && m[1] != "uni"))
+    fail (line, "the call modifier '.%s' is not supported",
+	  m.back ().c_str ());
+  /* A parenthesized list of names.  */
+  auto names = [&] (const std::string &s) {
+    if (s.size () < 2 || s[0] != '(' || s.back () != ')')
+      fail (line, "cannot read the call operand '%s'", s.c_str ());
+    return split_operands (s.substr (1, s.size () - 2));
+  };
+  callsite cs;
+  cs.line = line;
+  size_t i = 0;
+  std::string result;
+  if (i < ops.size () && !ops[i].empty () && ops[i][0] == '(')
     {
-      if (rp == std::string::npos)
-	fail (line, "unterminated parameter list");
-      for (const std::string &p0 : split_operands (text.substr (lp + 1, rp - lp - 1)))
-	{
-	  std::string p = trim (p0);
-	  if (p.empty ())
-	    continue;
-	  /* .param .TYPE NAME  */
-	  std::vector<std::string> w;
-	  std::string cur;
-	  for (char c : p)
-	    if (isspace ((unsigned char) c))
-	      {
-		if (!cur.empty ())
-		  w.push_back (cur);
-		cur.clear ();
-	      }
-	    else
-	      cur += c;
-	  if (!cur.empty ())
-	    w.push_back (cur);
-	  if (w.size () != 3 || w[0] != ".param" || w[1][0] != '.')
-	    fail (line, "cannot read the parameter '%s'", p.c_str ());
-	  ty t = parse_ty (w[1].substr (1));
-	  if (ty_bits (t) != 32 && ty_bits (t) != 64)
-	    fail (line, "the parameter type '%s'", w[1].c_str ());
-	  k->params.push_back (w[2]);
-	  k->param_bits.push_back (ty_bits (t));
-	}
-      after = text.substr (rp + 1);
+      std::vector<std::string> r = names (ops[i++]);
+      if (r.size () != 1)
+	fail (line, "a call with %zu results (one or none)", r.size ());
+      cs.has_result = true;
+      result = r[0];
     }
+  if (i >= ops.size ())
+    fail (line, "a call without a function");
+  const std::string &target = ops[i++];
+  if (target.empty () || target[0] == '%')
+    fail (line, "indirect calls are not supported");
+  if (!isalpha ((unsigned char) target[0]) && target[0] != '_'
+      && target[0] != '$')
+    fail (line, "cannot read the called function '%s'", target.c_str ());
+  std::vector<std::string> args;
+  if (i < ops.size ())
+    args = names (ops[i++]);
+  if (i < ops.size ())
+    fail (line, "a call with a prototype or target list (indirect calls) "
+	  "is not supported");
+  auto d = u->decls.find (target);
+  if (d == u->decls.end ())
+    fail (line, "call of '%s', which is not declared before the call (a "
+	  "call needs the callee's prototype)", target.c_str ());
+  if (d->second.entry)
+    fail (line, "call of the entry '%s' (only a .func can be called)",
+	  target.c_str ());
+  const signature &sig = d->second.sig;
+  if (cs.has_result != sig.has_ret)
+    fail (line, "the call takes %s result, but %s has %s return parameter",
+	  cs.has_result ? "a" : "no", target.c_str (),
+	  sig.has_ret ? "a" : "no");
+  if (args.size () != sig.params.size ())
+    fail (line, "a call of %s with %zu arguments: it takes %zu",
+	  target.c_str (), args.size (), sig.params.size ());
+  /* A .param of the body (not a formal parameter).  */
+  auto call_param = [&] (const std::string &n, ty want, const char *what,
+			 size_t idx) {
+    param p;
+    pkind kind;
+    if (!find_param (n, &p, &kind) || kind != PK_CALL)
+      fail (line, "the %s '%s' of the call is not a .param declared in the "
+	    "body (registers and constants are not supported as call "
+	    "operands)", what, n.c_str ());
+    if (!param_compatible (p.t, want))
+      fail (line, "the %s %s (.%s) does not match %s of %s (.%s)", what,
+	    n.c_str (), ty_name (p.t),
+	    idx == (size_t) -1 ? "the return parameter"
+	    : ("parameter " + std::to_string (idx + 1)).c_str (),
+	    target.c_str (), ty_name (want));
+    return p;
+  };
+  if (cs.has_result)
+    cs.result = call_param (result, sig.ret, "result", (size_t) -1);
+  for (size_t a = 0; a < args.size (); a++)
+    cs.args.push_back (call_param (args[a], sig.params[a], "argument", a));
+  cs.callee_name = target;
+  I.op = OP_CALL;
+  I.imm = k->calls.size ();
+  k->calls.push_back (cs);
+}
+
+/* The header of an entry or a function: ".visible .entry NAME (PARAMS)
+   DIRECTIVES", "{.visible|.extern} .func {(RET)} NAME {(PARAMS)}".  */
+
+struct header
+{
+  std::string name;
+  bool entry = false, ext = false, visible = false;
+  std::vector<std::string> names;	/* Of the parameters.  */
+  std::string ret_name;
+  signature sig;
+  unsigned reqntid[3] = { 0, 0, 0 };
+  unsigned maxntid[3] = { 0, 0, 0 };
+};
+
+/* Split S at white space.  */
+
+std::vector<std::string>
+words_of (const std::string &s)
+{
+  std::vector<std::string> w;
+  std::string cur;
+  for (char c : s + " ")
+    if (isspace ((unsigned char) c))
+      {
+	if (!cur.empty ())
+	  w.push_back (cur);
+	cur.clear ();
+      }
+    else
+      cur += c;
+  return w;
+}
+
+/* A parameter list "(.param .TYPE NAME, ...)" at TEXT[*POS] (the '('),
+   into NAMES and TYPES; *POS moves past the ')'.  ENTRY: a kernel's
+   (any 32- or 64-bit type), else a function's.  */
+
+void
+parse_param_list (const std::string &text, size_t *pos, bool entry,
+		  std::vector<std::string> *names, std::vector<ty> *types,
+		  int line)
+{
+  size_t rp = text.find (')', *pos);
+  if (rp == std::string::npos)
+    fail (line, "unterminated parameter list");
+  for (const std::string &p0
+       : split_operands (text.substr (*pos + 1, rp - *pos - 1)))
+    {
+      std::string p = trim (p0);
+      if (p.empty ())
+	continue;
+      /* .param .TYPE NAME  */
+      std::vector<std::string> w = words_of (p);
+      if (w.size () != 3 || w[0] != ".param" || w[1][0] != '.')
+	fail (line, "cannot read the parameter '%s'", p.c_str ());
+      ty t = parse_ty (w[1].substr (1));
+      if (ty_bits (t) != 32 && ty_bits (t) != 64)
+	fail (line, "the parameter type '%s'", w[1].c_str ());
+      if (!entry && t != T_B32 && t != T_B64 && t != T_U32 && t != T_U64
+	  && t != T_S32 && t != T_S64 && t != T_F32 && t != T_F64)
+	fail (line, "the parameter type '%s'", w[1].c_str ());
+      names->push_back (w[2]);
+      types->push_back (t);
+    }
+  *pos = rp + 1;
+}
+
+/* Parse the header TEXT (of line LINE) of an entry or a function.  */
+
+header
+parse_header (const std::string &text, int line)
+{
+  header h;
+  size_t i = 0;
+  auto skip = [&] () {
+    while (i < text.size () && isspace ((unsigned char) text[i]))
+      i++;
+  };
+  auto word = [&] () {
+    skip ();
+    size_t b = i;
+    while (i < text.size () && !isspace ((unsigned char) text[i])
+	   && text[i] != '(')
+      i++;
+    return text.substr (b, i - b);
+  };
+  for (;;)
+    {
+      std::string w = word ();
+      if (w == ".visible")
+	h.visible = true;
+      else if (w == ".extern")
+	h.ext = true;
+      else if (w == ".entry" || w == ".func")
+	{
+	  h.entry = w == ".entry";
+	  break;
+	}
+      else
+	fail (line, "the module-scope statement '%s' is not supported "
+	      "(.weak and other linkages neither)", text.c_str ());
+    }
+  skip ();
+  if (!h.entry && i < text.size () && text[i] == '(')
+    {
+      std::vector<std::string> n;
+      std::vector<ty> t;
+      parse_param_list (text, &i, false, &n, &t, line);
+      if (n.size () != 1)
+	fail (line, "a function with %zu return parameters (one or none)",
+	      n.size ());
+      h.sig.has_ret = true;
+      h.sig.ret = t[0];
+      h.ret_name = n[0];
+    }
+  h.name = word ();
+  if (h.name.empty () || (!isalpha ((unsigned char) h.name[0])
+			  && h.name[0] != '_' && h.name[0] != '$'))
+    fail (line, "cannot read the name of the %s", h.entry ? "entry"
+	  : "function");
+  skip ();
+  if (i < text.size () && text[i] == '(')
+    parse_param_list (text, &i, h.entry, &h.names, &h.sig.params, line);
   /* Performance directives.  */
   std::vector<std::string> words;
   std::string cur;
-  for (char c : after + " ")
+  for (char c : text.substr (i) + " ")
     if (isspace ((unsigned char) c) || c == ',')
       {
 	if (!cur.empty ())
@@ -1623,47 +2122,86 @@ parse_entry_header (kernel *k, const std::string &text, int line)
       }
     else
       cur += c;
-  for (size_t i = 0; i < words.size (); i++)
+  for (size_t j = 0; j < words.size (); j++)
     {
-      if (words[i] == ".reqntid" || words[i] == ".maxntid")
+      if (h.entry && (words[j] == ".reqntid" || words[j] == ".maxntid"))
 	{
-	  unsigned *d = words[i] == ".reqntid" ? k->reqntid : k->maxntid;
+	  unsigned *d = words[j] == ".reqntid" ? h.reqntid : h.maxntid;
 	  int n = 0;
-	  for (size_t j = i + 1; j < words.size () && words[j][0] != '.'; j++)
+	  size_t w = j;
+	  for (size_t l = j + 1; l < words.size () && words[l][0] != '.'; l++)
 	    {
 	      uint64_t v;
-	      if (n >= 3 || !parse_int (words[j], &v) || !v)
-		fail (line, "cannot read %s", words[i].c_str ());
+	      if (n >= 3 || !parse_int (words[l], &v) || !v)
+		fail (line, "cannot read %s", words[w].c_str ());
 	      d[n++] = (unsigned) v;
-	      i = j;
+	      j = l;
 	    }
 	  if (!n)
-	    fail (line, "cannot read %s", words[i].c_str ());
+	    fail (line, "cannot read %s", words[w].c_str ());
 	  for (; n < 3; n++)
 	    d[n] = 1;
 	}
       else
-	fail (line, "the entry directive '%s' is not supported",
-	      words[i].c_str ());
+	fail (line, "the %s directive '%s' is not supported",
+	      h.entry ? "entry" : "function", words[j].c_str ());
     }
+  return h;
+}
+
+/* A module-scope ".shared .align A .b8 NAME[N]": static .shared memory
+   of the module's functions, one array per CTA.  */
+
+void
+parse_shared (ptxsim_module *prog, unit &u, const std::string &text,
+	      int line)
+{
+  std::vector<std::string> w = words_of (text);
+  size_t i = 1;
+  uint64_t align = 1, size;
+  if (i + 1 < w.size () && w[i] == ".align")
+    {
+      if (!parse_int (w[i + 1], &align) || !align || (align & (align - 1)))
+	fail (line, "cannot read the alignment");
+      i += 2;
+    }
+  if (i + 1 >= w.size () || w[i] != ".b8")
+    fail (line, "only .b8 arrays are supported in .shared");
+  std::string rest;
+  for (size_t j = i + 1; j < w.size (); j++)
+    rest += w[j];
+  size_t lb = rest.find ('['), rb = rest.find (']');
+  if (lb == std::string::npos || rb != rest.size () - 1
+      || !parse_int (rest.substr (lb + 1, rb - lb - 1), &size))
+    fail (line, "cannot read the array '%s' (initializers are not valid "
+	  "in .shared)", rest.c_str ());
+  std::string name = rest.substr (0, lb);
+  if (u.globals.count (name))
+    fail (line, "'%s' declared twice", name.c_str ());
+  uint64_t &total = prog->static_shared;
+  prog->shared_align = std::max (prog->shared_align, align);
+  total = (total + align - 1) & ~(align - 1);
+  u.globals[name] = { SP_SHARED, total, size, 0, true };
+  total += size;
 }
 
 /* A module-scope ".global .align A .b8 NAME[N] = {...}" (or without an
    initializer).  */
 
 void
-parse_global (ptxsim_module *mod, const std::string &text, int line)
+parse_global (ptxsim_module *prog, unit &u, const std::string &text,
+	      int line)
 {
-  std::string decl = text, init;
+  std::string dtext = text, init;
   size_t eq = text.find ('=');
   if (eq != std::string::npos)
     {
-      decl = trim (text.substr (0, eq));
+      dtext = trim (text.substr (0, eq));
       init = trim (text.substr (eq + 1));
     }
   std::vector<std::string> w;
   std::string cur;
-  for (char c : decl + " ")
+  for (char c : dtext + " ")
     if (isspace ((unsigned char) c))
       {
 	if (!cur.empty ())
@@ -1673,7 +2211,8 @@ parse_global (ptxsim_module *mod, const std::string &text, int line)
     else
       cur += c;
   size_t i = 0;
-  if (w[i] == ".visible")
+  bool visible = w[i] == ".visible";
+  if (visible)
     i++;
   if (i >= w.size () || w[i] != ".global")
     fail (line, "the module-scope declaration '%s' is not supported",
@@ -1697,13 +2236,13 @@ parse_global (ptxsim_module *mod, const std::string &text, int line)
       || !parse_int (rest.substr (lb + 1, rb - lb - 1), &size))
     fail (line, "cannot read the array '%s'", rest.c_str ());
   std::string name = rest.substr (0, lb);
-  if (mod->globals.count (name))
+  if (u.globals.count (name))
     fail (line, "'%s' declared twice", name.c_str ());
   align = std::max<uint64_t> (align, 16);
   void *p = aligned_alloc (align, (size + align - 1) / align * align + align);
   if (!p)
     fail (line, "out of memory");
-  mod->allocs.push_back (p);
+  prog->allocs.push_back (p);
   memset (p, 0, size);
   if (!init.empty ())
     {
@@ -1722,24 +2261,139 @@ parse_global (ptxsim_module *mod, const std::string &text, int line)
 	  ((uint8_t *) p)[j] = (uint8_t) v;
 	}
     }
-  mod->globals[name] = { SP_GLOBAL, 0, size, (uint64_t) (uintptr_t) p };
+  u.globals[name] = { SP_GLOBAL, 0, size, (uint64_t) (uintptr_t) p };
+  if (visible)
+    u.visible_globals.push_back (name);
 }
 
-void
-load_module (ptxsim_module *mod, const char *text)
+/* Decode the body of F, the statements ST[FIRST..] after its '{', up to
+   its '}': the index of the '}'.  */
+
+size_t
+decode_body (ptxsim_module *prog, unit &u, func *f,
+	     const std::vector<stmt> &st, size_t first)
 {
+  decoder D;
+  D.prog = prog;
+  D.u = &u;
+  D.k = f;
+  D.line = f->line;
+  D.one_slot = D.constant (1, 1);
+  D.scopes.emplace_back ();
+  D.scope_ids.push_back (D.next_scope++);
+  for (int a = 0; a < 3; a++)
+    f->s_tid[a] = f->s_ntid[a] = f->s_ctaid[a] = f->s_nctaid[a] = -1;
+  f->s_laneid = f->s_warpid = -1;
+  for (param &p : f->params)
+    {
+      param q = D.new_param (p.name, p.t, f->entry);
+      p.slot = q.slot;
+      p.def = q.def;
+    }
+  if (f->has_ret)
+    f->ret = D.new_param (f->ret.name, f->ret.t, false);
+  size_t j = first;
+  for (; j < st.size (); j++)
+    {
+      const stmt &b = st[j];
+      D.line = b.line;
+      if (b.kind == stmt::CLOSE)
+	{
+	  if (D.scopes.size () == 1)
+	    break;
+	  D.scopes.pop_back ();
+	  D.scope_ids.pop_back ();
+	  continue;
+	}
+      if (b.kind == stmt::OPEN)
+	{
+	  D.scopes.emplace_back ();
+	  D.scope_ids.push_back (D.next_scope++);
+	  continue;
+	}
+      if (b.kind == stmt::LABEL)
+	{
+	  auto key = std::make_pair (D.scope_ids.back (), b.text);
+	  if (D.labels.count (key))
+	    fail (b.line, "the label %s is defined twice", b.text.c_str ());
+	  D.labels[key] = f->code.size ();
+	  continue;
+	}
+      if (b.text.empty ())
+	continue;
+      if (b.text[0] == '.')
+	{
+	  D.declare (b.text);
+	  continue;
+	}
+      D.decode (b.text);
+    }
+  if (j >= st.size ())
+    fail (f->line, "the body of '%s' is not closed", f->name.c_str ());
+  /* Falling off the end is a return.  */
+  insn r {};
+  r.op = OP_RET;
+  r.guard = D.one_slot;
+  r.d = r.a = r.b = r.c = r.e = -1;
+  r.line = st[j].line;
+  f->code.push_back (r);
+  /* A branch goes to the label of the innermost scope it is in that
+     defines it.  */
+  for (auto &fx : D.fixups)
+    {
+      auto it = D.labels.end ();
+      for (size_t l = fx.scopes.size (); l-- > 0 && it == D.labels.end ();)
+	it = D.labels.find (std::make_pair (fx.scopes[l], fx.label));
+      if (it == D.labels.end ())
+	fail (f->code[fx.insn].line, "the label '%s' is not defined (in "
+	      "the blocks the branch is in)", fx.label.c_str ());
+      f->code[fx.insn].imm = it->second;
+    }
+  return j;
+}
+
+/* Whether two declarations of a function agree, as ptxas wants them to:
+   the same types.  */
+
+bool
+same_signature (const signature &a, const signature &b)
+{
+  return a.has_ret == b.has_ret && a.ret == b.ret && a.params == b.params;
+}
+
+/* The types of SIG, for messages: "(.b32) (.b64, .f64)".  */
+
+std::string
+signature_text (const signature &sig)
+{
+  std::string s;
+  if (sig.has_ret)
+    s += std::string ("(.") + ty_name (sig.ret) + ") ";
+  s += "(";
+  for (size_t i = 0; i < sig.params.size (); i++)
+    s += std::string (i ? ", ." : ".") + ty_name (sig.params[i]);
+  return s + ")";
+}
+
+/* Parse module INDEX of the program, TEXT, into PROG->units[INDEX] and
+   PROG->funcs.  */
+
+void
+load_unit (ptxsim_module *prog, int index, const char *text)
+{
+  unit &u = prog->units[index];
   {
     const char *p = text;
     std::string cur;
     for (; *p; p++)
       if (*p == '\n')
 	{
-	  mod->lines.push_back (cur);
+	  u.lines.push_back (cur);
 	  cur.clear ();
 	}
       else
 	cur += *p;
-    mod->lines.push_back (cur);
+    u.lines.push_back (cur);
   }
   std::vector<stmt> st = split_statements (text);
   for (size_t i = 0; i < st.size (); i++)
@@ -1758,73 +2412,232 @@ load_module (ptxsim_module *mod, const char *text)
 	}
       if (!t.compare (0, 7, ".global") || !t.compare (0, 16, ".visible .global"))
 	{
-	  parse_global (mod, t, s.line);
+	  parse_global (prog, u, t, s.line);
 	  continue;
 	}
-      if (t.find (".entry") == std::string::npos)
+      if (!t.compare (0, 7, ".shared")
+	  && (t.size () == 7 || isspace ((unsigned char) t[7])))
+	{
+	  parse_shared (prog, u, t, s.line);
+	  continue;
+	}
+      if (t.find (".entry") == std::string::npos
+	  && t.find (".func") == std::string::npos)
 	fail (s.line, "the module-scope statement '%s' is not supported",
 	      t.c_str ());
-      auto k = std::make_unique<kernel> ();
-      for (int a = 0; a < 3; a++)
-	k->s_tid[a] = k->s_ntid[a] = k->s_ctaid[a] = k->s_nctaid[a] = -1;
-      k->s_laneid = k->s_warpid = -1;
-      parse_entry_header (k.get (), t, s.line);
-      if (mod->find (k->name.c_str ()))
-	fail (s.line, "the entry '%s' is defined twice", k->name.c_str ());
-      if (i + 1 >= st.size () || st[i + 1].kind != stmt::OPEN)
+      header h = parse_header (t, s.line);
+      bool body = i + 1 < st.size () && st[i + 1].kind == stmt::OPEN;
+      if (h.entry && h.ext)
+	fail (s.line, "an .extern entry");
+      if (h.entry && !body)
 	fail (s.line, "an entry without a body");
-      decoder D;
-      D.mod = mod;
-      D.k = k.get ();
-      D.line = s.line;
-      D.one_slot = D.constant (1, 1);
-      for (size_t p = 0; p < k->params.size (); p++)
-	k->param_slot.push_back (D.new_slot (0));
-      size_t j = i + 2;
-      for (; j < st.size (); j++)
+      if (h.ext && body)
+	fail (s.line, "a definition of '%s' declared .extern",
+	      h.name.c_str ());
+      auto it = u.decls.find (h.name);
+      if (it == u.decls.end ())
 	{
-	  const stmt &b = st[j];
-	  D.line = b.line;
-	  if (b.kind == stmt::CLOSE)
-	    break;
-	  if (b.kind == stmt::OPEN)
-	    fail (b.line, "nested blocks are not supported");
-	  if (b.kind == stmt::LABEL)
-	    {
-	      if (D.labels.count (b.text))
-		fail (b.line, "the label %s is defined twice", b.text.c_str ());
-	      D.labels[b.text] = k->code.size ();
-	      continue;
-	    }
-	  if (b.text.empty ())
-	    continue;
-	  if (b.text[0] == '.')
-	    {
-	      D.declare (b.text);
-	      continue;
-	    }
-	  D.decode (b.text);
+	  decl d;
+	  d.entry = h.entry;
+	  d.ext = h.ext;
+	  d.visible = h.visible;
+	  d.sig = h.sig;
+	  d.line = s.line;
+	  it = u.decls.emplace (h.name, d).first;
 	}
-      if (j >= st.size ())
-	fail (s.line, "the body of '%s' is not closed", k->name.c_str ());
-      /* Falling off the end is a return.  */
-      insn r {};
-      r.op = OP_EXIT;
-      r.guard = D.one_slot;
-      r.d = r.a = r.b = r.c = r.e = -1;
-      r.line = st[j].line;
-      k->code.push_back (r);
-      for (auto &f : D.fixups)
+      else
 	{
-	  auto it = D.labels.find (f.second);
-	  if (it == D.labels.end ())
-	    fail (k->code[f.first].line, "the label '%s' is not defined",
-		  f.second.c_str ());
-	  k->code[f.first].imm = it->second;
+	  /* Another declaration or the definition of a declared name:
+	     the same kind, types and linkage (a later one may leave out
+	     .visible, not add it).  */
+	  decl &d = it->second;
+	  if (d.entry || h.entry)
+	    fail (s.line, "the %s '%s' is defined twice (also at line %d)",
+		  h.entry ? "entry" : "function", h.name.c_str (), d.line);
+	  if (body && d.def >= 0)
+	    fail (s.line, "the function '%s' is defined twice (also at line "
+		  "%d)", h.name.c_str (), prog->funcs[d.def]->line);
+	  if (!same_signature (d.sig, h.sig))
+	    fail (s.line, "inconsistent declarations of '%s': %s here, %s at "
+		  "line %d", h.name.c_str (), signature_text (h.sig).c_str (),
+		  signature_text (d.sig).c_str (), d.line);
+	  if (d.ext != h.ext)
+	    fail (s.line, "'%s' is declared %s at line %d", h.name.c_str (),
+		  d.ext ? ".extern" : "without .extern", d.line);
+	  if (h.visible && !d.visible)
+	    fail (s.line, "'%s' is declared without .visible at line %d",
+		  h.name.c_str (), d.line);
 	}
-      mod->kernels.push_back (std::move (k));
-      i = j;
+      if (!body)
+	continue;
+      auto f = std::make_unique<func> ();
+      f->name = h.name;
+      f->unit = index;
+      f->entry = h.entry;
+      f->visible = it->second.visible;
+      f->line = s.line;
+      memcpy (f->reqntid, h.reqntid, sizeof h.reqntid);
+      memcpy (f->maxntid, h.maxntid, sizeof h.maxntid);
+      for (size_t p = 0; p < h.names.size (); p++)
+	{
+	  param q;
+	  q.name = h.names[p];
+	  q.t = h.sig.params[p];
+	  q.bits = ty_bits (q.t);
+	  q.slot = q.def = -1;
+	  f->params.push_back (q);
+	}
+      for (size_t p = 0; p < h.names.size (); p++)
+	for (size_t q = 0; q < p; q++)
+	  if (h.names[p] == h.names[q])
+	    fail (s.line, "the parameter %s is declared twice",
+		  h.names[p].c_str ());
+      f->has_ret = h.sig.has_ret;
+      if (f->has_ret)
+	{
+	  f->ret.name = h.ret_name;
+	  f->ret.t = h.sig.ret;
+	  f->ret.bits = ty_bits (h.sig.ret);
+	}
+      it->second.def = prog->funcs.size ();
+      func *fp = f.get ();
+      prog->funcs.push_back (std::move (f));
+      i = decode_body (prog, u, fp, st, i + 2);
     }
+  /* A prototype without .extern declares a function of this module.  */
+  for (auto &d : u.decls)
+    if (!d.second.ext && d.second.def < 0)
+      fail (d.second.line, "the function '%s' is declared but not defined "
+	    "in this module (a function of another module is declared "
+	    ".extern)", d.first.c_str ());
+}
+
+/* An error of the linker: MSG about module UNIT's line LINE.  */
+
+[[noreturn]] void
+link_fail (int unit, int line, const char *fmt, ...)
+{
+  char buf[512];
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (buf, sizeof buf, fmt, ap);
+  va_end (ap);
+  throw load_error { unit, line, buf };
+}
+
+/* "module N, line L" (just "line L" in a program of one module).  */
+
+std::string
+line_name (const ptxsim_module *prog, int unit, int line)
+{
+  std::string s;
+  if (prog->units.size () > 1)
+    s = "module " + std::to_string (unit + 1) + ", ";
+  return s + "line " + std::to_string (line);
+}
+
+/* Link the loaded modules: entries and .visible names are the program's
+   (each defined once), every call finds its callee: a function of its
+   module, the .visible function of another module that its .extern
+   declaration names, or the built-in vprintf.  */
+
+void
+link (ptxsim_module *prog)
+{
+  std::map<std::string, int> visible;
+  for (size_t i = 0; i < prog->funcs.size (); i++)
+    {
+      func *f = prog->funcs[i].get ();
+      if (f->entry)
+	{
+	  auto e = prog->entries.find (f->name);
+	  if (e != prog->entries.end ())
+	    link_fail (f->unit, f->line, "the entry '%s' is defined twice: "
+		       "also at %s", f->name.c_str (),
+		       line_name (prog, e->second->unit,
+				  e->second->line).c_str ());
+	  prog->entries[f->name] = f;
+	}
+      else if (f->visible)
+	{
+	  auto v = visible.find (f->name);
+	  if (v != visible.end ())
+	    {
+	      const func *o = prog->funcs[v->second].get ();
+	      link_fail (f->unit, f->line, "the function '%s' is defined "
+			 ".visible twice: also at %s", f->name.c_str (),
+			 line_name (prog, o->unit, o->line).c_str ());
+	    }
+	  visible[f->name] = i;
+	}
+    }
+  std::map<std::string, int> globals;
+  for (size_t u = 0; u < prog->units.size (); u++)
+    for (const std::string &g : prog->units[u].visible_globals)
+      {
+	if (globals.count (g))
+	  link_fail (-2, 0, "the .visible .global '%s' is defined in "
+		     "module %d and in module %d", g.c_str (), globals[g] + 1,
+		     (int) u + 1);
+	globals[g] = u;
+      }
+  for (auto &fp : prog->funcs)
+    for (callsite &cs : fp->calls)
+      {
+	const decl &d = prog->units[fp->unit].decls.at (cs.callee_name);
+	if (d.def >= 0)
+	  {
+	    cs.callee = d.def;
+	    continue;
+	  }
+	auto v = visible.find (cs.callee_name);
+	if (v != visible.end ())
+	  {
+	    /* The definition must take what the .extern declaration
+	       passes.  */
+	    const func *c = prog->funcs[v->second].get ();
+	    signature s = c->sig ();
+	    bool ok = s.has_ret == d.sig.has_ret
+		      && s.params.size () == d.sig.params.size ()
+		      && (!s.has_ret || param_compatible (d.sig.ret, s.ret));
+	    for (size_t a = 0; ok && a < s.params.size (); a++)
+	      ok = param_compatible (d.sig.params[a], s.params[a]);
+	    if (!ok)
+	      link_fail (fp->unit, d.line, "the .extern declaration of '%s' "
+			 "%s does not match its definition %s at %s",
+			 cs.callee_name.c_str (),
+			 signature_text (d.sig).c_str (),
+			 signature_text (s).c_str (),
+			 line_name (prog, c->unit, c->line).c_str ());
+	    cs.callee = v->second;
+	    continue;
+	  }
+	if (cs.callee_name == "vprintf")
+	  {
+	    const signature &s = d.sig;
+	    if (!s.has_ret || ty_bits (s.ret) != 32 || ty_float (s.ret)
+		|| s.params.size () != 2 || ty_bits (s.params[0]) != 64
+		|| ty_float (s.params[0]) || ty_bits (s.params[1]) != 64
+		|| ty_float (s.params[1]))
+	      link_fail (fp->unit, d.line, "vprintf is declared %s, not "
+			 "(.b32) (.b64, .b64)", signature_text (s).c_str ());
+	    cs.callee = CALLEE_VPRINTF;
+	    continue;
+	  }
+	link_fail (fp->unit, cs.line, "unresolved extern function '%s': no "
+		   "module defines it .visible", cs.callee_name.c_str ());
+      }
+  /* The .shared window of an entry's launches: the static arrays of the
+     program's functions and modules, then the entry's own.  */
+  uint64_t a = prog->shared_align;
+  uint64_t base = (prog->static_shared + a - 1) & ~(a - 1);
+  for (auto &fp : prog->funcs)
+    if (fp->entry)
+      {
+	for (int s : fp->shared_addr)
+	  fp->init[s] += base;
+	fp->shared_size += base;
+      }
 }
 
 /* ------------------------------------------------------------------ */
@@ -1833,33 +2646,69 @@ load_module (ptxsim_module *mod, const char *text)
 enum tstate : uint8_t { TS_RUN, TS_WAIT, TS_DONE };
 enum wkind : uint8_t { W_BAR, W_WARP, W_SHFL };
 
+/* Activations per thread, the entry's included.  */
+const size_t MAX_FRAMES = 10000;
+
+/* An activation of a function (the entry's is the first).  */
+
+struct frame
+{
+  const func *fn;
+  size_t regs_off;	/* Its registers in the thread's register stack.  */
+  uint32_t ret_pc;	/* Where it resumes after its pending call.  */
+  uint32_t call;	/* That call: index into fn->calls.  */
+  bool has_local;	/* It has a .local frame (the last of lframes).  */
+  size_t chunk, chunk_used;	/* The .local arena before it.  */
+};
+
+/* The .local memory of an activation: window offsets WBASE.. WBASE+SIZE
+   (from LOCAL_WIN) are host bytes HOST...  The windows of a thread's
+   activations follow each other with gaps, so that a window address
+   (even one past the end of a frame) names one activation.  */
+
+struct lframe
+{
+  uint64_t wbase, size;
+  uint8_t *host;
+};
+
 struct thread
 {
-  uint64_t *regs;
-  uint8_t *local;
+  uint64_t *regs;	/* The current activation's registers.  */
+  const func *fn;	/* Its function.  */
   uint32_t pc;
   tstate state;
   wkind wk;
+  const func *wfn;	/* The function of the sync instruction.  */
   uint32_t wpc;		/* The sync instruction.  */
   uint32_t bar, count;	/* bar.sync: barrier, thread count (0: all).  */
   uint32_t mask;	/* Warp syncs.  */
   uint64_t arrival;
   unsigned tid[3];
   unsigned lin;
+  std::vector<uint64_t> regstack;
+  std::vector<frame> frames;
+  std::vector<lframe> lframes;
+  /* .local memory: chunks that never move, used as a stack.  */
+  std::vector<std::pair<uint8_t *, size_t>> chunks;
+  size_t chunk = 0, chunk_used = 0;
+  /* The current activation's .local frame (LSZ 0: none).  */
+  uint64_t lwb = 0, lsz = 0;
+  uint8_t *lhost = nullptr;
 };
 
 enum run_result { RR_BLOCKED, RR_EXITED, RR_SLICE, RR_ERROR };
 
 struct launch
 {
-  ptxsim_module *mod;
-  kernel *k;
+  ptxsim_module *prog;
+  func *k;
   unsigned grid[3], block[3], cta[3];
   unsigned nthreads;
   std::vector<thread> th;
-  std::vector<uint64_t> regfile;
-  uint8_t *local = nullptr, *shared = nullptr;
-  uint64_t local_stride = 0;
+  uint8_t *shared = nullptr;
+  /* The highest .local window offset of any activation so far.  */
+  uint64_t local_hwm = 0;
   uint64_t steps = 0, max_steps = 0;
   uint64_t arrivals = 0;
   int sched = 0;	/* 0 forward, 1 reverse, 2 random.  */
@@ -1869,28 +2718,57 @@ struct launch
      generic accesses elsewhere are errors, not crashes.  */
   struct mapping { uint64_t lo, hi; bool w; };
   std::vector<mapping> maps;
+  /* The threads' .local chunks (allocated after the mappings were read):
+     start to end.  */
+  std::map<uint64_t, uint64_t> chunk_map;
 
   void read_maps ();
   const char *check_generic (uint64_t a, int n, bool wr, uint64_t *lo,
 			     uint64_t *len);
+  bool read_generic (uint64_t a, int n, uint64_t *v, std::string &why);
+  bool read_string (uint64_t a, uint64_t max, std::string &out,
+		    std::string &why);
+  bool vprintf_call (const callsite &cs, const uint64_t *regs,
+		     int32_t *status, std::string &why);
+
+  uint8_t *alloc_local (thread &t, uint64_t size, uint64_t align);
+  void push_frame (thread &t, const func *f);
+  void pop_frame (thread &t);
+  uint8_t *local_at (const thread &t, uint64_t a, uint64_t n);
+  std::string unset_param (const thread &t, const insn &I);
 
   ~launch ()
   {
-    free (local);
     free (shared);
+    for (thread &t : th)
+      for (auto &c : t.chunks)
+	free (c.first);
+  }
+
+  /* Instruction PC of F: "function F, line N 'text'" (the function left
+     out for the entry, the module named in a program of several).  */
+  std::string line_text (const func *f, uint32_t pc)
+  {
+    const insn &I = f->code[pc];
+    const unit &u = prog->units[f->unit];
+    std::string src = I.line - 1 < u.lines.size ()
+		      ? trim (u.lines[I.line - 1]) : "";
+    std::string s;
+    if (!f->entry)
+      s = "function " + f->name + ", ";
+    return s + line_name (prog, f->unit, I.line) + " '" + src + "'";
   }
 
   std::string where (const thread &t, uint32_t pc)
   {
     char buf[256];
-    const insn &I = k->code[pc];
-    std::string src = I.line - 1 < mod->lines.size ()
-		      ? trim (mod->lines[I.line - 1]) : "";
-    snprintf (buf, sizeof buf,
-	      "kernel %s, CTA (%u,%u,%u), thread (%u,%u,%u), line %u '%s'",
+    snprintf (buf, sizeof buf, "kernel %s, CTA (%u,%u,%u), thread (%u,%u,%u)",
 	      k->name.c_str (), cta[0], cta[1], cta[2], t.tid[0], t.tid[1],
-	      t.tid[2], I.line, src.c_str ());
-    return buf;
+	      t.tid[2]);
+    std::string s = buf;
+    if (t.frames.size () > 1)
+      s += ", call depth " + std::to_string (t.frames.size () - 1);
+    return s + ", " + line_text (t.fn, pc);
   }
 
   run_result error (const thread &t, uint32_t pc, const char *fmt, ...)
@@ -1902,16 +2780,6 @@ struct launch
     va_end (ap);
     err = where (t, pc) + ": " + buf;
     return RR_ERROR;
-  }
-
-  std::string line_text (uint32_t pc)
-  {
-    const insn &I = k->code[pc];
-    char buf[256];
-    snprintf (buf, sizeof buf, "line %u '%s'", I.line,
-	      I.line - 1 < mod->lines.size ()
-	      ? trim (mod->lines[I.line - 1]).c_str () : "");
-    return buf;
   }
 
   run_result run (thread &t, uint64_t slice);
@@ -1957,20 +2825,538 @@ launch::check_generic (uint64_t a, int n, bool wr, uint64_t *lo,
     return "no host address (a null pointer?)";
   if (a - SHARED_WIN < k->shared_size)
     return "a .shared window address (a missing cvta.shared?)";
-  if (a - LOCAL_WIN < k->local_size)
+  if (a - LOCAL_WIN < local_hwm)
     return "a .local window address (a missing cvta.local?)";
   auto it = std::upper_bound (maps.begin (), maps.end (), a,
 			      [] (uint64_t x, const mapping &m) {
 				return x < m.lo;
 			      });
   if (it == maps.begin () || a + n > (--it)->hi || a < it->lo)
-    return "no mapped host memory there (a wild or uninitialized "
-	   "pointer?)";
+    {
+      /* A .local frame's host memory?  */
+      auto c = chunk_map.upper_bound (a);
+      if (c != chunk_map.begin () && a >= (--c)->first && a + n <= c->second)
+	{
+	  *lo = c->first;
+	  *len = c->second - c->first - 7;
+	  return nullptr;
+	}
+      return "no mapped host memory there (a wild or uninitialized "
+	     "pointer?)";
+    }
   if (wr && !it->w)
     return "read-only host memory";
   *lo = it->lo;
   *len = it->hi - it->lo - 7;	/* Room for any access from the start.  */
   return nullptr;
+}
+
+/* Read the N-byte value at generic address A into *V; false (and why
+   not in WHY) if it may not be read.  */
+
+bool
+launch::read_generic (uint64_t a, int n, uint64_t *v, std::string &why)
+{
+  uint64_t lo, len;
+  const char *e = check_generic (a, n, false, &lo, &len);
+  if (e)
+    {
+      char buf[64];
+      snprintf (buf, sizeof buf, "generic %d-byte load of 0x%llx: ", n,
+		(unsigned long long) a);
+      why = buf + std::string (e);
+      return false;
+    }
+  if (a & (n - 1))
+    {
+      char buf[64];
+      snprintf (buf, sizeof buf, "misaligned %d-byte access to 0x%llx", n,
+		(unsigned long long) a);
+      why = buf;
+      return false;
+    }
+  *v = 0;
+  memcpy (v, (void *) (uintptr_t) a, n);
+  return true;
+}
+
+/* Read the NUL-terminated string at generic address A into OUT: at most
+   MAX bytes (then no NUL is needed), or, MAX being 0, up to its NUL
+   within 1 MiB.  False (and why not in WHY) if it may not be read.  */
+
+bool
+launch::read_string (uint64_t a, uint64_t max, std::string &out,
+		     std::string &why)
+{
+  const uint64_t limit = max ? max : 1 << 20;
+  uint64_t lo = 0, len = 0;
+  out.clear ();
+  for (uint64_t i = 0; i < limit; i++)
+    {
+      uint64_t p = a + i;
+      if (p - lo >= len)
+	{
+	  const char *e = check_generic (p, 1, false, &lo, &len);
+	  if (e)
+	    {
+	      char buf[64];
+	      snprintf (buf, sizeof buf, "a string at 0x%llx: ",
+			(unsigned long long) a);
+	      why = buf + std::string (e);
+	      return false;
+	    }
+	}
+      char c = *(const char *) (uintptr_t) p;
+      if (!c)
+	return true;
+      out += c;
+    }
+  if (max)
+    return true;
+  char buf[80];
+  snprintf (buf, sizeof buf, "the string at 0x%llx has no NUL within 1 MiB",
+	    (unsigned long long) a);
+  why = buf;
+  return false;
+}
+
+/* Append to OUT what snprintf (FMT, ...) writes.  */
+
+void
+appendf (std::string &out, const char *fmt, ...)
+{
+  va_list ap, aq;
+  va_start (ap, fmt);
+  va_copy (aq, ap);
+  int n = vsnprintf (nullptr, 0, fmt, ap);
+  va_end (ap);
+  if (n > 0)
+    {
+      size_t o = out.size ();
+      out.resize (o + n + 1);
+      vsnprintf (&out[o], n + 1, fmt, aq);
+      out.resize (o + n);
+    }
+  va_end (aq);
+}
+
+/* The built-in vprintf (FMT, VALIST) of call site CS, whose arguments are
+   in REGS: CUDA's device printf.  The arguments follow each other at
+   VALIST, each aligned to its size: 4 bytes for %d %i %u %x %X %o %c (8
+   with l, ll, z, j, t), 8 for the floating conversions (doubles), %s and
+   %p (generic addresses); '*' widths and precisions are ints.  The text,
+   formatted by the host's C library one conversion at a time, goes to
+   stdout in one fwrite.  *STATUS is what CUDA's printf returns: the
+   number of arguments read, -1 for a null format.  False, with the
+   reason in WHY, for a conversion outside that list, an unreadable
+   string or argument, more than 32 arguments.  */
+
+bool
+launch::vprintf_call (const callsite &cs, const uint64_t *regs,
+		      int32_t *status, std::string &why)
+{
+  static const char *const names[] = { "fmt", "valist" };
+  for (int i = 0; i < 2; i++)
+    if ((regs[cs.args[i].def] & 0xff) != 0xff)
+      {
+	why = "vprintf: its argument " + cs.args[i].name + " (" + names[i]
+	      + ") was not set by st.param before the call";
+	return false;
+      }
+  uint64_t fmt = regs[cs.args[0].slot], va = regs[cs.args[1].slot];
+  if (!fmt)
+    {
+      *status = -1;
+      return true;
+    }
+  std::string f;
+  if (!read_string (fmt, 0, f, why))
+    {
+      why = "vprintf: the format: " + why;
+      return false;
+    }
+  std::string out;
+  int nargs = 0;
+  uint64_t off = 0;
+  /* The next argument, of SIZE bytes.  */
+  auto arg = [&] (int size, uint64_t *v) {
+    if (nargs == 32)
+      {
+	why = "vprintf: more than 32 arguments (CUDA's printf takes at most "
+	      "32)";
+	return false;
+      }
+    off = (off + size - 1) & ~(uint64_t) (size - 1);
+    if (!read_generic (va + off, size, v, why))
+      {
+	why = "vprintf: argument " + std::to_string (nargs + 1) + " (at valist+"
+	      + std::to_string (off) + "): " + why;
+	return false;
+      }
+    off += size;
+    nargs++;
+    return true;
+  };
+  size_t i = 0;
+  /* A width or precision: digits.  */
+  auto number = [&] (long *v) {
+    *v = 0;
+    while (i < f.size () && isdigit ((unsigned char) f[i]))
+      {
+	*v = *v * 10 + (f[i++] - '0');
+	if (*v > 100000)
+	  return false;
+      }
+    return true;
+  };
+  while (i < f.size ())
+    {
+      if (f[i] != '%')
+	{
+	  out += f[i++];
+	  continue;
+	}
+      size_t start = i++;
+      if (i < f.size () && f[i] == '%')
+	{
+	  out += '%';
+	  i++;
+	  continue;
+	}
+      std::string flags;
+      while (i < f.size () && strchr ("-+ #0", f[i]))
+	flags += f[i++];
+      long width = -1, prec = -1;
+      bool big = false;
+      if (i < f.size () && f[i] == '*')
+	{
+	  uint64_t v;
+	  if (!arg (4, &v))
+	    return false;
+	  long w = (int32_t) v;
+	  if (w < 0)
+	    {
+	      flags += '-';
+	      w = -w;
+	    }
+	  width = w;
+	  big |= w > 100000;
+	  i++;
+	}
+      else if (i < f.size () && isdigit ((unsigned char) f[i]))
+	big |= !number (&width);
+      if (i < f.size () && f[i] == '.')
+	{
+	  i++;
+	  if (i < f.size () && f[i] == '*')
+	    {
+	      uint64_t v;
+	      if (!arg (4, &v))
+		return false;
+	      long p = (int32_t) v;
+	      prec = p < 0 ? -1 : p;
+	      big |= p > 100000;
+	      i++;
+	    }
+	  else
+	    big |= !number (&prec);
+	}
+      std::string len;
+      if (i < f.size () && (f[i] == 'h' || f[i] == 'l'))
+	{
+	  len = f[i++];
+	  if (i < f.size () && f[i] == len[0])
+	    len += f[i++];
+	}
+      else if (i < f.size () && strchr ("zjtLq", f[i]))
+	len = f[i++];
+      if (i >= f.size ())
+	{
+	  why = "vprintf: the format ends in the conversion '"
+		+ f.substr (start) + "'";
+	  return false;
+	}
+      char c = f[i++];
+      std::string text = f.substr (start, i - start);
+      if (big)
+	{
+	  why = "vprintf: a width or precision over 100000 in '" + text + "'";
+	  return false;
+	}
+      std::string spec = "%" + flags;
+      if (width >= 0)
+	spec += std::to_string (width);
+      if (prec >= 0)
+	spec += "." + std::to_string (prec);
+      bool bad = false;
+      uint64_t v;
+      switch (c)
+	{
+	case 'd': case 'i': case 'u': case 'x': case 'X': case 'o':
+	  {
+	    bool wide = len == "l" || len == "ll" || len == "z" || len == "j"
+			|| len == "t";
+	    bool sgn = c == 'd' || c == 'i';
+	    if (!wide && !len.empty () && len != "h" && len != "hh")
+	      {
+		bad = true;
+		break;
+	      }
+	    if (!arg (wide ? 8 : 4, &v))
+	      return false;
+	    spec += (wide ? std::string ("ll") : len) + c;
+	    if (wide && sgn)
+	      appendf (out, spec.c_str (), (long long) v);
+	    else if (wide)
+	      appendf (out, spec.c_str (), (unsigned long long) v);
+	    else if (sgn)
+	      appendf (out, spec.c_str (), (int) (int32_t) v);
+	    else
+	      appendf (out, spec.c_str (), (unsigned) v);
+	    break;
+	  }
+	case 'c':
+	  if (!len.empty ())
+	    {
+	      bad = true;
+	      break;
+	    }
+	  if (!arg (4, &v))
+	    return false;
+	  appendf (out, (spec + c).c_str (), (int) (int32_t) v);
+	  break;
+	case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a':
+	case 'A':
+	  {
+	    /* %lf is %f; long double is not passed.  */
+	    if (!len.empty () && len != "l")
+	      {
+		bad = true;
+		break;
+	      }
+	    if (!arg (8, &v))
+	      return false;
+	    double d;
+	    memcpy (&d, &v, 8);
+	    appendf (out, (spec + c).c_str (), d);
+	    break;
+	  }
+	case 's':
+	  {
+	    if (!len.empty ())
+	      {
+		bad = true;
+		break;
+	      }
+	    if (!arg (8, &v))
+	      return false;
+	    /* At most PREC bytes are read (none for a precision of 0).  */
+	    std::string str = v ? "" : "(null)";
+	    if (v && prec != 0
+		&& !read_string (v, prec > 0 ? prec : 0, str, why))
+	      {
+		why = "vprintf: argument " + std::to_string (nargs) + " ('"
+		      + text + "'): " + why;
+		return false;
+	      }
+	    appendf (out, (spec + c).c_str (), str.c_str ());
+	    break;
+	  }
+	case 'p':
+	  if (!len.empty ())
+	    {
+	      bad = true;
+	      break;
+	    }
+	  if (!arg (8, &v))
+	    return false;
+	  appendf (out, (spec + c).c_str (), (void *) (uintptr_t) v);
+	  break;
+	default:
+	  bad = true;
+	}
+      if (bad)
+	{
+	  why = "vprintf: the conversion '" + text + "' is not supported";
+	  return false;
+	}
+    }
+  fwrite (out.data (), 1, out.size (), stdout);
+  *status = nargs;
+  return true;
+}
+
+/* SIZE bytes aligned to ALIGN of thread T's .local arena: host memory
+   that does not move while the activation lives.  */
+
+uint8_t *
+launch::alloc_local (thread &t, uint64_t size, uint64_t align)
+{
+  for (;;)
+    {
+      if (t.chunk < t.chunks.size ())
+	{
+	  auto &c = t.chunks[t.chunk];
+	  uintptr_t base = (uintptr_t) c.first;
+	  uintptr_t p = (base + t.chunk_used + align - 1) & ~(uintptr_t) (align - 1);
+	  if (p + size <= base + c.second)
+	    {
+	      t.chunk_used = p + size - base;
+	      return (uint8_t *) p;
+	    }
+	  if (t.chunk + 1 < t.chunks.size ())
+	    {
+	      t.chunk++;
+	      t.chunk_used = 0;
+	      continue;
+	    }
+	}
+      size_t prev = t.chunks.empty () ? 0 : t.chunks.back ().second;
+      size_t n = std::max<size_t> ({ size + align, prev * 2, 4096 });
+      n = (n + 63) & ~(size_t) 63;
+      uint8_t *p = (uint8_t *) aligned_alloc (64, n);
+      if (!p)
+	throw std::bad_alloc ();
+      t.chunks.push_back ({ p, n });
+      chunk_map[(uintptr_t) p] = (uintptr_t) p + n;
+      t.chunk = t.chunks.size () - 1;
+      t.chunk_used = 0;
+    }
+}
+
+/* Start an activation of F in thread T, above the current one: fresh
+   registers (its .local symbols' addresses moved to its window), a
+   poisoned .local frame, the special registers.  The caller has checked
+   the depth; parameters are the caller's to copy.  */
+
+void
+launch::push_frame (thread &t, const func *f)
+{
+  size_t off = 0;
+  if (!t.frames.empty ())
+    off = t.frames.back ().regs_off + t.frames.back ().fn->init.size ();
+  size_t n = f->init.size ();
+  if (t.regstack.size () < off + n)
+    t.regstack.resize (std::max (off + n, t.regstack.size () * 2));
+  uint64_t *regs = t.regstack.data () + off;
+  memcpy (regs, f->init.data (), n * sizeof (uint64_t));
+  frame fr { f, off, 0, 0, false, t.chunk, t.chunk_used };
+  t.lsz = 0;
+  t.lwb = 0;
+  t.lhost = nullptr;
+  if (f->local_size)
+    {
+      uint64_t align = f->local_align, wbase = 0;
+      if (!t.lframes.empty ())
+	{
+	  const lframe &l = t.lframes.back ();
+	  wbase = (l.wbase + l.size + 16 + align - 1) & ~(align - 1);
+	}
+      uint8_t *host = alloc_local (t, f->local_size, align);
+      memset (host, POISON8, f->local_size);
+      t.lframes.push_back ({ wbase, f->local_size, host });
+      local_hwm = std::max (local_hwm, wbase + f->local_size);
+      fr.has_local = true;
+      for (int s : f->local_addr)
+	regs[s] += wbase;
+      t.lwb = wbase;
+      t.lsz = f->local_size;
+      t.lhost = host;
+    }
+  for (int a = 0; a < 3; a++)
+    {
+      if (f->s_tid[a] >= 0)
+	regs[f->s_tid[a]] = t.tid[a];
+      if (f->s_ntid[a] >= 0)
+	regs[f->s_ntid[a]] = block[a];
+      if (f->s_ctaid[a] >= 0)
+	regs[f->s_ctaid[a]] = cta[a];
+      if (f->s_nctaid[a] >= 0)
+	regs[f->s_nctaid[a]] = grid[a];
+    }
+  if (f->s_laneid >= 0)
+    regs[f->s_laneid] = t.lin % WARP;
+  if (f->s_warpid >= 0)
+    regs[f->s_warpid] = t.lin / WARP;
+  t.frames.push_back (fr);
+  t.fn = f;
+  t.regs = regs;
+}
+
+/* End thread T's current activation: back to its caller's.  */
+
+void
+launch::pop_frame (thread &t)
+{
+  if (t.frames.back ().has_local)
+    {
+      t.lframes.pop_back ();
+      t.chunk = t.frames.back ().chunk;
+      t.chunk_used = t.frames.back ().chunk_used;
+    }
+  t.frames.pop_back ();
+  const frame &c = t.frames.back ();
+  t.fn = c.fn;
+  t.regs = t.regstack.data () + c.regs_off;
+  t.lsz = 0;
+  t.lwb = 0;
+  t.lhost = nullptr;
+  if (c.has_local)
+    {
+      const lframe &l = t.lframes.back ();
+      t.lwb = l.wbase;
+      t.lsz = l.size;
+      t.lhost = l.host;
+    }
+}
+
+/* The host address of the N bytes at .local window address A of thread
+   T, in one of its live activations' frames (N 0: A may be one past the
+   end of one); NULL if there are no such bytes.  */
+
+uint8_t *
+launch::local_at (const thread &t, uint64_t a, uint64_t n)
+{
+  uint64_t o = a - LOCAL_WIN;
+  auto it = std::upper_bound (t.lframes.begin (), t.lframes.end (), o,
+			      [] (uint64_t x, const lframe &l) {
+				return x < l.wbase;
+			      });
+  if (it == t.lframes.begin ())
+    return nullptr;
+  --it;
+  uint64_t r = o - it->wbase;
+  if (r > it->size || it->size - r < n)
+    return nullptr;
+  return it->host + r;
+}
+
+/* Why the ld.param I of thread T's current function reads bytes nobody
+   wrote: the message.  */
+
+std::string
+launch::unset_param (const thread &t, const insn &I)
+{
+  const func *f = t.fn;
+  for (size_t i = 0; i < f->params.size (); i++)
+    if (f->params[i].def == I.b)
+      {
+	const frame &c = t.frames[t.frames.size () - 2];
+	return "ld.param of " + f->params[i].name + ", which the caller did "
+	       "not set: no st.param to argument "
+	       + std::to_string (i + 1) + " ("
+	       + c.fn->calls[c.call].args[i].name + ") before the call at "
+	       + line_text (c.fn, c.ret_pc - 1);
+      }
+  for (const callsite &cs : f->calls)
+    if (cs.has_result && cs.result.def == I.b)
+      return "ld.param of " + cs.result.name + ", the result of a call of "
+	     + cs.callee_name + ", bytes the call did not write (the callee "
+	     "stored no return value, or the call has not happened)";
+  for (const param &p : f->cparams)
+    if (p.def == I.b)
+      return "ld.param of " + p.name + ", bytes no st.param has written";
+  return "ld.param of bytes no st.param has written";
 }
 
 inline uint32_t
@@ -2183,13 +3569,17 @@ do_cvt (const insn &I, uint64_t raw, uint64_t *out)
 run_result
 launch::run (thread &t, uint64_t slice)
 {
-  const insn *code = k->code.data ();
+  const func *fn = t.fn;
+  const insn *code = fn->code.data ();
   uint64_t *regs = t.regs;
   uint32_t pc = t.pc;
   uint64_t left = std::min (slice, max_steps - steps);
   uint64_t start = left;
-  const uint64_t local_size = k->local_size, shared_size = k->shared_size;
-  uint8_t *const lbase = t.local, *const sbase = shared;
+  const uint64_t shared_size = k->shared_size;
+  uint8_t *const sbase = shared;
+  /* The current activation's .local frame.  */
+  uint64_t lwb = t.lwb, lsz = t.lsz;
+  uint8_t *lhost = t.lhost;
   /* The host mappings the last generic load and store hit.  */
   uint64_t rlo = 0, rlen = 0, wlo = 0, wlen = 0;
   run_result res;
@@ -2235,6 +3625,47 @@ launch::run (thread &t, uint64_t slice)
       FAIL ("misaligned %s %d-byte access to 0x%llx", what, (int) (n),	\
 	    (unsigned long long) (addr));				\
     var = (base) + o_;							\
+  } while (0)
+  /* A .local window address: in the current activation's frame (the
+     fast path) or another live one's.  */
+#define LOCAL(var, addr, n)						\
+  uint8_t *var;								\
+  do {									\
+    uint64_t a_ = (addr), o_ = a_ - LOCAL_WIN - lwb;			\
+    if (__builtin_expect (o_ <= lsz && lsz - o_ >= (n), 1))		\
+      var = lhost + o_;							\
+    else if (!(var = local_at (t, a_, n)))				\
+      FAIL ("a .local %d-byte access to 0x%llx, outside the .local "	\
+	    "frames of the thread's live activations", (int) (n),	\
+	    (unsigned long long) a_);					\
+    if ((a_ - LOCAL_WIN) & ((n) - 1))					\
+      FAIL ("misaligned .local %d-byte access to 0x%llx", (int) (n),	\
+	    (unsigned long long) a_);					\
+  } while (0)
+#define LOADL(T, n, ext)						\
+  {									\
+    LOCAL (p, U64 (a) + I.imm, n);					\
+    T v;								\
+    memcpy (&v, p, n);							\
+    regs[I.d] = (uint64_t) (ext) v;					\
+    break;								\
+  }
+#define STOREL(T, n)							\
+  {									\
+    LOCAL (p, U64 (a) + I.imm, n);					\
+    T v = (T) regs[I.b];						\
+    memcpy (p, &v, n);							\
+    break;								\
+  }
+  /* After a call or a return: the new activation's state.  */
+#define RELOAD()							\
+  do {									\
+    fn = t.fn;								\
+    code = fn->code.data ();						\
+    regs = t.regs;							\
+    lwb = t.lwb;							\
+    lsz = t.lsz;							\
+    lhost = t.lhost;							\
   } while (0)
 #define LOADG(T, n, ext)						\
   {									\
@@ -2449,11 +3880,12 @@ launch::run (thread &t, uint64_t slice)
 	  }
 	case OP_CVTA_LOCAL:
 	  {
-	    uint64_t o = U64 (a) - LOCAL_WIN;
-	    if (o > local_size)
-	      FAIL ("cvta.local of 0x%llx, not a .local window address",
-		    (unsigned long long) U64 (a));
-	    SET64 ((uintptr_t) (lbase + o));
+	    uint64_t o = U64 (a) - LOCAL_WIN - lwb;
+	    uint8_t *p = o <= lsz ? lhost + o : local_at (t, U64 (a), 0);
+	    if (!p)
+	      FAIL ("cvta.local of 0x%llx, not a .local window address of a "
+		    "live activation", (unsigned long long) U64 (a));
+	    SET64 ((uintptr_t) p);
 	    break;
 	  }
 	case OP_CVTA_SHARED:
@@ -2476,17 +3908,17 @@ launch::run (thread &t, uint64_t slice)
 	case OP_STG_16: STOREG (uint16_t, 2)
 	case OP_STG_32: STOREG (uint32_t, 4)
 	case OP_STG_64: STOREG (uint64_t, 8)
-	case OP_LDL_U8: LOADW (uint8_t, 1, uint64_t, LOCAL_WIN, local_size, lbase, "a .local")
-	case OP_LDL_S8: LOADW (int8_t, 1, int64_t, LOCAL_WIN, local_size, lbase, "a .local")
-	case OP_LDL_U16: LOADW (uint16_t, 2, uint64_t, LOCAL_WIN, local_size, lbase, "a .local")
-	case OP_LDL_S16: LOADW (int16_t, 2, int64_t, LOCAL_WIN, local_size, lbase, "a .local")
-	case OP_LDL_U32: LOADW (uint32_t, 4, uint64_t, LOCAL_WIN, local_size, lbase, "a .local")
-	case OP_LDL_S32: LOADW (int32_t, 4, int64_t, LOCAL_WIN, local_size, lbase, "a .local")
-	case OP_LDL_64: LOADW (uint64_t, 8, uint64_t, LOCAL_WIN, local_size, lbase, "a .local")
-	case OP_STL_8: STOREW (uint8_t, 1, LOCAL_WIN, local_size, lbase, "a .local")
-	case OP_STL_16: STOREW (uint16_t, 2, LOCAL_WIN, local_size, lbase, "a .local")
-	case OP_STL_32: STOREW (uint32_t, 4, LOCAL_WIN, local_size, lbase, "a .local")
-	case OP_STL_64: STOREW (uint64_t, 8, LOCAL_WIN, local_size, lbase, "a .local")
+	case OP_LDL_U8: LOADL (uint8_t, 1, uint64_t)
+	case OP_LDL_S8: LOADL (int8_t, 1, int64_t)
+	case OP_LDL_U16: LOADL (uint16_t, 2, uint64_t)
+	case OP_LDL_S16: LOADL (int16_t, 2, int64_t)
+	case OP_LDL_U32: LOADL (uint32_t, 4, uint64_t)
+	case OP_LDL_S32: LOADL (int32_t, 4, int64_t)
+	case OP_LDL_64: LOADL (uint64_t, 8, uint64_t)
+	case OP_STL_8: STOREL (uint8_t, 1)
+	case OP_STL_16: STOREL (uint16_t, 2)
+	case OP_STL_32: STOREL (uint32_t, 4)
+	case OP_STL_64: STOREL (uint64_t, 8)
 	case OP_LDS_U8: LOADW (uint8_t, 1, uint64_t, SHARED_WIN, shared_size, sbase, "a .shared")
 	case OP_LDS_S8: LOADW (int8_t, 1, int64_t, SHARED_WIN, shared_size, sbase, "a .shared")
 	case OP_LDS_U16: LOADW (uint16_t, 2, uint64_t, SHARED_WIN, shared_size, sbase, "a .shared")
@@ -2499,11 +3931,88 @@ launch::run (thread &t, uint64_t slice)
 	case OP_STS_32: STOREW (uint32_t, 4, SHARED_WIN, shared_size, sbase, "a .shared")
 	case OP_STS_64: STOREW (uint64_t, 8, SHARED_WIN, shared_size, sbase, "a .shared")
 	case OP_BRA: pc = (uint32_t) I.imm; break;
+	case OP_RET:
+	  if (t.frames.size () > 1)
+	    {
+	      /* Back to the caller, with the result.  */
+	      const frame &c = t.frames[t.frames.size () - 2];
+	      const callsite &cs = c.fn->calls[c.call];
+	      if (cs.has_result)
+		{
+		  uint64_t *cr = t.regstack.data () + c.regs_off;
+		  cr[cs.result.slot] = regs[fn->ret.slot];
+		  cr[cs.result.def] = regs[fn->ret.def];
+		}
+	      pc = c.ret_pc;
+	      pop_frame (t);
+	      RELOAD ();
+	      break;
+	    }
+	  /* ret of the entry ends the thread.  */
+	  [[fallthrough]];
 	case OP_EXIT:
 	  t.pc = pc - 1;
 	  t.state = TS_DONE;
 	  res = RR_EXITED;
 	  goto out;
+	case OP_CALL:
+	  {
+	    const callsite &cs = fn->calls[I.imm];
+	    if (cs.callee == CALLEE_VPRINTF)
+	      {
+		int32_t status;
+		std::string why;
+		if (!vprintf_call (cs, regs, &status, why))
+		  FAIL ("%s", why.c_str ());
+		regs[cs.result.slot] = (uint32_t) status;
+		regs[cs.result.def] = 0xf;
+		break;
+	      }
+	    if (t.frames.size () >= MAX_FRAMES)
+	      FAIL ("call stack overflow: a call of %s %zu activations deep "
+		    "(the limit)", cs.callee_name.c_str (), t.frames.size ());
+	    const func *callee = prog->funcs[cs.callee].get ();
+	    frame &c = t.frames.back ();
+	    c.ret_pc = pc;
+	    c.call = (uint32_t) I.imm;
+	    size_t caller = c.regs_off;
+	    push_frame (t, callee);
+	    /* The arguments, by value, with the masks of their bytes
+	       written.  */
+	    const uint64_t *cr = t.regstack.data () + caller;
+	    for (size_t i = 0; i < cs.args.size (); i++)
+	      {
+		t.regs[callee->params[i].slot] = cr[cs.args[i].slot];
+		t.regs[callee->params[i].def] = cr[cs.args[i].def];
+	      }
+	    RELOAD ();
+	    pc = 0;
+	    break;
+	  }
+	case OP_LDPARAM:
+	  {
+	    unsigned off = (unsigned) I.imm, n = I.aux;
+	    uint64_t need = ((1u << n) - 1) << off;
+	    if (I.b >= 0 && (regs[I.b] & need) != need)
+	      FAIL ("%s", unset_param (t, I).c_str ());
+	    uint64_t v = regs[I.a] >> (8 * off);
+	    if (n < 8)
+	      {
+		v &= (1ull << (8 * n)) - 1;
+		if (ty_signed ((ty) I.t1) && (v >> (8 * n - 1)))
+		  v |= ~0ull << (8 * n);
+	      }
+	    regs[I.d] = v;
+	    break;
+	  }
+	case OP_STPARAM:
+	  {
+	    unsigned off = (unsigned) I.imm, n = I.aux;
+	    uint64_t m = n == 8 ? ~0ull : ((1ull << (8 * n)) - 1) << (8 * off);
+	    regs[I.d] = (regs[I.d] & ~m) | ((regs[I.b] << (8 * off)) & m);
+	    regs[I.e] |= ((1u << n) - 1) << off;
+	    break;
+	  }
 	case OP_TRAP:
 	  FAIL ("trap");
 	case OP_BAR:
@@ -2598,6 +4107,7 @@ launch::run (thread &t, uint64_t slice)
 	}
     }
  block:
+  t.wfn = fn;
   t.wpc = pc - 1;
   t.pc = pc;
   t.state = TS_WAIT;
@@ -2641,12 +4151,13 @@ launch::resolve ()
 		     "mask 0x%08x does not name it", i - lo, t.mask);
 	      return -1;
 	    }
-	  if (t.mask != mask || t.wk != f->wk || t.wpc != f->wpc)
+	  if (t.mask != mask || t.wk != f->wk || t.wpc != f->wpc
+	      || t.wfn != f->wfn)
 	    {
 	      error (t, t.wpc, "lanes of warp %u meet at different warp "
 		     "synchronizations: lane %u here (mask 0x%08x), lane %u at "
 		     "%s (mask 0x%08x)", w, i - lo, t.mask, f->lin - lo,
-		     line_text (f->wpc).c_str (), f->mask);
+		     line_text (f->wfn, f->wpc).c_str (), f->mask);
 	      return -1;
 	    }
 	}
@@ -2668,7 +4179,7 @@ launch::resolve ()
 	      error (*f, f->wpc, "%s executed by only some of the lanes its "
 		     "mask 0x%08x names: lane %u (thread (%u,%u,%u)) has "
 		     "exited, at %s", what, mask, l, t.tid[0], t.tid[1],
-		     t.tid[2], line_text (t.pc).c_str ());
+		     t.tid[2], line_text (t.fn, t.pc).c_str ());
 	      return -1;
 	    }
 	  if (t.wk == W_BAR)
@@ -2676,7 +4187,7 @@ launch::resolve ()
 	      error (*f, f->wpc, "%s executed by only some of the lanes its "
 		     "mask 0x%08x names: lane %u (thread (%u,%u,%u)) waits at "
 		     "bar.sync, %s", what, mask, l, t.tid[0], t.tid[1],
-		     t.tid[2], line_text (t.wpc).c_str ());
+		     t.tid[2], line_text (t.wfn, t.wpc).c_str ());
 	      return -1;
 	    }
 	  if (t.state != TS_WAIT)
@@ -2686,7 +4197,7 @@ launch::resolve ()
 	continue;
       if (f->wk == W_SHFL)
 	{
-	  const insn &I = k->code[f->wpc];
+	  const insn &I = f->wfn->code[f->wpc];
 	  uint32_t val[WARP];
 	  for (unsigned l = 0; l < WARP; l++)
 	    {
@@ -2736,7 +4247,7 @@ launch::resolve ()
 		{
 		  error (t, t.wpc, "barrier %u with a thread count of %u here "
 			 "and %u at %s", b, t.count, count,
-			 line_text (first->wpc).c_str ());
+			 line_text (first->wfn, first->wpc).c_str ());
 		  return -1;
 		}
 	      count = t.count;
@@ -2761,12 +4272,12 @@ launch::resolve ()
 		continue;
 	      if (t.state == TS_WAIT && t.wk == W_BAR && t.bar == b)
 		{
-		  if (f && f->wpc != t.wpc)
+		  if (f && (f->wpc != t.wpc || f->wfn != t.wfn))
 		    {
 		      error (t, t.wpc, "lanes of warp %u reach barrier %u at "
 			     "different instructions (bar.sync is aligned): "
 			     "here and lane %u at %s", w, b, f->lin - lo,
-			     line_text (f->wpc).c_str ());
+			     line_text (f->wfn, f->wpc).c_str ());
 		      return -1;
 		    }
 		  f = &t;
@@ -2824,13 +4335,14 @@ launch::deadlock ()
       unsigned j = i + 1;
       while (j < nthreads && th[j].state == t.state
 	     && (t.state == TS_DONE
-		 || (th[j].wk == t.wk && th[j].wpc == t.wpc)))
+		 || (th[j].wk == t.wk && th[j].wpc == t.wpc
+		     && th[j].wfn == t.wfn)))
 	j++;
       const thread &l = th[j - 1];
       snprintf (buf, sizeof buf, " threads (%u,%u,%u)..(%u,%u,%u) %s;",
 		t.tid[0], t.tid[1], t.tid[2], l.tid[0], l.tid[1], l.tid[2],
 		t.state == TS_DONE ? "have exited"
-		: ("wait at " + line_text (t.wpc)).c_str ());
+		: ("wait at " + line_text (t.wfn, t.wpc)).c_str ());
       s += buf;
       i = j;
     }
@@ -2840,38 +4352,22 @@ launch::deadlock ()
 bool
 launch::run_cta ()
 {
-  /* Fresh registers, .local and .shared memory.  */
-  const std::vector<uint64_t> &init = k->init;
-  size_t nslots = init.size ();
+  /* Fresh registers, .local and .shared memory: each thread starts an
+     activation of the entry.  */
   for (unsigned i = 0; i < nthreads; i++)
     {
       thread &t = th[i];
-      t.regs = regfile.data () + i * nslots;
-      memcpy (t.regs, init.data (), nslots * sizeof (uint64_t));
-      t.local = local + i * local_stride;
+      t.frames.clear ();
+      t.lframes.clear ();
+      t.chunk = t.chunk_used = 0;
       t.pc = 0;
       t.state = TS_RUN;
       t.lin = i;
       t.tid[0] = i % block[0];
       t.tid[1] = i / block[0] % block[1];
       t.tid[2] = i / (block[0] * block[1]);
-      for (int a = 0; a < 3; a++)
-	{
-	  if (k->s_tid[a] >= 0)
-	    t.regs[k->s_tid[a]] = t.tid[a];
-	  if (k->s_ntid[a] >= 0)
-	    t.regs[k->s_ntid[a]] = block[a];
-	  if (k->s_ctaid[a] >= 0)
-	    t.regs[k->s_ctaid[a]] = cta[a];
-	  if (k->s_nctaid[a] >= 0)
-	    t.regs[k->s_nctaid[a]] = grid[a];
-	}
-      if (k->s_laneid >= 0)
-	t.regs[k->s_laneid] = i % WARP;
-      if (k->s_warpid >= 0)
-	t.regs[k->s_warpid] = i / WARP;
+      push_frame (t, k);
     }
-  memset (local, POISON8, local_stride * nthreads);
   memset (shared, POISON8, k->shared_size);
 
   std::vector<unsigned> order (nthreads);
@@ -2934,23 +4430,52 @@ set_err (char *err, size_t errlen, const std::string &msg)
 
 }  // namespace
 
+/* Load and link a program (ptxsim.h).  */
+
 extern "C" ptxsim_module *
-ptxsim_load (const char *ptx_text, char *err, size_t errlen)
+ptxsim_link (const char *const *texts, int n, char *err, size_t errlen)
 {
-  auto mod = std::make_unique<ptxsim_module> ();
+  if (!texts || n < 1)
+    {
+      set_err (err, errlen, "no module to link");
+      return nullptr;
+    }
+  auto prog = std::make_unique<ptxsim_module> ();
+  prog->units.resize (n);
+  int cur = -1;
   try
     {
-      load_module (mod.get (), ptx_text);
+      for (int i = 0; i < n; i++)
+	{
+	  cur = i;
+	  load_unit (prog.get (), i, texts[i]);
+	}
+      cur = -1;
+      link (prog.get ());
     }
   catch (const load_error &e)
     {
-      std::string src = e.line >= 1 && (size_t) e.line <= mod->lines.size ()
-			 ? trim (mod->lines[e.line - 1]) : "";
-      set_err (err, errlen, "line " + std::to_string (e.line) + " '" + src
-	       + "': " + e.msg);
+      int u = e.unit == -1 ? cur : e.unit;
+      std::string msg = e.msg;
+      if (u >= 0 && e.line > 0)
+	{
+	  const std::vector<std::string> &lines = prog->units[u].lines;
+	  std::string src = (size_t) e.line <= lines.size ()
+			    ? trim (lines[e.line - 1]) : "";
+	  msg = line_name (prog.get (), u, e.line) + " '" + src + "': " + msg;
+	}
+      else if (u >= 0 && n > 1)
+	msg = "module " + std::to_string (u + 1) + ": " + msg;
+      set_err (err, errlen, msg);
       return nullptr;
     }
-  return mod.release ();
+  return prog.release ();
+}
+
+extern "C" ptxsim_module *
+ptxsim_load (const char *ptx_text, char *err, size_t errlen)
+{
+  return ptxsim_link (&ptx_text, 1, err, errlen);
 }
 
 extern "C" void
@@ -2968,7 +4493,7 @@ ptxsim_has_kernel (ptxsim_module *m, const char *name)
 extern "C" int
 ptxsim_kernel_reqntid (ptxsim_module *m, const char *name, unsigned dims[3])
 {
-  kernel *k = m->find (name);
+  func *k = m->find (name);
   for (int i = 0; i < 3; i++)
     dims[i] = k ? k->reqntid[i] : 0;
   return k && k->reqntid[0];
@@ -2986,7 +4511,7 @@ ptxsim_launch (ptxsim_module *m, const char *name, unsigned grid_x,
 	       unsigned block_y, unsigned block_z, void **params, char *err,
 	       size_t errlen)
 {
-  kernel *k = m->find (name);
+  func *k = m->find (name);
   if (!k)
     {
       set_err (err, errlen, std::string ("no kernel '") + name + "'");
@@ -3031,20 +4556,17 @@ ptxsim_launch (ptxsim_module *m, const char *name, unsigned grid_x,
 	  return -1;
 	}
       uint64_t v = 0;
-      memcpy (&v, params[i], k->param_bits[i] / 8);
-      k->init[k->param_slot[i]] = v;
+      memcpy (&v, params[i], k->params[i].bits / 8);
+      k->init[k->params[i].slot] = v;
     }
 
   launch L;
-  L.mod = m;
+  L.prog = m;
   L.k = k;
   memcpy (L.grid, grid, sizeof grid);
   memcpy (L.block, block, sizeof block);
   L.nthreads = block_x * block_y * block_z;
   L.th.resize (L.nthreads);
-  L.regfile.resize ((size_t) L.nthreads * k->init.size ());
-  L.local_stride = (k->local_size + 63) & ~(uint64_t) 63;
-  L.local = (uint8_t *) aligned_alloc (64, L.local_stride * L.nthreads + 64);
   L.shared = (uint8_t *) aligned_alloc (64, ((k->shared_size + 63) & ~63ull)
 						+ 64);
   const char *e = getenv ("PTXSIM_MAX_STEPS");
@@ -3065,15 +4587,26 @@ ptxsim_launch (ptxsim_module *m, const char *name, unsigned grid_x,
   int fround = fegetround ();
   fesetround (FE_TONEAREST);
   bool ok = true;
-  for (unsigned z = 0; z < grid_z && ok; z++)
-    for (unsigned y = 0; y < grid_y && ok; y++)
-      for (unsigned x = 0; x < grid_x && ok; x++)
-	{
-	  L.cta[0] = x;
-	  L.cta[1] = y;
-	  L.cta[2] = z;
-	  ok = L.run_cta ();
-	}
+  try
+    {
+      for (unsigned z = 0; z < grid_z && ok; z++)
+	for (unsigned y = 0; y < grid_y && ok; y++)
+	  for (unsigned x = 0; x < grid_x && ok; x++)
+	    {
+	      L.cta[0] = x;
+	      L.cta[1] = y;
+	      L.cta[2] = z;
+	      ok = L.run_cta ();
+	    }
+    }
+  catch (const std::bad_alloc &)
+    {
+      /* The threads' register stacks and .local frames grow with their
+	 calls.  */
+      ok = false;
+      L.err = "out of host memory for the threads' call stacks in kernel "
+	      + k->name;
+    }
   fesetround (fround);
   m->last_steps = L.steps;
   if (!ok)

@@ -3,15 +3,18 @@
    This file is part of Gangway, licensed under the GPL v3 or later; see
    plugin/ir/ir.h.
 
-   What: load a PTX module (the text of a "ptx" image) and run its
-   kernels on the host, one thread at a time, so that tests can check the
-   PTX Gangway writes without a GPU.  Only the subset of PTX that
-   config/ptx/ emits is understood (README.md beside this file lists it);
-   anything else is an error naming the line, never a silent guess.
+   What: load a PTX program (the texts of one or more "ptx" images,
+   linked as the CUDA JIT linker links them) and run its kernels on the
+   host, one thread at a time, so that tests can check the PTX Gangway
+   writes without a GPU.  Only the subset of PTX that config/ptx/ emits is
+   understood (README.md beside this file lists it); anything else is an
+   error naming the line, never a silent guess.
 
    Memory: generic addresses are host addresses (device memory is host
-   memory), .local arrays are per-thread host buffers, .shared arrays
-   per-CTA buffers, .global arrays per module.  */
+   memory), .local arrays are per-activation host buffers (each call of a
+   function has its own), .shared arrays per-CTA buffers, .global arrays
+   per module.  Device functions (.func) are called with a call stack per
+   thread; CUDA's vprintf is built in and prints to stdout.  */
 
 #ifndef PTXSIM_H
 #define PTXSIM_H
@@ -24,7 +27,19 @@ extern "C" {
 
 typedef struct ptxsim_module ptxsim_module;
 
-/* Parse and decode PTX_TEXT.  NULL on error, with a message in ERR.  */
+/* Parse, decode and link the N module texts TEXTS[0..N-1] into one
+   program, as cuLinkCreate, cuLinkAddData and cuLinkComplete do: an
+   .extern .func of one module is the .visible .func of that name in
+   another, which only one module may define; an .extern nothing defines
+   is an error where it is called (vprintf is built in).  Functions
+   without .visible and .global variables are private to their module.
+   The .entry functions of every module are the program's kernels (a name
+   defined twice is an error).  NULL on error, with a message in ERR that
+   names the line (and the module, if N > 1: "module 2, line 7 '...'").  */
+ptxsim_module *ptxsim_link (const char *const *texts, int n, char *err,
+			    size_t errlen);
+
+/* ptxsim_link (&PTX_TEXT, 1, ERR, ERRLEN).  */
 ptxsim_module *ptxsim_load (const char *ptx_text, char *err, size_t errlen);
 void ptxsim_unload (ptxsim_module *);
 
@@ -40,7 +55,8 @@ int ptxsim_kernel_reqntid (ptxsim_module *, const char *name,
    as cuLaunchKernel takes them: PARAMS[i] points to the value of the
    i-th parameter.  0 on success, else -1 with a message in ERR (a
    deadlock, a partial warp synchronization, a trap, an unaligned or
-   invalid access, the step limit...).
+   invalid access, the step limit, a call stack over 10000 activations
+   per thread...).
 
    Environment: PTXSIM_MAX_STEPS (instructions per launch, default 2e9);
    PTXSIM_SCHED=forward|reverse|random (the order threads run in,
