@@ -14,7 +14,7 @@
    unit's global table, on a grid of gangs of the block .reqntid gives.
    The program's own checks then validate the PTX.  A run-time
    dimension that is not positive ends the program with status 1, as
-   libgangway does.
+   libgangway does, and so does a routine that no unit exports.
 
    Environment:
      PTXSIM_GANGS=N	  gangs when neither the program nor the compiler
@@ -162,7 +162,7 @@ add_exporters (const struct gw_image *im, const char **texts, int *n)
 	    found = o;
 	}
       if (!found)
-	die (2, "the routine '%s' (%s) has no ptx code in any unit",
+	die (1, "the routine '%s' (%s) has no ptx code in any unit",
 	     imp[1], imp[0]);
       int seen = 0;
       for (int j = 0; j < *n; j++)

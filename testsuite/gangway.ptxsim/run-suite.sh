@@ -39,6 +39,11 @@ files=("$@")
 passed=0 failed=0 skipped=0
 for f in "${files[@]}"; do
   p=$(basename "$f" .c)
+  # Other units of a test's program, not tests (run.exp).
+  [[ "$p" =~ -aux(-[0-9]+)?$ ]] && continue
+  # Those units (dg-additional-sources, dg-additional-archive), compiled
+  # and linked with the program.
+  others=$(sed -n 's/.*dg-additional-\(sources\|archive\) "\([^"]*\)".*/\2/p' "$f")
   if [[ "$DIFFERENT" == *" $p "* ]]; then
     echo "SKIPPED: $p (expects another device)"
     skipped=$((skipped + 1))
@@ -51,9 +56,18 @@ for f in "${files[@]}"; do
   fi
   want=0
   grep -q 'dg-shouldfail' "$f" && want=1
-  if ! $CC -O2 -fopenacc -foffload=disable $PLUGIN -I"$SRC/libruntime" \
-       -I"$(dirname "$f")" -c "$f" -o "$WORK/$p.o" > "$WORK/$p.log" 2>&1 \
-     || ! $CC -fopenacc -foffload=disable "$WORK/$p.o" "$WORK/ptxsim-run.o" \
+  objs=("$WORK/$p.o")
+  built=1
+  for o in $others; do
+    $CC -O2 -fopenacc -foffload=disable $PLUGIN -I"$SRC/libruntime" \
+      -c "$(dirname "$f")/$o" -o "$WORK/${o%.c}.o" > "$WORK/$p.log" 2>&1 \
+      || built=0
+    objs+=("$WORK/${o%.c}.o")
+  done
+  if [ $built = 0 ] \
+     || ! $CC -O2 -fopenacc -foffload=disable $PLUGIN -I"$SRC/libruntime" \
+       -I"$(dirname "$f")" -c "$f" -o "$WORK/$p.o" >> "$WORK/$p.log" 2>&1 \
+     || ! $CC -fopenacc -foffload=disable "${objs[@]}" "$WORK/ptxsim-run.o" \
 	  "$WORK/ptxsim.o" -lstdc++ -lm -o "$WORK/$p" >> "$WORK/$p.log" 2>&1
   then
     echo "SKIPPED: $p (does not build without libgangway)"
