@@ -70,10 +70,41 @@ gw_clone_target (const_tree clone)
   return gw_find_target (TREE_STRING_POINTER (name));
 }
 
+/* PLUGIN_PRE_GENERICIZE, for the function FNDECL (GCC_DATA): a member
+   function of a C++ lambda's closure type (its operator (), or the
+   static function its conversion to a function pointer returns) gets
+   the attribute "gangway lambda", which makes it a seq routine
+   (gw_routine_p).  The closure type's name is an anonymous identifier the
+   C++ front end marks with its protected flag (cp-tree.h,
+   IDENTIFIER_LAMBDA_P); only the front end's trees say so: GCC's
+   free_lang_data forgets it before the IPA passes.  */
+
+void
+gw_mark_lambda (void *gcc_data, void *)
+{
+  tree fndecl = (tree) gcc_data;
+  if (!lang_GNU_CXX () || !fndecl || TREE_CODE (fndecl) != FUNCTION_DECL)
+    return;
+  tree ctx = DECL_CONTEXT (fndecl);
+  if (!ctx || TREE_CODE (ctx) != RECORD_TYPE)
+    return;
+  tree name = TYPE_NAME (TYPE_MAIN_VARIANT (ctx));
+  if (name && TREE_CODE (name) == TYPE_DECL)
+    name = DECL_NAME (name);
+  if (name && TREE_CODE (name) == IDENTIFIER_NODE && IDENTIFIER_ANON_P (name)
+      && name->base.protected_flag
+      && !lookup_attribute ("gangway lambda", DECL_ATTRIBUTES (fndecl)))
+    DECL_ATTRIBUTES (fndecl) = tree_cons (get_identifier ("gangway lambda"),
+					  NULL_TREE,
+					  DECL_ATTRIBUTES (fndecl));
+}
+
 /* Return true if FNDECL is a routine: a function GCC marked for the
    device, with "oacc function" of a routine's level (an OpenACC routine
    directive) or with "omp declare target" alone (OpenMP's marking, and
-   GCC's implicit one), which is a seq routine.  Set *LEVEL to its
+   GCC's implicit one), which is a seq routine; or a C++ lambda, which
+   the user cannot mark (the directive must be at file scope) and which
+   is a seq routine of the unit that defines it.  Set *LEVEL to its
    level.  A compute region's function is not a routine.  */
 
 bool
@@ -90,8 +121,9 @@ gw_routine_p (const_tree fndecl, dir_level *level)
       *level = l >= GOMP_DIM_MAX ? DL_SEQ : (dir_level) l;
       return true;
     }
-  if (lookup_attribute ("omp declare target", DECL_ATTRIBUTES (decl))
-      && !lookup_attribute ("omp target entrypoint", DECL_ATTRIBUTES (decl)))
+  if ((lookup_attribute ("omp declare target", DECL_ATTRIBUTES (decl))
+       && !lookup_attribute ("omp target entrypoint", DECL_ATTRIBUTES (decl)))
+      || lookup_attribute ("gangway lambda", DECL_ATTRIBUTES (decl)))
     {
       *level = DL_SEQ;
       return true;

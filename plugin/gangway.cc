@@ -355,6 +355,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   gw_unit_register_roots ();
   register_callback (gw_plugin_name, PLUGIN_PRE_GENERICIZE, gw_check_clauses,
 		     NULL);
+  register_callback (gw_plugin_name, PLUGIN_PRE_GENERICIZE, gw_mark_lambda,
+		     NULL);
 
   struct register_pass_info clone = {
     gw_make_clone_pass (g), "ipa_oacc", 1, PASS_POS_INSERT_AFTER

@@ -44,6 +44,7 @@ const gw_target *gw_clone_target (const_tree clone);
 const gw_target *gw_current_target ();
 tree gw_on_device_decl ();
 bool gw_routine_p (const_tree fndecl, dir_level *level);
+void gw_mark_lambda (void *gcc_data, void *);
 const char *gw_routine_refusal (tree decl);
 
 /* loops.cc: the loop-schedule pass.  */

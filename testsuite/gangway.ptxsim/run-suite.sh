@@ -35,10 +35,14 @@ $CXX -std=c++17 -O2 -ffp-contract=off -c "$HERE/ptxsim.cc" -o "$WORK/ptxsim.o" \
        -o "$WORK/ptxsim-run.o" || exit 1
 PLUGIN="-fplugin=$BUILD/.libs/gangway.so -fplugin-arg-gangway-targets=cpu,ptx"
 files=("$@")
-[ $# -gt 0 ] || files=("$SRC"/testsuite/gangway.run/*.c)
+[ $# -gt 0 ] || files=("$SRC"/testsuite/gangway.run/*.[cC])
 passed=0 failed=0 skipped=0
 for f in "${files[@]}"; do
-  p=$(basename "$f" .c)
+  p=$(basename "$f")
+  p=${p%.[cC]}
+  # C++ tests are .C files.
+  cc=$CC
+  [[ "$f" == *.C ]] && cc=$CXX
   # Other units of a test's program, not tests (run.exp).
   [[ "$p" =~ -aux(-[0-9]+)?$ ]] && continue
   # Those units (dg-additional-sources, dg-additional-archive), compiled
@@ -59,15 +63,15 @@ for f in "${files[@]}"; do
   objs=("$WORK/$p.o")
   built=1
   for o in $others; do
-    $CC -O2 -fopenacc -foffload=disable $PLUGIN -I"$SRC/libruntime" \
-      -c "$(dirname "$f")/$o" -o "$WORK/${o%.c}.o" > "$WORK/$p.log" 2>&1 \
+    $cc -O2 -fopenacc -foffload=disable $PLUGIN -I"$SRC/libruntime" \
+      -c "$(dirname "$f")/$o" -o "$WORK/${o%.*}.o" > "$WORK/$p.log" 2>&1 \
       || built=0
-    objs+=("$WORK/${o%.c}.o")
+    objs+=("$WORK/${o%.*}.o")
   done
   if [ $built = 0 ] \
-     || ! $CC -O2 -fopenacc -foffload=disable $PLUGIN -I"$SRC/libruntime" \
+     || ! $cc -O2 -fopenacc -foffload=disable $PLUGIN -I"$SRC/libruntime" \
        -I"$(dirname "$f")" -c "$f" -o "$WORK/$p.o" >> "$WORK/$p.log" 2>&1 \
-     || ! $CC -fopenacc -foffload=disable "${objs[@]}" "$WORK/ptxsim-run.o" \
+     || ! $cc -fopenacc -foffload=disable "${objs[@]}" "$WORK/ptxsim-run.o" \
 	  "$WORK/ptxsim.o" -lstdc++ -lm -o "$WORK/$p" >> "$WORK/$p.log" 2>&1
   then
     echo "SKIPPED: $p (does not build without libgangway)"
