@@ -6,22 +6,71 @@
    A target compiles each function of a module as it is captured, and
    builds the image at the end of the unit (docs/internals.md, section
    8.5).  In between, gw_module_builder keeps what each function became
-   and what it calls.  At the end it leaves out every function that
-   calls, directly or through other routines, a routine of the module
-   that has no code for the target (the target or the expander refused
-   it), and hands the rest and the routines they import to the target's
-   link.  */
+   and what it calls, and a copy of each worker or vector routine: those
+   partition their caller's threads, and a target compiles them for the
+   caller's shape (gw_call).  At the end it
+
+   1. leaves out every function that calls, directly or through other
+      routines, a routine of the module that has no code for the target
+      (the target or the expander refused it, or GCC dropped it);
+   2. compiles each worker or vector routine for every shape a kept
+      function calls it with, and the shapes other modules may call an
+      exported one with, following the calls of the variants in turn;
+   3. hands the kernels, seq routines and variants, and the imports (a
+      seq routine, or one shape of a worker or vector routine, that
+      another module defines) to the target's link.  */
 
 #include "target.h"
 
 #include <algorithm>
 #include <map>
+#include <set>
+
+std::string
+gw_call::variant () const
+{
+  if (level == DL_SEQ)
+    return symbol;
+  if (level == DL_VECTOR)
+    return symbol + "__v" + std::to_string (vector);
+  return symbol + "__w" + std::to_string (workers) + "v"
+	 + std::to_string (vector);
+}
+
+void
+gw_shape_routine (dir_func *fn, const gw_call &c)
+{
+  fn->name = c.variant ();
+  fn->dims[DA_WORKER] = c.level == DL_VECTOR ? 1 : c.workers;
+  fn->dims[DA_VECTOR] = c.vector;
+}
 
 bool
 gw_module_builder::add_function (dir_func *fn, std::string *why, FILE *dump)
 {
   compiled c;
-  if (!compile (fn, &c.code, why, dump))
+  bool ok;
+  if (fn->kind == DFK_ROUTINE && fn->level != DL_SEQ)
+    {
+      /* Kept for the link; compiled now for one shape, so that a routine
+	 the target cannot compile is known at once.  */
+      ok = true;
+      for (const gw_call &shape : routine_shapes (fn->level, false))
+	{
+	  std::unique_ptr<dir_func> trial = dir_clone (fn);
+	  gw_call s = shape;
+	  s.symbol = fn->name;
+	  gw_shape_routine (trial.get (), s);
+	  std::string code;
+	  std::vector<gw_call> calls;
+	  ok = ok && compile (trial.get (), &code, &calls, why, dump);
+	}
+      if (ok)
+	shaped.emplace_back (fn->name, dir_clone (fn));
+    }
+  else
+    ok = compile (fn, &c.code, &c.calls, why, dump);
+  if (!ok)
     {
       if (fn->kind == DFK_ROUTINE)
 	note_failure (fn->name, *why);
@@ -62,24 +111,26 @@ gw_module_builder::declare (const dir_decl &d)
 bool
 gw_module_builder::finish (gw_image_out *out, std::string *why)
 {
-  /* The first routine without code each function reaches, and why it has
-     none: the failures, a callee the module neither compiled nor
-     declares (GCC did not keep its clone), then, until nothing changes,
-     every function that calls one.  */
+  /* 1. The first routine without code each function reaches, and why it
+     has none: the failures, a callee the module neither compiled nor
+     declares, then, until nothing changes, every function that calls
+     one.  */
   std::map<std::string, std::pair<std::string, std::string>> missing;
   for (auto &f : failures)
     missing[f.first] = { f.first, f.second };
   std::map<std::string, const compiled *> by_name;
   for (const compiled &c : funcs)
     by_name[c.symbol] = &c;
-  auto declared = [&] (const std::string &name) {
-    return std::any_of (decls.begin (), decls.end (),
-			[&] (const dir_decl &d) { return d.name == name; });
+  auto declaration = [&] (const std::string &name) -> const dir_decl * {
+    for (const dir_decl &d : decls)
+      if (d.name == name)
+	return &d;
+    return nullptr;
   };
   for (const compiled &c : funcs)
     for (const std::string &callee : c.callees)
       if (!by_name.count (callee) && !missing.count (callee)
-	  && !declared (callee))
+	  && !declaration (callee))
 	missing[callee] = { callee, "GCC did not compile it for the device" };
   for (bool changed = true; changed;)
     {
@@ -95,33 +146,79 @@ gw_module_builder::finish (gw_image_out *out, std::string *why)
 	      }
     }
 
-  std::vector<const compiled *> kept;
+  std::vector<linked> linked_funcs;
+  std::vector<gw_call> work;
   for (const compiled &c : funcs)
     {
       auto m = missing.find (c.symbol);
-      if (m == missing.end ())
-	kept.push_back (&c);
-      else if (c.kind == DFK_KERNEL)
-	out->dropped.push_back ({ c.symbol, m->second.first,
-				  m->second.second });
+      if (m != missing.end ())
+	{
+	  if (c.kind == DFK_KERNEL)
+	    out->dropped.push_back ({ c.symbol, m->second.first,
+				      m->second.second });
+	  continue;
+	}
+      work.insert (work.end (), c.calls.begin (), c.calls.end ());
+      if (c.kind == DFK_ROUTINE && c.level != DL_SEQ)
+	{
+	  if (c.exported)
+	    for (gw_call s : routine_shapes (c.level, true))
+	      {
+		s.symbol = c.symbol;
+		s.sig = c.sig;
+		work.push_back (s);
+	      }
+	  continue;
+	}
+      linked_funcs.push_back ({ c.symbol, c.kind, c.sig, c.exported,
+				c.code });
+      if (c.exported)
+	out->exports.push_back (c.symbol);
     }
 
-  /* The exports, and the imports the kept functions call.  */
-  std::vector<dir_decl> imports;
-  for (const compiled *c : kept)
+  /* 2 and 3.  The variants the calls need, and the imports.  */
+  std::set<std::string> done;
+  while (!work.empty ())
     {
-      if (c->exported)
-	out->exports.push_back (c->symbol);
-      for (const std::string &callee : c->callees)
-	for (const dir_decl &d : decls)
-	  if (d.name == callee && !by_name.count (callee)
-	      && std::none_of (imports.begin (), imports.end (),
-			       [&] (const dir_decl &o) {
-				 return o.name == callee; }))
-	    imports.push_back (d);
+      gw_call c = work.back ();
+      work.pop_back ();
+      std::string name = c.variant ();
+      if (!done.insert (name).second)
+	continue;
+      auto local = by_name.find (c.symbol);
+      if (local == by_name.end ())
+	{
+	  dir_decl d;
+	  d.name = name;
+	  d.level = c.level;
+	  d.sig = c.sig;
+	  if (const dir_decl *decl = declaration (c.symbol))
+	    d.host_name = decl->host_name;
+	  out->imports.push_back (d);
+	  continue;
+	}
+      if (c.level == DL_SEQ)
+	continue;
+      const dir_func *routine = nullptr;
+      for (auto &s : shaped)
+	if (s.first == c.symbol)
+	  routine = s.second.get ();
+      std::unique_ptr<dir_func> fn = dir_clone (routine);
+      gw_shape_routine (fn.get (), c);
+      std::string code;
+      std::vector<gw_call> calls;
+      if (!compile (fn.get (), &code, &calls, why, nullptr))
+	{
+	  *why = "the " + name + " shape of a routine: " + *why;
+	  return false;
+	}
+      linked_funcs.push_back ({ name, DFK_ROUTINE, c.sig, fn->exported,
+				code });
+      if (fn->exported)
+	out->exports.push_back (name);
+      work.insert (work.end (), calls.begin (), calls.end ());
     }
-  out->imports = imports;
-  if (kept.empty ())
+  if (linked_funcs.empty ())
     return true;
-  return link (kept, imports, out, why);
+  return link (linked_funcs, out->imports, out, why);
 }

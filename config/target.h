@@ -85,10 +85,27 @@ public:
   virtual bool finish (gw_image_out *out, std::string *why) = 0;
 };
 
+/* A call of a routine, as a target compiles it: a seq routine once, a
+   worker or vector routine once for each shape of its callers (their
+   workers and vector length, which it partitions).  */
+struct gw_call
+{
+  std::string symbol;		/* The routine's, in the module.  */
+  dir_level level = DL_SEQ;
+  int workers = 1, vector = 1;
+  dir_signature sig;
+
+  /* The function of this shape of the routine: SYMBOL, or SYMBOL__vV
+     for a vector routine, SYMBOL__wWvV for a worker or gang routine.  */
+  std::string variant () const;
+};
+
 /* The part of a builder every target shares: the record of each function
    compiled, and the link at the end, which leaves out every function that
-   calls a routine of the module without code, transitively.  A target
-   implements compile and link.  */
+   calls a routine of the module without code (transitively), compiles
+   each worker or vector routine for the shapes its callers have, and
+   hands the functions, those variants and the imports to the target.  A
+   target implements compile, routine_shapes and link.  */
 class gw_module_builder : public gw_image_builder
 {
 public:
@@ -99,8 +116,39 @@ public:
   bool finish (gw_image_out *out, std::string *why) final;
 
 protected:
-  /* What the target made of a function, and what the link needs to
-     know of it.  */
+  /* A function of the image: a kernel, a seq routine or a shape of a
+     worker or vector routine (SYMBOL is then its variant's).  */
+  struct linked
+  {
+    std::string symbol;
+    dir_func_kind kind;
+    dir_signature sig;
+    bool exported;
+    std::string code;
+  };
+
+  /* Compile FN into *CODE, and add the routines it calls to *CALLS;
+     false with WHY if the target cannot.  FN is a kernel, a seq routine,
+     or a copy of a worker or vector routine given a shape (its name is
+     the variant's, its dims the shape's).  Write what the target made of
+     it to DUMP if non-null.  */
+  virtual bool compile (dir_func *fn, std::string *code,
+			std::vector<gw_call> *calls, std::string *why,
+			FILE *dump) = 0;
+  /* The shapes a worker or vector routine of level L is compiled for
+     besides its callers' in the module: if EXPORTED, those other
+     modules' regions may call it with; else one, to find out at once
+     whether the target can compile it.  */
+  virtual std::vector<gw_call> routine_shapes (dir_level l, bool exported)
+    const = 0;
+  /* Build the image of FUNCS, which call each other and IMPORTS (each
+     shape of an imported worker or vector routine one) only, into
+     OUT->image and OUT->isa.  */
+  virtual bool link (const std::vector<linked> &funcs,
+		     const std::vector<dir_decl> &imports, gw_image_out *out,
+		     std::string *why) = 0;
+
+private:
   struct compiled
   {
     std::string symbol, host_name;
@@ -109,23 +157,21 @@ protected:
     dir_signature sig;
     bool exported;
     std::vector<std::string> callees;	/* Symbols of its device calls.  */
+    std::vector<gw_call> calls;		/* Its calls, as the target makes
+					   them.  */
     std::string code;
   };
-
-  /* Compile FN into *CODE; false with WHY if the target cannot.  */
-  virtual bool compile (dir_func *fn, std::string *code, std::string *why,
-			FILE *dump) = 0;
-  /* Build the image of FUNCS, which call each other and IMPORTS only,
-     into OUT->image and OUT->isa.  */
-  virtual bool link (const std::vector<const compiled *> &funcs,
-		     const std::vector<dir_decl> &imports, gw_image_out *out,
-		     std::string *why) = 0;
-
-private:
   std::vector<compiled> funcs;
   std::vector<std::pair<std::string, std::string>> failures;
   std::vector<dir_decl> decls;
+  /* The worker and vector routines, kept for the link.  */
+  std::vector<std::pair<std::string, std::unique_ptr<dir_func>>> shaped;
 };
+
+/* Give FN, a copy of a worker or vector routine, the shape of the call
+   C: the variant's name, and the caller's workers (for a worker or gang
+   routine) and vector length as its dims.  */
+void gw_shape_routine (dir_func *fn, const gw_call &c);
 
 class gw_target
 {
@@ -136,14 +182,24 @@ public:
   virtual const char *name () const = 0;
 
   /* Complete the dimensions DIMS (gang, worker, vector) of a compute
-     region whose partitioned axes are the GOMP_DIM_MASK bits USED.  On
-     entry -1 means "not specified", 0 "given at run time" and a positive
-     value is the user's constant.  On exit every entry is positive, or 0
-     for a gang count chosen at launch.  Append to NOTES a sentence for each
-     request the target could not honour.  */
+     region whose partitioned axes are the GOMP_DIM_MASK bits USED, which
+     calls routines that partition worker or vector loops if
+     ROUTINE_CALLS (those are compiled for the target's vector length of
+     routines, routine_vector_length).  On entry -1 means "not specified",
+     0 "given at run time" and a positive value is the user's constant.
+     On exit every entry is positive, or 0 for a gang count chosen at
+     launch.  Append to NOTES a sentence for each request the target
+     could not honour.  */
   virtual void validate_dims (int dims[DA_NUM], unsigned used,
+			      bool routine_calls,
 			      const gw_target_options &opts,
 			      std::vector<std::string> *notes) const = 0;
+
+  /* The vector length of the vector lanes a worker or vector routine
+     partitions its loops over: the regions that call one run that
+     many.  */
+  virtual int routine_vector_length (const gw_target_options &opts) const
+    = 0;
 
   /* The largest size AXIS can have, 0 if unbounded.  */
   virtual int dim_limit (dir_axis axis,

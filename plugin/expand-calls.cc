@@ -699,6 +699,18 @@ expander::routine_call (gcall *call, tree decl, dir_level level)
       gw_unit_declare (target, d);
     }
 
+  /* A routine that partitions worker or vector loops is called by every
+     thread of those axes together: the call is a partition of its own,
+     between markers of the axes that have more than one thread here
+     (docs/internals.md, section 8.4).  */
+  std::vector<dir_axis> axes;
+  for (int a = DA_WORKER; a < DA_NUM; a++)
+    if ((dir_level_axes (level) & (1u << a)) && oacc_get_fn_attrib (fun->decl)
+	&& oacc_get_fn_dim_size (fun->decl, a) != 1)
+      axes.push_back ((dir_axis) a);
+  b.loc = loc;
+  for (dir_axis a : axes)
+    b.marker (DOP_FORK, a);
   dir_insn *i = dir_new_insn (fn.get (), DOP_DCALL, sig.result);
   i->axes = dir_level_axes (level);
   i->callee = symbol;
@@ -706,8 +718,9 @@ expander::routine_call (gcall *call, tree decl, dir_level level)
   tree lhs = gimple_call_lhs (call);
   if (sig.result != DT_VOID)
     i->dest = dir_new_reg (fn.get (), sig.result);
-  b.loc = loc;
   b.emit (i);
+  for (auto a = axes.rbegin (); a != axes.rend (); ++a)
+    b.marker (DOP_JOIN, *a);
   if (lhs && sig.result != DT_VOID)
     set_lhs (lhs, dir_reg_value (fn.get (), i->dest));
 }

@@ -25,9 +25,31 @@ static struct
   void (*reduction) (gcall *);
 } host_hooks;
 
+/* Does the function DECL call a routine that partitions a worker or
+   vector loop?  */
+
+static bool
+calls_partitioned_routine (tree decl)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, DECL_STRUCT_FUNCTION (decl))
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (is_gimple_call (gsi_stmt (gsi)))
+	{
+	  dir_level level;
+	  if (gw_routine_p (gimple_call_fndecl (gsi_stmt (gsi)), &level)
+	      && level != DL_SEQ)
+	    return true;
+	}
+  return false;
+}
+
 /* The validate_dims hook.  DECL is the function (null for the global
    defaults), DIMS its requested dimensions, FN_LEVEL negative for a
-   compute region, USED the partitioned axes.  */
+   compute region, USED the partitioned axes.  A routine's dims stay what
+   GCC made of its level: 1 on the outer axes, 0 (its caller's) on the
+   others.  */
 
 static bool
 gw_validate_dims (tree decl, int *dims, int fn_level, unsigned used)
@@ -35,11 +57,14 @@ gw_validate_dims (tree decl, int *dims, int fn_level, unsigned used)
   const gw_target *t = decl ? gw_clone_target (decl) : nullptr;
   if (!t)
     return host_hooks.validate_dims (decl, dims, fn_level, used);
+  if (fn_level >= 0)
+    return false;
 
   int before[DA_NUM];
   memcpy (before, dims, sizeof before);
   std::vector<std::string> notes;
-  t->validate_dims (dims, used, gw_opts.target, &notes);
+  t->validate_dims (dims, used, calls_partitioned_routine (decl),
+		    gw_opts.target, &notes);
   location_t loc = DECL_SOURCE_LOCATION (decl);
   /* Speak of the region's host function, not of its device clone.  */
   tree saved = current_function_decl;
@@ -72,8 +97,9 @@ gw_dim_limit (int axis)
 }
 
 /* The fork_join hook: keep the worker and vector markers of a device
-   clone where the axis is partitioned (size above 1); gang-level code
-   needs no marker, since gangs never synchronise.  */
+   clone where the axis is partitioned (size above 1, or a routine's axis
+   of its caller's size, 0); gang-level code needs no marker, since gangs
+   never synchronise.  */
 
 static bool
 gw_fork_join (gcall *call, const int *dims, bool is_fork)
@@ -81,7 +107,7 @@ gw_fork_join (gcall *call, const int *dims, bool is_fork)
   if (!gw_current_target ())
     return host_hooks.fork_join (call, dims, is_fork);
   int axis = TREE_INT_CST_LOW (gimple_call_arg (call, 2));
-  return axis != GOMP_DIM_GANG && dims[axis] > 1;
+  return axis != GOMP_DIM_GANG && dims[axis] != 1;
 }
 
 /* The adjust_private_decl hook: GCC's OpenACC lowering reports each

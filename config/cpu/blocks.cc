@@ -108,6 +108,73 @@ emitter::scalar_insn (const dir_insn *i)
   put ("  r%u = %s;\n", i->dest, scalar_expr (i, a).c_str ());
 }
 
+/* Emit the call I of a vector, worker or gang routine in SIMD code: the
+   threads of the routine's axes make it together, with the single
+   thread's arguments (broadcast before the call).  A vector routine is
+   called once for each worker whose lanes run here, with the worker's
+   first lane's arguments, and its result goes to all the worker's lanes;
+   a worker or gang routine is called once for the gang (in the chunk of
+   lane 0: it runs all the workers itself), and its result is every
+   lane's.  The callee is compiled for this function's workers and vector
+   length (gw_call::variant).  */
+
+void
+emitter::simd_dcall (const dir_insn *i)
+{
+  bool vector = !(i->axes & (1u << DA_WORKER));
+  std::string W = std::to_string (wlen), V = std::to_string (vlen);
+  std::vector<std::string> a;
+  for (const dir_value &v : i->ops)
+    a.push_back (lval (v));
+  std::string ctx = vector
+    ? "const struct gw_ctx gw_c = { gw_gang, gw_num_gangs, gw_lane0 / " + V
+      + "u + gw_w, " + W + ", 0, " + V + " };"
+    : "const struct gw_ctx gw_c = { gw_gang, gw_num_gangs, 0, " + W + ", 0, "
+      + V + " };";
+  std::string call = dcall_expr (i, a, "&gw_c");
+  std::string result;
+  if (i->dest != DIR_NOREG)
+    {
+      std::string T = sty (i->type);
+      call = T + " gw_res = " + call;
+      std::string v = i->type == DT_B1 ? "-(int32_t) gw_res" : "gw_res";
+      if (!is_vec (i->dest))
+	{
+	  if (vector && group > 1)
+	    throw cannot { "a uniform result of a vector routine called by "
+			   "several workers" };
+	  note_write (i, nullptr, false, "gw_cur");
+	  result = "r" + std::to_string (i->dest) + " = gw_res;";
+	}
+      else
+	{
+	  note_write (i, nullptr, true, "gw_cur");
+	  result = "for (int gw_k = 0; gw_k < "
+		   + std::to_string (vector ? vlen : p) + "; gw_k++) r"
+		   + std::to_string (i->dest) + "[gw_l + gw_k] = " + v + ";";
+	}
+    }
+  if (vector)
+    put ("  for (int gw_w = 0; gw_w < %d; gw_w++)\n"
+	 "    {\n"
+	 "      int gw_l = gw_w * %d;\n"
+	 "      if (gw_cur[gw_l])\n"
+	 "\t{\n"
+	 "\t  %s\n"
+	 "\t  %s;\n"
+	 "\t  %s\n"
+	 "\t}\n"
+	 "    }\n", group, vlen, ctx.c_str (), call.c_str (), result.c_str ());
+  else
+    put ("  if (gw_lane0 == 0)\n"
+	 "    {\n"
+	 "      int gw_l = 0;\n"
+	 "      %s\n"
+	 "      %s;\n"
+	 "      %s\n"
+	 "    }\n", ctx.c_str (), call.c_str (), result.c_str ());
+}
+
 /* Emit the load INSN in SIMD code.  */
 
 void
@@ -222,12 +289,13 @@ emitter::simd_insn (const dir_insn *i)
       return;
     case DOP_DCALL:
       {
+	if (i->axes)
+	  {
+	    simd_dcall (i);
+	    return;
+	  }
 	/* Each active lane calls, in lane order, with its own context and
 	   arguments.  */
-	if (i->axes)
-	  throw cannot { std::string ("a call of a ")
-			 + dir_level_name (dir_axes_level (i->axes))
-			 + " routine in partitioned code" };
 	std::vector<std::string> a;
 	for (const dir_value &v : i->ops)
 	  a.push_back (lval (v));

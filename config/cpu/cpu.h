@@ -14,6 +14,7 @@
 #include "../target.h"
 
 #include <string>
+#include <vector>
 
 /* What the emitter needs to know about the ISA.  */
 struct cpu_isa
@@ -43,14 +44,20 @@ struct cpu_emit_options
 				   (wcombine.cc).  */
 };
 
-/* emit.cc: the C of the kernel FN (after the device passes).  Its exported
-   function has FN->name and the gw_cpu_kernel_fn signature.  Sets *LANES
-   to the SIMD width it uses (0 if none): the vector length of FN's dims
-   rounded up to a power of two, whatever the ISA (GCC splits wider
-   vectors).  Returns false and sets WHY if FN uses something the cpu
-   target cannot emit.  */
+/* emit.cc: the C of the kernel or routine FN (after the device passes).
+   A kernel's exported function has FN->name and the gw_cpu_kernel_fn
+   signature; a routine is cpu_routine_prototype's function FN->name, of
+   FN's dims if it is a worker or vector routine (a variant, named by
+   gw_call::variant: a vector routine runs on the vector lanes of the
+   worker that calls it, a worker or gang routine on all the gang's
+   lanes).  Sets *LANES to the SIMD width it uses (0 if
+   none): the vector length of FN's dims rounded up to a power of two,
+   whatever the ISA (GCC splits wider vectors).  Adds to CALLS (if not
+   null) the routines it calls.  Returns false and sets WHY if FN uses
+   something the cpu target cannot emit.  */
 bool cpu_emit_kernel (dir_func *fn, const cpu_emit_options &opts,
-		      std::string *code, unsigned *lanes, std::string *why);
+		      std::string *code, unsigned *lanes,
+		      std::vector<gw_call> *calls, std::string *why);
 
 /* emit.cc: the C declarator of the routine NAME of signature SIG (static,
    or exported from the image if EXPORTED), and the type of a pointer to

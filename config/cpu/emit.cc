@@ -440,9 +440,6 @@ emitter::run (std::string *code, unsigned *lanes)
   *lanes = p;
   std::string name = fn->name;
   bool routine = fn->kind == DFK_ROUTINE;
-  if (routine && p)
-    throw cannot { std::string ("a ") + dir_level_name (fn->level)
-		   + " routine's partitioned loops" };
 
   /* The deferred atomics of scalar code (SIMD code makes them plain
      atomics).  */
@@ -682,12 +679,15 @@ cpu_routine_pointer (const dir_signature &sig)
 
 bool
 cpu_emit_kernel (dir_func *fn, const cpu_emit_options &opts,
-		 std::string *code, unsigned *lanes, std::string *why)
+		 std::string *code, unsigned *lanes,
+		 std::vector<gw_call> *calls, std::string *why)
 {
   gw_cpu::emitter e (fn, opts);
   try
     {
       e.run (code, lanes);
+      if (calls)
+	calls->insert (calls->end (), e.calls.begin (), e.calls.end ());
       return true;
     }
   catch (const gw_cpu::cannot &c)

@@ -66,6 +66,7 @@ public:
   emitter (dir_func *fn, const cpu_emit_options &opts)
     : fn (fn), opts (opts) {}
   void run (std::string *code, unsigned *lanes);
+  std::vector<gw_call> calls;		/* The routines FN calls.  */
 
 private:
   dir_func *fn;
@@ -158,7 +159,8 @@ private:
   std::string mem_ptr (const dir_insn *i, const std::string &addr) const;
   std::string dcall_expr (const dir_insn *i,
 			  const std::vector<std::string> &a,
-			  const std::string &ctx) const;
+			  const std::string &ctx);
+  void simd_dcall (const dir_insn *i);
   std::string lane_ctx () const;
   std::string atomic_expr (const dir_insn *i,
 			   const std::vector<std::string> &a) const;

@@ -223,7 +223,10 @@ emitter::scalar_expr (const dir_insn *i,
 	return s + ")";
       }
     case DOP_DIM_POS:
-      if (i->axis != DA_GANG && fn->kind == DFK_ROUTINE && fn->level == DL_SEQ)
+      /* A routine's position on an axis it does not partition is its
+	 caller's.  */
+      if (fn->kind == DFK_ROUTINE && i->axis != DA_GANG
+	  && !(dir_level_axes (fn->level) & (1u << i->axis)))
 	return cast (T, i->axis == DA_WORKER ? "gw_ctx->worker"
 		     : "gw_ctx->vector");
       return i->axis == DA_GANG ? "gw_gang" : cast (T, "0");
@@ -815,16 +818,26 @@ emitter::simd_atomic_uniform (const dir_insn *i)
        p, i->dest, combine (i->redop, t, "gw_b", v, false).c_str ());
 }
 
-/* The C call of the routine the DCALL I calls, with the operands' C
-   expressions A and the caller's context CTX (a const struct gw_ctx *).
-   Imported routines are macros that call through the image's import
-   table (target.cc).  */
+/* The C call of the routine the DCALL I calls (its variant for this
+   function's workers and vector length: they make the call together),
+   with the operands' C expressions A and the caller's context CTX (a
+   const struct gw_ctx *).  Imported routines are macros that call
+   through the image's import table (target.cc).  Records the call.  */
 
 std::string
 emitter::dcall_expr (const dir_insn *i, const std::vector<std::string> &a,
-		     const std::string &ctx) const
+		     const std::string &ctx)
 {
-  std::string s = i->callee + " (" + ctx;
+  gw_call c;
+  c.symbol = i->callee;
+  c.level = dir_axes_level (i->axes);
+  c.workers = wlen;
+  c.vector = vlen;
+  c.sig.result = i->type;
+  for (const dir_value &v : i->ops)
+    c.sig.params.push_back (v.type);
+  calls.push_back (c);
+  std::string s = c.variant () + " (" + ctx;
   for (size_t k = 0; k < a.size (); k++)
     s += i->ops[k].type == DT_B1 ? ", (" + a[k] + " != 0)"
 	 : ", (" + c_type (i->ops[k].type) + ") " + a[k];

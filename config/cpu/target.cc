@@ -23,6 +23,8 @@
 #include "../../libruntime/gangway-abi.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <cerrno>
 #include <cstring>
 #include <unistd.h>
@@ -40,9 +42,11 @@ public:
     : opts (opts), isa (cpu_isa_for (opts)) {}
 
 protected:
-  bool compile (dir_func *fn, std::string *code, std::string *why,
-		FILE *dump) override;
-  bool link (const std::vector<const compiled *> &funcs,
+  bool compile (dir_func *fn, std::string *code, std::vector<gw_call> *calls,
+		std::string *why, FILE *dump) override;
+  std::vector<gw_call> routine_shapes (dir_level l, bool exported)
+    const override;
+  bool link (const std::vector<linked> &funcs,
 	     const std::vector<dir_decl> &imports, gw_image_out *out,
 	     std::string *why) override;
 
@@ -53,8 +57,8 @@ private:
 };
 
 bool
-cpu_image::compile (dir_func *fn, std::string *code, std::string *why,
-		    FILE *dump)
+cpu_image::compile (dir_func *fn, std::string *code,
+		    std::vector<gw_call> *calls, std::string *why, FILE *dump)
 {
   unsigned lanes = 0;
   cpu_emit_options eopts;
@@ -62,7 +66,7 @@ cpu_image::compile (dir_func *fn, std::string *code, std::string *why,
   eopts.check_lanes = opts.cpu_check_lanes;
   eopts.unmasked = opts.cpu_unmasked;
   eopts.no_combine = opts.cpu_no_combine;
-  if (!cpu_emit_kernel (fn, eopts, code, &lanes, why))
+  if (!cpu_emit_kernel (fn, eopts, code, &lanes, calls, why))
     return false;
   if (lanes && std::find (widths.begin (), widths.end (), lanes)
 		 == widths.end ())
@@ -73,22 +77,43 @@ cpu_image::compile (dir_func *fn, std::string *code, std::string *why,
   return true;
 }
 
+/* Regions that call worker and vector routines run the ISA's vector
+   length (validate_dims).  A vector routine is compiled for it; an
+   exported worker or gang routine for 1, 2, 4 ... 32 workers of it, a
+   check of one for two workers.  */
+
+std::vector<gw_call>
+cpu_image::routine_shapes (dir_level l, bool exported) const
+{
+  gw_call c;
+  c.level = l;
+  c.vector = isa.vector_bytes / 4;
+  if (l == DL_VECTOR || !exported)
+    {
+      c.workers = l == DL_VECTOR ? 1 : 2;
+      return { c };
+    }
+  std::vector<gw_call> shapes;
+  for (c.workers = 1; c.workers <= 32; c.workers *= 2)
+    shapes.push_back (c);
+  return shapes;
+}
+
 /* The image: the prelude, the declarations of the module's routines and
    of those it imports (macros that call through the import table), then
    every function's C, compiled into a shared object.  */
 
 bool
-cpu_image::link (const std::vector<const compiled *> &funcs,
+cpu_image::link (const std::vector<linked> &funcs,
 		 const std::vector<dir_decl> &imports, gw_image_out *out,
 		 std::string *why)
 {
   std::string source = cpu_prelude (isa);
   for (unsigned w : widths)
     source += cpu_prelude_width (w, isa);
-  for (const compiled *c : funcs)
-    if (c->kind == DFK_ROUTINE)
-      source += cpu_routine_prototype (c->symbol, c->sig, c->exported)
-		+ ";\n";
+  for (const linked &f : funcs)
+    if (f.kind == DFK_ROUTINE)
+      source += cpu_routine_prototype (f.symbol, f.sig, f.exported) + ";\n";
   if (!imports.empty ())
     {
       dir_appendf (source, "GW_EXPORT void *" GW_CPU_IMAGE_IMPORTS_SYMBOL
@@ -98,8 +123,8 @@ cpu_image::link (const std::vector<const compiled *> &funcs,
 		     "[%zu])\n", imports[k].name.c_str (),
 		     cpu_routine_pointer (imports[k].sig).c_str (), k);
     }
-  for (const compiled *c : funcs)
-    source += c->code;
+  for (const linked &f : funcs)
+    source += f.code;
   std::string *image = &out->image;
 
   /* Work in a private directory; keep the source if asked.  */
@@ -158,12 +183,29 @@ class cpu_target : public gw_target
 public:
   const char *name () const override { return "cpu"; }
 
-  void validate_dims (int dims[DA_NUM], unsigned used,
+  int routine_vector_length (const gw_target_options &opts) const override
+  {
+    return cpu_isa_for (opts).vector_bytes / 4;
+  }
+
+  void validate_dims (int dims[DA_NUM], unsigned used, bool routine_calls,
 		      const gw_target_options &opts,
 		      std::vector<std::string> *notes) const override
   {
     cpu_isa isa = cpu_isa_for (opts);
     int lanes = isa.vector_bytes / 4;
+    /* Worker and vector routines are compiled for the ISA's vector
+       length.  */
+    if (routine_calls && dims[DA_VECTOR] > 0 && dims[DA_VECTOR] != lanes)
+      {
+	notes->push_back ("gangway: using vector_length ("
+			  + std::to_string (lanes) + ") due to a call of a "
+			  "vector-partitionable routine, ignoring "
+			  + std::to_string (dims[DA_VECTOR]));
+	dims[DA_VECTOR] = lanes;
+      }
+    if (routine_calls && dims[DA_VECTOR] < 0)
+      dims[DA_VECTOR] = lanes;
     if (dims[DA_GANG] < 0)
       dims[DA_GANG] = (used & (1u << DA_GANG)) ? 0 : 1;
     else if ((unsigned) dims[DA_GANG] > GW_CPU_MAX_GANGS)

@@ -787,12 +787,14 @@ emitter::run ()
 
 bool
 ptx_emit_kernel (dir_func *fn, std::string *code,
-		 std::string *why)
+		 std::vector<gw_call> *calls, std::string *why)
 {
   try
     {
       gw_ptx::emitter e (fn);
       *code = e.run ();
+      if (calls)
+	calls->insert (calls->end (), e.calls.begin (), e.calls.end ());
       return true;
     }
   catch (const gw_ptx::cannot &c)

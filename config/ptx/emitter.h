@@ -95,6 +95,7 @@ class emitter
 public:
   explicit emitter (dir_func *f) : fn (f) {}
   std::string run ();
+  std::vector<gw_call> calls;		/* The routines FN calls.  */
 
 private:
   dir_func *fn;

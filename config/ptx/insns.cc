@@ -758,9 +758,15 @@ emitter::emit_fmod (dir_insn *i)
 void
 emitter::emit_dcall (dir_insn *i)
 {
-  if (dir_convergent_p (i))
-    throw cannot { std::string ("a call of a ")
-		   + dir_level_name (dir_axes_level (i->axes)) + " routine" };
+  gw_call c;
+  c.symbol = i->callee;
+  c.level = dir_axes_level (i->axes);
+  c.workers = wlen;
+  c.vector = vlen;
+  c.sig.result = i->type;
+  for (const dir_value &v : i->ops)
+    c.sig.params.push_back (v.type);
+  calls.push_back (c);
   use_gtab = true;
   body += "\t{\n";
   ins (".param .b64 gw_a0");
@@ -784,10 +790,10 @@ emitter::emit_dcall (dir_insn *i)
       args += ", gw_a" + std::to_string (k + 1);
     }
   if (i->type == DT_VOID)
-    ins ("call %s, (%s)", i->callee.c_str (), args.c_str ());
+    ins ("call %s, (%s)", c.variant ().c_str (), args.c_str ());
   else
     {
-      ins ("call (gw_rv), %s, (%s)", i->callee.c_str (), args.c_str ());
+      ins ("call (gw_rv), %s, (%s)", c.variant ().c_str (), args.c_str ());
       if (i->type == DT_B1)
 	{
 	  std::string t = temp (RC_B32);

@@ -41,7 +41,8 @@ const uint64_t ptx_max_shared = 48 * 1024;
    passes, to *CODE: its module-scope declarations, then its .entry (the
    same for every architecture ptx_module_header names).  Return false and
    set *WHY if FN uses something the target cannot emit.  */
-bool ptx_emit_kernel (dir_func *fn, std::string *code, std::string *why);
+bool ptx_emit_kernel (dir_func *fn, std::string *code,
+		      std::vector<gw_call> *calls, std::string *why);
 
 /* The header of a module for ARCH.  */
 std::string ptx_module_header (const ptx_arch &arch);

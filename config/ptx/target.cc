@@ -35,10 +35,10 @@ public:
     : opts (o), arch (a) {}
 
 protected:
-  bool compile (dir_func *fn, std::string *code, std::string *why,
-		FILE *dump) override
+  bool compile (dir_func *fn, std::string *code, std::vector<gw_call> *calls,
+		std::string *why, FILE *dump) override
   {
-    if (!ptx_emit_kernel (fn, code, why))
+    if (!ptx_emit_kernel (fn, code, calls, why))
       return false;
     if (dump)
       fprintf (dump, "\n;; After emit (ptx, %s)\n%s", arch.sm.c_str (),
@@ -46,22 +46,43 @@ protected:
     return true;
   }
 
+  /* A worker or vector routine runs on a warp's lanes (validate_dims):
+     a vector routine on those of each worker that calls it, a worker or
+     gang routine on every worker of the gang, of which an exported one
+     is compiled for 1, 2, 4 ... 32, a check of one for two.  */
+  std::vector<gw_call> routine_shapes (dir_level l, bool exported)
+    const override
+  {
+    gw_call c;
+    c.level = l;
+    c.vector = ptx_warp_size;
+    if (l == DL_VECTOR || !exported)
+      {
+	c.workers = l == DL_VECTOR ? 1 : 2;
+	return { c };
+      }
+    std::vector<gw_call> shapes;
+    for (c.workers = 1; c.workers <= 32; c.workers *= 2)
+      shapes.push_back (c);
+    return shapes;
+  }
+
   /* The module: the header, the prototypes of the module's routines
      and of those it imports (.extern), then every function.  */
-  bool link (const std::vector<const compiled *> &funcs,
+  bool link (const std::vector<linked> &funcs,
 	     const std::vector<dir_decl> &imports, gw_image_out *out,
 	     std::string *why) override
   {
     std::string module = ptx_module_header (arch);
     for (const dir_decl &d : imports)
       module += ptx_routine_prototype (d.name, d.sig, ".extern ") + ";\n";
-    for (const compiled *c : funcs)
-      if (c->kind == DFK_ROUTINE)
-	module += ptx_routine_prototype (c->symbol, c->sig,
-					 c->exported ? ".visible " : "")
+    for (const linked &f : funcs)
+      if (f.kind == DFK_ROUTINE)
+	module += ptx_routine_prototype (f.symbol, f.sig,
+					 f.exported ? ".visible " : "")
 		  + ";\n";
-    for (const compiled *c : funcs)
-      module += "\n" + c->code;
+    for (const linked &f : funcs)
+      module += "\n" + f.code;
     if (!opts.keep_base.empty ())
       gw_write_file (opts.keep_base + ".gangway-ptx.ptx", module);
     if (opts.ptxas_check && !check (module, !imports.empty (), why))
@@ -128,13 +149,28 @@ class ptx_target : public gw_target
 public:
   const char *name () const override { return "ptx"; }
 
-  void validate_dims (int dims[DA_NUM], unsigned used,
+  int routine_vector_length (const gw_target_options &) const override
+  {
+    return ptx_warp_size;
+  }
+
+  void validate_dims (int dims[DA_NUM], unsigned used, bool routine_calls,
 		      const gw_target_options &,
 		      std::vector<std::string> *notes) const override
   {
     const std::string w = std::to_string (ptx_warp_size);
     if (dims[DA_GANG] < 0)
       dims[DA_GANG] = (used & (1u << DA_GANG)) ? 0 : 1;
+    /* Worker and vector routines partition a warp's lanes.  */
+    if (routine_calls && dims[DA_VECTOR] > 0
+	&& dims[DA_VECTOR] != ptx_warp_size)
+      {
+	notes->push_back ("gangway: ptx: using vector_length (" + w
+			  + ") due to a call of a vector-partitionable "
+			  "routine, ignoring "
+			  + std::to_string (dims[DA_VECTOR]));
+	dims[DA_VECTOR] = ptx_warp_size;
+      }
 
     int &v = dims[DA_VECTOR];
     if (v < 0)

@@ -9,6 +9,7 @@
 #include <cstdarg>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 
 const dir_op_info dir_op_table[DOP_NUM] = {
 #define DEF_OP(ENUM, NAME, CLASS, NOPS, FLAGS, ATTRS) \
@@ -250,6 +251,49 @@ dir_new_block (dir_func *fn)
   fn->blocks.push_back (b);
   dir_cfg_changed (fn);
   return b;
+}
+
+/* Return a copy of FN: its blocks, insns, registers, slots and globals,
+   and what it is (kind, level, signature, dims, properties); analyses
+   are not copied.  */
+
+std::unique_ptr<dir_func>
+dir_clone (const dir_func *fn)
+{
+  std::unique_ptr<dir_func> c (new dir_func);
+  c->name = fn->name;
+  c->host_name = fn->host_name;
+  for (int a = 0; a < DA_NUM; a++)
+    c->dims[a] = fn->dims[a];
+  c->kind = fn->kind;
+  c->level = fn->level;
+  c->sig = fn->sig;
+  c->exported = fn->exported;
+  c->regs = fn->regs;
+  c->slots = fn->slots;
+  c->globals = fn->globals;
+  c->props = fn->props;
+  std::map<const dir_block *, dir_block *> blocks;
+  for (const dir_block *b : fn->blocks)
+    blocks[b] = dir_new_block (c.get ());
+  auto copy = [&] (const dir_insn *i) {
+    dir_insn *n = dir_new_insn (c.get (), i->op, i->type);
+    *n = *i;
+    for (dir_block *&t : n->targets)
+      t = blocks.at (t);
+    if (n->dest != DIR_NOREG)
+      c->regs[n->dest].def = n;
+    return n;
+  };
+  for (const dir_block *b : fn->blocks)
+    {
+      dir_block *nb = blocks.at (b);
+      for (const dir_insn *phi : b->phis)
+	dir_add_phi (nb, copy (phi));
+      for (const dir_insn *i : b->insns)
+	dir_append (nb, copy (i));
+    }
+  return c;
 }
 
 /* Return a new register of type T in FN.  */

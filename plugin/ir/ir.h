@@ -447,6 +447,7 @@ struct dir_module
 };
 
 /* ir.cc: construction and editing.  */
+std::unique_ptr<dir_func> dir_clone (const dir_func *);
 dir_block *dir_new_block (dir_func *);
 uint32_t dir_new_reg (dir_func *, dir_type);
 dir_insn *dir_new_insn (dir_func *, dir_opcode, dir_type = DT_VOID);

@@ -33,8 +33,10 @@ gw_partitions::discover (const dir_func *fn, std::string *error)
   nodes.clear ();
   block_part.assign (fn->blocks.size (), nullptr);
   active = 0;
+  /* An axis of more than one thread, or a routine's axis of its
+     caller's size (0).  */
   for (int a = DA_WORKER; a < DA_NUM; a++)
-    if (fn->dims[a] > 1)
+    if (fn->dims[a] != 1)
       active |= 1u << a;
   nodes.emplace_back (new gw_partition);
   if (fn->blocks.empty ())

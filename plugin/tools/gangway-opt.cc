@@ -376,7 +376,7 @@ process (dir_func *fn, const options &o)
       ptx_arch arch;
       ptx_parse_arch ("sm_80", &arch);
       std::string code, why;
-      if (!ptx_emit_kernel (fn, &code, &why))
+      if (!ptx_emit_kernel (fn, &code, nullptr, &why))
 	{
 	  fflush (stdout);
 	  fprintf (stderr, "%s: %s: %s: %s\n", progname, o.file,
@@ -396,7 +396,7 @@ process (dir_func *fn, const options &o)
   eopts.unmasked = o.cpu_unmasked;
   eopts.no_combine = o.cpu_no_combine;
   eopts.check_lanes = o.cpu_check_lanes;
-  if (!cpu_emit_kernel (fn, eopts, &code, &lanes, &why))
+  if (!cpu_emit_kernel (fn, eopts, &code, &lanes, nullptr, &why))
     {
       fflush (stdout);
       fprintf (stderr, "%s: %s: %s: %s\n", progname, o.file,
