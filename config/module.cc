@@ -177,11 +177,16 @@ gw_module_builder::finish (gw_image_out *out, std::string *why)
     }
 
   /* 2 and 3.  The variants the calls need, and the imports.  */
-  std::set<std::string> done;
+  std::set<std::string> done, library;
   while (!work.empty ())
     {
       gw_call c = work.back ();
       work.pop_back ();
+      if (c.library)
+	{
+	  library.insert (c.symbol);
+	  continue;
+	}
       std::string name = c.variant ();
       if (!done.insert (name).second)
 	continue;
@@ -220,5 +225,5 @@ gw_module_builder::finish (gw_image_out *out, std::string *why)
     }
   if (linked_funcs.empty ())
     return true;
-  return link (linked_funcs, out->imports, out, why);
+  return link (linked_funcs, out->imports, library, out, why);
 }

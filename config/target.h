@@ -14,6 +14,7 @@
 #include "../plugin/ir/ir.h"
 
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -94,6 +95,9 @@ struct gw_call
   dir_level level = DL_SEQ;
   int workers = 1, vector = 1;
   dir_signature sig;
+  bool library = false;		/* A function of the device's C library
+				   (printf...), which the target provides;
+				   SIG is then the call's.  */
 
   /* The function of this shape of the routine: SYMBOL, or SYMBOL__vV
      for a vector routine, SYMBOL__wWvV for a worker or gang routine.  */
@@ -141,11 +145,12 @@ protected:
      whether the target can compile it.  */
   virtual std::vector<gw_call> routine_shapes (dir_level l, bool exported)
     const = 0;
-  /* Build the image of FUNCS, which call each other and IMPORTS (each
-     shape of an imported worker or vector routine one) only, into
-     OUT->image and OUT->isa.  */
+  /* Build the image of FUNCS, which call each other, IMPORTS (each
+     shape of an imported worker or vector routine one) and the device's
+     C library's functions LIBRARY only, into OUT->image and OUT->isa.  */
   virtual bool link (const std::vector<linked> &funcs,
-		     const std::vector<dir_decl> &imports, gw_image_out *out,
+		     const std::vector<dir_decl> &imports,
+		     const std::set<std::string> &library, gw_image_out *out,
 		     std::string *why) = 0;
 
 private:

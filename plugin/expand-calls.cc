@@ -482,9 +482,19 @@ expander::stmt_call (gcall *call, bool *ends_block)
 	  if (lhs)
 	    set_lhs (lhs, value (gimple_call_arg (call, 0)));
 	  return;
-	case BUILT_IN_TRAP:
 	case BUILT_IN_ABORT:
+	  /* abort () of the device's C library, which never returns.  */
+	  library_call (call, dir_find_library_function ("abort"));
+	  *ends_block = true;
+	  return;
+	case BUILT_IN_TRAP:
 	case BUILT_IN_UNREACHABLE:
+	  *ends_block = true;
+	  return;
+	case BUILT_IN_EXIT:
+	case BUILT_IN__EXIT:
+	case BUILT_IN__EXIT2:
+	  exit_call (decl);
 	  *ends_block = true;
 	  return;
 	case BUILT_IN_GOACC_PARLEVEL_ID:
@@ -595,6 +605,28 @@ expander::stmt_call (gcall *call, bool *ends_block)
       routine_call (call, decl, level);
       return;
     }
+  /* printf, puts, fprintf... of the C library (not a function of the
+     program's own of that name).  */
+  if (decl && DECL_EXTERNAL (decl) && !gimple_has_body_p (decl))
+    {
+      /* GCC's own calls (fputs made fwrite) name the builtin.  */
+      const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
+      if (startswith (name, "__builtin_"))
+	name += strlen ("__builtin_");
+      if (const dir_library_function *f = dir_find_library_function (name))
+	{
+	  library_call (call, f);
+	  return;
+	}
+    }
+  if (decl && DECL_EXTERNAL (decl)
+      && (id_equal (DECL_NAME (decl), "quick_exit")
+	  || id_equal (DECL_NAME (decl), "_Exit")))
+    {
+      exit_call (decl);
+      *ends_block = true;
+      return;
+    }
   if (decl)
     {
       /* The checks -fsanitize=undefined (or another sanitizer) put into
@@ -615,6 +647,83 @@ expander::stmt_call (gcall *call, bool *ends_block)
     }
   fail ("calls through function pointers are not supported on the "
 	"device");
+}
+
+/* Expand CALL of F, a function of the device's C library: a device call
+   flagged DIF_LIBRARY, its arguments after F's parameters variadic (as C
+   promoted them: int, long, double, pointers), F declared to the
+   module.  */
+
+void
+expander::library_call (gcall *call, const dir_library_function *f)
+{
+  const char *name = f->name;
+  unsigned n = gimple_call_num_args (call);
+  if (n < f->sig.params.size () || (n > f->sig.params.size () && !f->variadic))
+    fail ("a call of '%s' with %u arguments", name, n);
+  std::vector<dir_value> ops;
+  for (unsigned k = 0; k < n; k++)
+    {
+      tree arg = gimple_call_arg (call, k);
+      dir_value v = value (arg);
+      if (k < f->sig.params.size () && v.type != f->sig.params[k])
+	{
+	  if (!dir_type_int_p (v.type) || !dir_type_int_p (f->sig.params[k]))
+	    fail ("an argument of type '%s' to '%s'",
+		  user_type_name (TREE_TYPE (arg)).c_str (), name);
+	  v = convert (v, TREE_TYPE (arg),
+		       f->sig.params[k] == DT_I64 ? long_integer_type_node
+		       : integer_type_node);
+	}
+      else if (k >= f->sig.params.size ()
+	       && (v.type == DT_B1 || v.type == DT_I8 || v.type == DT_I16))
+	/* C's promotions, which GIMPLE has normally applied.  */
+	v = convert (v, TREE_TYPE (arg), integer_type_node);
+      else if (k >= f->sig.params.size () && v.type == DT_F32)
+	v = convert (v, TREE_TYPE (arg), double_type_node);
+      ops.push_back (v);
+    }
+  dir_decl d;
+  d.name = name;
+  d.host_name = name;
+  d.sig = f->sig;
+  d.library = true;
+  d.variadic = f->variadic;
+  gw_unit_declare (gw_clone_target (fun->decl), d);
+  dir_insn *i = dir_new_insn (fn.get (), DOP_DCALL, f->sig.result);
+  i->flags = DIF_LIBRARY;
+  i->callee = name;
+  i->ops = ops;
+  if (f->sig.result != DT_VOID)
+    i->dest = dir_new_reg (fn.get (), f->sig.result);
+  b.loc = loc;
+  b.emit (i);
+  tree lhs = gimple_call_lhs (call);
+  if (lhs && f->sig.result != DT_VOID)
+    set_lhs (lhs, convert (dir_reg_value (fn.get (), i->dest),
+			   f->sig.result == DT_I64 ? size_type_node
+			   : integer_type_node, TREE_TYPE (lhs)));
+}
+
+/* A call of exit, _exit, _Exit or quick_exit, DECL, in device code: an
+   error at its location, once (each target's clone meets it), as OpenACC
+   gives device code no way to end the program.  The expansion goes on
+   (the call ends its block, as it never returns), so that each such call
+   is said.  */
+
+void
+expander::exit_call (tree decl)
+{
+  static hash_set<location_hash> said;
+  if (said.add (LOCATION_LOCUS (loc)))
+    return;
+  /* Speak of the host's function, not of the device clone.  */
+  tree saved = current_function_decl;
+  current_function_decl = gw_host_version (fun->decl);
+  error_at (LOCATION_LOCUS (loc), "'%s' cannot be called in device code "
+	    "(OpenACC compute regions and routines); call 'abort' to stop "
+	    "the program", IDENTIFIER_POINTER (DECL_NAME (decl)));
+  current_function_decl = saved;
 }
 
 /* The device type of the parameter or result type TYPE of the routine

@@ -68,6 +68,8 @@ private:
   void stmt_assign (gassign *);
   void stmt_call (gcall *, bool *ends_block);
   void routine_call (gcall *call, tree decl, dir_level level);
+  void library_call (gcall *call, const dir_library_function *f);
+  void exit_call (tree decl);
   dir_type interface_type (tree type, const char *name, bool result);
   bool pair_call (gcall *);
   void reduction_marker (gcall *);

@@ -309,12 +309,14 @@ emitter::simd_insn (const dir_insn *i)
 	    call = "r" + std::to_string (i->dest) + "[gw_l] = "
 		   + (i->type == DT_B1 ? "-(int32_t) " : "") + call;
 	  }
+	/* A library function needs no context.  */
 	put ("  for (int gw_l = 0; gw_l < %u; gw_l++)\n"
 	     "    if (gw_cur[gw_l])\n"
 	     "      {\n"
 	     "\t%s\n"
 	     "\t%s;\n"
-	     "      }\n", p, lane_ctx ().c_str (), call.c_str ());
+	     "      }\n", p, i->flags & DIF_LIBRARY ? ""
+	     : lane_ctx ().c_str (), call.c_str ());
 	return;
       }
     case DOP_ATOMIC:

@@ -828,6 +828,31 @@ std::string
 emitter::dcall_expr (const dir_insn *i, const std::vector<std::string> &a,
 		     const std::string &ctx)
 {
+  if (i->flags & DIF_LIBRARY)
+    {
+      /* A function of the C library (the host's own: the cpu device is
+	 the host), called through a pointer of the call's types, as the
+	 image declares it under a name of its own (target.cc).  */
+      const dir_library_function *f = dir_find_library_function (i->callee);
+      if (!f)
+	throw cannot { "the library function '" + i->callee + "'" };
+      gw_call c;
+      c.symbol = i->callee;
+      c.library = true;
+      calls.push_back (c);
+      std::string fp = "((" + std::string (i->type == DT_VOID ? "void"
+					    : c_type (i->type)) + " (*) (";
+      for (size_t k = 0; k < f->sig.params.size (); k++)
+	fp += (k ? ", " : "") + c_type (f->sig.params[k]);
+      if (f->variadic)
+	fp += f->sig.params.empty () ? "..." : ", ...";
+      else if (f->sig.params.empty ())
+	fp += "void";
+      std::string s = fp + ")) gw_lib_" + i->callee + ") (";
+      for (size_t k = 0; k < a.size (); k++)
+	s += (k ? ", (" : "(") + c_type (i->ops[k].type) + ") " + a[k];
+      return s + ")";
+    }
   gw_call c;
   c.symbol = i->callee;
   c.level = dir_axes_level (i->axes);

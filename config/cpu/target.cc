@@ -47,7 +47,8 @@ protected:
   std::vector<gw_call> routine_shapes (dir_level l, bool exported)
     const override;
   bool link (const std::vector<linked> &funcs,
-	     const std::vector<dir_decl> &imports, gw_image_out *out,
+	     const std::vector<dir_decl> &imports,
+	     const std::set<std::string> &library, gw_image_out *out,
 	     std::string *why) override;
 
 private:
@@ -105,12 +106,18 @@ cpu_image::routine_shapes (dir_level l, bool exported) const
 
 bool
 cpu_image::link (const std::vector<linked> &funcs,
-		 const std::vector<dir_decl> &imports, gw_image_out *out,
+		 const std::vector<dir_decl> &imports,
+		 const std::set<std::string> &library, gw_image_out *out,
 		 std::string *why)
 {
   std::string source = cpu_prelude (isa);
   for (unsigned w : widths)
     source += cpu_prelude_width (w, isa);
+  /* The C library's functions, under names of the image's own (the
+     calls cast them to their arguments' types).  */
+  for (const std::string &l : library)
+    source += "extern void gw_lib_" + l + " (void) __asm__ (\"" + l
+	      + "\");\n";
   for (const linked &f : funcs)
     if (f.kind == DFK_ROUTINE)
       source += cpu_routine_prototype (f.symbol, f.sig, f.exported) + ";\n";

@@ -610,6 +610,8 @@ emitter::declarations ()
 		   std::max (slot.align, 1u), s, (unsigned long long) size,
 		   slot.name.c_str ());
     }
+  if (pbuf_size)
+    dir_appendf (d, "\t.local .align 8 .b8 gw_pbuf[%u];\n", pbuf_size);
   if (use_red)
     dir_appendf (d, "\t.shared .align 8 .b8 gw_redbuf[%d];\n",
 		 (red_pairs ? 16 : 8) * wlen);
@@ -631,6 +633,14 @@ std::string
 emitter::module_data ()
 {
   std::string d;
+  for (size_t k = 0; k < formats.size (); k++)
+    {
+      dir_appendf (d, ".global .align 1 .b8 %s_fmt%zu[%zu] = {",
+		   fn->name.c_str (), k, formats[k].size () + 1);
+      for (unsigned char ch : formats[k])
+	dir_appendf (d, "%u, ", ch);
+      d += "0};\n";
+    }
   if (use_cmul_lock)
     dir_appendf (d, ".global .align 4 .b8 %s_cmul_lock[4];\n",
 		 fn->name.c_str ());

@@ -126,6 +126,11 @@ private:
   bool use_red = false;		/* gw_redbuf: the workers' reductions.  */
   bool red_pairs = false;	/* ... of complex products: two parts.  */
   bool use_cmul_lock = false;	/* The lock of atomic complex products.  */
+  /* The formats the C library's calls need besides the program's (puts:
+     "%s\n"...), and the bytes of the largest argument buffer of a
+     vprintf call (gw_pbuf).  */
+  std::vector<std::string> formats;
+  unsigned pbuf_size = 0;
   /* The last complex product a reduce computed: its block, operands and
      axes, and the registers of its parts (the partner reduce of the
      other part takes them).  */
@@ -186,6 +191,7 @@ private:
   void emit_arith (dir_insn *i);
   void emit_call (dir_insn *i);
   void emit_dcall (dir_insn *i);
+  void emit_library (dir_insn *i);
   void emit_unaligned (dir_insn *i, const std::string &a);
   void emit_fmod (dir_insn *i);
   void emit_ilogb (dir_insn *i);

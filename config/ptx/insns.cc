@@ -10,6 +10,8 @@
 
 #include "emitter.h"
 
+#include <algorithm>
+
 namespace gw_ptx {
 
 /* The setp comparison of COND on floats.  */
@@ -758,6 +760,11 @@ emitter::emit_fmod (dir_insn *i)
 void
 emitter::emit_dcall (dir_insn *i)
 {
+  if (i->flags & DIF_LIBRARY)
+    {
+      emit_library (i);
+      return;
+    }
   gw_call c;
   c.symbol = i->callee;
   c.level = dir_axes_level (i->axes);
@@ -805,6 +812,125 @@ emitter::emit_dcall (dir_insn *i)
 	     dest (i).c_str ());
     }
   body += "\t}\n";
+}
+
+/* The call I of a function of the C library (dir_find_library_function),
+   as CUDA's device printf does it: through vprintf (FORMAT, ARGS), ARGS
+   the address of a buffer holding the arguments one after the other,
+   each aligned to its size (C has promoted them).  Every stream is the
+   GPU's output, which the driver prints on the host's stdout.  puts,
+   fputs, putchar, putc, fputc and fwrite print their text through
+   formats of the module's own ("%s\n", "%s", "%c", "%.*s"); abort traps
+   (the terminator after it), which ends the launch with an error the
+   runtime reports before aborting.  The result is vprintf's status, the
+   character written, or fwrite's count.  */
+
+void
+emitter::emit_library (dir_insn *i)
+{
+  const std::string &f = i->callee;
+  if (f == "abort")
+    return;
+  /* The format, the arguments and the result.  */
+  std::string format;
+  size_t first = 0;
+  std::vector<dir_value> args;
+  dir_value result;
+  if (f == "printf" || f == "fprintf")
+    first = f == "printf" ? 0 : 1;
+  else if (f == "puts")
+    format = "%s\n";
+  else if (f == "fputs")
+    format = "%s";
+  else if (f == "putchar" || f == "putc" || f == "fputc")
+    format = "%c", result = i->ops[0];
+  else if (f == "fwrite")
+    format = "%.*s", result = i->ops[2];
+  else
+    throw cannot { "the library function '" + f + "'" };
+  std::string fmt = temp (RC_B64), len;
+  if (format.empty ())
+    {
+      ins ("mov.b64 %s, %s", fmt.c_str (), op (i->ops[first]).c_str ());
+      args.assign (i->ops.begin () + first + 1, i->ops.end ());
+    }
+  else
+    {
+      size_t k = std::find (formats.begin (), formats.end (), format)
+		 - formats.begin ();
+      if (k == formats.size ())
+	formats.push_back (format);
+      ins ("cvta.global.u64 %s, %s_fmt%zu", fmt.c_str (), fn->name.c_str (),
+	   k);
+      if (f == "fwrite")
+	{
+	  /* %.*s of the SIZE * N bytes at PTR.  */
+	  std::string n = temp (RC_B64);
+	  len = temp (RC_B32);
+	  ins ("mul.lo.u64 %s, %s, %s", n.c_str (), op (i->ops[1]).c_str (),
+	       op (i->ops[2]).c_str ());
+	  ins ("cvt.u32.u64 %s, %s", len.c_str (), n.c_str ());
+	  /* The first argument is LEN, a register of the emitter's.  */
+	  args = { dir_imm (DT_I32, 0), i->ops[0] };
+	}
+      else
+	args = { i->ops[0] };
+    }
+  /* The buffer.  */
+  unsigned off = 0;
+  std::string buf = "0";
+  if (!args.empty ())
+    {
+      buf = temp (RC_B64);
+      ins ("cvta.local.u64 %s, gw_pbuf", buf.c_str ());
+    }
+  for (size_t k = 0; k < args.size (); k++)
+    {
+      const dir_value &v = args[k];
+      unsigned size = v.type == DT_I64 || v.type == DT_F64 ? 8 : 4;
+      off = (off + size - 1) / size * size;
+      std::string x = !len.empty () && k == 0 ? len : op (v);
+      const char *t = v.type == DT_F64 ? ".f64" : v.type == DT_F32
+		      ? ".f32" : size == 8 ? ".u64" : ".u32";
+      if (v.type == DT_B1)
+	{
+	  x = temp (RC_B32);
+	  ins ("selp.u32 %s, 1, 0, %s", x.c_str (), op (v).c_str ());
+	}
+      ins ("st%s [%s+%u], %s", t, buf.c_str (), off, x.c_str ());
+      off += size;
+    }
+  pbuf_size = std::max (pbuf_size, off);
+  gw_call c;
+  c.symbol = "vprintf";
+  c.library = true;
+  calls.push_back (c);
+  body += "\t{\n";
+  ins (".param .b64 gw_a0");
+  ins (".param .b64 gw_a1");
+  ins (".param .b32 gw_rv");
+  ins ("st.param.b64 [gw_a0], %s", fmt.c_str ());
+  ins ("st.param.b64 [gw_a1], %s", buf.c_str ());
+  ins ("call (gw_rv), vprintf, (gw_a0, gw_a1)");
+  if (i->dest != DIR_NOREG && !result.reg_p () && !result.imm_p ())
+    {
+      if (i->type == DT_I64)
+	{
+	  std::string s = temp (RC_B32);
+	  ins ("ld.param.b32 %s, [gw_rv]", s.c_str ());
+	  ins ("cvt.s64.s32 %s, %s", dest (i).c_str (), s.c_str ());
+	}
+      else
+	ins ("ld.param.b32 %s, [gw_rv]", dest (i).c_str ());
+    }
+  body += "\t}\n";
+  if (i->dest != DIR_NOREG && (result.reg_p () || result.imm_p ()))
+    {
+      if (f == "fwrite")
+	ins ("mov.b64 %s, %s", dest (i).c_str (), op (result).c_str ());
+      else
+	ins ("and.b32 %s, %s, 255", dest (i).c_str (), op (result).c_str ());
+    }
 }
 
 /* The calls of the C library the expander lets through that a few PTX

@@ -70,10 +70,15 @@ protected:
   /* The module: the header, the prototypes of the module's routines
      and of those it imports (.extern), then every function.  */
   bool link (const std::vector<linked> &funcs,
-	     const std::vector<dir_decl> &imports, gw_image_out *out,
+	     const std::vector<dir_decl> &imports,
+	     const std::set<std::string> &library, gw_image_out *out,
 	     std::string *why) override
   {
     std::string module = ptx_module_header (arch);
+    /* CUDA's device printf, the one function of the C library.  */
+    if (library.count ("vprintf"))
+      module += ".extern .func (.param .b32 status) vprintf (.param .b64 "
+		"format, .param .b64 args);\n";
     for (const dir_decl &d : imports)
       module += ptx_routine_prototype (d.name, d.sig, ".extern ") + ";\n";
     for (const linked &f : funcs)

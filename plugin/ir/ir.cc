@@ -253,6 +253,28 @@ dir_new_block (dir_func *fn)
   return b;
 }
 
+/* Return the function NAME of the device's C library, or null.  */
+
+const dir_library_function *
+dir_find_library_function (const std::string &name)
+{
+  static const dir_library_function table[] = {
+    { "printf", { { DT_I64 }, DT_I32 }, true },
+    { "fprintf", { { DT_I64, DT_I64 }, DT_I32 }, true },
+    { "puts", { { DT_I64 }, DT_I32 }, false },
+    { "putchar", { { DT_I32 }, DT_I32 }, false },
+    { "fputs", { { DT_I64, DT_I64 }, DT_I32 }, false },
+    { "fputc", { { DT_I32, DT_I64 }, DT_I32 }, false },
+    { "putc", { { DT_I32, DT_I64 }, DT_I32 }, false },
+    { "fwrite", { { DT_I64, DT_I64, DT_I64, DT_I64 }, DT_I64 }, false },
+    { "abort", { {}, DT_VOID }, false },
+  };
+  for (const dir_library_function &f : table)
+    if (name == f.name)
+      return &f;
+  return nullptr;
+}
+
 /* Return a copy of FN: its blocks, insns, registers, slots and globals,
    and what it is (kind, level, signature, dims, properties); analyses
    are not copied.  */

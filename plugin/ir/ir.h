@@ -209,12 +209,17 @@ enum
 				   exact result).  */
   DIF_ATOMIC = 1 << 2,		/* load, store: an atomic access (one
 				   indivisible access, with ORDER).  */
-  DIF_DEFERRED = 1 << 3		/* atomic: a gang reduction's combination
+  DIF_DEFERRED = 1 << 3,	/* atomic: a gang reduction's combination
 				   into its receiver.  Its old value is not
 				   used, and its effect need only be seen
 				   when the launch ends: a target may keep
 				   each gang's values and combine them, in
 				   gang order, then.  */
+  DIF_LIBRARY = 1 << 4		/* dcall: of a function of the C library
+				   the device provides (printf, puts,
+				   abort...), not of a routine; its
+				   arguments after the declaration's
+				   parameters are variadic.  */
 };
 
 const uint32_t DIR_NOREG = ~0u;
@@ -429,6 +434,11 @@ struct dir_decl
   std::string host_name;
   dir_level level = DL_SEQ;
   dir_signature sig;
+  /* A function of the device's C library (seq): calls of it are dcalls
+     flagged DIF_LIBRARY, with variadic arguments after SIG's parameters
+     if VARIADIC.  */
+  bool library = false;
+  bool variadic = false;
 };
 
 /* A module: the functions of one translation unit for one target, and
@@ -445,6 +455,18 @@ struct dir_module
   bool callee (const std::string &name, dir_level *level,
 	       dir_signature *sig) const;
 };
+
+/* The functions of the C library the device provides, which device code
+   calls with dcall flagged DIF_LIBRARY: their parameters before the
+   variadic ones (pointers and size_t are i64, int and char i32) and
+   their result.  docs/ir.md lists them.  */
+struct dir_library_function
+{
+  const char *name;
+  dir_signature sig;
+  bool variadic;
+};
+const dir_library_function *dir_find_library_function (const std::string &);
 
 /* ir.cc: construction and editing.  */
 std::unique_ptr<dir_func> dir_clone (const dir_func *);

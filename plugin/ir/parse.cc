@@ -287,7 +287,7 @@ lexer::next ()
       t.text = string_literal ();
       return t;
     case '=': case ',': case '[': case ']': case '(': case ')':
-    case '{': case '}': case ':': case '+': case '-': case '>':
+    case '{': case '}': case ':': case '+': case '-': case '>': case '.':
       pos++;
       t.kind = token::PUNCT;
       t.text = std::string (1, c);
@@ -360,7 +360,7 @@ private:
   std::unique_ptr<dir_func> function (bool routine);
   void header (bool routine);
   dir_level level ();
-  dir_signature signature ();
+  dir_signature signature (bool *variadic = nullptr);
   dir_decl declaration ();
   void slot_line ();
   void global_line ();
@@ -1006,7 +1006,13 @@ parser::insn (unsigned line)
       }
     case DOC_CALL:
     case DOC_DCALL:
-      if (info.cls == DOC_DCALL)
+      if (info.cls == DOC_DCALL && peek ().kind == token::WORD
+	  && peek ().text == "library")
+	{
+	  take ();
+	  i->flags |= DIF_LIBRARY;
+	}
+      else if (info.cls == DOC_DCALL)
 	i->axes = dir_level_axes (level ());
       i->callee = word ("the name of the called function");
       expect_punct ('(', "after the called function");
@@ -1136,7 +1142,7 @@ parser::level ()
 /* Read a signature: "(TYPE, ...) -> TYPE".  */
 
 dir_signature
-parser::signature ()
+parser::signature (bool *variadic)
 {
   dir_signature sig;
   expect_punct ('(', "before the parameter types");
@@ -1145,6 +1151,14 @@ parser::signature ()
       do
 	{
 	  unsigned line = peek ().line;
+	  if (variadic && accept_punct ('.'))
+	    {
+	      /* "..." ends a library function's parameters.  */
+	      expect_punct ('.', "in '...'");
+	      expect_punct ('.', "in '...'");
+	      *variadic = true;
+	      break;
+	    }
 	  dir_type t = type_name (word ("a parameter type"), line);
 	  if (t == DT_VOID)
 	    fail (line, "a parameter of type void");
@@ -1161,15 +1175,22 @@ parser::signature ()
 }
 
 /* Read "declare NAME LEVEL (TYPES) -> TYPE [host NAME]" after its
-   keyword.  */
+   keyword; LEVEL is "library" for a function of the device's C library,
+   whose TYPES may end with "...".  */
 
 dir_decl
 parser::declaration ()
 {
   dir_decl d;
   d.name = word ("the declared routine's name");
-  d.level = level ();
-  d.sig = signature ();
+  if (peek ().kind == token::WORD && peek ().text == "library")
+    {
+      take ();
+      d.library = true;
+    }
+  else
+    d.level = level ();
+  d.sig = signature (d.library ? &d.variadic : nullptr);
   if (peek ().kind == token::WORD && peek ().text == "host")
     {
       take ();

@@ -246,7 +246,8 @@ printer::insn (const dir_insn *i)
       break;
     case DOC_DCALL:
       put ("dcall.%s %s %s(%s)", ty.c_str (),
-	   dir_level_name (dir_axes_level (i->axes)), i->callee.c_str (),
+	   i->flags & DIF_LIBRARY ? "library"
+	   : dir_level_name (dir_axes_level (i->axes)), i->callee.c_str (),
 	   ops_from (0).c_str ());
       break;
     case DOC_AXIS:
@@ -396,13 +397,19 @@ printer::run ()
 } // anon namespace
 
 /* Return the declaration D in the text form:
-   "declare NAME LEVEL (TYPES) -> TYPE [host NAME]".  */
+   "declare NAME LEVEL (TYPES) -> TYPE [host NAME]", with "library" for
+   the level of a function of the device's C library, whose variadic
+   arguments are "...".  */
 
 std::string
 dir_decl_text (const dir_decl &d)
 {
-  std::string s = "declare " + d.name + " " + dir_level_name (d.level) + " "
-		  + dir_signature_text (d.sig);
+  std::string sig = dir_signature_text (d.sig);
+  if (d.variadic)
+    sig.replace (sig.find (')'), 1, d.sig.params.empty () ? "..." : ", ...");
+  std::string s = "declare " + d.name + " "
+		  + (d.library ? "library" : dir_level_name (d.level)) + " "
+		  + sig;
   if (!d.host_name.empty ())
     s += " host " + d.host_name;
   return s + "\n";

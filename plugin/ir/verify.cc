@@ -240,6 +240,8 @@ verifier::check_attrs (const dir_insn *i)
   if ((i->flags & DIF_DEFERRED)
       && (i->op != DOP_ATOMIC || i->order != DMO_RELAXED))
     error (i, "only a relaxed atomic is flagged deferred");
+  if ((i->flags & DIF_LIBRARY) && (i->op != DOP_DCALL || i->axes))
+    error (i, "only a dcall of no axes calls the library");
   bool atomic = (i->flags & DIF_ATOMIC) || i->op == DOP_ATOMIC
 		|| i->op == DOP_XCHG || i->op == DOP_CAS;
   if (atomic && (i->align || i->type == DT_B1))
@@ -594,6 +596,16 @@ dir_verify_module (const dir_module *mod, FILE *report)
 	      error (f.get (), i, "a call of a routine the module neither "
 		     "defines nor declares");
 	      continue;
+	    }
+	  const dir_decl *d = mod->find_decl (i->callee);
+	  if ((d && d->library) != ((i->flags & DIF_LIBRARY) != 0))
+	    error (f.get (), i, "a call of the library and a routine mixed "
+		   "up");
+	  if (d && d->variadic && i->ops.size () > sig.params.size ())
+	    {
+	      /* The fixed parameters are checked below.  */
+	      for (size_t k = sig.params.size (); k < i->ops.size (); k++)
+		sig.params.push_back (i->ops[k].type);
 	    }
 	  if (i->axes != dir_level_axes (level))
 	    error (f.get (), i, std::string ("a call of a ") + dir_level_name

@@ -27,7 +27,7 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 # Tests whose expectations are the cpu device's or the host's (check-lanes-1:
 # the cpu image's lane checker).
-DIFFERENT=" on-device-2 on-device-3 profiling-1 check-lanes-1 "
+DIFFERENT=" on-device-2 on-device-3 profiling-1 check-lanes-1 abort-1 "
 HUGE=" num-gangs-3 num-gangs-4 "
 
 $CXX -std=c++17 -O2 -ffp-contract=off -c "$HERE/ptxsim.cc" -o "$WORK/ptxsim.o" \
