@@ -317,12 +317,12 @@ note (stat *s, const fn *f, double x, double x2, double y, double g)
   s->n++;
   if (e < 0)
     {
-      if (!s->hard)
-        snprintf (s->hard_msg, sizeof s->hard_msg, "%s(%a%s%a) = %a: %s",
-                  f->name, x, f->kind == K_1 ? "" : ", ",
-                  f->kind == K_1 ? 0.0 : x2, y, why);
-      if (f->kind == K_1 && f->kind == K_1)
-        s->hard_msg[sizeof s->hard_msg - 1] = 0;
+      if (!s->hard && f->kind == K_1)
+        snprintf (s->hard_msg, sizeof s->hard_msg, "%s(%a) = %a: %s",
+                  f->name, x, y, why);
+      else if (!s->hard)
+        snprintf (s->hard_msg, sizeof s->hard_msg, "%s(%a, %a) = %a: %s",
+                  f->name, x, x2, y, why);
       s->hard++;
     }
   else if (unbounded_arg (f, isfloat, x))
