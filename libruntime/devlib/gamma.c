@@ -58,6 +58,24 @@ taylor (const double *c, int n, double a1h, double a1l, double s, double *lo)
   return gw_dd_mul (s, 0.0, vh, vl, lo);
 }
 
+/* lgamma(x) for 0.75 <= x < 2.75 as hi + *lo: every shift is exact.  */
+static double
+lgamma_mid (double x, double *lo)
+{
+  double h, l;
+  if (x < 1.25)
+    return taylor (LG1_C, LG1_N - 1, LG1_H, LG1_L, x - 1.0, lo);
+  if (x < 1.75)
+    {
+      h = taylor (LG15_C, LG15_N - 1, LG15_H, LG15_L, x - 1.5, &l);
+      return gw_dd_add (LGAMMA_1P5_H, LGAMMA_1P5_L, h, l, lo);
+    }
+  if (x < 2.25)
+    return taylor (LG2_C, LG2_N - 1, LG2_H, LG2_L, x - 2.0, lo);
+  h = taylor (LG25_C, LG25_N - 1, LG25_H, LG25_L, x - 2.5, &l);
+  return gw_dd_add (LGAMMA_2P5_H, LGAMMA_2P5_L, h, l, lo);
+}
+
 /* lgamma(x) for finite x > 0 as hi + *lo (hi may be +inf).  */
 static double
 lgamma_pos (double x, double *lo)
@@ -76,19 +94,7 @@ lgamma_pos (double x, double *lo)
       return gw_dd_add (h, l, -gh, -gl, lo);
     }
   if (x < 2.75)
-    {
-      if (x < 1.25)
-        return taylor (LG1_C, LG1_N - 1, LG1_H, LG1_L, x - 1.0, lo);
-      if (x < 1.75)
-        {
-          h = taylor (LG15_C, LG15_N - 1, LG15_H, LG15_L, x - 1.5, &l);
-          return gw_dd_add (LGAMMA_1P5_H, LGAMMA_1P5_L, h, l, lo);
-        }
-      if (x < 2.25)
-        return taylor (LG2_C, LG2_N - 1, LG2_H, LG2_L, x - 2.0, lo);
-      h = taylor (LG25_C, LG25_N - 1, LG25_H, LG25_L, x - 2.5, &l);
-      return gw_dd_add (LGAMMA_2P5_H, LGAMMA_2P5_L, h, l, lo);
-    }
+    return lgamma_mid (x, lo);
   if (x < 10.0)
     {
       /* lgamma(x) = lgamma(y) + log((x - 1) ... y), y in [1.75, 2.75);
@@ -101,7 +107,7 @@ lgamma_pos (double x, double *lo)
           y -= 1.0;
           ph = gw_dd_mul (ph, pl, y, 0.0, &pl);
         }
-      h = lgamma_pos (y, &l);
+      h = lgamma_mid (y, &l);
       gh = __gw_i_log_dd (ph, &gl);
       gl += pl / ph;
       return gw_dd_add (h, l, gh, gl, lo);
