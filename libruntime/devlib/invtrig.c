@@ -102,10 +102,12 @@ __gw_atan2 (double y, double x)
     r = xneg ? PI_H : 0.0;
   else
     {
-      if (ax < 0x1p-900 && ay < 0x1p-900)
+      /* Keep the smaller away from the subnormals, so that the low part
+         of the quotient is exact, where the larger allows it.  */
+      if ((ax < 0x1p-900 || ay < 0x1p-900) && ax < 0x1p100 && ay < 0x1p100)
         {
-          ax *= 0x1p1000;
-          ay *= 0x1p1000;
+          ax *= 0x1p900;
+          ay *= 0x1p900;
         }
       if (ay <= ax)
         {

@@ -79,8 +79,9 @@ __gw_i_log1p_dd (double xh, double xl, double *lo)
   /* log(sh + sl) = log(sh) + log1p(sl/sh).  */
   h = __gw_i_log_dd (sh, &l);
   t = sl / sh;
-  tl = t - 0.5 * t * t;
-  return gw_fast_two_sum (h, l + tl, lo);
+  tl = gw_fma (-t, sh, sl) / sh - 0.5 * t * t;
+  h = gw_two_sum (h, t, &t);
+  return gw_fast_two_sum (h, t + (l + tl), lo);
 }
 
 /* Special cases of log, log2, log10: returns nonzero and sets *r.  */
@@ -150,8 +151,9 @@ __gw_log1p (double x)
     }
   if (gw_isinf (x))
     return x;
-  if (gw_fabs (x) < 0x1p-54)
-    return x;
+  if (gw_fabs (x) < 0x1p-20)
+    /* x - x^2/2 + x^3/3 - x^4/4, the rest below 2^-100 |x|.  */
+    return x + x * x * (-0.5 + x * (0x1.5555555555555p-2 - 0.25 * x));
   r = __gw_i_log1p_dd (x, 0.0, &lo);
   return r + lo;
 }
