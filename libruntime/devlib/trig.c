@@ -23,9 +23,9 @@
    above, Payne-Hanek: the significand times 192 bits of 2/pi taken from
    the right place of a table of its first 1216 bits, in 64-bit integer
    arithmetic, gives q mod 4 and 128 bits of the fraction.  The kernels:
-   sin(r) = r + r^3 S(r^2), cos(r) = 1 - r^2/2 + r^4 C(r^2), minimax
-   polynomials of degree 6 in r^2 (gen/poly.sollya), with the low part of
-   r and of r^2/2 carried; tan = sin/cos as a double-double quotient.  */
+   sin(r) = r - r^3/6 + r^5 S(r^2), cos(r) = 1 - r^2/2 + r^4 C(r^2),
+   minimax polynomials of degree 6 in r^2 (gen/poly.sollya), with r^3/6,
+   r^2/2 and the low part of r carried exactly; tan = sin/cos as a double-double quotient.  */
 
 #include "devlib-internal.h"
 #define GW_NEED_TWO_OVER_PI
@@ -177,11 +177,18 @@ __gw_i_rem_pio2 (double x, double *rh, double *rl)
 double
 __gw_i_sin_k (double rh, double rl, double *lo)
 {
-  double z = rh * rh;
-  double s = SIN_S0 + z * (SIN_S1 + z * (SIN_S2 + z * (SIN_S3 + z * (SIN_S4
-               + z * (SIN_S5 + z * SIN_S6)))));
-  double l = rh * z * s + rl * (1.0 - 0.5 * z);
-  return gw_fast_two_sum (rh, l, lo);
+  /* r - r^3/6 + r^5 S(r^2): r^3/6 as an exact double-double.  */
+  double zl, zh = gw_two_prod (rh, rh, &zl);
+  double cl, ch = gw_two_prod (rh, zh, &cl);
+  double th, tl, s, e, l, q;
+  cl += rh * zl;
+  th = gw_two_prod (ch, INV6_H, &tl);
+  tl += ch * INV6_L + cl * INV6_H;
+  q = SIN_S0 + zh * (SIN_S1 + zh * (SIN_S2 + zh * (SIN_S3 + zh * (SIN_S4
+        + zh * (SIN_S5 + zh * SIN_S6)))));
+  s = gw_two_sum (rh, -th, &e);
+  l = e - tl + rl * (1.0 - 0.5 * zh) + ch * zh * q;
+  return gw_fast_two_sum (s, l, lo);
 }
 
 double

@@ -34,7 +34,10 @@
      -x        floats: every float (2^32 arguments; slow) for unary
                functions.
    Exits non-zero if a function exceeds CUDA's documented bound or gets
-   a special case wrong.  */
+   a special case wrong.  CUDA states its bounds as the distance in ulps
+   from the correctly rounded result, which is within 0.5 ulp of the exact
+   value: a function passes if its error from the exact value is at most
+   the bound plus 0.5 (0.5 for the exact functions: correct rounding).  */
 
 #define _GNU_SOURCE
 #include <stdio.h>

@@ -1,7 +1,22 @@
 #!/bin/sh
 # Build and run the accuracy test of the Gangway device math library.
 # Copyright (C) 2026 The Gangway developers.
-# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# This file is part of Gangway.
+#
+# Gangway is free software; you can redistribute it and/or modify it under
+# the terms of the GNU General Public License as published by the Free
+# Software Foundation; either version 3, or (at your option) any later
+# version.
+#
+# Gangway is distributed in the hope that it will be useful, but WITHOUT ANY
+# WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+# FOR A PARTICULAR PURPOSE.  See the GNU General Public License for more
+# details.
+#
+# You should have received a copy of the GNU General Public License along
+# with Gangway; see the file COPYING.  If not see
+# <http://www.gnu.org/licenses/>.
 #
 # Usage: libruntime/devlib/test/run.sh [accuracy options: -s N, -f NAME, -x]
 # Needs gcc, MPFR and GMP (libmpfr-dev, libgmp-dev).  The library is
