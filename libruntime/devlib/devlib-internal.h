@@ -170,7 +170,7 @@ int __gw_i_rem_pio2 (double x, double *rh, double *rl);
 /* sin and cos of rh + rl, |rh| <= pi/4 + tiny, as hi + *lo.  */
 double __gw_i_sin_k (double rh, double rl, double *lo);
 double __gw_i_cos_k (double rh, double rl, double *lo);
-/* atan(ah + al) for 0 <= ah <= 1 as hi + *lo.  */
+/* atan(ah + al) for 0 <= ah <= 1.03 as hi + *lo.  */
 double __gw_i_atan_dd (double ah, double al, double *lo);
 
 #endif

@@ -88,10 +88,13 @@ erfc_core (double x, int *k, double *lo)
   n = ERFC_N[p];
   s = x - ERFC_MID[p];                     /* exact */
   t = ERFC_TAIL[off + n - 1];
-  for (i = n - 2; i >= 0; i--)
+  for (i = n - 2; i >= 1; i--)
     t = ERFC_TAIL[off + i] + s * t;
-  /* R = C0 + s t as a double-double.  */
+  /* w = C1 + s t and R = C0 + s w as double-doubles.  */
   ph = gw_two_prod (s, t, &pl);
+  rh = gw_two_sum (ERFC_TAIL[off], ph, &e);
+  rl = e + pl;
+  ph = gw_dd_mul (s, 0.0, rh, rl, &pl);
   rh = gw_two_sum (ERFC_C0[p][0], ph, &e);
   rl = e + pl + ERFC_C0[p][1];
   rh = gw_fast_two_sum (rh, rl, &rl);

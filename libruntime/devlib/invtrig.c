@@ -35,7 +35,10 @@ double
 __gw_i_atan_dd (double ah, double al, double *lo)
 {
   int j = (int) gw_rint (ah * 16.0);
-  double c = (double) j * 0.0625;
+  double c;
+  if (j > 16)
+    j = 16;                     /* s/a in asin reaches 1.02 */
+  c = (double) j * 0.0625;
   double nl, nh = gw_fast_two_sum (ah - c, al, &nl);   /* ah - c exact */
   double pl, ph = gw_two_prod (ah, c, &pl);
   double dl, dh = gw_fast_two_sum (1.0, ph, &dl);

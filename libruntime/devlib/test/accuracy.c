@@ -28,9 +28,10 @@
    hard failure.  glibc's function is measured the same way, for
    reference.
 
-   Usage: accuracy [-s SCALE] [-f NAME] [-x]
+   Usage: accuracy [-s SCALE] [-f NAME] [-d | -F] [-x]
      -s SCALE  multiply the number of random and sampled arguments
      -f NAME   only the functions whose name starts with NAME
+     -d, -F    only the double, only the float functions
      -x        floats: every float (2^32 arguments; slow) for unary
                functions.
    Exits non-zero if a function exceeds CUDA's documented bound or gets
@@ -484,7 +485,7 @@ static const double lgamma_spots[] = {
 };
 
 static long scale = 1;
-static int exhaustive;
+static int exhaustive, only_double, only_float;
 
 static void
 test_unary (stat *s, const fn *f)
@@ -649,9 +650,14 @@ main (int argc, char **argv)
       only = argv[++i];
     else if (strcmp (argv[i], "-x") == 0)
       exhaustive = 1;
+    else if (strcmp (argv[i], "-d") == 0)
+      only_double = 1;
+    else if (strcmp (argv[i], "-F") == 0)
+      only_float = 1;
     else
       {
-        fprintf (stderr, "usage: %s [-s SCALE] [-f NAME] [-x]\n", argv[0]);
+        fprintf (stderr, "usage: %s [-s SCALE] [-f NAME] [-d | -F] [-x]\n",
+                 argv[0]);
         return 2;
       }
   if (scale < 1)
@@ -669,6 +675,8 @@ main (int argc, char **argv)
         const char *status;
         clock_t t0 = clock ();
         if (only && strncmp (f->name, only, strlen (only)) != 0)
+          continue;
+        if ((isfloat && only_double) || (!isfloat && only_float))
           continue;
         memset (&s, 0, sizeof s);
         mpfr_set_prec (ref, isfloat ? 64 : 128);
