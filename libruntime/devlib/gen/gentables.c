@@ -1,0 +1,368 @@
+/* Generator of the tables and constants of the Gangway device math library.
+   Copyright (C) 2026 The Gangway developers.
+
+   This file is part of Gangway.
+
+   Gangway is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   Gangway is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+   FOR A PARTICULAR PURPOSE.  See the GNU General Public License for more
+   details.
+
+   You should have received a copy of the GNU General Public License along
+   with Gangway; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* Prints libruntime/devlib/devlib-tables.h on standard output.  Every
+   value is computed with MPFR at 400 bits and rounded to nearest; a
+   double-double (hi, lo) is hi = RN(v), lo = RN(v - hi).
+
+   Build and run: gcc -O2 gentables.c -lmpfr -lgmp -o gentables
+                  ./gentables > ../devlib-tables.h  */
+
+#include <stdio.h>
+#include <stdint.h>
+#include <mpfr.h>
+
+#define P 400
+
+static double
+rn (mpfr_t v)
+{
+  return mpfr_get_d (v, MPFR_RNDN);
+}
+
+/* Print NAME_H and NAME_L, the double-double of V.  */
+static void
+dd_define (const char *name, mpfr_t v)
+{
+  mpfr_t t;
+  double hi, lo;
+  mpfr_init2 (t, P);
+  hi = rn (v);
+  mpfr_sub_d (t, v, hi, MPFR_RNDN);
+  lo = rn (t);
+  printf ("#define %s_H (%a)\n#define %s_L (%a)\n", name, hi, name, lo);
+  mpfr_clear (t);
+}
+
+static void
+d_define (const char *name, mpfr_t v)
+{
+  printf ("#define %s (%a)\n", name, rn (v));
+}
+
+static void
+dd_pair (mpfr_t v, double *hi, double *lo)
+{
+  mpfr_t t;
+  mpfr_init2 (t, P);
+  *hi = rn (v);
+  mpfr_sub_d (t, v, *hi, MPFR_RNDN);
+  *lo = rn (t);
+  mpfr_clear (t);
+}
+
+/* psi^(n)(c) for c in {1/2, 1, 3/2, 2, 5/2}, given as 2c (an integer).  */
+static void
+polygamma (mpfr_t r, int n, int twoc)
+{
+  mpfr_t t, fact, z;
+  int base_half = (twoc % 2) == 1;
+  int steps = base_half ? (twoc - 1) / 2 : (twoc - 2) / 2;
+  int i;
+  mpfr_inits2 (P, t, fact, z, (mpfr_ptr) 0);
+  mpfr_set_ui (fact, 1, MPFR_RNDN);
+  for (i = 2; i <= n; i++)
+    mpfr_mul_ui (fact, fact, i, MPFR_RNDN);
+  if (n == 0)
+    {
+      /* psi(1) = -gamma, psi(1/2) = -gamma - 2 log 2.  */
+      mpfr_const_euler (r, MPFR_RNDN);
+      mpfr_neg (r, r, MPFR_RNDN);
+      if (base_half)
+        {
+          mpfr_const_log2 (t, MPFR_RNDN);
+          mpfr_mul_2ui (t, t, 1, MPFR_RNDN);
+          mpfr_sub (r, r, t, MPFR_RNDN);
+        }
+    }
+  else
+    {
+      /* psi^(n)(1) = (-1)^(n+1) n! zeta(n+1);
+         psi^(n)(1/2) = (-1)^(n+1) n! (2^(n+1) - 1) zeta(n+1).  */
+      mpfr_zeta_ui (r, n + 1, MPFR_RNDN);
+      mpfr_mul (r, r, fact, MPFR_RNDN);
+      if (base_half)
+        {
+          mpfr_set_ui (t, 1, MPFR_RNDN);
+          mpfr_mul_2ui (t, t, n + 1, MPFR_RNDN);
+          mpfr_sub_ui (t, t, 1, MPFR_RNDN);
+          mpfr_mul (r, r, t, MPFR_RNDN);
+        }
+      if ((n + 1) % 2)
+        mpfr_neg (r, r, MPFR_RNDN);
+    }
+  /* psi^(n)(z + 1) = psi^(n)(z) + (-1)^n n! / z^(n+1).  */
+  mpfr_set_d (z, base_half ? 0.5 : 1.0, MPFR_RNDN);
+  for (i = 0; i < steps; i++)
+    {
+      mpfr_pow_ui (t, z, n + 1, MPFR_RNDN);
+      mpfr_div (t, fact, t, MPFR_RNDN);
+      if (n % 2)
+        mpfr_neg (t, t, MPFR_RNDN);
+      mpfr_add (r, r, t, MPFR_RNDN);
+      mpfr_add_ui (z, z, 1, MPFR_RNDN);
+    }
+  mpfr_clears (t, fact, z, (mpfr_ptr) 0);
+}
+
+/* Taylor coefficients a_k = psi^(k-1)(c)/k! of lgamma(c + s), k = 1..;
+   print a_1 as double-double and a_2..a_K as doubles, K chosen so that
+   the tail sum_{k>K} |a_k| R^k is below 2^-64 * FLOOR.  */
+static void
+lgamma_taylor (const char *name, int twoc, double R, double floor)
+{
+  mpfr_t a, fact, t;
+  int k, K = 0;
+  double coef[80];
+  mpfr_inits2 (P, a, fact, t, (mpfr_ptr) 0);
+  mpfr_set_ui (fact, 1, MPFR_RNDN);
+  for (k = 1; k < 80; k++)
+    {
+      mpfr_mul_ui (fact, fact, k, MPFR_RNDN);
+      polygamma (a, k - 1, twoc);
+      mpfr_div (a, a, fact, MPFR_RNDN);
+      if (k == 1)
+        dd_define (name, a);
+      coef[k] = rn (a);
+    }
+  /* Tail bound.  */
+  for (K = 2; K < 78; K++)
+    {
+      double tail = 0, p = 1;
+      for (k = 1; k < 80; k++)
+        {
+          p *= R;
+          if (k > K)
+            tail += (coef[k] < 0 ? -coef[k] : coef[k]) * p;
+        }
+      if (tail < floor * 0x1p-64)
+        break;
+    }
+  printf ("#define %s_N %d\n", name, K);
+  printf ("#define %s_COEFFS", name);
+  for (k = 2; k <= K; k++)
+    printf (" \\\n  %a,", coef[k]);
+  printf ("\n");
+  mpfr_clears (a, fact, t, (mpfr_ptr) 0);
+}
+
+int
+main (void)
+{
+  mpfr_t v, w, pi, ln2;
+  int j;
+  mpfr_inits2 (P, v, w, pi, ln2, (mpfr_ptr) 0);
+  mpfr_const_pi (pi, MPFR_RNDN);
+  mpfr_const_log2 (ln2, MPFR_RNDN);
+
+  printf ("/* Tables and constants of the Gangway device math library.\n"
+          "   Generated by libruntime/devlib/gen/gentables.c: do not edit.\n"
+          "   Copyright (C) 2026 The Gangway developers.\n"
+          "\n"
+          "   This file is part of Gangway.\n"
+          "\n"
+          "   Gangway is free software; you can redistribute it and/or modify it under\n"
+          "   the terms of the GNU General Public License as published by the Free\n"
+          "   Software Foundation; either version 3, or (at your option) any later\n"
+          "   version.\n"
+          "\n"
+          "   Gangway is distributed in the hope that it will be useful, but WITHOUT ANY\n"
+          "   WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS\n"
+          "   FOR A PARTICULAR PURPOSE.  See the GNU General Public License for more\n"
+          "   details.\n"
+          "\n"
+          "   You should have received a copy of the GNU General Public License along\n"
+          "   with Gangway; see the file COPYING.  If not see\n"
+          "   <http://www.gnu.org/licenses/>.  */\n"
+          "\n"
+          "#ifndef GW_DEVLIB_TABLES_H\n#define GW_DEVLIB_TABLES_H\n\n");
+
+  /* ln 2: LN2_H has 42 significant bits, so e * LN2_H is exact for
+     |e| < 2^11.  */
+  {
+    mpfr_t h;
+    mpfr_init2 (h, 42);
+    mpfr_set (h, ln2, MPFR_RNDN);
+    printf ("#define LN2_42H (%a)\n", mpfr_get_d (h, MPFR_RNDN));
+    mpfr_sub (v, ln2, h, MPFR_RNDN);
+    printf ("#define LN2_42L (%a)\n", rn (v));
+    mpfr_clear (h);
+  }
+  dd_define ("LN2", ln2);
+  mpfr_ui_div (v, 1, ln2, MPFR_RNDN);
+  dd_define ("INVLN2", v);
+  mpfr_set_ui (v, 10, MPFR_RNDN);
+  mpfr_log (v, v, MPFR_RNDN);
+  mpfr_ui_div (v, 1, v, MPFR_RNDN);
+  dd_define ("INVLN10", v);
+
+  mpfr_set_ui (v, 1, MPFR_RNDN);
+  mpfr_div_ui (v, v, 6, MPFR_RNDN);
+  dd_define ("INV6", v);
+
+  /* exp: x = k ln2/64 + r.  */
+  mpfr_ui_div (v, 64, ln2, MPFR_RNDN);
+  d_define ("EXP_INVLN2_64", v);
+  mpfr_div_ui (v, ln2, 64, MPFR_RNDN);
+  dd_define ("EXP_LN2_64", v);
+
+  /* pi and friends.  */
+  dd_define ("PI", pi);
+  mpfr_div_2ui (v, pi, 1, MPFR_RNDN);
+  dd_define ("PIO2", v);
+  {
+    double p1 = rn (v), p2, p3;
+    mpfr_sub_d (w, v, p1, MPFR_RNDN);
+    p2 = rn (w);
+    mpfr_sub_d (w, w, p2, MPFR_RNDN);
+    p3 = rn (w);
+    printf ("#define PIO2_1 (%a)\n#define PIO2_2 (%a)\n#define PIO2_3 (%a)\n",
+            p1, p2, p3);
+  }
+  mpfr_div_2ui (v, pi, 2, MPFR_RNDN);
+  d_define ("PIO4", v);
+  mpfr_mul_ui (v, pi, 3, MPFR_RNDN);
+  mpfr_div_2ui (v, v, 2, MPFR_RNDN);
+  d_define ("PI3O4", v);
+  mpfr_ui_div (v, 2, pi, MPFR_RNDN);
+  d_define ("TWOOPI", v);
+  mpfr_log (v, pi, MPFR_RNDN);
+  dd_define ("LOGPI", v);
+  mpfr_mul_2ui (v, pi, 1, MPFR_RNDN);
+  mpfr_log (v, v, MPFR_RNDN);
+  mpfr_div_2ui (v, v, 1, MPFR_RNDN);
+  dd_define ("HLOG2PI", v);
+
+  /* Bits 1..1216 of 2/pi after a word of zeros: word w holds bits
+     64(w-1)+1 .. 64w, most significant first.  */
+  {
+    mpfr_t f;
+    mpfr_init2 (f, 1400);
+    mpfr_const_pi (f, MPFR_RNDN);
+    mpfr_ui_div (f, 2, f, MPFR_RNDN);
+    printf ("\n#ifdef GW_NEED_TWO_OVER_PI\n"
+            "static const uint64_t TWO_OVER_PI_BITS[20] = {\n  0x0ull,\n");
+    for (j = 1; j < 20; j++)
+      {
+        uint64_t word;
+        mpfr_mul_2ui (f, f, 32, MPFR_RNDN);
+        word = (uint64_t) mpfr_get_ui (f, MPFR_RNDZ) << 32;
+        mpfr_frac (f, f, MPFR_RNDN);
+        mpfr_mul_2ui (f, f, 32, MPFR_RNDN);
+        word |= (uint64_t) mpfr_get_ui (f, MPFR_RNDZ);
+        mpfr_frac (f, f, MPFR_RNDN);
+        printf ("  0x%016llxull,\n", (unsigned long long) word);
+      }
+    printf ("};\n#endif\n");
+    mpfr_clear (f);
+  }
+
+  /* exp: 2^(j/64) as double-double.  */
+  printf ("\n#ifdef GW_NEED_EXP_TABLE\nstatic const double EXP_T[64][2] = {\n");
+  for (j = 0; j < 64; j++)
+    {
+      double hi, lo;
+      mpfr_set_si (v, j, MPFR_RNDN);
+      mpfr_div_ui (v, v, 64, MPFR_RNDN);
+      mpfr_exp2 (v, v, MPFR_RNDN);
+      dd_pair (v, &hi, &lo);
+      printf ("  { %a, %a },\n", hi, lo);
+    }
+  printf ("};\n#endif\n");
+
+  /* log: for the mantissa m in [1, 2) with top six fraction bits j,
+     c_j ~ 1/m (of m/2 when j >= 26) and -log(c_j) as double-double;
+     c_0 = c_63 = 1.  */
+  printf ("\n#ifdef GW_NEED_LOG_TABLE\nstatic const double LOG_T[64][3] = {\n");
+  for (j = 0; j < 64; j++)
+    {
+      double c, hi, lo;
+      if (j == 0 || j == 63)
+        c = 1.0;
+      else
+        {
+          double mid = 1.0 + (j + 0.5) / 64.0;
+          if (j >= 26)
+            mid *= 0.5;
+          mpfr_set_d (v, mid, MPFR_RNDN);
+          mpfr_ui_div (v, 1, v, MPFR_RNDN);
+          c = rn (v);
+        }
+      mpfr_set_d (v, c, MPFR_RNDN);
+      mpfr_log (v, v, MPFR_RNDN);
+      mpfr_neg (v, v, MPFR_RNDN);
+      dd_pair (v, &hi, &lo);
+      printf ("  { %a, %a, %a },\n", c, hi, lo);
+    }
+  printf ("};\n#endif\n");
+
+  /* atan(j/16) as double-double, j = 0..16.  */
+  printf ("\n#ifdef GW_NEED_ATAN_TABLE\nstatic const double ATAN_T[17][2] = {\n");
+  for (j = 0; j <= 16; j++)
+    {
+      double hi, lo;
+      mpfr_set_ui (v, j, MPFR_RNDN);
+      mpfr_div_ui (v, v, 16, MPFR_RNDN);
+      mpfr_atan (v, v, MPFR_RNDN);
+      dd_pair (v, &hi, &lo);
+      printf ("  { %a, %a },\n", hi, lo);
+    }
+  printf ("};\n#endif\n");
+
+  /* lgamma: Taylor coefficients around 1, 3/2, 2, 5/2 for |s| <= 1/4,
+     and the values lgamma(3/2), lgamma(5/2).  */
+  printf ("\n");
+  mpfr_set_d (v, 1.5, MPFR_RNDN);
+  mpfr_lngamma (v, v, MPFR_RNDN);
+  dd_define ("LGAMMA_1P5", v);
+  mpfr_set_d (v, 2.5, MPFR_RNDN);
+  mpfr_lngamma (v, v, MPFR_RNDN);
+  dd_define ("LGAMMA_2P5", v);
+  lgamma_taylor ("LG1", 2, 0.25, 0.25 * 0.5772);
+  lgamma_taylor ("LG15", 3, 0.25, 0.0844);
+  lgamma_taylor ("LG2", 4, 0.25, 0.25 * 0.4227);
+  lgamma_taylor ("LG25", 5, 0.25, 0.124);
+
+  /* Stirling: B_2n / (2n (2n-1)), n = 1..10, with
+     B_2n = (-1)^(n+1) 2 (2n)! zeta(2n) / (2 pi)^(2n).  */
+  printf ("#define STIRLING_COEFFS");
+  for (j = 1; j <= 10; j++)
+    {
+      mpfr_t fact;
+      int i;
+      mpfr_init2 (fact, P);
+      mpfr_set_ui (fact, 1, MPFR_RNDN);
+      for (i = 2; i <= 2 * j; i++)
+        mpfr_mul_ui (fact, fact, i, MPFR_RNDN);
+      mpfr_zeta_ui (v, 2 * j, MPFR_RNDN);
+      mpfr_mul (v, v, fact, MPFR_RNDN);
+      mpfr_mul_2ui (v, v, 1, MPFR_RNDN);
+      mpfr_mul_2ui (w, pi, 1, MPFR_RNDN);
+      mpfr_pow_ui (w, w, 2 * j, MPFR_RNDN);
+      mpfr_div (v, v, w, MPFR_RNDN);
+      if (j % 2 == 0)
+        mpfr_neg (v, v, MPFR_RNDN);
+      mpfr_div_ui (v, v, 2 * j * (2 * j - 1), MPFR_RNDN);
+      printf (" \\\n  %a,", rn (v));
+      mpfr_clear (fact);
+    }
+  printf ("\n\n#endif\n");
+  mpfr_clears (v, w, pi, ln2, (mpfr_ptr) 0);
+  return 0;
+}
