@@ -197,8 +197,8 @@ gw_module_builder::finish (gw_image_out *out, std::string *why)
 	  d.name = name;
 	  d.level = c.level;
 	  d.sig = c.sig;
-	  if (const dir_decl *decl = declaration (c.symbol))
-	    d.host_name = decl->host_name;
+	  const dir_decl *decl = declaration (c.symbol);
+	  d.host_name = decl ? decl->host_name : c.symbol;
 	  out->imports.push_back (d);
 	  continue;
 	}

@@ -110,7 +110,8 @@ expander::math_call (combined_fn cfn, gcall *call, dir_value *r)
 	  "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin",
 	  "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh",
 	  "tanh", "asinh", "acosh", "atanh", "pow", "cbrt", "hypot", "fmod",
-	  "remainder", "erf", "erfc", "tgamma", "fdim", "logb", "ldexp",
+	  "remainder", "erf", "erfc", "tgamma", "lgamma", "fdim", "logb",
+	  "ldexp",
 	  "lrint", "llrint", "lround", "llround", "ilogb", 0
 	};
 	tree decl = gimple_call_fndecl (call);
@@ -439,6 +440,24 @@ expander::stmt_call (gcall *call, bool *ends_block)
 		internal_fn_name (ifn));
 	case IFN_ATOMIC_COMPARE_EXCHANGE:
 	  compare_exchange_ifn (call);
+	  return;
+	case IFN_SPACESHIP:
+	  if (lhs)
+	    {
+	      /* GCC's three-way comparison of floats: -1, 0, 1, or 2 for
+		 unordered operands.  */
+	      dir_value a = value (gimple_call_arg (call, 0));
+	      dir_value c = value (gimple_call_arg (call, 1));
+	      dir_type t = reg_type (TREE_TYPE (lhs));
+	      b.loc = loc;
+	      dir_value r = emit (DOP_SELECT, t, { b.cmp (DC_GT, a, c),
+						   dir_imm (t, 1),
+						   dir_imm (t, 2) });
+	      r = emit (DOP_SELECT, t, { b.cmp (DC_EQ, a, c), dir_imm (t, 0),
+					 r });
+	      set_lhs (lhs, emit (DOP_SELECT, t, { b.cmp (DC_LT, a, c),
+						   dir_imm (t, -1), r }));
+	    }
 	  return;
 	case IFN_GOACC_REDUCTION:
 	case IFN_GOACC_LOOP:

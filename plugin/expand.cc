@@ -326,6 +326,30 @@ expander::slot_for (tree decl)
   return slots[decl] = fn->slots.size () - 1;
 }
 
+/* If DECL is a read-only variable of the unit with a constant
+   initializer (a routine's static const table, say), set *BYTES to its
+   bytes and return true: the image carries a copy, so that a device with
+   memory of its own has it without a data clause.  */
+
+static bool
+constant_bytes (tree decl, std::string *bytes)
+{
+  if (!VAR_P (decl) || !TREE_STATIC (decl) || DECL_EXTERNAL (decl)
+      || !TREE_READONLY (decl) || TREE_THIS_VOLATILE (decl)
+      || !DECL_INITIAL (decl) || DECL_INITIAL (decl) == error_mark_node
+      || !DECL_SIZE_UNIT (decl) || !tree_fits_uhwi_p (DECL_SIZE_UNIT (decl)))
+    return false;
+  unsigned HOST_WIDE_INT size = tree_to_uhwi (DECL_SIZE_UNIT (decl));
+  if (size == 0 || size > (1u << 20))
+    return false;
+  std::vector<unsigned char> buf (size, 0);
+  if (native_encode_initializer (DECL_INITIAL (decl), buf.data (), size)
+      != (int) size)
+    return false;
+  bytes->assign ((const char *) buf.data (), size);
+  return true;
+}
+
 /* The global-table entry of the static or external variable DECL, or of
    the string constant DECL.  */
 
@@ -341,6 +365,11 @@ expander::global_for (tree decl)
       g.kind = dir_global::DATA;
       g.bytes.assign (TREE_STRING_POINTER (decl), TREE_STRING_LENGTH (decl));
       g.align = 1;
+    }
+  else if (constant_bytes (decl, &g.bytes))
+    {
+      g.kind = dir_global::DATA;
+      g.align = DECL_ALIGN_UNIT (decl);
     }
   else
     {

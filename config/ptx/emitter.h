@@ -192,9 +192,10 @@ private:
   void emit_call (dir_insn *i);
   void emit_dcall (dir_insn *i);
   void emit_library (dir_insn *i);
+  void routine_call (const std::string &callee,
+		     const std::vector<dir_value> &ops, dir_type t,
+		     const std::string &dest);
   void emit_unaligned (dir_insn *i, const std::string &a);
-  void emit_fmod (dir_insn *i);
-  void emit_ilogb (dir_insn *i);
   void round_half_away (const dir_value &v, const std::string &res);
   void emit_cmp (dir_insn *i);
   void emit_convert (dir_insn *i);

@@ -589,170 +589,6 @@ emitter::round_half_away (const dir_value &v, const std::string &res)
   ins ("copysign%s %s, %s, %s", ft, res.c_str (), a.c_str (), r.c_str ());
 }
 
-/* ilogb of I from the bits: the unbiased exponent; subnormals count the
-   leading zeros of their fraction; 0 and NaN give INT_MIN and the
-   infinities INT_MAX (glibc's FP_ILOGB0 and FP_ILOGBNAN on x86).  */
-
-void
-emitter::emit_ilogb (dir_insn *i)
-{
-  std::string d = dest (i);
-  dir_type ft = i->ops[0].type;
-  bool dbl = ft == DT_F64;
-  dir_type it = dbl ? DT_I64 : DT_I32;
-  rclass ic = class_of (it);
-  const char *bt = bty (it), *ut = uty (it);
-  std::string bits = temp (ic), abs_bits = temp (ic), e = temp (ic),
-	      e32 = temp (RC_B32), z = temp (RC_B32), sub = temp (RC_B32),
-	      nrm = temp (RC_B32), r = temp (RC_B32);
-  std::string pn = temp (RC_PRED), p0 = temp (RC_PRED),
-	      pinf = temp (RC_PRED), pnan = temp (RC_PRED);
-  unsigned frac = dbl ? 52 : 23;
-  int bias = dbl ? 1023 : 127;
-  const char *inf = dbl ? "0x7ff0000000000000" : "0x7f800000";
-  const char *mask = dbl ? "0x7fffffffffffffff" : "0x7fffffff";
-  ins ("mov%s %s, %s", bt, bits.c_str (), op (i->ops[0]).c_str ());
-  ins ("and%s %s, %s, %s", bt, abs_bits.c_str (), bits.c_str (), mask);
-  ins ("shr%s %s, %s, %u", ut, e.c_str (), abs_bits.c_str (), frac);
-  if (dbl)
-    ins ("cvt.u32.u64 %s, %s", e32.c_str (), e.c_str ());
-  else
-    e32 = e;
-  ins ("sub.s32 %s, %s, %d", nrm.c_str (), e32.c_str (), bias);
-  ins ("clz%s %s, %s", bt, z.c_str (), abs_bits.c_str ());
-  ins ("sub.s32 %s, %d, %s", sub.c_str (),
-       -bias + 1 + (int) (dbl ? 64 - 53 : 32 - 24), z.c_str ());
-  ins ("setp.ne%s %s, %s, 0", ut, pn.c_str (), e.c_str ());
-  ins ("selp.b32 %s, %s, %s, %s", r.c_str (), nrm.c_str (), sub.c_str (),
-       pn.c_str ());
-  ins ("setp.eq%s %s, %s, 0", ut, p0.c_str (), abs_bits.c_str ());
-  ins ("setp.eq%s %s, %s, %s", ut, pinf.c_str (), abs_bits.c_str (), inf);
-  ins ("setp.gt%s %s, %s, %s", ut, pnan.c_str (), abs_bits.c_str (), inf);
-  ins ("or.pred %s, %s, %s", p0.c_str (), p0.c_str (), pnan.c_str ());
-  ins ("selp.b32 %s, 2147483647, %s, %s", r.c_str (), r.c_str (),
-       pinf.c_str ());
-  ins ("selp.b32 %s, -2147483648, %s, %s", d.c_str (), r.c_str (),
-       p0.c_str ());
-}
-
-/* fmod (x, y) of I, exactly: the remainder of the significands' long
-   division, shifting and subtracting once per bit of exponent difference,
-   then rounded back into a float (which it fits exactly).  NaN if y is 0
-   or a NaN, or x is infinite or a NaN; x itself if |x| < |y|.  */
-
-void
-emitter::emit_fmod (dir_insn *i)
-{
-  dir_type t = i->type;
-  bool dbl = t == DT_F64;
-  unsigned w = dbl ? 64 : 32, fbits = dbl ? 52 : 23;
-  rclass ic = dbl ? RC_B64 : RC_B32;
-  const char *bt = dbl ? ".b64" : ".b32", *ut = dbl ? ".u64" : ".u32",
-	     *st = dbl ? ".s64" : ".s32";
-  const char *sign = dbl ? "0x8000000000000000" : "0x80000000";
-  const char *mag = dbl ? "0x7fffffffffffffff" : "0x7fffffff";
-  const char *inf = dbl ? "0x7ff0000000000000" : "0x7f800000";
-  const char *qnan = dbl ? "0x7ff8000000000000" : "0x7fc00000";
-  const char *frac = dbl ? "0xfffffffffffff" : "0x7fffff";
-  const char *one = dbl ? "0x10000000000000" : "0x800000";
-  std::string d = dest (i);
-  std::string ux = temp (ic), uy = temp (ic), sx = temp (ic), ax = temp (ic),
-	      ay = temp (ic), r = temp (ic), mx = temp (ic), my = temp (ic),
-	      diff = temp (ic), tmp = temp (ic);
-  std::string ex = temp (RC_B32), ey = temp (RC_B32), z = temp (RC_B32),
-	      sh = temp (RC_B32);
-  std::string p = temp (RC_PRED), q = temp (RC_PRED);
-  std::string done = label (), zero = label (), loop = label (),
-	      last = label ();
-  auto bits = [&] (const std::string &reg, const dir_value &v) {
-    ins ("mov%s %s, %s", bt, reg.c_str (), op (v).c_str ());
-  };
-  bits (ux, i->ops[0]);
-  bits (uy, i->ops[1]);
-  ins ("and%s %s, %s, %s", bt, sx.c_str (), ux.c_str (), sign);
-  ins ("and%s %s, %s, %s", bt, ax.c_str (), ux.c_str (), mag);
-  ins ("and%s %s, %s, %s", bt, ay.c_str (), uy.c_str (), mag);
-  /* The NaN cases.  */
-  ins ("mov%s %s, %s", bt, r.c_str (), qnan);
-  ins ("setp.eq%s %s, %s, 0", ut, p.c_str (), ay.c_str ());
-  ins ("setp.ge.or%s %s, %s, %s, %s", ut, p.c_str (), ax.c_str (), inf,
-       p.c_str ());
-  ins ("setp.gt.or%s %s, %s, %s, %s", ut, p.c_str (), ay.c_str (), inf,
-       p.c_str ());
-  ins ("@%s bra %s", p.c_str (), done.c_str ());
-  /* |x| < |y|: x; |x| == |y|: a zero of x's sign.  */
-  ins ("mov%s %s, %s", bt, r.c_str (), ux.c_str ());
-  ins ("setp.lt%s %s, %s, %s", ut, p.c_str (), ax.c_str (), ay.c_str ());
-  ins ("@%s bra %s", p.c_str (), done.c_str ());
-  ins ("setp.eq%s %s, %s, %s", ut, p.c_str (), ax.c_str (), ay.c_str ());
-  ins ("@%s bra %s", p.c_str (), zero.c_str ());
-  /* The significands with their leading one at bit FBITS and the
-     exponents; a subnormal's is shifted up and its exponent made
-     1 - shift.  */
-  auto unpack = [&] (const std::string &a, const std::string &m,
-		     const std::string &e) {
-    std::string e64 = temp (ic);
-    ins ("shr%s %s, %s, %u", ut, e64.c_str (), a.c_str (), fbits);
-    if (dbl)
-      ins ("cvt.u32.u64 %s, %s", e.c_str (), e64.c_str ());
-    else
-      ins ("mov.b32 %s, %s", e.c_str (), e64.c_str ());
-    ins ("clz%s %s, %s", bt, z.c_str (), a.c_str ());
-    ins ("sub.s32 %s, %s, %u", sh.c_str (), z.c_str (), w - 1 - fbits);
-    ins ("setp.eq.u32 %s, %s, 0", q.c_str (), e.c_str ());
-    ins ("and%s %s, %s, %s", bt, m.c_str (), a.c_str (), frac);
-    ins ("or%s %s, %s, %s", bt, m.c_str (), m.c_str (), one);
-    ins ("@%s shl%s %s, %s, %s", q.c_str (), bt, m.c_str (), a.c_str (),
-	 sh.c_str ());
-    ins ("@%s sub.s32 %s, 1, %s", q.c_str (), e.c_str (), sh.c_str ());
-  };
-  unpack (ax, mx, ex);
-  unpack (ay, my, ey);
-  /* One bit of quotient per step: subtract when it fits.  */
-  body += loop + ":\n";
-  ins ("setp.le.s32 %s, %s, %s", p.c_str (), ex.c_str (), ey.c_str ());
-  ins ("@%s bra %s", p.c_str (), last.c_str ());
-  ins ("sub%s %s, %s, %s", st, diff.c_str (), mx.c_str (), my.c_str ());
-  ins ("setp.eq%s %s, %s, 0", st, p.c_str (), diff.c_str ());
-  ins ("@%s bra %s", p.c_str (), zero.c_str ());
-  ins ("setp.gt%s %s, %s, 0", st, p.c_str (), diff.c_str ());
-  ins ("selp%s %s, %s, %s, %s", bt, mx.c_str (), diff.c_str (), mx.c_str (),
-       p.c_str ());
-  ins ("shl%s %s, %s, 1", bt, mx.c_str (), mx.c_str ());
-  ins ("sub.s32 %s, %s, 1", ex.c_str (), ex.c_str ());
-  ins ("bra %s", loop.c_str ());
-  body += last + ":\n";
-  ins ("sub%s %s, %s, %s", st, diff.c_str (), mx.c_str (), my.c_str ());
-  ins ("setp.eq%s %s, %s, 0", st, p.c_str (), diff.c_str ());
-  ins ("@%s bra %s", p.c_str (), zero.c_str ());
-  ins ("setp.gt%s %s, %s, 0", st, p.c_str (), diff.c_str ());
-  ins ("selp%s %s, %s, %s, %s", bt, mx.c_str (), diff.c_str (), mx.c_str (),
-       p.c_str ());
-  /* Leading one back to bit FBITS, then the float: normal, or shifted
-     down into a subnormal.  */
-  ins ("clz%s %s, %s", bt, z.c_str (), mx.c_str ());
-  ins ("sub.s32 %s, %s, %u", sh.c_str (), z.c_str (), w - 1 - fbits);
-  ins ("shl%s %s, %s, %s", bt, mx.c_str (), mx.c_str (), sh.c_str ());
-  ins ("sub.s32 %s, %s, %s", ex.c_str (), ex.c_str (), sh.c_str ());
-  ins ("setp.gt.s32 %s, %s, 0", p.c_str (), ex.c_str ());
-  if (dbl)
-    ins ("cvt.u64.u32 %s, %s", tmp.c_str (), ex.c_str ());
-  else
-    ins ("mov.b32 %s, %s", tmp.c_str (), ex.c_str ());
-  ins ("shl%s %s, %s, %u", bt, tmp.c_str (), tmp.c_str (), fbits);
-  ins ("and%s %s, %s, %s", bt, r.c_str (), mx.c_str (), frac);
-  ins ("or%s %s, %s, %s", bt, r.c_str (), r.c_str (), tmp.c_str ());
-  ins ("sub.s32 %s, 1, %s", sh.c_str (), ex.c_str ());
-  ins ("@!%s shr%s %s, %s, %s", p.c_str (), ut, r.c_str (), mx.c_str (),
-       sh.c_str ());
-  ins ("or%s %s, %s, %s", bt, r.c_str (), r.c_str (), sx.c_str ());
-  ins ("bra %s", done.c_str ());
-  body += zero + ":\n";
-  ins ("mov%s %s, %s", bt, r.c_str (), sx.c_str ());
-  body += done + ":\n";
-  ins ("mov%s %s, %s", bt, d.c_str (), r.c_str ());
-}
-
 /* The device call I: the arguments, after the unit's global table, and
    the result in .param variables of a scope of their own (the PTX
    calling convention), as ptx_param_type says.  */
@@ -774,18 +610,32 @@ emitter::emit_dcall (dir_insn *i)
   for (const dir_value &v : i->ops)
     c.sig.params.push_back (v.type);
   calls.push_back (c);
+  routine_call (c.variant (), i->ops, i->type,
+		i->dest != DIR_NOREG ? dest (i) : "");
+}
+
+/* A call of the routine CALLEE with the arguments OPS, after the unit's
+   global table, and its result of type T into the register DEST if not
+   empty: .param variables in a scope of their own (the PTX calling
+   convention), as ptx_param_type says.  */
+
+void
+emitter::routine_call (const std::string &callee,
+		       const std::vector<dir_value> &ops, dir_type t,
+		       const std::string &dest)
+{
   use_gtab = true;
   body += "\t{\n";
   ins (".param .b64 gw_a0");
-  for (size_t k = 0; k < i->ops.size (); k++)
-    ins (".param %s gw_a%zu", ptx_param_type (i->ops[k].type), k + 1);
-  if (i->type != DT_VOID)
-    ins (".param %s gw_rv", ptx_param_type (i->type));
+  for (size_t k = 0; k < ops.size (); k++)
+    ins (".param %s gw_a%zu", ptx_param_type (ops[k].type), k + 1);
+  if (t != DT_VOID)
+    ins (".param %s gw_rv", ptx_param_type (t));
   ins ("st.param.b64 [gw_a0], %%gw_gtab");
   std::string args = "gw_a0";
-  for (size_t k = 0; k < i->ops.size (); k++)
+  for (size_t k = 0; k < ops.size (); k++)
     {
-      const dir_value &v = i->ops[k];
+      const dir_value &v = ops[k];
       std::string a = op (v);
       if (v.type == DT_B1)
 	{
@@ -796,20 +646,21 @@ emitter::emit_dcall (dir_insn *i)
 	   a.c_str ());
       args += ", gw_a" + std::to_string (k + 1);
     }
-  if (i->type == DT_VOID)
-    ins ("call %s, (%s)", c.variant ().c_str (), args.c_str ());
+  if (t == DT_VOID)
+    ins ("call %s, (%s)", callee.c_str (), args.c_str ());
   else
     {
-      ins ("call (gw_rv), %s, (%s)", c.variant ().c_str (), args.c_str ());
-      if (i->type == DT_B1)
+      ins ("call (gw_rv), %s, (%s)", callee.c_str (), args.c_str ());
+      if (dest.empty ())
+	;
+      else if (t == DT_B1)
 	{
-	  std::string t = temp (RC_B32);
-	  ins ("ld.param.b32 %s, [gw_rv]", t.c_str ());
-	  ins ("setp.ne.b32 %s, %s, 0", dest (i).c_str (), t.c_str ());
+	  std::string w = temp (RC_B32);
+	  ins ("ld.param.b32 %s, [gw_rv]", w.c_str ());
+	  ins ("setp.ne.b32 %s, %s, 0", dest.c_str (), w.c_str ());
 	}
       else
-	ins ("ld.param%s %s, [gw_rv]", ptx_param_type (i->type),
-	     dest (i).c_str ());
+	ins ("ld.param%s %s, [gw_rv]", ptx_param_type (t), dest.c_str ());
     }
   body += "\t}\n";
 }
@@ -933,9 +784,9 @@ emitter::emit_library (dir_insn *i)
     }
 }
 
-/* The calls of the C library the expander lets through that a few PTX
-   instructions compute exactly; the others (exp, cos, fmod...) need a
-   device math library the ptx target does not have yet.  */
+/* The calls of the C library's math functions the expander lets
+   through: those a few PTX instructions compute exactly, and the others
+   (exp, cos, fmod...) calls of the device math library's routines.  */
 
 void
 emitter::emit_call (dir_insn *i)
@@ -961,17 +812,6 @@ emitter::emit_call (dir_insn *i)
 	   fty (v.type), d.c_str (), x.c_str ());
       return;
     }
-  if (name == "fmod" && i->ops.size () == 2 && dir_type_float_p (t))
-    {
-      emit_fmod (i);
-      return;
-    }
-  if (name == "ilogb" && i->ops.size () == 1 && t == DT_I32
-      && dir_type_float_p (i->ops[0].type))
-    {
-      emit_ilogb (i);
-      return;
-    }
   if (name == "fdim" && i->ops.size () == 2 && dir_type_float_p (t))
     {
       /* x - y if x > y, +0 if x <= y, NaN if either is.  */
@@ -986,8 +826,15 @@ emitter::emit_call (dir_insn *i)
 	   diff.c_str (), p.c_str ());
       return;
     }
-  throw cannot { "no device math library yet ('" + i->callee
-		 + "' is called)" };
+  /* The device math library's routine (libruntime/devlib/): __gw_NAME
+     for the C library's NAME, exported by its units.  */
+  gw_call c;
+  c.symbol = "gw_r___gw_" + i->callee;
+  c.sig.result = t;
+  for (const dir_value &v : i->ops)
+    c.sig.params.push_back (v.type);
+  calls.push_back (c);
+  routine_call (c.symbol, i->ops, t, i->dest != DIR_NOREG ? dest (i) : "");
 }
 
 void

@@ -154,23 +154,23 @@ gw_dd_add (double ah, double al, double bh, double bl, double *rl)
 
 /* exp(xh + xl) = 2^*k * (hi + *lo), |hi + lo| in [0.7, 1.5], for
    |xh| <= 750 and |xl| <= 2^-40 |xh|; relative error about 2^-66.  */
-double __gw_i_exp_core (double xh, double xl, int *k, double *lo);
+GW_DEVLIB_ROUTINE double __gw_i_exp_core (double xh, double xl, int *k, double *lo);
 /* (hi + lo) * 2^k rounded to nearest once (also into the subnormals
    and to infinity).  */
-double __gw_i_ldexp_dd (double hi, double lo, int k);
+GW_DEVLIB_ROUTINE double __gw_i_ldexp_dd (double hi, double lo, int k);
 /* expm1(x) as hi + *lo for -38 <= x <= 40.  */
-double __gw_i_expm1_dd (double x, double *lo);
+GW_DEVLIB_ROUTINE double __gw_i_expm1_dd (double x, double *lo);
 /* log(x) as hi + *lo for finite x > 0; relative error about 2^-66.  */
-double __gw_i_log_dd (double x, double *lo);
+GW_DEVLIB_ROUTINE double __gw_i_log_dd (double x, double *lo);
 /* log1p(xh + xl) as hi + *lo, xh + xl > -1.  */
-double __gw_i_log1p_dd (double xh, double xl, double *lo);
+GW_DEVLIB_ROUTINE double __gw_i_log1p_dd (double xh, double xl, double *lo);
 /* Reduce x modulo pi/2: x = q pi/2 + (rh + *rl), |rh| <= pi/4 + tiny.
    Returns q mod 4.  */
-int __gw_i_rem_pio2 (double x, double *rh, double *rl);
+GW_DEVLIB_ROUTINE int __gw_i_rem_pio2 (double x, double *rh, double *rl);
 /* sin and cos of rh + rl, |rh| <= pi/4 + tiny, as hi + *lo.  */
-double __gw_i_sin_k (double rh, double rl, double *lo);
-double __gw_i_cos_k (double rh, double rl, double *lo);
+GW_DEVLIB_ROUTINE double __gw_i_sin_k (double rh, double rl, double *lo);
+GW_DEVLIB_ROUTINE double __gw_i_cos_k (double rh, double rl, double *lo);
 /* atan(ah + al) for 0 <= ah <= 1.03 as hi + *lo.  */
-double __gw_i_atan_dd (double ah, double al, double *lo);
+GW_DEVLIB_ROUTINE double __gw_i_atan_dd (double ah, double al, double *lo);
 
 #endif

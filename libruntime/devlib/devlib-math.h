@@ -22,11 +22,20 @@
 
 /* Each __gw_F has the C99 (Annex F) semantics of the standard F in
    round-to-nearest, without errno and without floating-point exception
-   flags.  The float functions take and return float.  */
+   flags.  The float functions take and return float.  Each is an
+   OpenACC seq routine (GW_DEVLIB_ROUTINE): the library is compiled for
+   the GPU by Gangway itself (libruntime/Makefile.am), and the ptx
+   target calls them for the C library's math functions.  */
+
+#ifdef _OPENACC
+#define GW_DEVLIB_ROUTINE _Pragma ("acc routine seq")
+#else
+#define GW_DEVLIB_ROUTINE
+#endif
 
 #define GW_DEVLIB_DECL2(name) \
-  double __gw_##name (double); \
-  float __gw_##name##f (float);
+  GW_DEVLIB_ROUTINE double __gw_##name (double); \
+  GW_DEVLIB_ROUTINE float __gw_##name##f (float);
 
 GW_DEVLIB_DECL2 (exp)
 GW_DEVLIB_DECL2 (exp2)
@@ -56,25 +65,25 @@ GW_DEVLIB_DECL2 (logb)
 
 #undef GW_DEVLIB_DECL2
 
-double __gw_pow (double, double);
-float __gw_powf (float, float);
-double __gw_hypot (double, double);
-float __gw_hypotf (float, float);
-double __gw_atan2 (double, double);
-float __gw_atan2f (float, float);
-double __gw_fmod (double, double);
-float __gw_fmodf (float, float);
-double __gw_remainder (double, double);
-float __gw_remainderf (float, float);
-double __gw_ldexp (double, int);
-float __gw_ldexpf (float, int);
-int __gw_ilogb (double);
-int __gw_ilogbf (float);
+GW_DEVLIB_ROUTINE double __gw_pow (double, double);
+GW_DEVLIB_ROUTINE float __gw_powf (float, float);
+GW_DEVLIB_ROUTINE double __gw_hypot (double, double);
+GW_DEVLIB_ROUTINE float __gw_hypotf (float, float);
+GW_DEVLIB_ROUTINE double __gw_atan2 (double, double);
+GW_DEVLIB_ROUTINE float __gw_atan2f (float, float);
+GW_DEVLIB_ROUTINE double __gw_fmod (double, double);
+GW_DEVLIB_ROUTINE float __gw_fmodf (float, float);
+GW_DEVLIB_ROUTINE double __gw_remainder (double, double);
+GW_DEVLIB_ROUTINE float __gw_remainderf (float, float);
+GW_DEVLIB_ROUTINE double __gw_ldexp (double, int);
+GW_DEVLIB_ROUTINE float __gw_ldexpf (float, int);
+GW_DEVLIB_ROUTINE int __gw_ilogb (double);
+GW_DEVLIB_ROUTINE int __gw_ilogbf (float);
 
 /* lgamma with the sign of Gamma(x) in *SIGN (+1 or -1); the result is
    that of __gw_lgamma.  */
-double __gw_lgamma_r (double, int *);
-float __gw_lgammaf_r (float, int *);
+GW_DEVLIB_ROUTINE double __gw_lgamma_r (double, int *);
+GW_DEVLIB_ROUTINE float __gw_lgammaf_r (float, int *);
 
 /* ilogb of zero and of a NaN, and of an infinity (glibc's values on
    x86-64).  */

@@ -72,6 +72,7 @@ static const uint64_t TWO_OVER_PI_BITS[20] = {
   0x6bfb5fb11f8d5d08ull,
   0x56033046fc7b6babull,
 };
+#pragma acc declare copyin (TWO_OVER_PI_BITS)
 #endif
 
 #ifdef GW_NEED_EXP_TABLE
@@ -141,6 +142,7 @@ static const double EXP_T[64][2] = {
   { 0x1.f50765b6e454p+0, 0x1.9d3e12dd8a18bp-54 },
   { 0x1.fa7c1819e90d8p+0, 0x1.74853f3a5931ep-55 },
 };
+#pragma acc declare copyin (EXP_T)
 #endif
 
 #ifdef GW_NEED_LOG_TABLE
@@ -210,6 +212,7 @@ static const double LOG_T[64][3] = {
   { 0x1.03091b51f5e1ap+0, -0x1.82448a388a283p-7, -0x1.04b16137f097p-62 },
   { 0x1p+0, -0x0p+0, 0x0p+0 },
 };
+#pragma acc declare copyin (LOG_T)
 #endif
 
 #ifdef GW_NEED_ATAN_TABLE
@@ -232,6 +235,7 @@ static const double ATAN_T[17][2] = {
   { 0x1.819d0b7158a4dp-1, -0x1.bf76229d3b917p-56 },
   { 0x1.921fb54442d18p-1, 0x1.1a62633145c07p-55 },
 };
+#pragma acc declare copyin (ATAN_T)
 #endif
 
 #define LGAMMA_1P5_H (-0x1.eeb95b094c191p-4)

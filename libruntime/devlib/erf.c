@@ -33,10 +33,12 @@ static const double ERFC_A[12] = {
   ERFC_P0_A, ERFC_P1_A, ERFC_P2_A, ERFC_P3_A, ERFC_P4_A, ERFC_P5_A,
   ERFC_P6_A, ERFC_P7_A, ERFC_P8_A, ERFC_P9_A, ERFC_P10_A, ERFC_P11_A
 };
+#pragma acc declare copyin (ERFC_A)
 static const double ERFC_MID[12] = {
   ERFC_P0_C, ERFC_P1_C, ERFC_P2_C, ERFC_P3_C, ERFC_P4_C, ERFC_P5_C,
   ERFC_P6_C, ERFC_P7_C, ERFC_P8_C, ERFC_P9_C, ERFC_P10_C, ERFC_P11_C
 };
+#pragma acc declare copyin (ERFC_MID)
 static const double ERFC_C0[12][2] = {
   { ERFC_P0_C0H, ERFC_P0_C0L }, { ERFC_P1_C0H, ERFC_P1_C0L },
   { ERFC_P2_C0H, ERFC_P2_C0L }, { ERFC_P3_C0H, ERFC_P3_C0L },
@@ -45,20 +47,25 @@ static const double ERFC_C0[12][2] = {
   { ERFC_P8_C0H, ERFC_P8_C0L }, { ERFC_P9_C0H, ERFC_P9_C0L },
   { ERFC_P10_C0H, ERFC_P10_C0L }, { ERFC_P11_C0H, ERFC_P11_C0L }
 };
+#pragma acc declare copyin (ERFC_C0)
 static const int ERFC_N[12] = {
   ERFC_P0_N, ERFC_P1_N, ERFC_P2_N, ERFC_P3_N, ERFC_P4_N, ERFC_P5_N,
   ERFC_P6_N, ERFC_P7_N, ERFC_P8_N, ERFC_P9_N, ERFC_P10_N, ERFC_P11_N
 };
+#pragma acc declare copyin (ERFC_N)
 /* The coefficients of degree 1..N of every piece, one after the other.  */
 static const double ERFC_TAIL[] = {
   ERFC_P0_COEFFS ERFC_P1_COEFFS ERFC_P2_COEFFS ERFC_P3_COEFFS
   ERFC_P4_COEFFS ERFC_P5_COEFFS ERFC_P6_COEFFS ERFC_P7_COEFFS
   ERFC_P8_COEFFS ERFC_P9_COEFFS ERFC_P10_COEFFS ERFC_P11_COEFFS
 };
+#pragma acc declare copyin (ERFC_TAIL)
 static const double ERF_E[11] = { ERF_E_COEFFS };
+#pragma acc declare copyin (ERF_E)
 
 /* erf(x) for |x| < 0.75 as hi + *lo: the last two Horner steps and the
    product by x in double-double.  */
+GW_DEVLIB_ROUTINE
 static double
 erf_small (double x, double *lo)
 {
@@ -78,6 +85,7 @@ erf_small (double x, double *lo)
 }
 
 /* erfc(x) = 2^*k (hi + *lo) for 0.75 <= x < 27.5.  */
+GW_DEVLIB_ROUTINE
 static double
 erfc_core (double x, int *k, double *lo)
 {

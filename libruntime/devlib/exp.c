@@ -31,6 +31,7 @@
 #include "devlib-poly.h"
 
 /* exp(rh + rl) * 2^(j/64), |r| <= ln2/128 + tiny, as hi + *lo.  */
+GW_DEVLIB_ROUTINE
 static inline double
 exp_tail (int j, double rh, double rl, double *lo)
 {

@@ -34,13 +34,19 @@
 #include "devlib-tables.h"
 
 static const double LG1_C[LG1_N - 1] = { LG1_COEFFS };
+#pragma acc declare copyin (LG1_C)
 static const double LG15_C[LG15_N - 1] = { LG15_COEFFS };
+#pragma acc declare copyin (LG15_C)
 static const double LG2_C[LG2_N - 1] = { LG2_COEFFS };
+#pragma acc declare copyin (LG2_C)
 static const double LG25_C[LG25_N - 1] = { LG25_COEFFS };
+#pragma acc declare copyin (LG25_C)
 static const double STIRLING[10] = { STIRLING_COEFFS };
+#pragma acc declare copyin (STIRLING)
 
 /* s (a1 + a2 s + a3 s^2 + ...) as hi + *lo, where C holds a2, a3, ...
    (N of them) and a1 = (a1h, a1l).  */
+GW_DEVLIB_ROUTINE
 static double
 taylor (const double *c, int n, double a1h, double a1l, double s, double *lo)
 {
@@ -59,6 +65,7 @@ taylor (const double *c, int n, double a1h, double a1l, double s, double *lo)
 }
 
 /* lgamma(x) for 0.75 <= x < 2.75 as hi + *lo: every shift is exact.  */
+GW_DEVLIB_ROUTINE
 static double
 lgamma_mid (double x, double *lo)
 {
@@ -77,6 +84,7 @@ lgamma_mid (double x, double *lo)
 }
 
 /* lgamma(x) for finite x > 0 as hi + *lo (hi may be +inf).  */
+GW_DEVLIB_ROUTINE
 static double
 lgamma_pos (double x, double *lo)
 {
@@ -136,6 +144,7 @@ lgamma_pos (double x, double *lo)
 }
 
 /* |sin(pi y)| for y > 0 not an integer, y < 2^52, as hi + *lo.  */
+GW_DEVLIB_ROUTINE
 static double
 sinpi_abs (double y, double *lo)
 {
@@ -157,6 +166,7 @@ sinpi_abs (double y, double *lo)
 }
 
 /* lgamma(x) for x < 0 not an integer, x > -2^52, as hi + *lo.  */
+GW_DEVLIB_ROUTINE
 static double
 lgamma_neg (double x, double *lo)
 {
@@ -182,6 +192,7 @@ lgamma_neg (double x, double *lo)
 }
 
 /* Whether x < 0 has Gamma(x) < 0 (x not an integer, |x| < 2^52).  */
+GW_DEVLIB_ROUTINE
 static inline int
 gamma_neg_sign (double x)
 {

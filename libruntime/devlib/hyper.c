@@ -30,6 +30,7 @@
 #include "devlib-tables.h"
 
 /* exp(a)/2 for a > 40, rounded once.  */
+GW_DEVLIB_ROUTINE
 static inline double
 half_exp (double a)
 {

@@ -56,6 +56,7 @@ __gw_i_atan_dd (double ah, double al, double *lo)
 }
 
 /* c + sgn (vh + vl) rounded, c = (ch, cl).  */
+GW_DEVLIB_ROUTINE
 static inline double
 add_const (double ch, double cl, double vh, double vl)
 {
@@ -134,6 +135,7 @@ __gw_atan2 (double y, double x)
 }
 
 /* sqrt(1 - a^2) as sh + *sl for 0 <= a <= 1.  */
+GW_DEVLIB_ROUTINE
 static inline double
 sqrt1m (double a, double *sl)
 {
@@ -148,6 +150,7 @@ sqrt1m (double a, double *sl)
 }
 
 /* atan(a / s) for a <= 0.7 (then <= 1), or atan(s / a).  */
+GW_DEVLIB_ROUTINE
 static inline double
 atan_ratio (double nh, double nl, double dh, double dl, double *lo)
 {

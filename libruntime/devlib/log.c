@@ -85,6 +85,7 @@ __gw_i_log1p_dd (double xh, double xl, double *lo)
 }
 
 /* Special cases of log, log2, log10: returns nonzero and sets *r.  */
+GW_DEVLIB_ROUTINE
 static inline int
 log_special (double x, double *r)
 {

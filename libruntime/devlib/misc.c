@@ -171,6 +171,7 @@ __gw_hypot (double x, double y)
 }
 
 /* Decompose finite nonzero |x| = m 2^e with m in [2^52, 2^53).  */
+GW_DEVLIB_ROUTINE
 static inline uint64_t
 split_int (double x, int *e)
 {
@@ -193,6 +194,7 @@ split_int (double x, int *e)
 }
 
 /* |x| mod |y| for finite nonzero x, y with |x| >= |y|, exactly.  */
+GW_DEVLIB_ROUTINE
 static double
 fmod_core (double x, double y)
 {

@@ -28,6 +28,7 @@
 
 /* 2 if y is an odd integer, 1 if an even integer, 0 if not an integer
    (y finite).  */
+GW_DEVLIB_ROUTINE
 static inline int
 int_kind (double y)
 {

@@ -33,6 +33,7 @@
 #include "devlib-poly.h"
 
 /* High and low words of a * b.  */
+GW_DEVLIB_ROUTINE
 static inline uint64_t
 mul64 (uint64_t a, uint64_t b, uint64_t *lo)
 {
@@ -45,6 +46,7 @@ mul64 (uint64_t a, uint64_t b, uint64_t *lo)
 }
 
 /* Leading zeros of a nonzero word.  */
+GW_DEVLIB_ROUTINE
 static inline int
 clz64 (uint64_t x)
 {
@@ -59,6 +61,7 @@ clz64 (uint64_t x)
 }
 
 /* Payne-Hanek for finite ax >= 2^20.  */
+GW_DEVLIB_ROUTINE
 static int
 rem_pio2_large (double ax, double *rh, double *rl)
 {

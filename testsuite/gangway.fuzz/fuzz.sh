@@ -186,9 +186,11 @@ compile_one () {
 	-c "$file" -o "$dir/prog.o" > "$log" 2>&1
       rc=$?
       if [ $rc = 0 ]; then
+	# The device math library's units, linked whole (ptxsim-run.c).
 	$CC -fopenacc -foffload=disable "$dir/prog.o" "$OUT/ptxsim/ptxsim-run.o" \
-	  "$OUT/ptxsim/ptxsim.o" -lstdc++ -lm $FUZZ_LDFLAGS -o "$dir/prog" \
-	  >> "$log" 2>&1
+	  "$OUT/ptxsim/ptxsim.o" -Wl,--whole-archive \
+	  "$BUILD/.libs/libgwdevlib.a" -Wl,--no-whole-archive -lstdc++ -lm \
+	  $FUZZ_LDFLAGS -o "$dir/prog" >> "$log" 2>&1
 	rc=$?
       fi ;;
     host)

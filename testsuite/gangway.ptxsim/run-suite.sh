@@ -34,6 +34,8 @@ $CXX -std=c++17 -O2 -ffp-contract=off -c "$HERE/ptxsim.cc" -o "$WORK/ptxsim.o" \
   && $CC -O2 -I"$SRC/libruntime" -I"$HERE" -c "$HERE/ptxsim-run.c" \
        -o "$WORK/ptxsim-run.o" || exit 1
 PLUGIN="-fplugin=$BUILD/.libs/gangway.so -fplugin-arg-gangway-targets=cpu,ptx"
+# The device math library's units (their ptx images), linked whole.
+DEVLIB="-Wl,--whole-archive $BUILD/.libs/libgwdevlib.a -Wl,--no-whole-archive"
 files=("$@")
 [ $# -gt 0 ] || files=("$SRC"/testsuite/gangway.run/*.[cC])
 passed=0 failed=0 skipped=0
@@ -72,7 +74,7 @@ for f in "${files[@]}"; do
      || ! $cc -O2 -fopenacc -foffload=disable $PLUGIN -I"$SRC/libruntime" \
        -I"$(dirname "$f")" -c "$f" -o "$WORK/$p.o" >> "$WORK/$p.log" 2>&1 \
      || ! $cc -fopenacc -foffload=disable "${objs[@]}" "$WORK/ptxsim-run.o" \
-	  "$WORK/ptxsim.o" -lstdc++ -lm -o "$WORK/$p" >> "$WORK/$p.log" 2>&1
+	  "$WORK/ptxsim.o" $DEVLIB -lstdc++ -lm -o "$WORK/$p" >> "$WORK/$p.log" 2>&1
   then
     echo "SKIPPED: $p (does not build without libgangway)"
     skipped=$((skipped + 1))

@@ -101,6 +101,30 @@ fi
 
 PLUGIN="-fplugin=$BUILD/.libs/gangway.so -fplugin-arg-gangway-targets=cpu,ptx"
 PLUGIN="$PLUGIN -fplugin-arg-gangway-keep-temps"
+# The device math library's units (their ptx images), linked whole: the
+# programs' host code calls none of them.
+DEVLIB="-Wl,--whole-archive $BUILD/.libs/libgwdevlib.a -Wl,--no-whole-archive"
+
+# The device math library, measured on the interpreter against its host
+# build and MPFR (libm-accuracy.c); its table goes to the log.
+if [ $# -eq 0 ]; then
+  dir="$WORK/libm-accuracy"
+  mkdir -p "$dir"
+  if ! (cd "$dir" && $CC -O2 -fopenacc -foffload=disable $PLUGIN \
+	  -I"$SRC/libruntime" -c "$HERE/libm-accuracy.c" -o libm.o \
+	  && $CC -fopenacc -foffload=disable libm.o "$WORK/ptxsim-run.o" \
+	       "$WORK/ptxsim.o" $DEVLIB -lmpfr -lgmp -lstdc++ -lm \
+	       -o libm-accuracy) > "$dir/log" 2>&1; then
+    cat "$dir/log"
+    fail "libm-accuracy (does not build)"
+  elif (cd "$dir" && ./libm-accuracy) > "$dir/table" 2>&1; then
+    cat "$dir/table"
+    pass "libm-accuracy"
+  else
+    cat "$dir/table"
+    fail "libm-accuracy"
+  fi
+fi
 
 for p in "${PROGRAMS[@]}"; do
   dir="$WORK/$p"
@@ -110,7 +134,7 @@ for p in "${PROGRAMS[@]}"; do
   if ! (cd "$dir" && $CC -O2 -fopenacc -foffload=disable $PLUGIN \
 	  -I"$SRC/libruntime" -c "$HERE/$p.c" -o "$p.o" -dumpbase "$p.c" \
 	  && $CC -fopenacc -foffload=disable "$p.o" "$WORK/ptxsim-run.o" \
-	       "$WORK/ptxsim.o" -lstdc++ -lm -o "$p") >> "$log" 2>&1; then
+	       "$WORK/ptxsim.o" $DEVLIB -lstdc++ -lm -o "$p") >> "$log" 2>&1; then
     cat "$log"
     fail "$p (does not build)"
     continue
@@ -172,7 +196,7 @@ if [ $# -eq 0 ]; then
     if ! (cd "$dir" && $CC -O2 -fopenacc -foffload=disable $PLUGIN \
 	    -I"$SRC/libruntime" -c "$f" -o "$p.o" -dumpbase "$p.c" \
 	    && $CC -fopenacc -foffload=disable "$p.o" "$WORK/ptxsim-run.o" \
-		 "$WORK/ptxsim.o" -lstdc++ -lm -o "$p") > "$dir/log" 2>&1; then
+		 "$WORK/ptxsim.o" $DEVLIB -lstdc++ -lm -o "$p") > "$dir/log" 2>&1; then
       cat "$dir/log"
       fail "known-bugs/$p (does not build)"
       continue
