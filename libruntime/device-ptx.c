@@ -328,8 +328,8 @@ gw_ptx_link (const struct gw_unit *u, const struct gw_image *img,
 	    continue;
 	  }
 	gw_warn ("the routine '%s', which device code of %s calls, has no "
-		 "ptx code in any unit of this program; its regions run on "
-		 "the cpu", imp[1], gw_object_name (u));
+		 "ptx code in any unit of this program; its regions do not "
+		 "run on the GPU", imp[1], gw_object_name (u));
 	snprintf (reason, reason_size, "ptx-missing-routine");
 	return GW_PTX_MISSING_ROUTINE;
       }

@@ -165,14 +165,15 @@ typedef void gw_cpu_kernel_fn (void *data, void *const *globals,
    with -Bsymbolic and hidden visibility, so that their own references
    never bind to the program's symbols.  */
 #define GW_CPU_IMAGE_VERSION_SYMBOL "gw_image_abi_version"
-#define GW_CPU_IMAGE_VERSION 2
+#define GW_CPU_IMAGE_VERSION 1
 
-/* Every cpu image exports this pointer, void *const *, which the runtime
-   sets to the unit's global table when it loads the image (routines read
-   their unit's globals through it), and, if it imports routines, an
-   array of pointers, void *[], which the runtime fills with the
-   addresses of the image's imports, in the order of the image's import
-   list.  An exported routine is an exported symbol of its image.  */
+/* A cpu image with routines exports this pointer, void *const *, which
+   the runtime sets to the unit's global table when it loads the image
+   (routines read their unit's globals through it), and, if it imports
+   routines, an array of pointers, void *[], which the runtime fills with
+   the addresses of the image's imports, in the order of the image's
+   import list.  An exported routine is an exported symbol of its image.
+   Both are optional, so the image version stays 1.  */
 #define GW_CPU_IMAGE_GLOBALS_SYMBOL "gw_image_globals"
 #define GW_CPU_IMAGE_IMPORTS_SYMBOL "gw_image_imports"
 

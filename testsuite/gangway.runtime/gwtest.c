@@ -105,9 +105,9 @@ static const intptr_t unit_a_dims[5 * 3] = {
 };
 static const uintptr_t unit_a[A_WORDS] = {
   GW_UNIT_MAGIC, GW_ABI_VERSION, 1, 5, 1,
-  /* Image: target, isa, data, size, dims.  */
+  /* Image: target, isa, data, size, dims, exports, imports.  */
   (uintptr_t) "cpu", (uintptr_t) "x86-64-v2", (uintptr_t) image_v2,
-  sizeof image_v2, (uintptr_t) unit_a_dims,
+  sizeof image_v2, (uintptr_t) unit_a_dims, 0, 0,
   /* Kernels: host_fn, symbol, name.  */
   (uintptr_t) host_k0, (uintptr_t) "gw_k0", (uintptr_t) "test_k0",
   (uintptr_t) host_static, (uintptr_t) "gw_k0", (uintptr_t) "test_static",

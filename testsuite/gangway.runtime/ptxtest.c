@@ -96,6 +96,18 @@ host_sm99 (void *data)
   host_incr (data);
 }
 
+static void
+host_link (void *data)
+{
+  host_incr (data);
+}
+
+static void
+host_missing (void *data)
+{
+  host_incr (data);
+}
+
 static const char ptx_text[] =
   "// Fake PTX: the fake driver only looks for the entry points.\n"
   ".version 7.0\n.target sm_80\n.address_size 64\n"
@@ -145,11 +157,60 @@ static const struct
   { { host_sm99, "gw_kp_plain", "p_sm99" } },
 };
 
+/* Routines across units: unit_link's image imports gw_r_twice, which
+   unit_lib's exports, and gw_r_nowhere, which no unit does, in a second
+   image of its own (unit_miss).  */
+static const char ptx_link_text[] =
+  ".version 7.0\n.target sm_80\n.address_size 64\n"
+  ".extern .func (.param .b32 gw_ret) gw_r_twice (.param .b64 gw_globals, "
+  ".param .b32 gw_p0);\n"
+  ".visible .entry gw_kl (.param .u64 data, .param .u64 globals)\n"
+  "{\n\tret;\n}\n";
+static const char ptx_lib_text[] =
+  ".version 7.0\n.target sm_80\n.address_size 64\n"
+  ".visible .func (.param .b32 gw_ret) gw_r_twice (.param .b64 gw_globals, "
+  ".param .b32 gw_p0)\n{\n\tret;\n}\n"
+  ".visible .entry gw_klib (.param .u64 data, .param .u64 globals)\n"
+  "{\n\tret;\n}\n";
+static const char ptx_miss_text[] =
+  ".version 7.0\n.target sm_80\n.address_size 64\n"
+  ".visible .entry gw_km (.param .u64 data, .param .u64 globals)\n"
+  "{\n\tret;\n}\n";
+static const char *const link_imports[] = { "gw_r_twice", "twice", NULL };
+static const char *const lib_exports[] = { "gw_r_twice", NULL };
+static const char *const miss_imports[] = { "gw_r_nowhere", "nowhere",
+					    NULL };
+
+static const struct
+{
+  struct gw_unit u;
+  struct gw_image images[1];
+  struct gw_kernel k[1];
+} unit_link = {
+  { GW_UNIT_MAGIC, GW_ABI_VERSION, 1, 1, 0 },
+  { { "ptx", "sm_80", (const unsigned char *) ptx_link_text,
+      sizeof ptx_link_text, NULL, NULL, link_imports } },
+  { { host_link, "gw_kl", "p_link" } },
+}, unit_lib = {
+  { GW_UNIT_MAGIC, GW_ABI_VERSION, 1, 1, 0 },
+  { { "ptx", "sm_80", (const unsigned char *) ptx_lib_text,
+      sizeof ptx_lib_text, NULL, lib_exports, NULL } },
+  { { host_plain, "gw_klib", "p_lib" } },
+}, unit_miss = {
+  { GW_UNIT_MAGIC, GW_ABI_VERSION, 1, 1, 0 },
+  { { "ptx", "sm_80", (const unsigned char *) ptx_miss_text,
+      sizeof ptx_miss_text, NULL, NULL, miss_imports } },
+  { { host_missing, "gw_km", "p_missing" } },
+};
+
 static void __attribute__ ((constructor))
 register_units (void)
 {
   gangway_register_unit (&unit_p.u);
   gangway_register_unit (&unit_sm99.u);
+  gangway_register_unit (&unit_link.u);
+  gangway_register_unit (&unit_lib.u);
+  gangway_register_unit (&unit_miss.u);
 }
 
 /* Write "MARK WHAT" into the fake driver's log.  */
@@ -447,6 +508,27 @@ test_limits (void)
   check_device ("limits", expected ());
 }
 
+/* A region whose image imports a routine another unit's image exports:
+   the two are linked into one module; and one whose import no unit
+   exports: on the host (no cpu image), with a warning.  */
+
+static void
+test_link (void)
+{
+  int a[10] = { 0 };
+  void *h[2] = { a, (void *) (intptr_t) 10 };
+  size_t s[2] = { sizeof a, 0 };
+  unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
+
+  mark ("launch link");
+  gangway_parallel_keyed (FLAGS_DEVICE, host_link, 2, h, s, k, 0);
+  mark ("launched link");
+  check_device ("link", "ptx");
+  gangway_parallel_keyed (FLAGS_DEVICE, host_missing, 2, h, s, k, 0);
+  check_device ("missing routine", "host");
+  CHECK (a[9] == 1, "missing routine: a[9] = %d", a[9]);
+}
+
 /* Run the test named by ARGV[1].  */
 
 int
@@ -472,6 +554,8 @@ main (int argc, char **argv)
     test_sm99 ();
   else if (strcmp (test, "limits") == 0)
     test_limits ();
+  else if (strcmp (test, "link") == 0)
+    test_link ();
   else
     {
       fprintf (stderr, "unknown test %s\n", test);

@@ -623,6 +623,24 @@ check_order "ptx: attach, launch, detach before copy out" "$log" \
   '^  data\[4\]=A1\+8$' '^cuCtxSynchronize$' \
   '^cuMemcpyHtoD_v2 dst=A1\+8 size=8$' '^cuMemcpyDtoH_v2 src=A1\+8 size=8$'
 
+log=$build/ptx-link.cuda
+rm -f "$log"
+run ptx-link $FAKE FAKE_CUDA_LOG="$log" GANGWAY_LOG=launch $P link
+check_status "ptx: routines across units"
+check_order "ptx: an image linked with the one that exports its import" \
+  "$log" '^MARK launch link$' '^cuLinkCreate$' \
+  '^cuLinkAddData type=1 length=[0-9]+$' \
+  '^cuLinkAddData type=1 length=[0-9]+$' '^cuLinkComplete$' \
+  '^cuModuleLoadData length=[0-9]+$' '^cuLinkDestroy$' \
+  '^cuModuleGetFunction gw_kl -> found$' '^cuLaunchKernel gw_kl ' \
+  '^MARK launched link$'
+check_lines 1 '^gangway: launch p_link device=ptx ' \
+  "ptx: the linked region runs on the device"
+check_lines 1 "^gangway: warning: the routine 'nowhere', which device code of .* calls, has no ptx code in any unit of this program; its regions do not run on the GPU$" \
+  "ptx: a routine no unit exports: the warning names it"
+check_lines 1 '^gangway: launch p_missing device=host gangs=1 workers=1 vector=1 reason=no-cpu-code ptx=ptx-missing-routine$' \
+  "ptx: log of a routine no unit exports"
+
 run ptx-bad-kind $FAKE GANGWAY_LOG=launch $P bad-kind
 check_status "ptx: a mapping kind the ptx device does not know"
 check_lines 1 '^gangway: launch p_incr device=host gangs=1 workers=1 vector=1 reason=no-cpu-code ptx=ptx-map-kind$' \
