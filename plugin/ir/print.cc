@@ -406,7 +406,8 @@ dir_decl_text (const dir_decl &d)
 {
   std::string sig = dir_signature_text (d.sig);
   if (d.variadic)
-    sig.replace (sig.find (')'), 1, d.sig.params.empty () ? "..." : ", ...");
+    sig.replace (sig.find (')'), 1, d.sig.params.empty () ? "...)"
+					    : ", ...)");
   std::string s = "declare " + d.name + " "
 		  + (d.library ? "library" : dir_level_name (d.level)) + " "
 		  + sig;

@@ -13,7 +13,9 @@
 
      gangway-opt --passes=split-markers,neuter --verify neuter-1.drtl
 
-   For each function of the file, in order:
+   The file is a module (functions and declarations); with --verify its
+   device calls are checked against it first.  Its declarations are
+   printed first.  Then for each function of the file, in order:
 
    1. the properties given by --assume are taken as established;
    2. if any pass is to run (or --verify or --emit is given), the input is
@@ -425,19 +427,28 @@ main (int argc, char **argv)
       fprintf (stderr, "%s: %s: %s\n", progname, o.file, strerror (errno));
       return 2;
     }
-  std::vector<std::unique_ptr<dir_func>> fns;
-  if (!dir_parse_functions (text, o.file, &fns, &error))
+  dir_module mod;
+  if (!dir_parse_module (text, o.file, &mod, &error))
     {
       fprintf (stderr, "%s: %s\n", progname, error.c_str ());
       return 2;
     }
 
-  int status = 0;
-  for (size_t k = 0; k < fns.size (); k++)
+  /* The module's calls, as they are on input.  */
+  if (o.verify && !dir_verify_module (&mod, stderr))
     {
-      if (k)
+      fprintf (stderr, "%s: %s: the module is invalid\n", progname, o.file);
+      return 1;
+    }
+  int status = 0;
+  if (o.emit.empty ())
+    for (const dir_decl &d : mod.decls)
+      fputs (dir_decl_text (d).c_str (), stdout);
+  for (size_t k = 0; k < mod.funcs.size (); k++)
+    {
+      if (k || (!mod.decls.empty () && o.emit.empty ()))
 	putchar ('\n');
-      int s = process (fns[k].get (), o);
+      int s = process (mod.funcs[k].get (), o);
       if (s > status)
 	status = s;
     }
