@@ -121,6 +121,32 @@ gw_module_builder::finish (gw_image_out *out, std::string *why)
   std::map<std::string, const compiled *> by_name;
   for (const compiled &c : funcs)
     by_name[c.symbol] = &c;
+  /* A worker or vector routine that calls itself, where the target
+     cannot run one.  */
+  if (!partitioned_recursion ())
+    for (const compiled &c : funcs)
+      {
+	if (c.kind != DFK_ROUTINE || c.level == DL_SEQ)
+	  continue;
+	std::set<std::string> seen;
+	std::vector<std::string> work (c.callees);
+	bool cycle = false;
+	while (!work.empty () && !cycle)
+	  {
+	    std::string f = work.back ();
+	    work.pop_back ();
+	    cycle = f == c.symbol;
+	    auto n = by_name.find (f);
+	    if (seen.insert (f).second && n != by_name.end ())
+	      work.insert (work.end (), n->second->callees.begin (),
+			   n->second->callees.end ());
+	  }
+	if (cycle)
+	  missing[c.symbol] = { c.symbol, std::string ("a ")
+				+ dir_level_name (c.level) + " routine that "
+				"calls itself, whose shared data the device "
+				"keeps once per gang, not once per call" };
+      }
   auto declaration = [&] (const std::string &name) -> const dir_decl * {
     for (const dir_decl &d : decls)
       if (d.name == name)

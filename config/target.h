@@ -145,6 +145,9 @@ protected:
      whether the target can compile it.  */
   virtual std::vector<gw_call> routine_shapes (dir_level l, bool exported)
     const = 0;
+  /* Whether a worker or vector routine may call itself, directly or
+     not.  */
+  virtual bool partitioned_recursion () const { return true; }
   /* Build the image of FUNCS, which call each other, IMPORTS (each
      shape of an imported worker or vector routine one) and the device's
      C library's functions LIBRARY only, into OUT->image and OUT->isa.  */

@@ -67,6 +67,10 @@ protected:
     return shapes;
   }
 
+  /* A worker or vector routine's .shared data is one per CTA, not one
+     per call.  */
+  bool partitioned_recursion () const override { return false; }
+
   /* The module: the header, the prototypes of the module's routines
      and of those it imports (.extern), then every function.  */
   bool link (const std::vector<linked> &funcs,
