@@ -3,9 +3,9 @@
    This file is part of Gangway, licensed under the GPL v3 or later; see
    plugin/ir/ir.h.
 
-   A target compiles each function of a module as it is captured, and
-   builds the image at the end of the unit (docs/internals.md, section
-   8.5).  In between, gw_module_builder keeps what each function became
+   A target compiles each function of a module as it is captured, after
+   its own device passes (config/<target>/passes.def), and builds the
+   image at the end of the unit (docs/internals.md, section 8.5).  In between, gw_module_builder keeps what each function became
    and what it calls, and a copy of each worker or vector routine: those
    partition their caller's threads, and a target compiles them for the
    caller's shape (gw_call).  At the end it
@@ -45,6 +45,24 @@ gw_shape_routine (dir_func *fn, const gw_call &c)
   fn->dims[DA_VECTOR] = c.vector;
 }
 
+gw_module_builder::gw_module_builder (const gw_target *target,
+				      const gw_target_options &opts)
+  : target_passes (target->passes ()), pipeline (opts.pipeline)
+{
+}
+
+bool
+gw_module_builder::build (dir_func *fn, std::string *code,
+			  std::vector<gw_call> *calls, std::string *why,
+			  FILE *dump)
+{
+  if (!gw_run_pass_list (fn, target_passes, pipeline, dump, why))
+    return false;
+  return compile (fn, code, calls, why,
+		  dump && gw_pass_selected (pipeline.dump, "emit") ? dump
+		  : nullptr);
+}
+
 bool
 gw_module_builder::add_function (dir_func *fn, std::string *why, FILE *dump)
 {
@@ -63,13 +81,13 @@ gw_module_builder::add_function (dir_func *fn, std::string *why, FILE *dump)
 	  gw_shape_routine (trial.get (), s);
 	  std::string code;
 	  std::vector<gw_call> calls;
-	  ok = ok && compile (trial.get (), &code, &calls, why, dump);
+	  ok = ok && build (trial.get (), &code, &calls, why, dump);
 	}
       if (ok)
 	shaped.emplace_back (fn->name, dir_clone (fn));
     }
   else
-    ok = compile (fn, &c.code, &c.calls, why, dump);
+    ok = build (fn, &c.code, &c.calls, why, dump);
   if (!ok)
     {
       if (fn->kind == DFK_ROUTINE)
@@ -238,7 +256,7 @@ gw_module_builder::finish (gw_image_out *out, std::string *why)
       gw_shape_routine (fn.get (), c);
       std::string code;
       std::vector<gw_call> calls;
-      if (!compile (fn.get (), &code, &calls, why, nullptr))
+      if (!build (fn.get (), &code, &calls, why, nullptr))
 	{
 	  *why = "the " + name + " shape of a routine: " + *why;
 	  return false;

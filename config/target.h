@@ -12,6 +12,7 @@
 #define GANGWAY_TARGET_H
 
 #include "../plugin/ir/ir.h"
+#include "../plugin/passes/passes.h"
 
 #include <memory>
 #include <set>
@@ -38,7 +39,12 @@ struct gw_target_options
 				   update in memory (wcombine.cc).  */
   bool cpu_unmasked = false;	/* Debugging: cpu images write every
 				   register without a mask.  */
+  /* How to run the target's passes: the dump, disable and stop-after
+     lists and the verifier switch of the target-independent ones.  */
+  gw_pipeline_options pipeline;
 };
+
+class gw_target;
 
 /* The image of a module, as gw_image_builder::finish gives it.  */
 struct gw_image_out
@@ -113,6 +119,7 @@ struct gw_call
 class gw_module_builder : public gw_image_builder
 {
 public:
+  gw_module_builder (const gw_target *target, const gw_target_options &opts);
   bool add_function (dir_func *fn, std::string *why, FILE *dump) final;
   void note_failure (const std::string &symbol,
 		     const std::string &why) final;
@@ -157,6 +164,12 @@ protected:
 		     std::string *why) = 0;
 
 private:
+  /* Run the target's passes on FN, then compile it.  */
+  bool build (dir_func *fn, std::string *code, std::vector<gw_call> *calls,
+	      std::string *why, FILE *dump);
+
+  std::vector<const gw_pass_info *> target_passes;
+  gw_pipeline_options pipeline;
   struct compiled
   {
     std::string symbol, host_name;
@@ -213,15 +226,34 @@ public:
   virtual int dim_limit (dir_axis axis,
 			 const gw_target_options &opts) const = 0;
 
+  /* The target's device passes (config/<name>/passes.def), which its
+     module builder runs on each function before compiling it.  */
+  virtual std::vector<const gw_pass_info *> passes () const = 0;
+
   /* Start the image of a translation unit.  */
   virtual std::unique_ptr<gw_image_builder>
   start_unit (const gw_target_options &opts) const = 0;
 };
 
+/* The passes of TABLE, a target's array of passes.def entries.  */
+template <size_t N>
+std::vector<const gw_pass_info *>
+gw_pass_list (const gw_pass_info (&table)[N])
+{
+  std::vector<const gw_pass_info *> v;
+  for (const gw_pass_info &p : table)
+    v.push_back (&p);
+  return v;
+}
+
 /* The targets Gangway knows (config/<name>/target.cc).  */
 const gw_target *gw_target_cpu ();
 const gw_target *gw_target_ptx ();
 const gw_target *gw_find_target (const std::string &name);
+/* The device pass of a target called NAME, or null; the names of all of
+   them, ", "-separated, for messages.  */
+const gw_pass_info *gw_find_target_pass (const std::string &name);
+std::string gw_target_pass_names ();
 
 /* process.cc: what targets need to run their tools.  */
 

@@ -108,16 +108,12 @@ pass_gangway_capture::execute (function *fun)
       bool dims = oacc_get_fn_attrib (clone);
       for (int axis = 0; axis < DA_NUM; axis++)
 	fn->dims[axis] = dims ? oacc_get_fn_dim_size (clone, axis) : 1;
-      gw_pipeline_options popts;
-      popts.dump = gw_opts.dump.empty () ? "all" : gw_opts.dump;
-      popts.disable = gw_opts.disable;
-      popts.stop_after = gw_opts.stop_after;
-      popts.verify = gw_opts.verify;
+      gw_pipeline_options popts = gw_opts.target.pipeline;
       popts.details = dump_file && (dump_flags & TDF_DETAILS);
-      FILE *emit_dump = dump_file && gw_pass_selected (popts.dump, "emit")
-			? dump_file : nullptr;
+      /* The target-independent passes, then the target's own and its
+	 code (config/module.cc).  */
       if (!gw_run_passes (fn.get (), popts, dump_file, &why)
-	  || !gw_unit_add_function (host, target, fn.get (), emit_dump, &why))
+	  || !gw_unit_add_function (host, target, fn.get (), dump_file, &why))
 	{
 	  if (why.empty ())
 	    why = "the device passes stopped";

@@ -766,7 +766,8 @@ expander::interface_type (tree type, const char *name, bool result)
 void
 expander::routine_call (gcall *call, tree decl, dir_level level)
 {
-  const char *name = lang_hooks.decl_printable_name (decl, 2);
+  tree host = gw_device_clone_p (decl) ? gw_host_version (decl) : decl;
+  const char *name = lang_hooks.decl_printable_name (host ? host : decl, 2);
   const gw_target *target = gw_clone_target (fun->decl);
   std::string symbol;
   cgraph_node *node = cgraph_node::get (decl);
@@ -781,18 +782,23 @@ expander::routine_call (gcall *call, tree decl, dir_level level)
   else
     symbol = gw_unit_import_symbol (decl);
 
-  /* The signature, from the routine's prototype.  */
+  /* The signature, from the routine's prototype, else (a C routine
+     declared 'int f ()') from its definition's parameters, whose types
+     the routine itself takes them as (expand.cc).  */
   tree fntype = TREE_TYPE (decl);
   dir_signature sig;
-  tree args = TYPE_ARG_TYPES (fntype);
-  if (!args || !prototype_p (fntype))
-    fail ("the routine '%s' has no prototype", name);
   std::vector<tree> ptypes;
-  for (tree a = args; a && a != void_list_node; a = TREE_CHAIN (a))
-    {
+  if (prototype_p (fntype))
+    for (tree a = TYPE_ARG_TYPES (fntype); a && a != void_list_node;
+	 a = TREE_CHAIN (a))
       ptypes.push_back (TREE_VALUE (a));
-      sig.params.push_back (interface_type (TREE_VALUE (a), name, false));
-    }
+  else if (gw_device_clone_p (decl) && host)
+    for (tree p = DECL_ARGUMENTS (host); p; p = DECL_CHAIN (p))
+      ptypes.push_back (TREE_TYPE (p));
+  else
+    fail ("the routine '%s' has no prototype", name);
+  for (tree t : ptypes)
+    sig.params.push_back (interface_type (t, name, false));
   if (stdarg_p (fntype))
     fail ("the routine '%s' takes a variable number of arguments, which "
 	  "the device cannot pass yet", name);

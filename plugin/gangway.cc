@@ -92,11 +92,13 @@ static bool
 check_pass_list (const char *option, const std::string &list)
 {
   for (const std::string &name : gw_split_list (list))
-    if (!name.empty () && name != "all" && !gw_pass_known_p (name))
+    if (!name.empty () && name != "all" && !gw_pass_known_p (name)
+	&& !gw_find_target_pass (name))
       {
 	error ("%<-fplugin-arg-gangway-%s%>: unknown device pass %qs; "
-	       "the passes are: %s", option, name.c_str (),
-	       gw_pass_names ().c_str ());
+	       "the passes are: %s, and the targets%' passes %s", option,
+	       name.c_str (), gw_pass_names ().c_str (),
+	       gw_target_pass_names ().c_str ());
 	return false;
       }
   return true;
@@ -286,12 +288,52 @@ init_target_options ()
     gw_opts.target.keep_base = dump_base_name ? dump_base_name : "gangway";
 }
 
+/* Parse -fopenacc-dim=G:W:V, the sizes of the partitioned axes a region
+   leaves unset (GCC's host compiler ignores it; an offload compiler reads
+   it, and so do we), into gw_opts.default_dims.  Each of G, W and V may
+   be empty.  */
+
+static void
+parse_default_dims ()
+{
+  const char *dims = flag_openacc_dims;
+  /* GCC marks the option read by pointing it at itself.  */
+  if (!dims || dims == (const char *) &flag_openacc_dims)
+    return;
+  const char *pos = dims;
+  for (int a = 0; *pos && a < DA_NUM; a++)
+    {
+      if (a && *pos++ != ':')
+	goto malformed;
+      if (*pos && *pos != ':')
+	{
+	  char *end;
+	  errno = 0;
+	  long v = strtol (pos, &end, 10);
+	  if (errno || v <= 0 || v > INT_MAX || end == pos)
+	    goto malformed;
+	  gw_opts.default_dims[a] = (int) v;
+	  pos = end;
+	}
+    }
+  if (!*pos)
+    return;
+malformed:
+  error ("%<-fopenacc-dim%> operand is malformed at %qs", pos);
+}
+
 /* Called when the unit starts: the options are final then.  */
 
 static void
 gw_start_unit (void *, void *)
 {
   init_target_options ();
+  parse_default_dims ();
+  gw_pipeline_options &p = gw_opts.target.pipeline;
+  p.dump = gw_opts.dump.empty () ? "all" : gw_opts.dump;
+  p.disable = gw_opts.disable;
+  p.stop_after = gw_opts.stop_after;
+  p.verify = gw_opts.verify;
   if (!gw_opts.dump.empty ())
     g->get_dumps ()->dump_switch_p (gw_opts.dump_details
 				    ? "tree-gangway-details" : "tree-gangway");

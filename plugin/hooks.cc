@@ -62,6 +62,10 @@ gw_validate_dims (tree decl, int *dims, int fn_level, unsigned used)
 
   int before[DA_NUM];
   memcpy (before, dims, sizeof before);
+  /* -fopenacc-dim sizes the partitioned axes the region leaves unset.  */
+  for (int a = 0; a < DA_NUM; a++)
+    if (dims[a] < 0 && (used & (1u << a)) && gw_opts.default_dims[a] > 0)
+      dims[a] = gw_opts.default_dims[a];
   std::vector<std::string> notes;
   t->validate_dims (dims, used, calls_partitioned_routine (decl),
 		    gw_opts.target, &notes);

@@ -25,6 +25,9 @@ struct gw_options
   bool dump_details = false;	/* Dump analyses too (partitions...).  */
   bool verify = false;		/* Run the verifier between device passes.  */
   gw_target_options target;	/* Options the targets read.  */
+  /* -fopenacc-dim=G:W:V: the sizes of partitioned axes a region leaves
+     unset, 0 where the option gives none.  */
+  int default_dims[DA_NUM] = {};
 };
 
 extern gw_options gw_opts;

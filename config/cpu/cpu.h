@@ -13,6 +13,12 @@
 
 #include "../target.h"
 
+/* The target's device passes (passes.def).  */
+#define DEF_PASS(NAME, FUNCTION, REQUIRES, PROVIDES) \
+  bool FUNCTION (dir_func *, const gw_pass_context &);
+#include "passes.def"
+#undef DEF_PASS
+
 #include <string>
 #include <vector>
 

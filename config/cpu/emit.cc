@@ -149,64 +149,6 @@ emitter::enter_region (const simd_region &r, bool first)
     put ("  }\n");
 }
 
-/* Vector-single code in a worker partition: on a GPU lane 0 of each
-   worker runs it and the other lanes branch around it.  Here the lanes of
-   a worker run in lockstep, and in that code they hold the same values
-   (their worker's, and broadcasts), so all of them may run it: the same
-   loads, the same values stored to the same addresses at once, which is
-   what one lane would do, without the masks and blends of a divergent
-   branch.  Unless a lane could see its own value there: a register a
-   vector partition defines, or a private slot one addresses (each lane's
-   frame differs after it), or its vector position; or unless running it
-   once per lane is not what one lane would do: a read-modify-write
-   (atomic, xchg, cas) adds once per lane, an atomic or volatile load
-   may read a different value each time, and a routine would be called
-   once per lane.  Return true if no vector-single
-   code of a worker partition does.  */
-
-bool
-emitter::lanes_agree () const
-{
-  const unsigned W = 1u << DA_WORKER, V = 1u << DA_VECTOR;
-  auto single_in_worker = [&] (const dir_block *b) {
-    return (parts.mask (b) & W) && !(parts.mask (b) & V);
-  };
-  std::vector<char> slot_in_vector (fn->slots.size (), 0);
-  for (const dir_block *b : fn->blocks)
-    if (parts.mask (b) & V)
-      for (const dir_insn *i : b->insns)
-	if (i->op == DOP_ADDR_LOCAL)
-	  slot_in_vector[i->slot] = 1;
-  for (const dir_block *b : fn->blocks)
-    {
-      if (!single_in_worker (b))
-	continue;
-      auto from_vector = [&] (const dir_value &v) {
-	return v.reg_p () && fn->regs[v.reg].def
-	       && (parts.mask (fn->regs[v.reg].def->bb) & V);
-      };
-      for (const dir_insn *phi : b->phis)
-	for (const dir_value &v : phi->ops)
-	  if (from_vector (v))
-	    return false;
-      for (const dir_insn *i : b->insns)
-	{
-	  if ((i->op == DOP_ADDR_LOCAL && !fn->slots[i->slot].shared
-	       && slot_in_vector[i->slot])
-	      || (i->op == DOP_DIM_POS && i->axis == DA_VECTOR)
-	      || i->op == DOP_ATOMIC || i->op == DOP_XCHG || i->op == DOP_CAS
-	      || i->op == DOP_DCALL
-	      || (i->op == DOP_LOAD
-		  && (i->flags & (DIF_ATOMIC | DIF_VOLATILE))))
-	    return false;
-	  for (const dir_value &v : i->ops)
-	    if (from_vector (v))
-	      return false;
-	}
-    }
-  return true;
-}
-
 /* Compute everything the emission needs.  */
 
 void
@@ -219,12 +161,6 @@ emitter::analyse ()
     throw cannot { "malformed partitions: " + error };
   wlen = std::max (fn->dims[DA_WORKER], 1);
   vlen = std::max (fn->dims[DA_VECTOR], 1);
-  /* Neutering branches every lane may take (lanes_agree) become jumps.  */
-  unsigned redundant = wlen > 1 && vlen > 1 && lanes_agree ()
-		       ? 1u << DA_VECTOR : 0;
-  simplify_for_emission (fn, parts, redundant);
-  if (!parts.discover (fn, &error))
-    throw cannot { "malformed partitions after simplification: " + error };
 
   /* The frames: each lane's own, each worker's and the gang's shared
      ones.  */

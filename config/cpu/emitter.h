@@ -12,7 +12,6 @@
 		  or single lanes
      exprs.cc     the C expression of each operation, scalar and vector
      blocks.cc    insns, phi copies, edges and blocks, scalar and SIMD
-     simplify.cc  the device RTL simplified for emission
      wcombine.cc  write-combined atomics: a thread's atomic updates
 		  combined in a cache of its own
 
@@ -45,10 +44,6 @@ bool skip_edge (const dir_block *from, const dir_block *to);
    (blocks.cc).  */
 std::vector<std::pair<const dir_block *, std::vector<int64_t>>>
 switch_cases (const dir_insn *t);
-
-/* Simplify FN for emission (simplify.cc).  */
-void simplify_for_emission (dir_func *fn, const gw_partitions &parts,
-			    unsigned redundant);
 
 /* The C type of a scalar of type T, as the emitter keeps it (unsigned
    integers; an int for b1).  */
@@ -209,7 +204,6 @@ private:
   /* Analyses (emit.cc, strides.cc).  */
   void analyse ();
   void plan_regions ();
-  bool lanes_agree () const;
   void strides ();
   int64_t lane_stride (uint32_t r, const dir_block *b) const;
   void empty_checks ();

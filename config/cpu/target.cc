@@ -38,8 +38,8 @@ const int max_lanes = 1024;
 class cpu_image : public gw_module_builder
 {
 public:
-  cpu_image (const gw_target_options &opts)
-    : opts (opts), isa (cpu_isa_for (opts)) {}
+  cpu_image (const gw_target *t, const gw_target_options &opts)
+    : gw_module_builder (t, opts), opts (opts), isa (cpu_isa_for (opts)) {}
 
 protected:
   bool compile (dir_func *fn, std::string *code, std::vector<gw_call> *calls,
@@ -272,10 +272,21 @@ public:
 	   : max_vector;
   }
 
+  std::vector<const gw_pass_info *> passes () const override
+  {
+    static const gw_pass_info table[] = {
+#define DEF_PASS(NAME, FUNCTION, REQUIRES, PROVIDES) \
+      { NAME, FUNCTION, REQUIRES, PROVIDES },
+#include "passes.def"
+#undef DEF_PASS
+    };
+    return gw_pass_list (table);
+  }
+
   std::unique_ptr<gw_image_builder>
   start_unit (const gw_target_options &opts) const override
   {
-    return std::unique_ptr<gw_image_builder> (new cpu_image (opts));
+    return std::unique_ptr<gw_image_builder> (new cpu_image (this, opts));
   }
 };
 

@@ -185,7 +185,6 @@ private:
   std::string tid_y () { use_ty = true; return "%gw_ty"; }
   std::string single (unsigned axes);
 
-  void value_number ();
   bool alias_insn (dir_insn *i);
   void emit_insn (dir_insn *i);
   void emit_arith (dir_insn *i);

@@ -8,6 +8,12 @@
 
 #include "../target.h"
 
+/* The target's device passes (passes.def).  */
+#define DEF_PASS(NAME, FUNCTION, REQUIRES, PROVIDES) \
+  bool FUNCTION (dir_func *, const gw_pass_context &);
+#include "passes.def"
+#undef DEF_PASS
+
 /* What a PTX module is written for: the GPU architecture ("sm_80") and
    the PTX ISA version that architecture needs.  */
 struct ptx_arch

@@ -31,8 +31,9 @@ const int max_threads = 1024;
 class ptx_image : public gw_module_builder
 {
 public:
-  ptx_image (const gw_target_options &o, const ptx_arch &a)
-    : opts (o), arch (a) {}
+  ptx_image (const gw_target *t, const gw_target_options &o,
+	     const ptx_arch &a)
+    : gw_module_builder (t, o), opts (o), arch (a) {}
 
 protected:
   bool compile (dir_func *fn, std::string *code, std::vector<gw_call> *calls,
@@ -245,13 +246,24 @@ public:
     return axis == DA_GANG ? 0 : axis == DA_WORKER ? 32 : max_threads;
   }
 
+  std::vector<const gw_pass_info *> passes () const override
+  {
+    static const gw_pass_info table[] = {
+#define DEF_PASS(NAME, FUNCTION, REQUIRES, PROVIDES) \
+      { NAME, FUNCTION, REQUIRES, PROVIDES },
+#include "passes.def"
+#undef DEF_PASS
+    };
+    return gw_pass_list (table);
+  }
+
   std::unique_ptr<gw_image_builder>
   start_unit (const gw_target_options &opts) const override
   {
     ptx_arch arch;
     if (!ptx_parse_arch (opts.ptx_arch, &arch))
       ptx_parse_arch ("sm_80", &arch);
-    return std::unique_ptr<gw_image_builder> (new ptx_image (opts, arch));
+    return std::unique_ptr<gw_image_builder> (new ptx_image (this, opts, arch));
   }
 };
 

@@ -583,7 +583,7 @@ dir_make_copy (dir_insn *i, dir_value v)
 {
   dir_insn fresh;
   fresh.op = DOP_COPY;
-  fresh.type = i->type;
+  fresh.type = v.type;
   fresh.dest = i->dest;
   fresh.ops = { v };
   fresh.loc = i->loc;

@@ -367,8 +367,12 @@ enum
   DIR_PROP_SPLIT = 1 << 0,	/* Each marker alone in its block.  */
   DIR_PROP_NEUTERED = 1 << 1,	/* Single-mode side effects neutered.  */
   DIR_PROP_PROPAGATED = 1 << 2,	/* Single values broadcast before use.  */
-  DIR_PROP_SYNCED = 1 << 3	/* Barriers where memory or broadcasts
+  DIR_PROP_SYNCED = 1 << 3,	/* Barriers where memory or broadcasts
 				   cross threads.  */
+  /* The vector lanes of a worker run its vector-single code together
+     and agree there, so that code needs no vector neutering (the cpu
+     target's simplification, config/cpu/simplify.cc).  */
+  DIR_PROP_LANES_AGREE = 1 << 4
 };
 
 /* What a function of a module is.  */

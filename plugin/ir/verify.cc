@@ -450,6 +450,13 @@ verifier::check_partitions ()
     return;
 
   std::vector<unsigned> neutered = gw_neutered_blocks (fn);
+  /* Where the lanes agree, each of them may store what the single one
+     would.  */
+  std::vector<unsigned> agreed (fn->blocks.size (), 0);
+  if (props & DIR_PROP_LANES_AGREE)
+    for (dir_block *b : fn->blocks)
+      if (parts.mask (b) & (1u << DA_WORKER))
+	agreed[b->index] = 1u << DA_VECTOR;
   for (dir_block *b : fn->blocks)
     {
       if (!parts.of (b))
@@ -457,7 +464,7 @@ verifier::check_partitions ()
       unsigned single = parts.single_axes (b);
       for (dir_insn *i : b->insns)
 	{
-	  if (single && (single & ~neutered[b->index])
+	  if (single && (single & ~(neutered[b->index] | agreed[b->index]))
 	      && dir_op_flag (i->op, DOPF_WRITES))
 	    error (i, "a store in " + dir_axes_name (single)
 		      + "-single code that is not neutered");

@@ -43,6 +43,9 @@ struct gw_pass_info
 
 bool gw_run_passes (dir_func *, const gw_pipeline_options &, FILE *dump,
 		    std::string *why);
+bool gw_run_pass_list (dir_func *, const std::vector<const gw_pass_info *> &,
+		       const gw_pipeline_options &, FILE *dump,
+		       std::string *why);
 const gw_pass_info *gw_find_pass (const std::string &name);
 std::vector<const gw_pass_info *> gw_pass_table ();
 bool gw_pass_selected (const std::string &list, const char *name);

@@ -3,10 +3,12 @@
    This file is part of Gangway, licensed under the GPL v3 or later; see
    plugin/ir/ir.h.
 
-   Walks passes.def: runs each pass not disabled, records the properties it
-   provides, dumps the function after the passes the user selected, runs
-   the verifier after every pass when asked to, and stops early on
-   request.  The same driver serves the plugin (capture.cc) and gangway-opt
+   Walks passes.def, or a target's table (config/<target>/passes.def, run
+   after it by the target's module builder): runs each pass not disabled,
+   records the properties it provides, dumps the function after the
+   passes the user selected, runs the verifier after every pass when
+   asked to, and stops early on request.  The same driver serves the
+   plugin (capture.cc, config/module.cc) and gangway-opt
    (plugin/tools/).  */
 
 #include "passes.h"
@@ -123,10 +125,50 @@ gw_pass_names ()
   return s + ", emit";
 }
 
-/* Run the device passes on FN as OPTS says, dumping to DUMP (may be null).
-   Return false and set WHY if the pipeline stopped before the end
-   (-fplugin-arg-gangway-stop-after), in which case FN must not be
+/* Run the passes of LIST on FN as OPTS says, dumping to DUMP (may be
+   null).  Return false and set WHY if the pipeline stopped after one of
+   them (-fplugin-arg-gangway-stop-after), in which case FN must not be
    emitted.  */
+
+bool
+gw_run_pass_list (dir_func *fn, const std::vector<const gw_pass_info *> &list,
+		  const gw_pipeline_options &opts, FILE *dump, std::string *why)
+{
+  gw_pass_context ctx;
+  ctx.dump = opts.details ? dump : nullptr;
+  for (const gw_pass_info *p : list)
+    {
+      /* A disabled pass is skipped but claims its properties, as a broken
+	 pass would: the verifier then reports what it left undone.  */
+      bool disabled = gw_pass_selected (opts.disable, p->name);
+      if (disabled)
+	{
+	  if (dump)
+	    fprintf (dump, "\n;; %s disabled\n", p->name);
+	}
+      else
+	{
+	  dir_assert ((fn->props & p->requires) == p->requires);
+	  p->run (fn, ctx);
+	  if (dump && gw_pass_selected (opts.dump, p->name))
+	    dump_after (dump, p->name, fn);
+	}
+      fn->props |= p->provides;
+      if (opts.verify)
+	verify_after (fn, disabled ? (std::string (p->name)
+				      + " (disabled)").c_str () : p->name);
+      if (!opts.stop_after.empty () && opts.stop_after == p->name)
+	{
+	  *why = std::string ("the device pipeline stopped after ") + p->name
+		 + " (-fplugin-arg-gangway-stop-after)";
+	  return false;
+	}
+    }
+  return true;
+}
+
+/* Run the target-independent device passes on FN, the expander's
+   result, as gw_run_pass_list does.  */
 
 bool
 gw_run_passes (dir_func *fn, const gw_pipeline_options &opts, FILE *dump,
@@ -136,36 +178,5 @@ gw_run_passes (dir_func *fn, const gw_pipeline_options &opts, FILE *dump,
     dump_after (dump, "expand", fn);
   if (opts.verify)
     verify_after (fn, "expand");
-
-  gw_pass_context ctx;
-  ctx.dump = opts.details ? dump : nullptr;
-  for (const gw_pass_info &p : pass_table)
-    {
-      /* A disabled pass is skipped but claims its properties, as a broken
-	 pass would: the verifier then reports what it left undone.  */
-      bool disabled = gw_pass_selected (opts.disable, p.name);
-      if (disabled)
-	{
-	  if (dump)
-	    fprintf (dump, "\n;; %s disabled\n", p.name);
-	}
-      else
-	{
-	  dir_assert ((fn->props & p.requires) == p.requires);
-	  p.run (fn, ctx);
-	  if (dump && gw_pass_selected (opts.dump, p.name))
-	    dump_after (dump, p.name, fn);
-	}
-      fn->props |= p.provides;
-      if (opts.verify)
-	verify_after (fn, disabled ? (std::string (p.name)
-				      + " (disabled)").c_str () : p.name);
-      if (!opts.stop_after.empty () && opts.stop_after == p.name)
-	{
-	  *why = std::string ("the device pipeline stopped after ") + p.name
-		 + " (-fplugin-arg-gangway-stop-after)";
-	  return false;
-	}
-    }
-  return true;
+  return gw_run_pass_list (fn, gw_pass_table (), opts, dump, why);
 }

@@ -25,8 +25,9 @@
       verifier runs after each, with the properties established so far.
       --pipeline instead runs the whole table through gw_run_passes, as
       the plugin does;
-   4. the function is printed, or with --emit=cpu its C, with --emit=ptx
-      its PTX.
+   4. the function is printed, or with --emit=cpu or ptx the target's
+      own passes (config/<target>/passes.def) run, as the plugin's module
+      builder runs them, and its C or PTX is printed.
 
    The result goes to the standard output; --print-after dumps and pass
    details go to the standard error, as QBE's -d and LLVM's -print-after
@@ -58,7 +59,8 @@ const struct
   { "split", DIR_PROP_SPLIT },
   { "neutered", DIR_PROP_NEUTERED },
   { "propagated", DIR_PROP_PROPAGATED },
-  { "synced", DIR_PROP_SYNCED }
+  { "synced", DIR_PROP_SYNCED },
+  { "lanes-agree", DIR_PROP_LANES_AGREE }
 };
 
 /* The command line.  */
@@ -87,7 +89,16 @@ pass_list ()
   std::string s;
   for (const gw_pass_info *p : gw_pass_table ())
     s += (s.empty () ? "" : ", ") + std::string (p->name);
-  return s;
+  return s + "; the targets': " + gw_target_pass_names ();
+}
+
+/* The pass called NAME, of the pipeline or of a target, or null.  */
+
+const gw_pass_info *
+find_pass (const std::string &name)
+{
+  const gw_pass_info *p = gw_find_pass (name);
+  return p ? p : gw_find_target_pass (name);
 }
 
 /* Write the usage message to F.  */
@@ -102,8 +113,9 @@ usage (FILE *f)
 	   "result.\n\n"
 	   "  --passes=P,...       run the passes P in the order given\n"
 	   "  --pipeline           run the whole device pipeline (passes.def)\n"
-	   "  --disable=P,...      with --pipeline, skip the passes P but claim\n"
-	   "                       their properties, as broken passes would\n"
+	   "  --disable=P,...      with --pipeline or --emit, skip the passes P\n"
+	   "                       but claim their properties, as broken passes\n"
+	   "                       would\n"
 	   "  --assume=PROP,...    take PROP (split, neutered, propagated, synced) as\n"
 	   "                       established before the first pass\n"
 	   "  --verify             verify the input and the result of each "
@@ -114,8 +126,9 @@ usage (FILE *f)
 	   "pass)\n"
 	   "  --details            print the passes' analysis details to "
 	   "stderr\n"
-	   "  --emit=cpu|ptx       print the C of the cpu target, or the PTX\n"
-	   "                       of the ptx target (sm_80), instead\n"
+	   "  --emit=cpu|ptx       run the target's passes, then print the C of\n"
+	   "                       the cpu target, or the PTX of the ptx target\n"
+	   "                       (sm_80), instead\n"
 	   "  --isa=LEVEL          x86-64 level for --emit=cpu (x86-64, "
 	   "x86-64-v2,\n"
 	   "                       x86-64-v3, x86-64-v4; default native)\n"
@@ -193,7 +206,7 @@ parse_options (int argc, char **argv, options *o)
       else if (option_value (arg, "--passes", &v))
 	for (const std::string &name : gw_split_list (v))
 	  {
-	    const gw_pass_info *found = gw_find_pass (name);
+	    const gw_pass_info *found = find_pass (name);
 	    if (!found)
 	      usage_error ("unknown pass '" + name + "' (" + pass_list ()
 			   + ")");
@@ -208,13 +221,13 @@ parse_options (int argc, char **argv, options *o)
 		prop = p.prop;
 	    if (!prop)
 	      usage_error ("unknown property '" + name
-			   + "' (split, neutered, propagated, synced)");
+			   + "' (split, neutered, propagated, synced, lanes-agree)");
 	    o->assume |= prop;
 	  }
       else if (option_value (arg, "--disable", &v))
 	{
 	  for (const std::string &name : gw_split_list (v))
-	    if (!gw_find_pass (name))
+	    if (!find_pass (name))
 	      usage_error ("unknown pass '" + name + "' in --disable ("
 			   + pass_list () + ")");
 	  o->disable = v;
@@ -222,9 +235,11 @@ parse_options (int argc, char **argv, options *o)
       else if (option_value (arg, "--print-after", &v))
 	{
 	  for (const std::string &name : gw_split_list (v))
-	    if (name != "all" && !gw_pass_known_p (name))
+	    if (name != "all" && !gw_pass_known_p (name)
+		&& !gw_find_target_pass (name))
 	      usage_error ("unknown pass '" + name + "' in --print-after ("
-			   + gw_pass_names () + ", all)");
+			   + gw_pass_names () + ", all; the targets': "
+			   + gw_target_pass_names () + ")");
 	  o->print_after = v;
 	}
       else if (option_value (arg, "--emit", &v))
@@ -259,8 +274,8 @@ parse_options (int argc, char **argv, options *o)
     usage_error ("no input file");
   if (o->pipeline && !o->passes.empty ())
     usage_error ("--passes and --pipeline exclude each other");
-  if (!o->disable.empty () && !o->pipeline)
-    usage_error ("--disable needs --pipeline");
+  if (!o->disable.empty () && !o->pipeline && o->emit.empty ())
+    usage_error ("--disable needs --pipeline or --emit");
 
   /* Each pass must find the properties it requires.  */
   unsigned props = o->assume;
@@ -373,6 +388,16 @@ process (dir_func *fn, const options &o)
       dir_print (stdout, fn);
       return 0;
     }
+  /* The target's passes, as its module builder runs them.  */
+  gw_pipeline_options tpopts;
+  tpopts.dump = o.print_after;
+  tpopts.disable = o.disable;
+  tpopts.verify = o.verify;
+  tpopts.details = o.details;
+  std::string stopped;
+  fflush (stdout);
+  gw_run_pass_list (fn, gw_find_target (o.emit)->passes (), tpopts,
+		    stderr, &stopped);
   if (o.emit == "ptx")
     {
       ptx_arch arch;

@@ -50,6 +50,9 @@ for f in "${files[@]}"; do
   # Those units (dg-additional-sources, dg-additional-archive), compiled
   # and linked with the program.
   others=$(sed -n 's/.*dg-additional-\(sources\|archive\) "\([^"]*\)".*/\2/p' "$f")
+  # Its options (dg-options, dg-additional-options): its unit's and the
+  # link's.
+  opts=$(sed -n 's/.*dg-\(additional-\)\?options "\([^"]*\)".*/\2/p' "$f")
   if [[ "$DIFFERENT" == *" $p "* ]]; then
     echo "SKIPPED: $p (expects another device)"
     skipped=$((skipped + 1))
@@ -72,8 +75,8 @@ for f in "${files[@]}"; do
   done
   if [ $built = 0 ] \
      || ! $cc -O2 -fopenacc -foffload=disable $PLUGIN -I"$SRC/libruntime" \
-       -I"$(dirname "$f")" -c "$f" -o "$WORK/$p.o" >> "$WORK/$p.log" 2>&1 \
-     || ! $cc -fopenacc -foffload=disable "${objs[@]}" "$WORK/ptxsim-run.o" \
+       -I"$(dirname "$f")" $opts -c "$f" -o "$WORK/$p.o" >> "$WORK/$p.log" 2>&1 \
+     || ! $cc -fopenacc -foffload=disable $opts "${objs[@]}" "$WORK/ptxsim-run.o" \
 	  "$WORK/ptxsim.o" $DEVLIB -lstdc++ -lm -o "$WORK/$p" >> "$WORK/$p.log" 2>&1
   then
     echo "SKIPPED: $p (does not build without libgangway)"
