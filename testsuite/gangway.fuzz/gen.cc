@@ -192,6 +192,7 @@ struct rinfo
 				   may be the ISA's lanes.  */
   bool worker_red;		/* A reduction across workers.  */
   bool has_part;		/* A partitioned loop.  */
+  bool pcall;			/* A call of a partitioned routine.  */
   std::vector<fz_red> par_reds;	/* The construct's reductions.  */
 };
 
@@ -2986,7 +2987,7 @@ gen::make_routine (unsigned level, bool pure, long room)
   r->is_void = !pure && !recursive && rng.pct (level == LV_G ? 60 : 25);
   r->ret = pick_ty ();
   r->form = rng.below (3);
-  r->ext = rng.pct (30);
+  r->ext = pct (K_routine_extern);
   r->aux = pct (K_routine_xtu);
 
   /* What the caller's generation was doing.  */
@@ -3018,6 +3019,7 @@ gen::make_routine (unsigned level, bool pure, long room)
   reg.single_gang = false;
   reg.root = scopes.size () - 1;
   reg.has_gang_loop = reg.has_vector = reg.worker_red = reg.has_part = false;
+  reg.pcall = false;
   reg.par_reds.clear ();
 
   if (recursive)
@@ -3477,6 +3479,7 @@ gen::make_call (ctx &c, fz_routine *r, std::vector<fz_stmt *> *out)
   call->ops = args;
   reg.worker_red |= r->worker_red;
   reg.has_vector |= r->has_vector;
+  reg.pcall |= r->level != 0;
   return call;
 }
 
@@ -3564,6 +3567,7 @@ gen::region (int r)
   reg.has_vector = false;
   reg.worker_red = false;
   reg.has_part = false;
+  reg.pcall = false;
   reg.par_reds.clear ();
 
   pscope root;
@@ -3639,6 +3643,10 @@ gen::region (int r)
     {
       long vmax = s->vector_length ? std::min (s->vector_length, 64L)
 		  : (s->vector_length_rt || reg.has_vector) ? 16 : 1;
+      /* A call of a partitioned routine makes the vector length the
+	 ISA's lanes (16 at most) whatever the clause says.  */
+      if (reg.pcall)
+	vmax = std::max (vmax, 16L);
       long lanes = pct (K_reduction_chunks) ? 256 : 64;
       long nmax = std::min (32L, std::max (1L, lanes / vmax));
       if (s->num_workers_rt || !s->num_workers || s->num_workers > nmax)
