@@ -3180,7 +3180,14 @@ gen::pick_routine (ctx &c, unsigned level, bool pure)
       if (can_call (c, r))
 	cands.push_back (r);
     }
-  bool can_new = nroutines < std::max (1, 4 * opts.size / 100)
+  /* A few of each level (seq ones would take every place), made at
+     most two deep.  */
+  int same = 0;
+  for (fz_routine *r : p->routines)
+    same += r->level == level;
+  int most = level == 0 ? 3 : level == LV_G ? 1 : 2;
+  bool can_new = same < std::max (1, most * opts.size / 100)
+		 && nroutines < std::max (1, 6 * opts.size / 100)
 		 && rt_depth < 2;
   if (!cands.empty () && (!can_new || rng.pct (65)))
     return cands[rng.below (cands.size ())];
