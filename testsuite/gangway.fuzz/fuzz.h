@@ -389,6 +389,8 @@ struct fz_routine
 				   across workers: its callers' regions
 				   need the dims of one.  */
   bool has_vector = false;	/* It (or a callee) has vector loops.  */
+  double work = 1;		/* The statements a call runs, about: a
+				   sum of their loops' trips.  */
 };
 
 /* A whole program.  */

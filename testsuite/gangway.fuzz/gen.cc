@@ -342,6 +342,14 @@ private:
   int nroutines = 0;
   fz_routine *rec_pending = nullptr;	/* Its recursive call is to come.  */
   int calls_nest = 0;		/* Arguments of calls being made.  */
+  double rt_work = 0;		/* The statements the routine being made
+				   runs per call, about (a sum of trips).  */
+  /* The statements a call of R in context C runs, about: what the
+     interpreter must run.  */
+  double call_work (ctx &c, fz_routine *r) const
+  {
+    return c.trips * r->work;
+  }
   /* The locals, local arrays and output arrays that the call being made
      already gives a parameter: never two (no aliasing pointers, which
      a partitioned routine's threads could write and read at once).  */
@@ -1072,6 +1080,8 @@ void
 gen::stmt (ctx &c, std::vector<fz_stmt *> &out)
 {
   budget--;
+  if (rt)
+    rt_work += c.trips;
   bool deep = c.depth >= 5;
   bool lp = loop_ok (c) && (c.avail || c.auto_only);
   /* Atomics need global targets, which routines cannot name.  */
@@ -1672,7 +1682,11 @@ gen::local_array (ctx &c, std::vector<fz_stmt *> &out)
   q->wscope = -1;
   s->v = q;
   vis.push_back (q);
-  s->e = expr (c, a->ty, 2);
+  {
+    ctx fill = c;
+    fill.trips *= a->dims[0];
+    s->e = expr (fill, a->ty, 2);
+  }
   vis.pop_back ();
   s->fixed = false;
   vis_arrays.push_back (a);
@@ -2826,7 +2840,9 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
 	  q->value = a->dims[0];
 	  f->v = q;
 	  vis.push_back (q);
-	  f->e = expr (in, a->ty, 2);
+	  ctx fill = in;
+	  fill.trips *= a->dims[0];
+	  f->e = expr (fill, a->ty, 2);
 	  vis.pop_back ();
 	  f->fixed = true;
 	  s->body.push_back (f);
@@ -2944,6 +2960,10 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
    4).  Its worker reductions count as its callers' regions' (the dims
    they need).  */
 
+/* The most statements a call may run, counting the trips of the loops
+   around it (the interpreter runs every thread's).  */
+static const double max_call_work = 200000;
+
 /* The number of elements of A.  */
 static long
 elements (const fz_array *a)
@@ -3001,6 +3021,8 @@ gen::make_routine (unsigned level, bool pure, long room)
   fz_array *s_avoid = avoid;
   fz_routine *s_rt = rt, *s_rec = rec_pending;
   long s_room = rt_room;
+  double s_work = rt_work;
+  rt_work = 1;
   read_nest = no_call = calls_nest = 0;
   avoid = nullptr;
   rt = r;
@@ -3065,6 +3087,8 @@ gen::make_routine (unsigned level, bool pure, long room)
     }
   r->worker_red = reg.worker_red;
   r->has_vector = reg.has_vector;
+  /* A recursive routine runs its code once per level, at most 5.  */
+  r->work = rt_work * (recursive ? 5 : 1);
 
   vis.swap (s_vis);
   vis_arrays.swap (s_arrays);
@@ -3077,6 +3101,7 @@ gen::make_routine (unsigned level, bool pure, long room)
   rt = s_rt;
   rec_pending = s_rec;
   rt_room = s_room;
+  rt_work = s_work;
   rt_depth--;
   r->idx = p->routines.size ();
   p->routines.push_back (r);
@@ -3177,7 +3202,7 @@ gen::pick_routine (ctx &c, unsigned level, bool pure)
 	outs |= pm.a && pm.a->role == fz_array::OUTPUT;
       if (pure && (r->is_void || outs))
 	continue;
-      if (can_call (c, r))
+      if (can_call (c, r) && call_work (c, r) <= max_call_work)
 	cands.push_back (r);
     }
   /* A few of each level (seq ones would take every place), made at
@@ -3198,7 +3223,7 @@ gen::pick_routine (ctx &c, unsigned level, bool pure)
   if (!scopes[c.ps].shared && level != LV_G)
     room = std::min (room, 64L);
   fz_routine *r = make_routine (level, pure, room);
-  return can_call (c, r) ? r : nullptr;
+  return can_call (c, r) && call_work (c, r) <= max_call_work ? r : nullptr;
 }
 
 /* The address of element IDX of A: a pointer argument.  */
@@ -3304,7 +3329,9 @@ gen::local_array_for (ctx &c, fz_ty t, long n, std::vector<fz_stmt *> &out)
   q->wscope = -1;
   s->v = q;
   vis.push_back (q);
-  s->e = expr (c, t, 2);
+  ctx fill = c;
+  fill.trips *= a->dims[0];
+  s->e = expr (fill, t, 2);
   vis.pop_back ();
   vis_arrays.push_back (a);
   out.push_back (s);
@@ -3487,6 +3514,8 @@ gen::make_call (ctx &c, fz_routine *r, std::vector<fz_stmt *> *out)
   reg.worker_red |= r->worker_red;
   reg.has_vector |= r->has_vector;
   reg.pcall |= r->level != 0;
+  if (rt)
+    rt_work += call_work (c, r);
   return call;
 }
 
