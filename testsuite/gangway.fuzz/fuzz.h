@@ -114,7 +114,8 @@ struct fz_var
     LOOP,	/* A loop's index.  */
     RUNTIME,	/* A run-time value: a parameter of compute ().  */
     FSCALAR,	/* A scalar of compute (), used in regions.  */
-    GSCALAR	/* A file-scope scalar.  */
+    GSCALAR,	/* A file-scope scalar.  */
+    PARAM	/* A scalar parameter of a routine.  */
   };
   int id;
   std::string name;
@@ -130,6 +131,10 @@ struct fz_var
 				   only reduction updates write.  */
   fz_astate at;			/* GSCALAR: atomics' target, which only
 				   atomic constructs read and write.  */
+  bool bound = false;		/* PARAM: a loop bound, read-only; every
+				   call passes VALUE.  */
+  bool depth = false;		/* PARAM: a recursive routine's depth,
+				   read-only, one less at each level.  */
   int uses = 0;			/* References in the printed program.  */
 };
 
@@ -162,6 +167,10 @@ struct fz_array
   int init = 0;			/* How main fills it.  */
   fz_astate at;			/* OUTPUT: atomics' target (1-D), which
 				   only atomic constructs read and write.  */
+  int routine = -1;		/* The routine (fz_routine::num) whose
+				   parameter (INPUT: const T *, OUTPUT: T *,
+				   flat), local or private array it is; -1:
+				   compute ()'s or a global.  */
   int uses = 0;
 };
 
@@ -178,7 +187,13 @@ enum fz_ek
   E_LOGIC,	/* && || on ops[0], ops[1].  */
   E_TERN,	/* ops[0] ? ops[1] : ops[2].  */
   E_CONV,	/* ops[0] converted to ty (guarded from floats).  */
-  E_CALL	/* A math function.  */
+  E_CALL,	/* A math function.  */
+  E_RCALL,	/* A call of routine rtn: ops are the arguments of its
+		   parameters (fz_routine::params); with self, the
+		   recursive call, ops[0] is the depth's and the others
+		   pass the caller's parameters on.  */
+  E_ADDR	/* &var, or the address of element ops... of arr: an
+		   argument of a routine's pointer parameter.  */
 };
 
 /* Operators.  */
@@ -191,6 +206,7 @@ enum fz_op
   OP_LAND, OP_LOR
 };
 
+struct fz_routine;
 struct fz_expr
 {
   int id;
@@ -203,6 +219,9 @@ struct fz_expr
   fz_var *var = nullptr;
   fz_array *arr = nullptr;
   int field = -1;
+  fz_routine *rtn = nullptr;	/* E_RCALL.  */
+  bool self = false;		/* E_RCALL: the routine's own recursive
+				   call.  */
   bool fixed = false;		/* Owner index: never replaced.  */
   bool zeroed = false;		/* Reducer: printed as a zero.  */
 };
@@ -248,8 +267,10 @@ enum fz_sk
   S_FILL,	/* A private array of compute () filled.  */
   S_REGION,	/* A compute construct.  */
   S_DATA,	/* A data construct around regions (body).  */
-  S_ATOMIC	/* An atomic construct (atomic says which) on scalar v or
+  S_ATOMIC,	/* An atomic construct (atomic says which) on scalar v or
 		   element idx[0] of arr.  */
+  S_CALL,	/* e, a routine's call (E_RCALL), as a statement.  */
+  S_RETURN	/* A routine's return e.  */
 };
 
 /* Atomic constructs (fz_stmt::atomic).  */
@@ -336,6 +357,42 @@ struct fz_stmt
 				   S_DO, S_IRRED, S_DATA: cap < 0.)  */
 };
 
+/* A routine: a function of the program that device code calls
+   (#pragma acc routine LEVEL), and host code too (the host version of
+   the regions).  It reaches data only through its parameters: scalars
+   (PARAM variables), and pointers (arrays of role INPUT, 'const T *',
+   and OUTPUT, 'T *', with routine == num, printed flat).  */
+struct fz_param
+{
+  fz_var *v = nullptr;		/* A scalar, or  */
+  fz_array *a = nullptr;	/* a pointer.  */
+};
+
+struct fz_routine
+{
+  int id;			/* Node number (the reducer's edits).  */
+  int num;			/* Creation order (fz_array::routine).  */
+  int idx = -1;			/* Position in fz_program::routines.  */
+  std::string name;
+  unsigned level = 0;		/* 0 seq, or LV_V, LV_W, LV_G.  */
+  bool is_void = false;
+  fz_ty ret = TY_I32;
+  std::vector<fz_param> params;
+  std::vector<fz_stmt *> body;	/* Ends in S_RETURN unless void.  */
+  int form = 0;			/* 0: the directive before the definition;
+				   1: on a prototype; 2: 'routine (name)'
+				   after a prototype.  */
+  bool ext = false;		/* External linkage (else static, unless
+				   the other unit calls it).  */
+  bool aux = false;		/* Defined in the second unit.  */
+  bool worker_red = false;	/* It (or a routine it calls) reduces
+				   across workers: its callers' regions
+				   need the dims of one.  */
+  bool has_vector = false;	/* It (or a callee) has vector loops.  */
+  double work = 1;		/* The statements a call runs, about: a
+				   sum of their loops' trips.  */
+};
+
 /* A whole program.  */
 struct fz_program
 {
@@ -345,6 +402,8 @@ struct fz_program
   std::vector<fz_array *> arrays;
   std::vector<fz_stmt *> top;	/* S_REGION and S_DATA.  */
   std::vector<fz_var *> fscalars;	/* Scalars of compute ().  */
+  std::vector<fz_routine *> routines;	/* Owned; callees before their
+					   callers.  */
   int nodes = 0;		/* Node numbers given.  */
   std::vector<std::string> edits;	/* Applied by the reducer.  */
   int nregions = 0;
@@ -359,13 +418,16 @@ extern const char *const fz_math_names[];
 int fz_math_arity (int f);
 fz_ty fz_math_type (int f, fz_ty arg);
 
-/* print.cc  */
-std::string fz_print (fz_program *p);
+/* print.cc: the program's first unit; AUX, if not null, gets its second
+   (the routines defined there), or "" if it has none.  */
+std::string fz_print (fz_program *p, std::string *aux = nullptr);
+/* The name of FILE's second unit: FILE.c -> FILE-aux.c.  */
+std::string fz_aux_name (const std::string &file);
 
 /* reduce.cc  */
 bool fz_apply_edit (fz_program *p, const std::string &edit);
 int fz_reduce (const fz_options &opts, std::vector<std::string> &edits,
-	       const std::string &test, const std::string &file, int max_tests,
-	       int verbose);
+	       const std::string &test, const std::string &file,
+	       const std::string &aux, int max_tests, int verbose);
 
 #endif

@@ -161,12 +161,16 @@ compile_detail () {
     | cut -c1-220
 }
 
-# Compile FILE (in its directory, into prog) for MODE at OPT and ISA; print
-# the category of a failure, and its detail, or nothing.
+# Compile FILE (in its directory, into prog) for MODE at OPT and ISA, with
+# its second unit FILE-aux.c if there is one (gangway-fuzz writes it for a
+# program whose routines are defined in two units); print the category of
+# a failure, and its detail, or nothing.
 compile_one () {
   local file=$1 mode=$2 opt=${3//+/ } isa=$4 dir rc
   dir=$(dirname "$file")
   local log=$dir/compile.log
+  local units=("$file")
+  [ -f "${file%.c}-aux.c" ] && units+=("${file%.c}-aux.c")
   # The plugin's temporary files (kept when the image compiler fails) go
   # with the program's.
   export TMPDIR=$dir
@@ -174,20 +178,27 @@ compile_one () {
     cpu)
       timeout "$TIMEOUT" $CC "${PLUGIN[@]}" $opt \
 	-fplugin-arg-gangway-targets=cpu -fplugin-arg-gangway-isa="$isa" \
-	$FUZZ_CFLAGS "$file" "${LIBS[@]}" $FUZZ_LDFLAGS -o "$dir/prog" \
+	$FUZZ_CFLAGS "${units[@]}" "${LIBS[@]}" $FUZZ_LDFLAGS -o "$dir/prog" \
 	> "$log" 2>&1
       rc=$? ;;
     ptxsim)
       ptxsim_objects || { echo "compile-error cannot build ptxsim"; return; }
       local check=()
       [ -n "$PTXAS" ] && check=(-fplugin-arg-gangway-ptxas=check)
-      timeout "$TIMEOUT" $CC "${PLUGIN[@]}" $opt \
-	-fplugin-arg-gangway-targets=cpu,ptx "${check[@]}" $FUZZ_CFLAGS \
-	-c "$file" -o "$dir/prog.o" > "$log" 2>&1
-      rc=$?
+      local objs=() u
+      : > "$log"
+      rc=0
+      for u in "${units[@]}"; do
+	[ $rc = 0 ] || break
+	timeout "$TIMEOUT" $CC "${PLUGIN[@]}" $opt \
+	  -fplugin-arg-gangway-targets=cpu,ptx "${check[@]}" $FUZZ_CFLAGS \
+	  -c "$u" -o "${u%.c}.o" >> "$log" 2>&1
+	rc=$?
+	objs+=("${u%.c}.o")
+      done
       if [ $rc = 0 ]; then
 	# The device math library's units, linked whole (ptxsim-run.c).
-	$CC -fopenacc -foffload=disable "$dir/prog.o" "$OUT/ptxsim/ptxsim-run.o" \
+	$CC -fopenacc -foffload=disable "${objs[@]}" "$OUT/ptxsim/ptxsim-run.o" \
 	  "$OUT/ptxsim/ptxsim.o" -Wl,--whole-archive \
 	  "$BUILD/.libs/libgwdevlib.a" -Wl,--no-whole-archive -lstdc++ -lm \
 	  $FUZZ_LDFLAGS -o "$dir/prog" >> "$log" 2>&1
@@ -196,8 +207,23 @@ compile_one () {
     host)
       # The plugin's options of an extra flag set mean nothing here.
       opt=$(echo "$opt" | sed -E 's/-fplugin-arg-[^ ]*//g')
+      # UndefinedBehaviorSanitizer's checks in a routine refer to static
+      # data, for which GCC wants a 'declare' directive (an error): the
+      # routines are checked as plain functions, without their directives
+      # (those before compute (), and all of the second unit's): on the
+      # host a routine's loops run in order anyway.
+      if [[ "$FUZZ_CFLAGS" == *undefined* ]]; then
+	local u h=()
+	for u in "${units[@]}"; do
+	  awk '/^__attribute__ \(\(noipa\)\)/ { regions = 1 }
+	       !regions && /^ *#pragma acc / { print ""; next } { print }' \
+	    "$u" > "$dir/host-$(basename "$u")"
+	  h+=("$dir/host-$(basename "$u")")
+	done
+	units=("${h[@]}")
+      fi
       timeout "$TIMEOUT" $CC $opt -fopenacc -foffload=disable $FUZZ_CFLAGS \
-	"$file" -lm $FUZZ_LDFLAGS -o "$dir/prog" > "$log" 2>&1
+	"${units[@]}" -lm $FUZZ_LDFLAGS -o "$dir/prog" > "$log" 2>&1
       rc=$? ;;
   esac
   if [ $rc = 124 ] || [ $rc = 137 ]; then
@@ -357,7 +383,7 @@ one () {
   if [ "$cat" = pass ] && [ $KEEP = 0 ]; then
     rm -rf "$dir"
   else
-    rm -f "$dir/prog" "$dir/prog.o"
+    rm -f "$dir/prog" "$dir/prog.o" "$dir/prog-aux.o"
   fi
 }
 
@@ -436,6 +462,10 @@ EOF
   local flags="${opt//+/ }"
   [ $mode = cpu ] && flags="$flags -fplugin-arg-gangway-isa=$isa"
   [ $mode = ptxsim ] && flags="$flags -fplugin-arg-gangway-targets=cpu,ptx"
+  # A program in two units: the second, TAG-aux.c, is compiled with it
+  # (gangway.run takes *-aux.c for other units of a test, not tests).
+  rm -f "$OUT/reduced/$tag-aux.c"
+  [ -f "$dir/prog-aux.c" ] && cp "$dir/prog-aux.c" "$OUT/reduced/$tag-aux.c"
   {
     echo "/* Reduced by fuzz.sh from gangway-fuzz --seed $seed$(gen_opts $mode | sed 's/^/ /;s/^ $//')"
     echo "   --edits $edits"
@@ -443,12 +473,14 @@ EOF
     echo "   TODO: say what it shows.  */"
     echo "/* { dg-do run } */"
     echo "/* { dg-additional-options \"$flags\" } */"
+    [ -f "$dir/prog-aux.c" ] \
+      && echo "/* { dg-additional-sources \"$tag-aux.c\" } */"
     echo
     sed '1,5d' "$dir/prog.c"
     echo
     expected_log "$log" $mode
   } > "$OUT/reduced/$tag.c"
-  echo "reduced: $tag: $(grep -c '' "$OUT/reduced/$tag.c") lines, $(cat "$dir/final")"
+  echo "reduced: $tag: $(grep -c '' "$OUT/reduced/$tag.c") lines$( [ -f "$dir/prog-aux.c" ] && echo " (and $tag-aux.c)"), $(cat "$dir/final")"
 }
 
 case $ENTRY in

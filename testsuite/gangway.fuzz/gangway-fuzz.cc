@@ -4,12 +4,19 @@
    plugin/ir/ir.h.
 
    Usage:
-     gangway-fuzz [OPTIONS] [-o FILE]	 write the program of OPTIONS
+     gangway-fuzz [OPTIONS] [-o FILE] [--aux AUX]
+					 write the program of OPTIONS; if it
+					 has a second unit (routines defined
+					 there: knob routine_xtu), write that
+					 into AUX (default: FILE.c ->
+					 FILE-aux.c), else remove AUX
      gangway-fuzz --list		 the constructs and their knobs
-     gangway-fuzz --reduce --test CMD --file FILE [--max-tests N] [OPTIONS]
+     gangway-fuzz --reduce --test CMD --file FILE [--aux AUX]
+		  [--max-tests N] [OPTIONS]
 					 reduce the program while CMD
-					 (a shell command reading FILE)
-					 exits with 0; print the edits
+					 (a shell command reading FILE, and
+					 AUX as above) exits with 0; print
+					 the edits
    OPTIONS:
      --seed N	      the program's seed (default 1)
      --ptx	      only what the ptx target compiles (no libm calls)
@@ -34,10 +41,11 @@ usage (FILE *f)
 {
   fputs ("usage: gangway-fuzz [--seed N] [--ptx] [--size PCT] [--set NAME=W]"
 	 " [--off NAME]\n"
-	 "                    [--edits E,...] [-o FILE]\n"
+	 "                    [--edits E,...] [-o FILE] [--aux AUX]\n"
 	 "       gangway-fuzz --list\n"
-	 "       gangway-fuzz --reduce --test CMD --file FILE [--max-tests N]"
-	 " [--verbose] OPTIONS\n", f);
+	 "       gangway-fuzz --reduce --test CMD --file FILE [--aux AUX]"
+	 " [--max-tests N]\n"
+	 "                    [--verbose] OPTIONS\n", f);
 }
 
 /* The knob named NAME, or -1.  */
@@ -74,6 +82,7 @@ main (int argc, char **argv)
   fz_options opts;
   std::vector<std::string> edits;
   const char *output = nullptr, *test = nullptr, *file = nullptr;
+  const char *aux = nullptr;
   bool reduce = false, list = false;
   int max_tests = 500, verbose = 0;
 
@@ -123,6 +132,8 @@ main (int argc, char **argv)
 	split (argv[++i], edits);
       else if (a == "-o" && has_arg)
 	output = argv[++i];
+      else if (a == "--aux" && has_arg)
+	aux = argv[++i];
       else if (a == "--list")
 	list = true;
       else if (a == "--reduce")
@@ -166,7 +177,8 @@ main (int argc, char **argv)
 	  usage (stderr);
 	  return 2;
 	}
-      int rc = fz_reduce (opts, edits, test, file, max_tests, verbose);
+      int rc = fz_reduce (opts, edits, test, file,
+			  aux ? aux : fz_aux_name (file), max_tests, verbose);
       std::string e;
       for (const std::string &x : edits)
 	e += (e.empty () ? "" : ",") + x;
@@ -183,7 +195,8 @@ main (int argc, char **argv)
 	return 2;
       }
   p->edits = edits;
-  std::string text = fz_print (p.get ());
+  std::string second;
+  std::string text = fz_print (p.get (), &second);
   FILE *f = output ? fopen (output, "w") : stdout;
   if (!f)
     {
@@ -193,5 +206,26 @@ main (int argc, char **argv)
   fputs (text.c_str (), f);
   if (output)
     fclose (f);
+  std::string aux_name = aux ? aux : output ? fz_aux_name (output) : "";
+  if (aux_name.empty ())
+    {
+      if (!second.empty ())
+	fprintf (stderr, "gangway-fuzz: the program's second unit is not "
+		 "written (-o FILE or --aux AUX)\n");
+      return 0;
+    }
+  if (second.empty ())
+    {
+      remove (aux_name.c_str ());
+      return 0;
+    }
+  f = fopen (aux_name.c_str (), "w");
+  if (!f)
+    {
+      perror (aux_name.c_str ());
+      return 2;
+    }
+  fputs (second.c_str (), f);
+  fclose (f);
   return 0;
 }

@@ -74,6 +74,8 @@ fz_program::~fz_program ()
     delete v;
   for (fz_array *a : arrays)
     delete a;
+  for (fz_routine *r : routines)
+    delete r;
 }
 
 /* The math functions: float -> float (unary, binary), then float -> int.
@@ -174,6 +176,9 @@ struct ctx
   bool want_loop = false;	/* The block should hold a partitioned loop.  */
   double trips = 1;		/* A bound of the times the code here runs
 				   in the region (atomics' magnitudes).  */
+  bool no_pcall = false;	/* No calls of worker, vector and gang
+				   routines (GCC may give a tile's loops
+				   any axis).  */
 };
 
 /* The region being generated.  */
@@ -186,6 +191,8 @@ struct rinfo
   bool has_vector;		/* A vector or auto loop: the vector length
 				   may be the ISA's lanes.  */
   bool worker_red;		/* A reduction across workers.  */
+  bool has_part;		/* A partitioned loop.  */
+  bool pcall;			/* A call of a partitioned routine.  */
   std::vector<fz_red> par_reds;	/* The construct's reductions.  */
 };
 
@@ -259,7 +266,7 @@ private:
   void decl (ctx &c, std::vector<fz_stmt *> &out);
   bool assign (ctx &c, std::vector<fz_stmt *> &out);
   bool store (ctx &c, std::vector<fz_stmt *> &out);
-  fz_array *site_array (ctx &c);
+  fz_array *site_array (ctx &c, fz_ty want = TY_NUM);
   void if_stmt (ctx &c, std::vector<fz_stmt *> &out);
   void switch_stmt (ctx &c, std::vector<fz_stmt *> &out);
   void for_stmt (ctx &c, std::vector<fz_stmt *> &out);
@@ -302,6 +309,58 @@ private:
   void atomic_write (ctx &c, std::vector<fz_stmt *> &out);
   void atomic_read (ctx &c, std::vector<fz_stmt *> &out);
   int own_update (fz_ty t, int &u);
+
+  /* Routines.  */
+  bool mine (fz_array *a) const
+  {
+    return a->routine == (rt ? rt->num : -1);
+  }
+  fz_var *bound_param (long v);
+  fz_routine *make_routine (unsigned level, bool pure, long room);
+  void recurse_stmt (ctx &c, std::vector<fz_stmt *> &out);
+  bool pcall_ok (ctx &c, unsigned level);
+  bool dedicated_ok (ctx &c, fz_routine *r, long n);
+  bool can_call (ctx &c, fz_routine *r);
+  fz_routine *pick_routine (ctx &c, unsigned level, bool pure);
+  fz_expr *addr (fz_array *a, const std::vector<fz_expr *> &idx);
+  fz_expr *offset (ctx &c, long room);
+  fz_expr *in_arg (ctx &c, fz_array *prm);
+  fz_expr *out_arg (ctx &c, fz_routine *r, fz_array *prm,
+		    std::vector<fz_stmt *> *out);
+  fz_array *call_array (ctx &c, fz_ty t, long n, bool gang);
+  fz_array *local_array_for (ctx &c, fz_ty t, long n,
+			     std::vector<fz_stmt *> &out);
+  fz_expr *make_call (ctx &c, fz_routine *r, std::vector<fz_stmt *> *out);
+  bool call_stmt (ctx &c, std::vector<fz_stmt *> &out, unsigned level);
+  fz_expr *pure_call (ctx &c, fz_ty t);
+
+  /* The routine being made (null: a region), and what it may do.  */
+  fz_routine *rt = nullptr;
+  long rt_room = 0;		/* Elements its output parameters may
+				   take at most, about.  */
+  int rt_depth = 0;		/* Routines being made, nested.  */
+  int nroutines = 0;
+  fz_routine *rec_pending = nullptr;	/* Its recursive call is to come.  */
+  int calls_nest = 0;		/* Arguments of calls being made.  */
+  double rt_work = 0;		/* The statements the routine being made
+				   runs per call, about (a sum of trips).  */
+  /* The statements a call of R in context C runs, about: what the
+     interpreter must run.  */
+  double call_work (ctx &c, fz_routine *r) const
+  {
+    return c.trips * r->work;
+  }
+  /* The locals, local arrays and output arrays that the call being made
+     already gives a parameter: never two (no aliasing pointers, which
+     a partitioned routine's threads could write and read at once).  */
+  std::vector<fz_var *> taken_vars;
+  std::vector<fz_array *> taken_arrays;
+  bool taken (fz_array *a) const
+  {
+    return std::find (taken_arrays.begin (), taken_arrays.end (), a)
+	   != taken_arrays.end ();
+  }
+  int no_call = 0;		/* Indices being made: no calls.  */
 
   /* Regions.  */
   fz_stmt *region (int r);
@@ -373,6 +432,7 @@ gen::array (fz_array::role_t role, fz_ty t, const char *prefix)
   a->role = role;
   a->ty = t;
   a->name = prefix + std::to_string (names++);
+  a->routine = rt ? rt->num : -1;
   p->arrays.push_back (a);
   return a;
 }
@@ -678,6 +738,9 @@ gen::index (ctx &c, int dim)
   fz_expr *e = ex (E_IDX, TY_U32);
   e->ival = dim;
   e->variant = rng.below (2);
+  /* No routine calls in indices: an element named twice (x = x + e)
+     must be the same expression.  */
+  no_call++;
   /* Mostly near a loop index, so that lanes read nearby elements.  */
   std::vector<fz_var *> loops;
   for (fz_var *v : vis)
@@ -695,6 +758,7 @@ gen::index (ctx &c, int dim)
     }
   else
     e->ops.push_back (expr (c, t, 0));
+  no_call--;
   return e;
 }
 
@@ -789,7 +853,8 @@ gen::read (ctx &c, fz_ty t)
 {
   std::vector<fz_array *> cands;
   for (fz_array *a : p->arrays)
-    if (a->role == fz_array::INPUT || a->role == fz_array::OUTPUT)
+    if ((a->role == fz_array::INPUT || a->role == fz_array::OUTPUT)
+	&& mine (a))
       cands.push_back (a);
   for (fz_array *a : vis_arrays)
     cands.push_back (a);
@@ -809,6 +874,22 @@ gen::read (ctx &c, fz_ty t)
 fz_array *
 gen::new_input (ctx &c)
 {
+  if (rt)
+    {
+      /* A routine's: a parameter 'const T *', of at most three.  */
+      std::vector<fz_array *> ins;
+      for (const fz_param &pm : rt->params)
+	if (pm.a && pm.a->role == fz_array::INPUT)
+	  ins.push_back (pm.a);
+      if (ins.size () >= 3)
+	return ins[rng.below (ins.size ())];
+      fz_array *a = array (fz_array::INPUT, pick_ty (), "p");
+      a->dims.push_back (rng.range (4, 48));
+      a->flat = a->param = true;
+      a->region = scopes[c.ps].region;
+      rt->params.push_back ({ nullptr, a });
+      return a;
+    }
   fz_array *a = array (fz_array::INPUT, rng.pct (w (K_struct_array) / 2)
 		       && !p->structs.empty () ? TY_STRUCT : pick_ty (), "in");
   if (a->ty == TY_STRUCT)
@@ -827,7 +908,16 @@ gen::new_input (ctx &c)
 fz_expr *
 gen::leaf (ctx &c, fz_ty t)
 {
-  int k = pick ({ 15, 40, read_nest < 2 ? 45 : 0 });
+  int k = pick ({ 15, 40, read_nest < 2 ? 45 : 0,
+		  !no_call && !calls_nest && !read_nest
+		  ? w (K_routine_expr) : 0 });
+  if (k == 3)
+    {
+      fz_expr *x = pure_call (c, t);
+      if (x)
+	return x;
+      k = 1;
+    }
   if (k == 1)
     {
       std::vector<fz_var *> cands;
@@ -853,7 +943,8 @@ gen::writable_local (ctx &c, bool ints_only)
   std::vector<fz_var *> cands;
   for (fz_var *v : vis)
     if (!v->hidden && v->wscope == c.ps
-	&& (v->kind == fz_var::LOCAL || v->kind == fz_var::FSCALAR)
+	&& (v->kind == fz_var::LOCAL || v->kind == fz_var::FSCALAR
+	    || v->kind == fz_var::PARAM)
 	&& (!ints_only || (fz_is_int (v->ty) && v->ty != TY_BOOL)))
       cands.push_back (v);
   if (cands.empty ())
@@ -989,8 +1080,17 @@ void
 gen::stmt (ctx &c, std::vector<fz_stmt *> &out)
 {
   budget--;
+  if (rt)
+    rt_work += c.trips;
   bool deep = c.depth >= 5;
   bool lp = loop_ok (c) && (c.avail || c.auto_only);
+  /* Atomics need global targets, which routines cannot name.  */
+  bool at = scopes[c.ps].shared && !rt;
+  /* Calls: fewer in routines.  */
+  int scale = rt ? w (K_routine_nested) : 100;
+  auto call_w = [&] (fz_knob k, unsigned level) {
+    return level && !pcall_ok (c, level) ? 0 : w (k) * scale / 100;
+  };
   int k = pick ({ w (K_decl), w (K_assign), scopes[c.ps].shared ? w (K_store) : 0,
 		  deep ? 0 : w (K_if_stmt), deep ? 0 : w (K_switch_stmt),
 		  deep ? 0 : w (K_for_stmt), deep ? 0 : w (K_while_stmt),
@@ -998,16 +1098,22 @@ gen::stmt (ctx &c, std::vector<fz_stmt *> &out)
 		  c.brk ? w (K_break_stmt) : 0, c.cont ? w (K_continue_stmt) : 0,
 		  c.label.empty () ? 0 : w (K_goto_fwd),
 		  deep ? 0 : w (K_irreducible), w (K_local_array),
-		  w (K_struct_local),
+		  rt ? 0 : w (K_struct_local),
 		  lp ? (w (K_gang_loop) + w (K_worker_loop) + w (K_vector_loop)) / 3
 		  : 0,
 		  c.single ? w (K_global_scalar_out) / 4 : 0,
 		  /* Atomics that write go where stores go: code that runs
 		     once per iteration, not in every gang.  */
-		  scopes[c.ps].shared ? w (K_atomic_update) : 0,
-		  scopes[c.ps].shared ? w (K_atomic_capture) : 0,
+		  at ? w (K_atomic_update) : 0,
+		  at ? w (K_atomic_capture) : 0,
 		  w (K_atomic_read),
-		  scopes[c.ps].shared ? w (K_atomic_write) : 0 });
+		  at ? w (K_atomic_write) : 0,
+		  call_w (K_routine_seq, 0), call_w (K_routine_vector, LV_V),
+		  call_w (K_routine_worker, LV_W), call_w (K_routine_gang, LV_G),
+		  /* A recursive routine's call of itself: in its own code,
+		     not in a loop.  */
+		  rec_pending && rec_pending == rt && c.ps == reg.root
+		  && !c.repeat ? 30 : 0 });
   switch (k)
     {
     case 0: decl (c, out); return;
@@ -1064,6 +1170,14 @@ gen::stmt (ctx &c, std::vector<fz_stmt *> &out)
     case 17: if (!atomic_update (c, out, true)) decl (c, out); return;
     case 18: atomic_read (c, out); return;
     case 19: atomic_write (c, out); return;
+    case 20: case 21: case 22: case 23:
+      {
+	static const unsigned levels[] = { 0, LV_V, LV_W, LV_G };
+	if (!call_stmt (c, out, levels[k - 20]))
+	  decl (c, out);
+	return;
+      }
+    case 24: recurse_stmt (c, out); return;
     default: decl (c, out); return;
     }
 }
@@ -1129,14 +1243,17 @@ gen::assign (ctx &c, std::vector<fz_stmt *> &out)
 }
 
 /* An output array for the iterations of context C to store, new or one
-   made for the same scope.  */
+   made for the same scope; of type WANT unless TY_NUM (then it may be a
+   'create' one, or hold structs).  */
 fz_array *
-gen::site_array (ctx &c)
+gen::site_array (ctx &c, fz_ty want)
 {
   const pscope &ps = scopes[c.ps];
   std::vector<fz_array *> cands;
+  int nout = 0;
   for (fz_array *a : p->arrays)
-    if (a->role == fz_array::OUTPUT && a->site == c.ps)
+    if (a->role == fz_array::OUTPUT && a->site == c.ps && mine (a)
+	&& (want == TY_NUM || a->ty == want))
       {
 	bool ok = true;
 	for (fz_var *v : a->slots)
@@ -1146,13 +1263,21 @@ gen::site_array (ctx &c)
 	  cands.push_back (a);
       }
   for (fz_array *a : vis_arrays)
-    if (a->role == fz_array::SCRATCH && a->site == c.ps)
+    if (a->role == fz_array::SCRATCH && a->site == c.ps && want == TY_NUM)
       cands.push_back (a);
-  if (!cands.empty () && rng.pct (60))
+  if (rt)
+    for (const fz_param &pm : rt->params)
+      nout += pm.a && pm.a->role == fz_array::OUTPUT;
+  /* A routine's output arrays are its parameters: a few.  */
+  if (!cands.empty () && (rng.pct (60) || nout >= 3))
     return cands[rng.below (cands.size ())];
 
-  bool scratch = pct (K_create_clause) && !ps.owners.empty ();
-  fz_ty t = pct (K_struct_array) && !p->structs.empty () && !scratch
+  /* A routine's: a parameter 'T *' (flat), of the scope's shape, which
+     its callers give a piece of what they own.  */
+  bool scratch = !rt && want == TY_NUM && pct (K_create_clause)
+		 && !ps.owners.empty ();
+  fz_ty t = want != TY_NUM ? want
+	    : !rt && pct (K_struct_array) && !p->structs.empty () && !scratch
 	    ? TY_STRUCT : pick_ty ();
   fz_array *a = array (scratch ? fz_array::SCRATCH : fz_array::OUTPUT, t,
 		       scratch ? "tmp" : "out");
@@ -1165,22 +1290,29 @@ gen::site_array (ctx &c)
       a->dims.push_back (std::max (v->value, 1LL));
       elems *= std::max (v->value, 1LL);
     }
+  long limit = rt ? rt_room : 16384;
   if (!scratch)
     {
-      if (c.plain && rng.pct (50) && elems * c.plain->value <= 16384)
+      if (c.plain && rng.pct (50) && elems * c.plain->value <= limit)
 	{
 	  a->slots.push_back (c.plain);
 	  a->dims.push_back (std::max (c.plain->value, 1LL));
 	  elems *= std::max (c.plain->value, 1LL);
 	}
-      if (a->slots.empty () || (rng.pct (15) && elems < 4096))
+      if (a->slots.empty () || (rng.pct (15) && elems < limit / 4))
 	{
 	  a->slots.push_back (nullptr);
-	  a->dims.push_back (rng.range (1, 8));
+	  a->dims.push_back (rng.range (1, std::max (1L, std::min (8L,
+							   limit / elems))));
 	}
     }
   a->flat = a->dims.size () > 2 || (a->dims.size () == 2 && !pct (K_array_2d));
   a->param = !pct (K_global_array);
+  if (rt)
+    {
+      a->flat = a->param = true;
+      rt->params.push_back ({ nullptr, a });
+    }
   a->site = c.ps;
   a->region = ps.region;
   a->init = init_kind (t);
@@ -1348,7 +1480,7 @@ gen::header (ctx &c, long max_count, bool acc, bool rect)
       l.lo = l.hi = 1;
     }
   if (pct (K_rt_bounds) && l.hi > 0)
-    l.rt = runtime_value (l.hi);
+    l.rt = rt ? bound_param (l.hi) : runtime_value (l.hi);
   const char *prefix = acc ? "i" : "t";
   l.v = var (fz_var::LOOP, t, prefix);
   l.v->value = std::max (l.hi, 1L);	/* The dimension it indexes.  */
@@ -1550,7 +1682,11 @@ gen::local_array (ctx &c, std::vector<fz_stmt *> &out)
   q->wscope = -1;
   s->v = q;
   vis.push_back (q);
-  s->e = expr (c, a->ty, 2);
+  {
+    ctx fill = c;
+    fill.trips *= a->dims[0];
+    s->e = expr (fill, a->ty, 2);
+  }
   vis.pop_back ();
   s->fixed = false;
   vis_arrays.push_back (a);
@@ -2386,7 +2522,7 @@ gen::atomic_read (ctx &c, std::vector<fz_stmt *> &out)
 {
   int r = scopes[c.ps].region;
   fz_expr *x = nullptr;
-  if (rng.pct (50))
+  if (!rt && rng.pct (50))
     {
       std::vector<fz_var *> vars;
       std::vector<fz_array *> arrs;
@@ -2425,7 +2561,8 @@ gen::atomic_read (ctx &c, std::vector<fz_stmt *> &out)
     {
       std::vector<fz_array *> cands;
       for (fz_array *a : p->arrays)
-	if (a->role == fz_array::INPUT || a->role == fz_array::OUTPUT)
+	if ((a->role == fz_array::INPUT || a->role == fz_array::OUTPUT)
+	    && mine (a))
 	  cands.push_back (a);
       for (fz_array *a : vis_arrays)
 	if (a->role == fz_array::SCRATCH)
@@ -2547,14 +2684,14 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
   long cap = s->seq ? 6
 	     : (s->levels & LV_V) ? 80 : (s->levels & LV_W) ? 20
 	     : (s->levels & LV_G) ? 48 : 16;
-  long room = std::max (1L, 8192 / std::max (ps.elems, 1L));
+  long room = std::max (1L, (rt ? rt_room : 8192) / std::max (ps.elems, 1L));
   int nloops = 1;
   if (part && pct (K_collapse))
     {
       nloops = rng.pct (80) ? 2 : 3;
       s->collapse = nloops;
     }
-  else if (part && pct (K_tile))
+  else if (part && !rt && pct (K_tile))
     {
       /* GCC may give the element loops the vector axis.  */
       reg.has_vector = true;
@@ -2577,6 +2714,12 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
   std::vector<fz_red> reds;
   if (reds_in)
     reds = *reds_in;
+  else if (part && s->levels && rt)
+    {
+      /* Routines reduce below the gang level, into their locals.  */
+      if (!(s->levels & LV_G) && pct (K_routine_reduction))
+	reds = new_reds (c, false, out);
+    }
   else if (part && s->levels)
     {
       if ((s->levels & LV_G) && !reg.par_reds.empty ())
@@ -2602,8 +2745,11 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
   in.irred = false;
   for (const fz_loop &l : s->loops)
     in.trips *= std::max (l.v->value, 1LL);
+  if (!s->tile.empty ())
+    in.no_pcall = true;
   if (part)
     {
+      reg.has_part = true;
       pscope b;
       b.parent = c.ps;
       b.region = ps.region;
@@ -2652,11 +2798,20 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
   /* private clauses: scalars and arrays of compute (), initialized first
      thing in the body.  */
   std::vector<std::pair<fz_var *, int>> saved;
+  /* A routine's scalar parameters are its scalars.  */
+  std::vector<fz_var *> fscalars = p->fscalars;
+  if (rt)
+    {
+      fscalars.clear ();
+      for (const fz_param &pm : rt->params)
+	if (pm.v && !pm.v->bound && !pm.v->depth)
+	  fscalars.push_back (pm.v);
+    }
   if (part && pct (K_private_clause))
     {
-      if (!p->fscalars.empty () && rng.pct (60))
+      if (!fscalars.empty () && rng.pct (60))
 	{
-	  fz_var *x = p->fscalars[rng.below (p->fscalars.size ())];
+	  fz_var *x = fscalars[rng.below (fscalars.size ())];
 	  if (std::find (s->private_vars.begin (), s->private_vars.end (), x)
 	      == s->private_vars.end ())
 	    {
@@ -2685,7 +2840,9 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
 	  q->value = a->dims[0];
 	  f->v = q;
 	  vis.push_back (q);
-	  f->e = expr (in, a->ty, 2);
+	  ctx fill = in;
+	  fill.trips *= a->dims[0];
+	  f->e = expr (fill, a->ty, 2);
 	  vis.pop_back ();
 	  f->fixed = true;
 	  s->body.push_back (f);
@@ -2771,6 +2928,642 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
 	vis.push_back (r.v);
 }
 
+/* Routines.
+
+   A routine is made where a call of it is first wanted (or where no
+   routine of the level made so far suits), as a little region of its
+   own: partition scopes of its own, whose root is its code outside its
+   loops (shared, so that it may store, except in a gang routine, whose
+   code outside gang loops runs in every gang, and in a seq routine made
+   for operands, which stores nothing); variables of its own (scalar
+   parameters, locals); and arrays that are its parameters.  It names
+   nothing of the program's (GCC wants a 'declare' directive for a
+   global in a routine): an array it reads is an input parameter
+   ('const T *', 1-D), an array made for one of its scopes to store is an
+   output parameter ('T *', flat) of that scope's shape, which every call
+   gives a piece of memory of that size that the caller owns the same
+   way: its own element or the address of a local (one element), a piece
+   of a local array of its own, or an array made for the call, whose
+   elements the call owns as a partitioned loop nested in the caller's
+   scope would (a pseudo scope: its last dimension is the call's; gang
+   routines' span gangs).  So the invariants hold in routines as in
+   regions, whoever calls them: a seq routine runs in the thread that
+   calls it (in vector lanes, each its own call with its own arguments
+   and its own memory); a worker or vector routine partitions its loops
+   across the threads that make the call together; a gang routine's gang
+   loops store only what a gang loop of its caller's region may.  A
+   routine of level L is called only where L and the levels inside it are
+   not partitioned yet (GCC's rule), not in auto loops, tile loops or
+   kernels regions (where GCC picks the levels), and it calls only
+   routines of its level or inner ones that were made before it, or
+   itself (seq ones, with a depth parameter that counts down from at most
+   4).  Its worker reductions count as its callers' regions' (the dims
+   they need).  */
+
+/* The most statements a call may run, counting the trips of the loops
+   around it (the interpreter runs every thread's).  */
+static const double max_call_work = 200000;
+
+/* The number of elements of A.  */
+static long
+elements (const fz_array *a)
+{
+  long n = 1;
+  for (int d : a->dims)
+    n *= d;
+  return n;
+}
+
+/* A loop bound of the routine being made: a read-only parameter that
+   every call passes V.  */
+fz_var *
+gen::bound_param (long v)
+{
+  for (const fz_param &pm : rt->params)
+    if (pm.v && pm.v->bound && pm.v->value == v)
+      return pm.v;
+  fz_var *x = var (fz_var::PARAM, TY_I32, "n");
+  x->bound = true;
+  x->value = v;
+  x->wscope = -1;
+  rt->params.push_back ({ x, nullptr });
+  return x;
+}
+
+/* A new routine of LEVEL (0 seq, LV_V, LV_W, LV_G); PURE: a seq routine
+   for operands, which stores nothing; ROOM: about the most elements its
+   output parameters may take.  */
+fz_routine *
+gen::make_routine (unsigned level, bool pure, long room)
+{
+  fz_routine *r = new fz_routine;
+  r->id = p->nodes++;
+  r->num = nroutines++;
+  r->level = level;
+  r->name = std::string (level == LV_G ? "rg" : level == LV_W ? "rw"
+			 : level == LV_V ? "rv" : "rs")
+	    + std::to_string (names++);
+  bool recursive = level == 0 && pct (K_routine_recursive);
+  r->is_void = !pure && !recursive && rng.pct (level == LV_G ? 60 : 25);
+  r->ret = pick_ty ();
+  r->form = rng.below (3);
+  r->ext = pct (K_routine_extern);
+  r->aux = pct (K_routine_xtu);
+
+  /* What the caller's generation was doing.  */
+  std::vector<fz_var *> s_vis;
+  std::vector<fz_array *> s_arrays;
+  s_vis.swap (vis);
+  s_arrays.swap (vis_arrays);
+  rinfo s_reg = reg;
+  int s_budget = budget, s_read = read_nest, s_nocall = no_call;
+  int s_calls = calls_nest;
+  fz_array *s_avoid = avoid;
+  fz_routine *s_rt = rt, *s_rec = rec_pending;
+  long s_room = rt_room;
+  double s_work = rt_work;
+  rt_work = 1;
+  read_nest = no_call = calls_nest = 0;
+  avoid = nullptr;
+  rt = r;
+  rt_room = room;
+  rt_depth++;
+  rec_pending = recursive ? r : nullptr;
+
+  pscope root;
+  root.parent = -1;
+  root.region = -2 - r->num;
+  root.gang = false;
+  root.shared = level != LV_G && !pure;
+  root.elems = 1;
+  scopes.push_back (root);
+  reg.construct = 0;
+  reg.single_gang = false;
+  reg.root = scopes.size () - 1;
+  reg.has_gang_loop = reg.has_vector = reg.worker_red = reg.has_part = false;
+  reg.pcall = false;
+  reg.par_reds.clear ();
+
+  if (recursive)
+    {
+      fz_var *d = var (fz_var::PARAM, TY_U32, "d");
+      d->depth = true;
+      d->wscope = -1;
+      r->params.push_back ({ d, nullptr });
+      vis.push_back (d);
+    }
+  for (int i = 0; i < 4; i++)
+    if (pct (K_routine_params))
+      {
+	fz_var *x = var (fz_var::PARAM, pick_ty (), "x");
+	x->wscope = reg.root;
+	r->params.push_back ({ x, nullptr });
+	vis.push_back (x);
+      }
+
+  ctx c;
+  c.ps = reg.root;
+  c.avail = level == LV_G ? (LV_G | LV_W | LV_V)
+	    : level == LV_W ? (LV_W | LV_V) : level;
+  budget = std::max (2, (3 + (int) rng.below (6)) * opts.size / 100);
+  int n = 2 + rng.below (4);
+  for (int i = 0; i < n && budget > 0; i++)
+    stmt (c, r->body);
+  if (rec_pending)
+    recurse_stmt (c, r->body);
+  /* A partitioned routine partitions.  */
+  if (level && !reg.has_part)
+    {
+      budget = std::max (budget, 3);
+      acc_loop (c, r->body, level == LV_G);
+    }
+  consume (c, 0, r->body);
+  if (!r->is_void)
+    {
+      fz_stmt *s = st (S_RETURN);
+      s->e = expr (c, r->ret, 2);
+      s->fixed = true;
+      r->body.push_back (s);
+    }
+  r->worker_red = reg.worker_red;
+  r->has_vector = reg.has_vector;
+  /* A recursive routine runs its code once per level, at most 5.  */
+  r->work = rt_work * (recursive ? 5 : 1);
+
+  vis.swap (s_vis);
+  vis_arrays.swap (s_arrays);
+  reg = s_reg;
+  budget = s_budget;
+  read_nest = s_read;
+  no_call = s_nocall;
+  calls_nest = s_calls;
+  avoid = s_avoid;
+  rt = s_rt;
+  rec_pending = s_rec;
+  rt_room = s_room;
+  rt_work = s_work;
+  rt_depth--;
+  r->idx = p->routines.size ();
+  p->routines.push_back (r);
+  return r;
+}
+
+/* The recursive call of the routine being made, onto OUT:
+   'T v = d > 0 ? f (d - 1, ...) : e', the other parameters passed on
+   as they are.  Never deeper than the depth its callers give (the
+   d - 1 is never zeroed).  */
+void
+gen::recurse_stmt (ctx &c, std::vector<fz_stmt *> &out)
+{
+  fz_routine *r = rec_pending;
+  rec_pending = nullptr;
+  fz_var *d = r->params[0].v;
+  fz_expr *dv = ex (E_VAR, TY_U32);
+  dv->var = d;
+  d->uses++;
+  fz_expr *k = ex (E_CMP, TY_I32);
+  k->op = OP_GT;
+  k->ops = { dv, int_const (TY_U32, 0) };
+  fz_expr *dv2 = ex (E_VAR, TY_U32);
+  dv2->var = d;
+  dv2->fixed = true;
+  fz_expr *one = int_const (TY_U32, 1);
+  one->fixed = true;
+  fz_expr *dm = ex (E_BIN, TY_U32);
+  dm->op = OP_SUB;
+  dm->ops = { dv2, one };
+  fz_expr *call = ex (E_RCALL, r->ret);
+  call->rtn = r;
+  call->self = true;
+  call->ops = { dm };
+  fz_expr *t = ex (E_TERN, r->ret);
+  t->ops = { k, call, expr (c, r->ret, 1) };
+  fz_stmt *s = st (S_DECL);
+  s->e = t;
+  s->v = var (fz_var::LOCAL, r->ret, "v");
+  s->v->wscope = c.ps;
+  vis.push_back (s->v);
+  out.push_back (s);
+}
+
+/* May context C call a routine of LEVEL (not seq)?  */
+bool
+gen::pcall_ok (ctx &c, unsigned level)
+{
+  if ((!rt && reg.construct == 2) || c.auto_only || c.no_pcall
+      || c.depth > 6)
+    return false;
+  unsigned need = level == LV_G ? (LV_G | LV_W | LV_V)
+		  : level == LV_W ? (LV_W | LV_V) : LV_V;
+  if ((c.avail & need) != need)
+    return false;
+  return !c.irred || pct (K_loop_in_irreducible);
+}
+
+/* May context C give a call of R an array made for it of N elements per
+   owner?  Where its code stores shared memory, or, for a gang routine,
+   once per region (its gang loops are the region's).  */
+bool
+gen::dedicated_ok (ctx &c, fz_routine *r, long n)
+{
+  if (!scopes[c.ps].shared && !(r->level == LV_G && !c.repeat))
+    return false;
+  return std::max (scopes[c.ps].elems, 1L) * n <= (rt ? 4096 : 16384);
+}
+
+/* Can context C give R's output parameters memory?  A gang routine's
+   only an array made for the call; the others' also a local array.  */
+bool
+gen::can_call (ctx &c, fz_routine *r)
+{
+  for (const fz_param &pm : r->params)
+    if (pm.a && pm.a->role == fz_array::OUTPUT)
+      {
+	long n = elements (pm.a);
+	if (!dedicated_ok (c, r, n) && (r->level == LV_G || n > 64))
+	  return false;
+      }
+  return true;
+}
+
+/* A routine of LEVEL for context C to call (PURE: as an operand, with a
+   result and no output parameters), made before or new; null if none
+   may be.  */
+fz_routine *
+gen::pick_routine (ctx &c, unsigned level, bool pure)
+{
+  std::vector<fz_routine *> cands;
+  for (fz_routine *r : p->routines)
+    {
+      if (r->level != level)
+	continue;
+      bool outs = false;
+      for (const fz_param &pm : r->params)
+	outs |= pm.a && pm.a->role == fz_array::OUTPUT;
+      if (pure && (r->is_void || outs))
+	continue;
+      if (can_call (c, r) && call_work (c, r) <= max_call_work)
+	cands.push_back (r);
+    }
+  /* A few of each level (seq ones would take every place), made at
+     most two deep.  */
+  int same = 0;
+  for (fz_routine *r : p->routines)
+    same += r->level == level;
+  int most = level == 0 ? 3 : level == LV_G ? 1 : 2;
+  bool can_new = same < std::max (1, most * opts.size / 100)
+		 && nroutines < std::max (1, 6 * opts.size / 100)
+		 && rt_depth < 2;
+  if (!cands.empty () && (!can_new || rng.pct (65)))
+    return cands[rng.below (cands.size ())];
+  if (!can_new)
+    return nullptr;
+  long elems = std::max (scopes[c.ps].elems, 1L);
+  long room = std::max (1L, std::min (512L, (rt ? 4096 : 16384) / elems));
+  if (!scopes[c.ps].shared && level != LV_G)
+    room = std::min (room, 64L);
+  fz_routine *r = make_routine (level, pure, room);
+  return can_call (c, r) && call_work (c, r) <= max_call_work ? r : nullptr;
+}
+
+/* The address of element IDX of A: a pointer argument.  */
+fz_expr *
+gen::addr (fz_array *a, const std::vector<fz_expr *> &idx)
+{
+  fz_expr *x = ex (E_ADDR, a->ty);
+  x->arr = a;
+  x->ops = idx;
+  x->fixed = true;
+  a->uses++;
+  return x;
+}
+
+/* An offset in [0, ROOM].  */
+fz_expr *
+gen::offset (ctx &c, long room)
+{
+  if (room <= 0 || rng.pct (40))
+    return int_const (TY_U32, 0);
+  return index (c, room + 1);
+}
+
+/* The argument of input parameter PRM in context C: a piece of an input
+   array (a row of a 2-D one, or a 1-D one from an offset) or of a local
+   array, of at least its elements.  */
+fz_expr *
+gen::in_arg (ctx &c, fz_array *prm)
+{
+  fz_ty t = prm->ty;
+  long n = prm->dims[0];
+  std::vector<fz_array *> rows, flats, locals;
+  for (fz_array *a : p->arrays)
+    if (a->role == fz_array::INPUT && mine (a) && a->ty == t)
+      {
+	if (a->dims.size () == 1 && a->dims[0] >= n)
+	  flats.push_back (a);
+	else if (a->dims.size () == 2 && a->dims[1] >= n)
+	  rows.push_back (a);
+      }
+  for (fz_array *a : vis_arrays)
+    if ((a->role == fz_array::LOCAL || a->role == fz_array::PRIVATE)
+	&& a->ty == t && a->dims[0] >= n && !taken (a))
+      locals.push_back (a);
+  bool row = pct (K_routine_ptr_row);
+  fz_array *a = nullptr;
+  if (!locals.empty () && rng.pct (30))
+    a = locals[rng.below (locals.size ())];
+  else if (row && !rows.empty ())
+    a = rows[rng.below (rows.size ())];
+  else if (!flats.empty () && rng.pct (70))
+    a = flats[rng.below (flats.size ())];
+  if (!a && rt)
+    {
+      a = array (fz_array::INPUT, t, "p");
+      a->dims.push_back (n + rng.below (8));
+      a->flat = a->param = true;
+      a->region = scopes[c.ps].region;
+      rt->params.push_back ({ nullptr, a });
+    }
+  else if (!a)
+    {
+      a = array (fz_array::INPUT, t, "in");
+      if (row)
+	{
+	  a->dims = { (int) rng.range (2, 12), (int) (n + rng.below (8)) };
+	  a->flat = rng.pct (30);
+	}
+      else
+	a->dims = { (int) (n + rng.below (16)) };
+      a->param = !pct (K_global_array);
+      a->init = init_kind (t);
+      a->region = scopes[c.ps].region;
+    }
+  if (a->role != fz_array::INPUT)
+    taken_arrays.push_back (a);
+  if (a->dims.size () == 2)
+    return addr (a, { index (c, a->dims[0]), offset (c, a->dims[1] - n) });
+  return addr (a, { offset (c, a->dims[0] - n) });
+}
+
+/* A local array of context C's scope, of type T and at least N
+   elements, from which a call may take N: one declared before, or a new
+   one onto OUT.  */
+fz_array *
+gen::local_array_for (ctx &c, fz_ty t, long n, std::vector<fz_stmt *> &out)
+{
+  std::vector<fz_array *> cands;
+  for (fz_array *a : vis_arrays)
+    if ((a->role == fz_array::LOCAL || a->role == fz_array::PRIVATE)
+	&& a->site == c.ps && a->ty == t && a->dims[0] >= n && !taken (a))
+      cands.push_back (a);
+  if (!cands.empty () && rng.pct (70))
+    return cands[rng.below (cands.size ())];
+  fz_stmt *s = st (S_ARRDECL);
+  fz_array *a = array (fz_array::LOCAL, t, "la");
+  a->dims.push_back (n + rng.below (4));
+  a->site = c.ps;
+  a->region = scopes[c.ps].region;
+  s->arr = a;
+  fz_var *q = var (fz_var::LOOP, TY_I32, "q");
+  q->value = a->dims[0];
+  q->wscope = -1;
+  s->v = q;
+  vis.push_back (q);
+  ctx fill = c;
+  fill.trips *= a->dims[0];
+  s->e = expr (fill, t, 2);
+  vis.pop_back ();
+  vis_arrays.push_back (a);
+  out.push_back (s);
+  return a;
+}
+
+/* An array made for a call in context C, of type T: N elements for each
+   owner of C's scope, which the call stores as a loop nested in the
+   scope would (GANG: one that spans gangs).  In a routine, a new output
+   parameter of it.  */
+fz_array *
+gen::call_array (ctx &c, fz_ty t, long n, bool gang)
+{
+  const pscope ps = scopes[c.ps];
+  fz_var *k = var (fz_var::LOOP, TY_U32, "k");
+  k->value = n;
+  k->hidden = true;
+  pscope b;
+  b.parent = c.ps;
+  b.region = ps.region;
+  b.owners = ps.owners;
+  b.owners.push_back (k);
+  b.gang = gang && !reg.single_gang;
+  b.shared = true;
+  b.elems = std::max (ps.elems, 1L) * n;
+  scopes.push_back (b);
+  fz_array *a = array (fz_array::OUTPUT, t, rt ? "q" : "ro");
+  for (fz_var *v : ps.owners)
+    {
+      a->slots.push_back (v);
+      a->dims.push_back (std::max (v->value, 1LL));
+    }
+  a->slots.push_back (k);
+  a->dims.push_back (n);
+  a->site = scopes.size () - 1;
+  a->region = ps.region;
+  if (rt)
+    {
+      a->flat = a->param = true;
+      rt->params.push_back ({ nullptr, a });
+    }
+  else
+    {
+      a->flat = a->dims.size () > 2
+		|| (a->dims.size () == 2 && !pct (K_array_2d));
+      a->param = !pct (K_global_array);
+      a->init = init_kind (t);
+    }
+  return a;
+}
+
+/* The argument of R's output parameter PRM in context C (statements it
+   needs go onto OUT, if any), or null if there is none.  */
+fz_expr *
+gen::out_arg (ctx &c, fz_routine *r, fz_array *prm,
+	      std::vector<fz_stmt *> *out)
+{
+  fz_ty t = prm->ty;
+  long n = elements (prm);
+  bool shared = scopes[c.ps].shared;
+  if (r->level != LV_G)
+    {
+      if (n == 1 && pct (K_routine_ptr_local))
+	{
+	  std::vector<fz_var *> vs;
+	  for (fz_var *v : vis)
+	    if (!v->hidden && v->wscope == c.ps && v->ty == t
+		&& (v->kind == fz_var::LOCAL || v->kind == fz_var::FSCALAR
+		    || v->kind == fz_var::PARAM)
+		&& std::find (taken_vars.begin (), taken_vars.end (), v)
+		   == taken_vars.end ())
+	      vs.push_back (v);
+	  if (!vs.empty ())
+	    {
+	      fz_expr *x = ex (E_ADDR, t);
+	      x->var = vs[rng.below (vs.size ())];
+	      x->var->uses++;
+	      x->fixed = true;
+	      taken_vars.push_back (x->var);
+	      return x;
+	    }
+	}
+      fz_array *a;
+      if (n == 1 && shared && pct (K_routine_ptr_own)
+	  && !taken (a = site_array (c, t)))
+	{
+	  /* The iteration's own element.  */
+	  taken_arrays.push_back (a);
+	  std::vector<fz_expr *> idx;
+	  const std::vector<fz_var *> &own = scopes[c.ps].owners;
+	  for (size_t i = 0; i < a->dims.size (); i++)
+	    if (a->slots[i])
+	      {
+		fz_expr *x = ex (E_VAR, a->slots[i]->ty);
+		x->var = a->slots[i];
+		x->fixed = std::find (own.begin (), own.end (), a->slots[i])
+			   != own.end ();
+		idx.push_back (x);
+	      }
+	    else
+	      idx.push_back (index (c, a->dims[i]));
+	  scopes[c.ps].stores++;
+	  return addr (a, idx);
+	}
+      if (out && n <= 64
+	  && (pct (K_routine_ptr_array) || !dedicated_ok (c, r, n)))
+	{
+	  fz_array *a = local_array_for (c, t, n, *out);
+	  taken_arrays.push_back (a);
+	  return addr (a, { offset (c, a->dims[0] - n) });
+	}
+    }
+  if (!dedicated_ok (c, r, n))
+    return nullptr;
+  fz_array *a = call_array (c, t, n, r->level == LV_G);
+  std::vector<fz_expr *> idx;
+  for (size_t i = 0; i + 1 < a->slots.size (); i++)
+    {
+      fz_expr *x = ex (E_VAR, a->slots[i]->ty);
+      x->var = a->slots[i];
+      x->fixed = true;
+      idx.push_back (x);
+    }
+  idx.push_back (int_const (TY_U32, 0));
+  if (!rt)
+    scopes[c.ps].stores++;
+  return addr (a, idx);
+}
+
+/* A call of R in context C (statements its arguments need go onto OUT,
+   if any), or null if its output parameters can get no memory here.  */
+fz_expr *
+gen::make_call (ctx &c, fz_routine *r, std::vector<fz_stmt *> *out)
+{
+  std::vector<fz_expr *> args;
+  calls_nest++;
+  std::vector<fz_var *> s_vars;
+  std::vector<fz_array *> s_arrays;
+  s_vars.swap (taken_vars);
+  s_arrays.swap (taken_arrays);
+  bool ok = true;
+  for (const fz_param &pm : r->params)
+    {
+      fz_expr *x;
+      if (pm.v && pm.v->depth)
+	x = int_const (TY_U32, rng.range (1, 4));
+      else if (pm.v && pm.v->bound)
+	{
+	  /* The bound, never zeroed (an unsigned index would wrap).  */
+	  if (!rt && rng.pct (50))
+	    {
+	      fz_var *v = runtime_value (pm.v->value);
+	      x = ex (E_VAR, TY_I32);
+	      x->var = v;
+	      v->uses++;
+	    }
+	  else
+	    x = int_const (TY_I32, pm.v->value);
+	  x->fixed = true;
+	}
+      else if (pm.v)
+	x = expr (c, pm.v->ty, 2);
+      else if (pm.a->role == fz_array::INPUT)
+	x = in_arg (c, pm.a);
+      else if (!(x = out_arg (c, r, pm.a, out)))
+	{
+	  ok = false;
+	  break;
+	}
+      args.push_back (x);
+    }
+  calls_nest--;
+  taken_vars.swap (s_vars);
+  taken_arrays.swap (s_arrays);
+  if (!ok)
+    return nullptr;
+  fz_expr *call = ex (E_RCALL, r->is_void ? TY_I32 : r->ret);
+  call->rtn = r;
+  call->ops = args;
+  reg.worker_red |= r->worker_red;
+  reg.has_vector |= r->has_vector;
+  reg.pcall |= r->level != 0;
+  if (rt)
+    rt_work += call_work (c, r);
+  return call;
+}
+
+/* A call of a routine of LEVEL in context C, as a statement onto OUT (its
+   result, if used, in a new local); false if none may be made here.  */
+bool
+gen::call_stmt (ctx &c, std::vector<fz_stmt *> &out, unsigned level)
+{
+  fz_routine *r = pick_routine (c, level, false);
+  if (!r)
+    return false;
+  fz_expr *call = make_call (c, r, &out);
+  if (!call)
+    return false;
+  /* The cpu device cannot take a vector routine's result in worker
+     partitioned code yet (a region without cpu code): there, only
+     programs for the ptx target use it.  */
+  bool use = !r->is_void
+	     && (level != LV_V || (c.avail & LV_W) || opts.ptx);
+  if (!use || rng.pct (20))
+    {
+      fz_stmt *s = st (S_CALL);
+      call->fixed = true;
+      s->e = call;
+      out.push_back (s);
+      return true;
+    }
+  fz_stmt *s = st (S_DECL);
+  s->e = call;
+  s->v = var (fz_var::LOCAL, r->ret, "v");
+  s->v->wscope = c.ps;
+  vis.push_back (s->v);
+  out.push_back (s);
+  return true;
+}
+
+/* A call of a seq routine without output parameters as an operand of
+   type T in context C, or null.  */
+fz_expr *
+gen::pure_call (ctx &c, fz_ty t)
+{
+  fz_routine *r = pick_routine (c, 0, true);
+  if (!r)
+    return nullptr;
+  fz_expr *call = make_call (c, r, nullptr);
+  return call ? conv (call, t) : nullptr;
+}
+
 /* Region R.  */
 fz_stmt *
 gen::region (int r)
@@ -2809,6 +3602,8 @@ gen::region (int r)
   reg.has_gang_loop = false;
   reg.has_vector = false;
   reg.worker_red = false;
+  reg.has_part = false;
+  reg.pcall = false;
   reg.par_reds.clear ();
 
   pscope root;
@@ -2884,6 +3679,10 @@ gen::region (int r)
     {
       long vmax = s->vector_length ? std::min (s->vector_length, 64L)
 		  : (s->vector_length_rt || reg.has_vector) ? 16 : 1;
+      /* A call of a partitioned routine makes the vector length the
+	 ISA's lanes (16 at most) whatever the clause says.  */
+      if (reg.pcall)
+	vmax = std::max (vmax, 16L);
       long lanes = pct (K_reduction_chunks) ? 256 : 64;
       long nmax = std::min (32L, std::max (1L, lanes / vmax));
       if (s->num_workers_rt || !s->num_workers || s->num_workers > nmax)

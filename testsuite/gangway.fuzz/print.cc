@@ -35,6 +35,7 @@ class printer
 public:
   printer (fz_program *p) : p (p) {}
   std::string run ();
+  std::string run_aux ();
 
 private:
   fz_program *p;
@@ -45,8 +46,15 @@ private:
   std::map<int, std::set<fz_array *>> region_arrays;
   std::map<int, std::set<fz_var *>> region_gscalars;
   int cur_region = -1;
+  /* Routines (by fz_routine::idx): printed (called from printed code),
+     the routines each calls, called from the other unit; the routine
+     being scanned (-1: the regions).  */
+  std::vector<bool> rlive, xcalled;
+  std::vector<std::vector<int>> rcallees;
+  int cur_rtn = -1;
 
   void line (const std::string &s);
+  void wrap (std::string s);
   std::string ty (fz_ty t, int sid = 0);
   std::string ut (fz_ty t);
   std::string cst (fz_ty t, uint64_t v);
@@ -72,6 +80,16 @@ private:
   void scan_stmt (fz_stmt *s);
   void scan ();
 
+  static bool global (const fz_array *a) { return a->routine < 0; }
+  static bool printed (const fz_param &pm)
+  {
+    return (pm.v ? pm.v->uses : pm.a->uses) > 0;
+  }
+  std::string elem (fz_array *a, const std::vector<fz_expr *> &ops);
+  std::string signature (fz_routine *r, bool decl);
+  void routines (bool aux);
+  void routine_def (fz_routine *r);
+
   void declarations ();
   void compute ();
   void support ();
@@ -88,6 +106,24 @@ printer::line (const std::string &s)
     out.append (ind, ' ');
   out += s;
   out += '\n';
+}
+
+/* Line S, broken after commas before 79 columns, the rest aligned after
+   the first parenthesis.  */
+void
+printer::wrap (std::string s)
+{
+  size_t paren = s.find ('(');
+  std::string pad (paren == std::string::npos ? 4 : paren + 1, ' ');
+  while (s.size () + ind > 78)
+    {
+      size_t at = s.rfind (", ", 77 - ind);
+      if (at == std::string::npos || at <= pad.size ())
+	break;
+      line (s.substr (0, at + 1));
+      s = pad + s.substr (at + 2);
+    }
+  line (s);
 }
 
 std::string
@@ -375,21 +411,32 @@ printer::e (fz_expr *x)
     case E_READ:
       {
 	fz_array *a = x->arr;
-	std::string n = a->name;
-	if (a->flat)
-	  {
-	    std::string ix = "(" + e (x->ops[0]) + ")";
-	    for (size_t i = 1; i < x->ops.size (); i++)
-	      ix = "(" + ix + " * " + std::to_string (a->dims[i]) + " + ("
-		   + e (x->ops[i]) + "))";
-	    n += "[" + ix + "]";
-	  }
-	else
-	  for (fz_expr *o : x->ops)
-	    n += "[" + e (o) + "]";
+	std::string n = elem (a, x->ops);
 	if (x->field >= 0)
 	  n += "." + p->structs[a->sid].fields[x->field].second;
 	return n;
+      }
+    case E_ADDR:
+      if (x->var)
+	return "&" + x->var->name;
+      return "&" + elem (x->arr, x->ops);
+    case E_RCALL:
+      {
+	/* The arguments of the parameters printed; a recursive call
+	   passes the caller's on, but for the depth.  */
+	fz_routine *r = x->rtn;
+	std::string args;
+	for (size_t i = 0; i < r->params.size (); i++)
+	  {
+	    const fz_param &pm = r->params[i];
+	    if (!printed (pm))
+	      continue;
+	    std::string a = !x->self ? e (x->ops[i])
+			     : i == 0 ? e (x->ops[0])
+			     : pm.v ? pm.v->name : pm.a->name;
+	    args += (args.empty () ? "" : ", ") + a;
+	  }
+	return r->name + " (" + args + ")";
       }
     case E_IDX:
       {
@@ -425,6 +472,25 @@ printer::e (fz_expr *x)
       return call (x);
     }
   return "0";
+}
+
+/* Element OPS of A.  */
+std::string
+printer::elem (fz_array *a, const std::vector<fz_expr *> &ops)
+{
+  std::string n = a->name;
+  if (a->flat)
+    {
+      std::string ix = "(" + e (ops[0]) + ")";
+      for (size_t i = 1; i < ops.size (); i++)
+	ix = "(" + ix + " * " + std::to_string (a->dims[i]) + " + ("
+	     + e (ops[i]) + "))";
+      n += "[" + ix + "]";
+    }
+  else
+    for (fz_expr *o : ops)
+      n += "[" + e (o) + "]";
+  return n;
 }
 
 /* The target of S_ASSIGN, S_STORE or S_ATOMIC S.  */
@@ -828,6 +894,12 @@ printer::stmt (fz_stmt *s)
     case S_ATOMIC:
       atomic (s);
       return;
+    case S_CALL:
+      line (e (s->e) + ";");
+      return;
+    case S_RETURN:
+      line ("return " + e (s->e) + ";");
+      return;
     case S_IF:
       if (s->unwrap)
 	{
@@ -1048,6 +1120,30 @@ printer::scan_expr (fz_expr *x)
       if (cur_region >= 0)
 	region_arrays[cur_region].insert (x->arr);
     }
+  if (x->k == E_RCALL)
+    {
+      /* A call makes its routine printed (a call from a routine, if that
+	 routine is); its arguments count where their parameters do (the
+	 callee was scanned before).  */
+      fz_routine *r = x->rtn;
+      if (cur_rtn < 0)
+	{
+	  rlive[r->idx] = true;
+	  if (r->aux)
+	    xcalled[r->idx] = true;
+	}
+      else if (r->idx != cur_rtn)
+	rcallees[cur_rtn].push_back (r->idx);
+      if (x->self)
+	{
+	  scan_expr (x->ops[0]);
+	  return;
+	}
+      for (size_t i = 0; i < r->params.size (); i++)
+	if (printed (r->params[i]))
+	  scan_expr (x->ops[i]);
+      return;
+    }
   for (fz_expr *o : x->ops)
     scan_expr (o);
 }
@@ -1070,23 +1166,26 @@ printer::scan_stmt (fz_stmt *s)
   if (s->v && (s->k == S_ASSIGN || s->k == S_DECL || s->k == S_ATOMIC))
     {
       s->v->uses++;
-      if (s->v->kind == fz_var::GSCALAR)
+      if (s->v->kind == fz_var::GSCALAR && cur_region >= 0)
 	region_gscalars[cur_region].insert (s->v);
     }
   if (s->tv)
     {
       s->tv->uses++;
-      region_gscalars[cur_region].insert (s->tv);
+      if (cur_region >= 0)
+	region_gscalars[cur_region].insert (s->tv);
     }
   if (s->tarr)
     {
       s->tarr->uses++;
-      region_arrays[cur_region].insert (s->tarr);
+      if (cur_region >= 0)
+	region_arrays[cur_region].insert (s->tarr);
     }
   if (s->arr)
     {
       s->arr->uses++;
-      region_arrays[cur_region].insert (s->arr);
+      if (cur_region >= 0)
+	region_arrays[cur_region].insert (s->arr);
     }
   if (s->k == S_GOTO)
     used_labels.insert (s->label);
@@ -1106,7 +1205,7 @@ printer::scan_stmt (fz_stmt *s)
   for (const fz_red &r : s->reds)
     {
       r.v->uses++;
-      if (r.v->kind == fz_var::GSCALAR)
+      if (r.v->kind == fz_var::GSCALAR && cur_region >= 0)
 	region_gscalars[cur_region].insert (r.v);
     }
   if (s->unwrap != 2)
@@ -1124,9 +1223,33 @@ printer::scan ()
     v->uses = 0;
   for (fz_array *a : p->arrays)
     a->uses = 0;
+  /* The routines first, callees before their callers: which of their
+     parameters are used, and so printed.  */
+  size_t nr = p->routines.size ();
+  rlive.assign (nr, false);
+  xcalled.assign (nr, false);
+  rcallees.assign (nr, {});
+  cur_region = -1;
+  for (fz_routine *r : p->routines)
+    {
+      cur_rtn = r->idx;
+      for (fz_stmt *s : r->body)
+	scan_stmt (s);
+    }
+  cur_rtn = -1;
   for (fz_stmt *s : p->top)
     scan_stmt (s);
   cur_region = -1;
+  /* The routines printed: called from the regions, or from routines
+     printed (callers come after their callees).  */
+  for (size_t i = nr; i-- > 0;)
+    if (rlive[i])
+      for (int j : rcallees[i])
+	{
+	  rlive[j] = true;
+	  if (p->routines[j]->aux != p->routines[i]->aux)
+	    xcalled[j] = true;
+	}
 }
 
 /* The number of elements of A.  */
@@ -1142,8 +1265,8 @@ printer::total (fz_array *a)
 bool
 printer::compared (fz_array *a)
 {
-  return a->uses && (a->role == fz_array::INPUT
-		     || a->role == fz_array::OUTPUT);
+  return a->uses && global (a) && (a->role == fz_array::INPUT
+				   || a->role == fz_array::OUTPUT);
 }
 
 /* An expression for main's fill of an element of type T, kind KIND.  */
@@ -1214,7 +1337,7 @@ printer::declarations ()
   for (fz_array *a : p->arrays)
     {
       if (!a->uses || a->role == fz_array::LOCAL
-	  || a->role == fz_array::PRIVATE)
+	  || a->role == fz_array::PRIVATE || !global (a))
 	continue;
       std::string dims;
       if (a->flat)
@@ -1229,6 +1352,111 @@ printer::declarations ()
   line ("");
 }
 
+static const char *
+level_name (unsigned level)
+{
+  return level == LV_G ? "gang" : level == LV_W ? "worker"
+	 : level == LV_V ? "vector" : "seq";
+}
+
+/* R's signature: its return type, then (DECL: on the same line) its name
+   and its parameters that are used.  Static unless the other unit calls
+   it, or it was made external.  */
+std::string
+printer::signature (fz_routine *r, bool decl)
+{
+  std::string params;
+  for (const fz_param &pm : r->params)
+    {
+      if (!printed (pm))
+	continue;
+      std::string x;
+      if (pm.v)
+	x = ty (pm.v->ty) + " " + pm.v->name;
+      else if (pm.a->role == fz_array::INPUT)
+	x = "const " + ty (pm.a->ty) + " *" + pm.a->name;
+      else
+	x = ty (pm.a->ty) + " *" + pm.a->name;
+      params += (params.empty () ? "" : ", ") + x;
+    }
+  if (params.empty ())
+    params = "void";
+  bool stat = !r->ext && !xcalled[r->idx];
+  return std::string (stat ? "static " : "")
+	 + (r->is_void ? "void" : ty (r->ret)) + (decl ? " " : "\n")
+	 + r->name + " (" + params + ")";
+}
+
+/* The definition of routine R.  */
+void
+printer::routine_def (fz_routine *r)
+{
+  if (r->form == 0)
+    line (std::string ("#pragma acc routine ") + level_name (r->level));
+  std::string sig = signature (r, false);
+  size_t nl = sig.find ('\n');
+  line (sig.substr (0, nl));
+  wrap (sig.substr (nl + 1));
+  line ("{");
+  ind += 2;
+  for (fz_array *a : p->arrays)
+    if (a->uses && a->role == fz_array::PRIVATE && a->routine == r->num)
+      line (ty (a->ty) + " " + a->name + "[" + std::to_string (a->dims[0])
+	    + "];");
+  for (fz_stmt *s : r->body)
+    if (!s->dropped)
+      stmt (s);
+  ind -= 2;
+  line ("}");
+  line ("");
+}
+
+/* The routines of the first unit (AUX: of the second) that are printed:
+   the declarations of those of the other unit it calls, prototypes, the
+   definitions, callees first.  */
+void
+printer::routines (bool aux)
+{
+  std::vector<fz_routine *> defs, ext;
+  for (fz_routine *r : p->routines)
+    if (rlive[r->idx])
+      {
+	if (r->aux == aux)
+	  defs.push_back (r);
+	else if (xcalled[r->idx])
+	  ext.push_back (r);
+      }
+  if (defs.empty () && ext.empty ())
+    return;
+  if (!aux && ext.empty ())
+    line ("/* The routines: only their parameters reach data.  */");
+  else if (!aux)
+    {
+      line ("/* The routines: only their parameters reach data.  Those declared");
+      line ("   extern are the second unit's (FILE-aux.c).  */");
+    }
+  for (fz_routine *r : ext)
+    {
+      line (std::string ("#pragma acc routine ") + level_name (r->level));
+      wrap ("extern " + signature (r, true) + ";");
+    }
+  for (fz_routine *r : defs)
+    if (r->form == 1)
+      {
+	line (std::string ("#pragma acc routine ") + level_name (r->level));
+	wrap (signature (r, true) + ";");
+      }
+    else if (r->form == 2)
+      {
+	wrap (signature (r, true) + ";");
+	line ("#pragma acc routine (" + r->name + ") "
+	      + level_name (r->level));
+      }
+  line ("");
+  for (fz_routine *r : defs)
+    routine_def (r);
+}
+
 void
 printer::compute ()
 {
@@ -1237,7 +1465,7 @@ printer::compute ()
     if (v->uses && v->kind == fz_var::RUNTIME)
       params += ", int32_t " + v->name;
   for (fz_array *a : p->arrays)
-    if (a->uses && a->param)
+    if (a->uses && a->param && global (a))
       {
 	std::string T = ty (a->ty, a->sid);
 	if (a->flat || a->dims.size () == 1)
@@ -1266,7 +1494,7 @@ printer::compute ()
     if (v->uses && v->kind == fz_var::FSCALAR)
       line (ty (v->ty) + " " + v->name + " = init_" + v->name + ";");
   for (fz_array *a : p->arrays)
-    if (a->uses && a->role == fz_array::PRIVATE)
+    if (a->uses && a->role == fz_array::PRIVATE && global (a))
       line (ty (a->ty) + " " + a->name + "[" + std::to_string (a->dims[0])
 	    + "];");
   for (fz_stmt *s : p->top)
@@ -1308,7 +1536,7 @@ printer::support ()
   for (fz_array *a : p->arrays)
     {
       if (!a->uses || a->role == fz_array::LOCAL
-	  || a->role == fz_array::PRIVATE)
+	  || a->role == fz_array::PRIVATE || !global (a))
 	continue;
       if (a->ty == TY_STRUCT)
 	for (auto &fl : p->structs[a->sid].fields)
@@ -1355,7 +1583,7 @@ printer::support ()
   for (fz_array *a : p->arrays)
     {
       if (!a->uses || a->role == fz_array::LOCAL
-	  || a->role == fz_array::PRIVATE)
+	  || a->role == fz_array::PRIVATE || !global (a))
 	continue;
       std::string T = ty (a->ty, a->sid);
       line ("for (long k = 0; k < " + std::to_string (total (a)) + "; k++)");
@@ -1492,7 +1720,7 @@ printer::main_fn ()
     if (v->uses && v->kind == fz_var::RUNTIME)
       args += ", " + v->name;
   for (fz_array *a : p->arrays)
-    if (a->uses && a->param)
+    if (a->uses && a->param && global (a))
       args += ", " + a->name;
   line ("int");
   line ("main (void)");
@@ -1566,18 +1794,60 @@ printer::run ()
   line ("#include <string.h>");
   line ("");
   declarations ();
+  routines (false);
   compute ();
   support ();
   main_fn ();
   return out;
 }
 
+/* The second unit (after run): the routines defined there, or "" if
+   none is printed.  */
+std::string
+printer::run_aux ()
+{
+  bool any = false;
+  for (fz_routine *r : p->routines)
+    any |= rlive[r->idx] && r->aux;
+  if (!any)
+    return "";
+  out.clear ();
+  ind = 0;
+  const fz_options &o = p->opts;
+  std::string edits;
+  for (const std::string &x : p->edits)
+    edits += (edits.empty () ? "" : ",") + x;
+  line ("/* The second unit of the program of gangway-fuzz --seed "
+	+ std::to_string (o.seed) + o.cmdline);
+  if (!edits.empty ())
+    line ("   --edits " + edits);
+  line ("   (testsuite/gangway.fuzz/README.md): routines that its first unit");
+  line ("   calls, and that call the first unit's.  */");
+  line ("");
+  line ("#include <math.h>");
+  line ("#include <stdint.h>");
+  line ("");
+  routines (true);
+  return out;
+}
+
 } // anon namespace
 
-/* The C text of program P.  */
+/* The C text of program P; its second unit into AUX.  */
 std::string
-fz_print (fz_program *p)
+fz_print (fz_program *p, std::string *aux)
 {
   printer pr (p);
-  return pr.run ();
+  std::string text = pr.run ();
+  if (aux)
+    *aux = pr.run_aux ();
+  return text;
+}
+
+std::string
+fz_aux_name (const std::string &file)
+{
+  if (file.size () > 2 && file.compare (file.size () - 2, 2, ".c") == 0)
+    return file.substr (0, file.size () - 2) + "-aux.c";
+  return file + "-aux.c";
 }

@@ -24,13 +24,24 @@
 	    the update or the write it makes; an atomic read and an
 	    atomic store to the iteration's own element lose their
 	    directive
+     vN     make routine N (a worker or vector one) seq, and its loops
+	    (refused if one of them reduces, or if it calls a routine
+	    that is not seq)
+     mN     move routine N from the second unit into the first
+
+   A routine's parameter that nothing uses any more is not printed, nor
+   the arguments of its calls (print.cc); a call of a routine whose
+   pointer argument's local is dropped goes with it (a statement), or
+   becomes a zero (an operand).
 
    None of them can make the program undefined (fuzz.h), or make its
    results depend on the order of the threads: nodes whose removal could
    (the first store of a 'create' array, the initialization of a private
    variable, owner indices, the trip caps, the 1 of an atomic counter's
-   increment, the location an atomic read reads) are refused, and an
-   atomic update of what threads share never loses its directive.
+   increment, the location an atomic read reads, a pointer argument,
+   a routine's loop bound argument, the d - 1 of a recursive call's
+   depth) are refused, and an atomic update of what threads share never
+   loses its directive.
 
    The reducer regenerates the program from the seed, applies the edits
    found so far and a candidate set, prints it into FILE and runs TEST, a
@@ -71,6 +82,53 @@ walk (std::vector<fz_stmt *> &b, const std::function<void (fz_stmt *)> &f)
 }
 
 /* Call F on every expression of S (not of its sub-statements), pre-order.  */
+void exprs_of (fz_stmt *s, const std::function<void (fz_expr *)> &f);
+
+/* Walk the statements printed: the regions', then those of the routines
+   they call (that the statements walked call), in pre-order.  */
+void
+walk_all (fz_program *p, const std::function<void (fz_stmt *)> &f)
+{
+  std::vector<bool> seen (p->routines.size ());
+  std::vector<fz_routine *> work;
+  auto g = [&] (fz_stmt *s) {
+    f (s);
+    exprs_of (s, [&] (fz_expr *x) {
+      if (x->k == E_RCALL && !seen[x->rtn->idx])
+	{
+	  seen[x->rtn->idx] = true;
+	  work.push_back (x->rtn);
+	}
+    });
+  };
+  walk (p->top, g);
+  while (!work.empty ())
+    {
+      fz_routine *r = work.back ();
+      work.pop_back ();
+      walk (r->body, g);
+    }
+}
+
+/* The routines walk_all walks.  */
+std::vector<fz_routine *>
+live_routines (fz_program *p)
+{
+  std::vector<bool> seen (p->routines.size ());
+  walk_all (p, [&] (fz_stmt *s) {
+    exprs_of (s, [&] (fz_expr *x) {
+      if (x->k == E_RCALL)
+	seen[x->rtn->idx] = true;
+    });
+  });
+  std::vector<fz_routine *> r;
+  for (fz_routine *x : p->routines)
+    if (seen[x->idx])
+      r.push_back (x);
+  return r;
+}
+
+/* Call F on every expression of S (not of its sub-statements), pre-order.  */
 void
 exprs_of (fz_stmt *s, const std::function<void (fz_expr *)> &f)
 {
@@ -105,12 +163,21 @@ find_expr (fz_program *p, int id)
   return nullptr;
 }
 
+fz_routine *
+find_routine (fz_program *p, int id)
+{
+  for (fz_routine *r : p->routines)
+    if (r->id == id)
+      return r;
+  return nullptr;
+}
+
 /* Is S printed (not inside a dropped statement)?  */
 bool
 live (fz_program *p, fz_stmt *s)
 {
   bool found = false;
-  walk (p->top, [&] (fz_stmt *x) { if (x == s) found = true; });
+  walk_all (p, [&] (fz_stmt *x) { if (x == s) found = true; });
   return found;
 }
 
@@ -165,11 +232,33 @@ drop (fz_program *p, fz_stmt *s)
   s->dropped = true;
   if (vars.empty () && arrs.empty ())
     return;
-  walk (p->top, [&] (fz_stmt *x) {
+  walk_all (p, [&] (fz_stmt *x) {
     if ((x->k == S_ASSIGN && vars.count (x->v))
 	|| (x->k == S_STORE && arrs.count (x->arr))
 	|| (x->k == S_STORE && x->e && x->e->k == E_VAR && x->e->field < 0
 	    && vars.count (x->e->var)))
+      {
+	x->dropped = true;
+	return;
+      }
+    /* A call given the address of what goes: as a statement, it goes;
+       as an operand, it becomes a zero.  */
+    bool gone = false;
+    exprs_of (x, [&] (fz_expr *e) {
+      if (e->k != E_RCALL || e->zeroed)
+	return;
+      for (fz_expr *o : e->ops)
+	if (o->k == E_ADDR && ((o->var && vars.count (o->var))
+			       || (o->arr && arrs.count (o->arr))))
+	  {
+	    if (x->k == S_CALL && e == x->e)
+	      gone = true;
+	    else
+	      e->zeroed = true;
+	    return;
+	  }
+    });
+    if (gone)
       {
 	x->dropped = true;
 	return;
@@ -232,6 +321,48 @@ fz_apply_edit (fz_program *p, const std::string &edit)
       if (!x || x->fixed || x->ty == TY_STRUCT)
 	return false;
       x->zeroed = true;
+      return true;
+    }
+  if (op == 'v' || op == 'm')
+    {
+      fz_routine *r = find_routine (p, id);
+      if (!r)
+	return false;
+      std::vector<fz_routine *> lv = live_routines (p);
+      if (std::find (lv.begin (), lv.end (), r) == lv.end ())
+	return true;
+      if (op == 'm')
+	{
+	  if (!r->aux)
+	    return false;
+	  r->aux = false;
+	  return true;
+	}
+      if (r->level != LV_V && r->level != LV_W)
+	return false;
+      /* A reduction's loop stays partitioned; a seq routine calls only
+	 seq routines.  */
+      bool ok = true;
+      walk (r->body, [&] (fz_stmt *x) {
+	if (x->k == S_ACCLOOP && !x->reds.empty ())
+	  ok = false;
+	exprs_of (x, [&] (fz_expr *e) {
+	  if (e->k == E_RCALL && e->rtn->level)
+	    ok = false;
+	});
+      });
+      if (!ok)
+	return false;
+      r->level = 0;
+      walk (r->body, [&] (fz_stmt *x) {
+	if (x->k == S_ACCLOOP)
+	  {
+	    x->seq = true;
+	    x->levels = 0;
+	    x->independent = false;
+	    x->tile.clear ();
+	  }
+      });
       return true;
     }
   fz_stmt *s = find_stmt (p, id);
@@ -397,7 +528,15 @@ std::vector<std::string>
 candidates (fz_program *p, int round)
 {
   std::vector<std::string> c;
-  walk (p->top, [&] (fz_stmt *s) {
+  if (round == 1)
+    for (fz_routine *r : live_routines (p))
+      {
+	if (r->aux)
+	  c.push_back ("m" + std::to_string (r->id));
+	if (r->level == LV_V || r->level == LV_W)
+	  c.push_back ("v" + std::to_string (r->id));
+      }
+  walk_all (p, [&] (fz_stmt *s) {
     std::string n = std::to_string (s->id);
     if (round == 0)
       {
@@ -474,7 +613,7 @@ class reducer
 public:
   const fz_options &opts;
   std::vector<std::string> &edits;
-  std::string test, file;
+  std::string test, file, aux;
   int max_tests, verbose;
   int tests = 0;
   std::string text;
@@ -498,15 +637,41 @@ public:
     return p;
   }
 
+  /* Write the program's units T (the first, then the second after a
+     NUL: print ()), or remove the second's file if it has none.  */
   bool
   write (const std::string &t)
   {
+    size_t nul = t.find ('\0');
+    std::string first = t.substr (0, nul);
+    std::string second = nul == std::string::npos ? "" : t.substr (nul + 1);
     FILE *f = fopen (file.c_str (), "w");
     if (!f)
       return false;
-    fputs (t.c_str (), f);
+    fputs (first.c_str (), f);
+    fclose (f);
+    if (second.empty ())
+      {
+	remove (aux.c_str ());
+	return true;
+      }
+    f = fopen (aux.c_str (), "w");
+    if (!f)
+      return false;
+    fputs (second.c_str (), f);
     fclose (f);
     return true;
+  }
+
+  /* Both units of P, as write () takes them.  */
+  static std::string
+  print (fz_program *p)
+  {
+    std::string second;
+    std::string t = fz_print (p, &second);
+    if (!second.empty ())
+      t += std::string (1, '\0') + second;
+    return t;
   }
 
   /* Try the edits so far and EXTRA: keep them if the failure stays.  */
@@ -518,7 +683,7 @@ public:
     std::unique_ptr<fz_program> p = build (extra);
     if (!p)
       return false;
-    std::string t = fz_print (p.get ());
+    std::string t = print (p.get ());
     if (t == text)
       return false;
     if (!write (t))
@@ -577,7 +742,7 @@ public:
 	fprintf (stderr, "reduce: the edits given do not apply\n");
 	return 2;
       }
-    text = fz_print (p.get ());
+    text = print (p.get ());
     write (text);
     /* The failure must be there to begin with.  */
     tests++;
@@ -608,18 +773,20 @@ public:
 } // anon namespace
 
 /* Reduce the program of OPTS with EDITS applied, while TEST (a shell
-   command, run with FILE holding the program) exits with 0; at most
+   command, run with FILE holding the program, AUX its second unit if it
+   has one) exits with 0; at most
    MAX_TESTS runs of TEST.  EDITS gets the edits found; FILE the reduced
    program.  Return 0 on success, 1 if TEST passes on the program to begin
    with, 2 if EDITS do not apply.  */
 int
 fz_reduce (const fz_options &opts, std::vector<std::string> &edits,
-	   const std::string &test, const std::string &file, int max_tests,
-	   int verbose)
+	   const std::string &test, const std::string &file,
+	   const std::string &aux, int max_tests, int verbose)
 {
   reducer r (opts, edits);
   r.test = test;
   r.file = file;
+  r.aux = aux;
   r.max_tests = max_tests;
   r.verbose = verbose;
   return r.run ();
