@@ -304,11 +304,16 @@ gw_cpu_link_image (struct gw_code *code, const struct gw_unit *u,
 	addr = dlsym (((struct gw_cpu_image *) other->image)->handle, symbol);
       if (addr == NULL)
 	{
-	  gw_load_error ("the routine '%s', which device code of %s calls, "
-			 "has no cpu code in any unit of this program "
+	  char shape[64];
+	  gw_routine_shape (symbol, shape, sizeof shape);
+	  gw_load_error ("the routine '%s', which device code of %s calls%s, "
+			 "has no cpu code %sin any unit of this program "
 			 "(compile its definition with the Gangway plugin, "
-			 "with '#pragma acc routine')", name,
-			 gw_object_name (u));
+			 "with '#pragma acc routine'%s)", name,
+			 gw_object_name (u),
+			 shape,
+			 shape[0] ? "of that shape " : "",
+			 shape[0] ? ", and every unit for the same ISA" : "");
 	  snprintf (reason, reason_size, "missing-routine");
 	  return false;
 	}

@@ -327,9 +327,13 @@ gw_ptx_link (const struct gw_unit *u, const struct gw_image *img,
 	      inputs[n++] = other;
 	    continue;
 	  }
-	gw_warn ("the routine '%s', which device code of %s calls, has no "
-		 "ptx code in any unit of this program; its regions do not "
-		 "run on the GPU", imp[1], gw_object_name (u));
+	char shape[64];
+	gw_routine_shape (imp[0], shape, sizeof shape);
+	gw_warn ("the routine '%s', which device code of %s calls%s, has no "
+		 "ptx code %sin any unit of this program; its regions do not "
+		 "run on the GPU", imp[1], gw_object_name (u),
+		 shape,
+		 shape[0] ? "of that shape " : "");
 	snprintf (reason, reason_size, "ptx-missing-routine");
 	return GW_PTX_MISSING_ROUTINE;
       }

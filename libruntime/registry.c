@@ -394,6 +394,26 @@ gw_exporting_image (const char *target, const char *symbol,
   return image;
 }
 
+/* Describe, in BUF of SIZE bytes, the shape of the routine variant
+   SYMBOL (its name ends in __wNvM or __vM, config/module.cc) for a
+   message that it is missing: " for N workers of M lanes", or "".  */
+
+const char *
+gw_routine_shape (const char *symbol, char *buf, size_t size)
+{
+  unsigned w = 0, v = 0;
+  const char *s = strrchr (symbol, '_');
+  buf[0] = 0;
+  if (s == NULL || s == symbol || s[-1] != '_')
+    return buf;
+  if (sscanf (s + 1, "w%uv%u", &w, &v) == 2)
+    snprintf (buf, size, " for %u worker%s of %u lanes", w,
+	      w == 1 ? "" : "s", v);
+  else if (sscanf (s + 1, "v%u", &v) == 1)
+    snprintf (buf, size, " for %u vector lanes", v);
+  return buf;
+}
+
 /* Return true if unit U has an image for TARGET ("ptx").  */
 
 bool

@@ -228,6 +228,8 @@ extern struct gw_code *gw_exporter (int device, const char *target,
 extern const struct gw_image *gw_exporting_image (const char *target,
 						  const char *symbol,
 						  const struct gw_unit *self);
+extern const char *gw_routine_shape (const char *symbol, char *buf,
+				     size_t size);
 
 
 /* Devices.  */

@@ -25,24 +25,63 @@ static struct
   void (*reduction) (gcall *);
 } host_hooks;
 
-/* Does the function DECL call a routine that partitions a worker or
-   vector loop?  */
+/* What the routines the function DECL calls ask of its dimensions.  */
 
-static bool
-calls_partitioned_routine (tree decl)
+struct routine_calls
 {
+  bool partitioned = false;	/* It calls a worker, vector or gang one.  */
+  tree foreign = NULL_TREE;	/* A worker or gang one another unit
+				   defines (its first), and its level.  */
+  dir_level foreign_level = DL_SEQ;
+};
+
+static routine_calls
+find_routine_calls (tree decl)
+{
+  routine_calls r;
   basic_block bb;
   FOR_EACH_BB_FN (bb, DECL_STRUCT_FUNCTION (decl))
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
       if (is_gimple_call (gsi_stmt (gsi)))
 	{
+	  tree fn = gimple_call_fndecl (gsi_stmt (gsi));
 	  dir_level level;
-	  if (gw_routine_p (gimple_call_fndecl (gsi_stmt (gsi)), &level)
-	      && level != DL_SEQ)
-	    return true;
+	  if (!gw_routine_p (fn, &level) || level == DL_SEQ)
+	    continue;
+	  r.partitioned = true;
+	  cgraph_node *node = cgraph_node::get (fn);
+	  if (level != DL_VECTOR && !r.foreign && !(node && node->definition))
+	    {
+	      r.foreign = fn;
+	      r.foreign_level = level;
+	    }
 	}
-  return false;
+  return r;
+}
+
+/* A worker or gang routine of another unit has code for 1, 2, 4 ... 32
+   workers (gw_target::routine_shapes): a region that calls one runs the
+   largest power of two of workers that its count allows.  */
+
+static void
+round_workers_for (tree routine, dir_level level, int *dims,
+		   std::vector<std::string> *notes)
+{
+  int w = dims[DA_WORKER];
+  if (w <= 1 || (w & (w - 1)) == 0)
+    return;
+  int p = 1;
+  while (2 * p <= w)
+    p *= 2;
+  tree host = gw_host_version (routine);
+  const char *name = lang_hooks.decl_printable_name (host ? host : routine,
+						      2);
+  notes->push_back ("gangway: using num_workers (" + std::to_string (p)
+		    + "), ignoring " + std::to_string (w) + ": '"
+		    + name + "', a " + dir_level_name (level) + " routine of "
+		    "another unit, has code for a power of two of workers");
+  dims[DA_WORKER] = p;
 }
 
 /* The validate_dims hook.  DECL is the function (null for the global
@@ -67,8 +106,10 @@ gw_validate_dims (tree decl, int *dims, int fn_level, unsigned used)
     if (dims[a] < 0 && (used & (1u << a)) && gw_opts.default_dims[a] > 0)
       dims[a] = gw_opts.default_dims[a];
   std::vector<std::string> notes;
-  t->validate_dims (dims, used, calls_partitioned_routine (decl),
-		    gw_opts.target, &notes);
+  routine_calls calls = find_routine_calls (decl);
+  t->validate_dims (dims, used, calls.partitioned, gw_opts.target, &notes);
+  if (calls.foreign)
+    round_workers_for (calls.foreign, calls.foreign_level, dims, &notes);
   location_t loc = DECL_SOURCE_LOCATION (decl);
   /* Speak of the region's host function, not of its device clone.  */
   tree saved = current_function_decl;

@@ -140,9 +140,9 @@ emitter::simd_dcall (const dir_insn *i)
       std::string v = i->type == DT_B1 ? "-(int32_t) gw_res" : "gw_res";
       if (!is_vec (i->dest))
 	{
-	  if (vector && group > 1)
-	    throw cannot { "a uniform result of a vector routine called by "
-			   "several workers" };
+	  /* Uniform: the workers that call (worker-single code calls on
+	     one) all get the same value (divergence.cc), as from a load
+	     of one address.  */
 	  note_write (i, nullptr, false, "gw_cur");
 	  result = "r" + std::to_string (i->dest) + " = gw_res;";
 	}

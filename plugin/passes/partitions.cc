@@ -8,7 +8,11 @@
    closes the partition of its axis.  Every block must be reached in one
    partition only, and partitions nest gang > worker > vector: that is the
    single-entry single-exit structure GCC's OpenACC lowering produces and
-   every device pass relies on.
+   every device pass relies on.  The markers of an axis of one thread
+   open nothing: GCC drops them from a region of one worker, but a
+   routine keeps them until the module builder gives it its caller's
+   shape (config/module.cc), and a routine's shape of one worker is then
+   one worker's code, as the region's would be.
 
    See also gcc/config/nvptx/nvptx.cc:nvptx_discover_pars, which builds the
    same tree from RTL.  */
@@ -20,9 +24,10 @@
 /* Return the marker opcode that starts block B, or DOP_NUM.  */
 
 static dir_opcode
-marker_of (const dir_block *b)
+marker_of (const dir_block *b, unsigned active)
 {
-  if (!b->insns.empty () && dir_op_flag (b->insns[0]->op, DOPF_MARKER))
+  if (!b->insns.empty () && dir_op_flag (b->insns[0]->op, DOPF_MARKER)
+      && (active & (1u << b->insns[0]->axis)))
     return b->insns[0]->op;
   return DOP_NUM;
 }
@@ -60,7 +65,7 @@ gw_partitions::discover (const dir_func *fn, std::string *error)
       block_part[b->index] = p;
 
       gw_partition *next = p;
-      dir_opcode m = marker_of (b);
+      dir_opcode m = marker_of (b, active);
       if (m == DOP_FORK)
 	{
 	  int axis = b->insns[0]->axis;
