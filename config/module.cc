@@ -45,6 +45,37 @@ gw_shape_routine (dir_func *fn, const gw_call &c)
   fn->dims[DA_VECTOR] = c.vector;
 }
 
+gw_call
+gw_call_of (const dir_insn *i, int workers, int vector)
+{
+  gw_call c;
+  c.symbol = i->callee;
+  c.level = dir_axes_level (i->axes);
+  c.workers = workers;
+  c.vector = vector;
+  c.sig.result = i->type;
+  for (const dir_value &v : i->ops)
+    c.sig.params.push_back (v.type);
+  return c;
+}
+
+std::vector<gw_call>
+gw_routine_shapes (dir_level l, bool exported, int vector)
+{
+  gw_call c;
+  c.level = l;
+  c.vector = vector;
+  if (l == DL_VECTOR || !exported)
+    {
+      c.workers = l == DL_VECTOR ? 1 : 2;
+      return { c };
+    }
+  std::vector<gw_call> shapes;
+  for (c.workers = 1; c.workers <= 32; c.workers *= 2)
+    shapes.push_back (c);
+  return shapes;
+}
+
 gw_module_builder::gw_module_builder (const gw_target *target,
 				      const gw_target_options &opts)
   : target_passes (target->passes ()), pipeline (opts.pipeline)

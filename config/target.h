@@ -194,6 +194,18 @@ private:
    routine) and vector length as its dims.  */
 void gw_shape_routine (dir_func *fn, const gw_call &c);
 
+/* The call that the dcall I of a function of WORKERS workers of VECTOR
+   lanes makes: its callee, the callee's level, the caller's shape and
+   the signature of its operands and result.  */
+gw_call gw_call_of (const dir_insn *i, int workers, int vector);
+
+/* The shapes a routine of level L is compiled for, on a target whose
+   partitioned routines run VECTOR lanes: a vector routine's one; a
+   worker or gang one's check shape (two workers) or, if it is EXPORTED,
+   every shape of 1, 2, 4 ... 32 workers that another unit may call.  */
+std::vector<gw_call> gw_routine_shapes (dir_level l, bool exported,
+					int vector);
+
 class gw_target
 {
 public:

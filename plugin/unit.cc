@@ -100,6 +100,17 @@ keep (tree t)
   keep_list = tree_cons (NULL_TREE, t, keep_list);
 }
 
+/* NAME with every character other than a letter or a digit made '_'.  */
+
+std::string
+clean_name (const char *name)
+{
+  std::string clean;
+  for (const char *c = name; *c; c++)
+    clean += ISALNUM (*c) ? *c : '_';
+  return clean;
+}
+
 /* Return the entry of the region HOST, creating it.  */
 
 unit_kernel &
@@ -112,23 +123,10 @@ kernel_for (tree host)
   unit_kernel k;
   k.host = host;
   k.name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (host));
-  std::string clean;
-  for (char c : k.name)
-    clean += ISALNUM (c) ? c : '_';
-  k.symbol = "gw_k" + std::to_string (kernels.size ()) + "_" + clean;
+  k.symbol = "gw_k" + std::to_string (kernels.size ()) + "_"
+	     + clean_name (k.name.c_str ());
   kernels.push_back (k);
   return kernels.back ();
-}
-
-/* NAME with every character other than a letter or a digit made '_'.  */
-
-std::string
-clean_name (const char *name)
-{
-  std::string clean;
-  for (const char *c = name; *c; c++)
-    clean += ISALNUM (*c) ? *c : '_';
-  return clean;
 }
 
 /* The symbol of the exported routine whose host version is DECL, in the

@@ -853,14 +853,7 @@ emitter::dcall_expr (const dir_insn *i, const std::vector<std::string> &a,
 	s += (k ? ", (" : "(") + c_type (i->ops[k].type) + ") " + a[k];
       return s + ")";
     }
-  gw_call c;
-  c.symbol = i->callee;
-  c.level = dir_axes_level (i->axes);
-  c.workers = wlen;
-  c.vector = vlen;
-  c.sig.result = i->type;
-  for (const dir_value &v : i->ops)
-    c.sig.params.push_back (v.type);
+  gw_call c = gw_call_of (i, wlen, vlen);
   calls.push_back (c);
   std::string s = c.variant () + " (" + ctx;
   for (size_t k = 0; k < a.size (); k++)

@@ -86,18 +86,7 @@ cpu_image::compile (dir_func *fn, std::string *code,
 std::vector<gw_call>
 cpu_image::routine_shapes (dir_level l, bool exported) const
 {
-  gw_call c;
-  c.level = l;
-  c.vector = isa.vector_bytes / 4;
-  if (l == DL_VECTOR || !exported)
-    {
-      c.workers = l == DL_VECTOR ? 1 : 2;
-      return { c };
-    }
-  std::vector<gw_call> shapes;
-  for (c.workers = 1; c.workers <= 32; c.workers *= 2)
-    shapes.push_back (c);
-  return shapes;
+  return gw_routine_shapes (l, exported, isa.vector_bytes / 4);
 }
 
 /* The image: the prelude, the declarations of the module's routines and

@@ -601,14 +601,7 @@ emitter::emit_dcall (dir_insn *i)
       emit_library (i);
       return;
     }
-  gw_call c;
-  c.symbol = i->callee;
-  c.level = dir_axes_level (i->axes);
-  c.workers = wlen;
-  c.vector = vlen;
-  c.sig.result = i->type;
-  for (const dir_value &v : i->ops)
-    c.sig.params.push_back (v.type);
+  gw_call c = gw_call_of (i, wlen, vlen);
   calls.push_back (c);
   routine_call (c.variant (), i->ops, i->type,
 		i->dest != DIR_NOREG ? dest (i) : "");

@@ -54,18 +54,7 @@ protected:
   std::vector<gw_call> routine_shapes (dir_level l, bool exported)
     const override
   {
-    gw_call c;
-    c.level = l;
-    c.vector = ptx_warp_size;
-    if (l == DL_VECTOR || !exported)
-      {
-	c.workers = l == DL_VECTOR ? 1 : 2;
-	return { c };
-      }
-    std::vector<gw_call> shapes;
-    for (c.workers = 1; c.workers <= 32; c.workers *= 2)
-      shapes.push_back (c);
-    return shapes;
+    return gw_routine_shapes (l, exported, ptx_warp_size);
   }
 
   /* A worker or vector routine's .shared data is one per CTA, not one
