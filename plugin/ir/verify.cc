@@ -493,6 +493,10 @@ verifier::check_partitions ()
 	    lacking &= ~neutered[b->index];
 	    if (i->op == DOP_BCAST)
 	      lacking &= ~i->axes;
+	    /* A copy's result is as single as its operand (its readers
+	       are checked).  */
+	    if (i->op == DOP_COPY)
+	      lacking = 0;
 	    if (!lacking)
 	      continue;
 	    if (!parts.inside (fn->regs[v.reg].def->bb, parts.of (b)))

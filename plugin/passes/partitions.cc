@@ -245,10 +245,13 @@ gw_single_values (const dir_func *fn, const std::vector<unsigned> &neutered)
 		  axes |= neutered[p->index];
 	      set (phi->dest, axes);
 	    }
+	  /* A copy is its operand (a block merged into its predecessor
+	     turns its phis into copies: config/cpu/simplify.cc).  */
 	  for (const dir_insn *i : b->insns)
 	    if (i->dest != DIR_NOREG)
 	      set (i->dest, i->op == DOP_BCAST || i->op == DOP_REDUCE
-			    ? n | (of (i->ops[0]) & ~i->axes) : n);
+			    ? n | (of (i->ops[0]) & ~i->axes)
+			    : i->op == DOP_COPY ? n | of (i->ops[0]) : n);
 	}
     }
   return single;

@@ -75,8 +75,9 @@ std::vector<unsigned> gw_neutered_blocks (const dir_func *fn);
    on (NEUTERED as computed by gw_neutered_blocks), and for a phi those of
    the values it merges and, unless they are all the same, those of its
    neutered predecessors (the single thread alone comes that way), for a
-   broadcast those of its operand it does not broadcast across.  A thread may read a value if it runs at position 0
-   on all of them.  */
+   broadcast those of its operand it does not broadcast across, for a
+   copy those of its operand.  A thread may read a value if it runs at
+   position 0 on all of them.  */
 std::vector<unsigned> gw_single_values (const dir_func *fn,
 					const std::vector<unsigned> &neutered);
 
