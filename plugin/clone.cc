@@ -240,6 +240,23 @@ gw_on_device_decl ()
   return decl;
 }
 
+/* Is S a call of acc_on_device: the builtin, or the runtime's function
+   itself when the builtin is off (-fno-builtin-acc_on_device), an
+   external C function of that name and one argument?  */
+
+static bool
+acc_on_device_call_p (gimple *s)
+{
+  if (gimple_call_builtin_p (s, BUILT_IN_ACC_ON_DEVICE))
+    return true;
+  tree fn = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+  return (fn && !fndecl_built_in_p (fn) && TREE_PUBLIC (fn)
+	  && DECL_EXTERNAL (fn) && gimple_call_num_args (s) == 1
+	  && INTEGRAL_TYPE_P (TREE_TYPE (gimple_call_arg (s, 0)))
+	  && strcmp (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fn)),
+		     "acc_on_device") == 0);
+}
+
 /* In the device clone NODE, make acc_on_device calls stand for the
    device's answer (gw_on_device_decl).  */
 
@@ -253,7 +270,7 @@ defer_acc_on_device (cgraph_node *node)
 	 gsi_next (&gsi))
       {
 	gimple *s = gsi_stmt (gsi);
-	if (!gimple_call_builtin_p (s, BUILT_IN_ACC_ON_DEVICE))
+	if (!acc_on_device_call_p (s))
 	  continue;
 	gw_redirect_call (fun, as_a <gcall *> (s), gw_on_device_decl ());
       }
