@@ -347,6 +347,19 @@ dump_after (const char *name, const dir_func *fn)
 /* Run the passes O asks for on FN and print the result.  Return the exit
    status for FN.  */
 
+/* The pipeline driver's options for the command line O.  */
+
+gw_pipeline_options
+pipeline_options (const options &o)
+{
+  gw_pipeline_options p;
+  p.dump = o.print_after;
+  p.disable = o.disable;
+  p.verify = o.verify;
+  p.details = o.details;
+  return p;
+}
+
 int
 process (dir_func *fn, const options &o)
 {
@@ -357,14 +370,9 @@ process (dir_func *fn, const options &o)
 
   if (o.pipeline)
     {
-      gw_pipeline_options popts;
-      popts.dump = o.print_after;
-      popts.disable = o.disable;
-      popts.verify = o.verify;
-      popts.details = o.details;
       std::string why;
       fflush (stdout);
-      gw_run_passes (fn, popts, stderr, &why);
+      gw_run_passes (fn, pipeline_options (o), stderr, &why);
     }
   else
     {
@@ -389,15 +397,10 @@ process (dir_func *fn, const options &o)
       return 0;
     }
   /* The target's passes, as its module builder runs them.  */
-  gw_pipeline_options tpopts;
-  tpopts.dump = o.print_after;
-  tpopts.disable = o.disable;
-  tpopts.verify = o.verify;
-  tpopts.details = o.details;
   std::string stopped;
   fflush (stdout);
-  gw_run_pass_list (fn, gw_find_target (o.emit)->passes (), tpopts,
-		    stderr, &stopped);
+  gw_run_pass_list (fn, gw_find_target (o.emit)->passes (),
+		    pipeline_options (o), stderr, &stopped);
   if (o.emit == "ptx")
     {
       ptx_arch arch;
