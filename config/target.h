@@ -206,6 +206,14 @@ gw_call gw_call_of (const dir_insn *i, int workers, int vector);
 std::vector<gw_call> gw_routine_shapes (dir_level l, bool exported,
 					int vector);
 
+/* What validate_dims may want to know of a compute region.  */
+struct gw_region_facts
+{
+  bool routine_calls = false;	/* It calls a worker or vector routine.  */
+  unsigned float_bytes = 0;	/* Its floating-point arithmetic is mostly
+				   of this size (4, 8; 0: it has none).  */
+};
+
 class gw_target
 {
 public:
@@ -217,14 +225,15 @@ public:
   /* Complete the dimensions DIMS (gang, worker, vector) of a compute
      region whose partitioned axes are the GOMP_DIM_MASK bits USED, which
      calls routines that partition worker or vector loops if
-     ROUTINE_CALLS (those are compiled for the target's vector length of
-     routines, routine_vector_length).  On entry -1 means "not specified",
+     REGION.ROUTINE_CALLS (those are compiled for the target's vector
+     length of routines, routine_vector_length), and whose floating-point
+     arithmetic is mostly of REGION.FLOAT_BYTES-byte values (0: none).  On entry -1 means "not specified",
      0 "given at run time" and a positive value is the user's constant.
      On exit every entry is positive, or 0 for a gang count chosen at
      launch.  Append to NOTES a sentence for each request the target
      could not honour.  */
   virtual void validate_dims (int dims[DA_NUM], unsigned used,
-			      bool routine_calls,
+			      const gw_region_facts &region,
 			      const gw_target_options &opts,
 			      std::vector<std::string> *notes) const = 0;
 

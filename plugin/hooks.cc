@@ -25,7 +25,8 @@ static struct
   void (*reduction) (gcall *);
 } host_hooks;
 
-/* What the routines the function DECL calls ask of its dimensions.  */
+/* What the routines the function DECL calls ask of its dimensions, and
+   the size of the floating-point values most of its arithmetic is on.  */
 
 struct routine_calls
 {
@@ -33,30 +34,43 @@ struct routine_calls
   tree foreign = NULL_TREE;	/* A worker or gang one another unit
 				   defines (its first), and its level.  */
   dir_level foreign_level = DL_SEQ;
+  unsigned float_bytes = 0;
 };
 
 static routine_calls
 find_routine_calls (tree decl)
 {
   routine_calls r;
+  unsigned floats[2] = { 0, 0 };	/* Statements on floats, doubles.  */
   basic_block bb;
   FOR_EACH_BB_FN (bb, DECL_STRUCT_FUNCTION (decl))
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
-      if (is_gimple_call (gsi_stmt (gsi)))
-	{
-	  tree fn = gimple_call_fndecl (gsi_stmt (gsi));
-	  dir_level level;
-	  if (!gw_routine_p (fn, &level) || level == DL_SEQ)
-	    continue;
-	  r.partitioned = true;
-	  cgraph_node *node = cgraph_node::get (fn);
-	  if (level != DL_VECTOR && !r.foreign && !(node && node->definition))
-	    {
-	      r.foreign = fn;
-	      r.foreign_level = level;
-	    }
-	}
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	tree lhs = gimple_get_lhs (stmt);
+	if (lhs && SCALAR_FLOAT_TYPE_P (TREE_TYPE (lhs)))
+	  {
+	    unsigned bytes = tree_to_uhwi (TYPE_SIZE_UNIT (TREE_TYPE (lhs)));
+	    if (bytes == 4 || bytes == 8)
+	      floats[bytes == 8]++;
+	  }
+	if (!is_gimple_call (stmt))
+	  continue;
+	tree fn = gimple_call_fndecl (stmt);
+	dir_level level;
+	if (!gw_routine_p (fn, &level) || level == DL_SEQ)
+	  continue;
+	r.partitioned = true;
+	cgraph_node *node = cgraph_node::get (fn);
+	if (level != DL_VECTOR && !r.foreign && !(node && node->definition))
+	  {
+	    r.foreign = fn;
+	    r.foreign_level = level;
+	  }
+      }
+  if (floats[0] + floats[1])
+    r.float_bytes = floats[1] > floats[0] ? 8 : 4;
   return r;
 }
 
@@ -107,7 +121,10 @@ gw_validate_dims (tree decl, int *dims, int fn_level, unsigned used)
       dims[a] = gw_opts.default_dims[a];
   std::vector<std::string> notes;
   routine_calls calls = find_routine_calls (decl);
-  t->validate_dims (dims, used, calls.partitioned, gw_opts.target, &notes);
+  gw_region_facts facts;
+  facts.routine_calls = calls.partitioned;
+  facts.float_bytes = calls.float_bytes;
+  t->validate_dims (dims, used, facts, gw_opts.target, &notes);
   if (calls.foreign)
     round_workers_for (calls.foreign, calls.foreign_level, dims, &notes);
   location_t loc = DECL_SOURCE_LOCATION (decl);

@@ -184,15 +184,22 @@ public:
     return cpu_isa_for (opts).vector_bytes / 4;
   }
 
-  void validate_dims (int dims[DA_NUM], unsigned used, bool routine_calls,
+  void validate_dims (int dims[DA_NUM], unsigned used,
+		      const gw_region_facts &region,
 		      const gw_target_options &opts,
 		      std::vector<std::string> *notes) const override
   {
     cpu_isa isa = cpu_isa_for (opts);
+    /* A vector register holds the ISA's lanes of 4-byte values; a region
+       whose arithmetic is mostly on doubles runs half as many, so that
+       each of its double vectors is one register, not a pair that GCC
+       spills (without AVX-512, a vector of 8 doubles is not a type of
+       the machine at all).  Worker and vector routines are compiled for
+       the ISA's vector length of 4-byte lanes.  */
     int lanes = isa.vector_bytes / 4;
-    /* Worker and vector routines are compiled for the ISA's vector
-       length.  */
-    if (routine_calls && dims[DA_VECTOR] > 0 && dims[DA_VECTOR] != lanes)
+    if (region.float_bytes == 8 && !region.routine_calls)
+      lanes = std::max (4, (int) isa.vector_bytes / 8);
+    if (region.routine_calls && dims[DA_VECTOR] > 0 && dims[DA_VECTOR] != lanes)
       {
 	notes->push_back ("gangway: using vector_length ("
 			  + std::to_string (lanes) + ") due to a call of a "
@@ -200,7 +207,7 @@ public:
 			  + std::to_string (dims[DA_VECTOR]));
 	dims[DA_VECTOR] = lanes;
       }
-    if (routine_calls && dims[DA_VECTOR] < 0)
+    if (region.routine_calls && dims[DA_VECTOR] < 0)
       dims[DA_VECTOR] = lanes;
     if (dims[DA_GANG] < 0)
       dims[DA_GANG] = (used & (1u << DA_GANG)) ? 0 : 1;

@@ -153,7 +153,8 @@ public:
     return ptx_warp_size;
   }
 
-  void validate_dims (int dims[DA_NUM], unsigned used, bool routine_calls,
+  void validate_dims (int dims[DA_NUM], unsigned used,
+		      const gw_region_facts &region,
 		      const gw_target_options &,
 		      std::vector<std::string> *notes) const override
   {
@@ -161,7 +162,7 @@ public:
     if (dims[DA_GANG] < 0)
       dims[DA_GANG] = (used & (1u << DA_GANG)) ? 0 : 1;
     /* Worker and vector routines partition a warp's lanes.  */
-    if (routine_calls && dims[DA_VECTOR] > 0
+    if (region.routine_calls && dims[DA_VECTOR] > 0
 	&& dims[DA_VECTOR] != ptx_warp_size)
       {
 	notes->push_back ("gangway: ptx: using vector_length (" + w
