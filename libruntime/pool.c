@@ -19,9 +19,16 @@
 
 /* A launch of G gangs on a pool of T threads (the launching thread and
    T-1 pool threads, started at the first launch) is one "job".  The gangs
-   are handed out dynamically: every participant repeatedly claims the
-   next chunk of max (1, G / (16 T)) gangs from an atomic counter and runs
-   it, until none are left.
+   are cut into T contiguous shares, one per thread, as OpenMP's static
+   schedule does: thread K runs share K, in chunks of max (1, G / (16 T))
+   gangs claimed from the share's own atomic counter, so that launch
+   after launch each thread touches the same part of the data and finds
+   it in its own cache.  A thread that finishes its share then claims
+   chunks of the others' (from the next thread on), so a share whose
+   gangs run long, or whose thread joins late or not at all, is still
+   finished by whoever is free: the balance of dynamic scheduling where
+   the work is uneven, the locality of static scheduling where it is
+   not.
 
    Whole launches are serialized by gw_pool.launch_lock: a launch from a
    second host thread waits until the first one is done.  Launches are
@@ -80,6 +87,14 @@
 #define GW_JOB_ACTIVE	(GW_JOB_CLOSED - 1)
 #define GW_JOB_SEQ(S)	((uint32_t) ((S) >> 32))
 
+/* A thread's share of a job's gangs: the next unclaimed one and the
+   end.  On a line of its own: every claim writes it.  */
+struct gw_share
+{
+  alignas (64) atomic_uint_fast64_t next;
+  uint64_t end;
+};
+
 struct gw_pool
 {
   /* Held for the whole of a launch, and while starting or stopping the
@@ -112,9 +127,9 @@ struct gw_pool
   uint32_t gangs;
   uint32_t chunk;
 
-  /* The next unclaimed gang.  On a line of its own: every claim writes
-     it.  */
-  alignas (64) atomic_uint_fast64_t next_gang;
+  /* The threads' shares of the current job: NUM_THREADS + 1 of them,
+     the launcher's first.  */
+  struct gw_share *shares;
 };
 
 static struct gw_pool gw_pool = {
@@ -141,23 +156,34 @@ gw_relax (void)
   __builtin_ia32_pause ();
 }
 
-/* Claim and run chunks of the current job until none are left.  */
+/* Claim and run chunks of the current job until none are left, as
+   thread SELF (0 for the launcher): its own share first, then the
+   others'.  */
 
 static void
-gw_run_chunks (void)
+gw_run_chunks (unsigned self)
 {
   struct gw_pool *p = &gw_pool;
   const uint64_t gangs = p->gangs, chunk = p->chunk;
+  const unsigned n = p->num_threads + 1;
 
-  for (;;)
+  for (unsigned k = 0; k < n; k++)
     {
-      uint64_t lo = atomic_fetch_add_explicit (&p->next_gang, chunk,
-					       memory_order_relaxed);
-      if (lo >= gangs)
-	return;
-      uint64_t hi = lo + chunk < gangs ? lo + chunk : gangs;
-      p->kernel (p->data, p->globals, (uint32_t) gangs, (uint32_t) lo,
-		 (uint32_t) hi);
+      struct gw_share *sh = &p->shares[(self + k) % n];
+      for (;;)
+	{
+	  /* A share nobody claims from any more need not be written.  */
+	  if (atomic_load_explicit (&sh->next, memory_order_relaxed)
+	      >= sh->end)
+	    break;
+	  uint64_t lo = atomic_fetch_add_explicit (&sh->next, chunk,
+						   memory_order_relaxed);
+	  if (lo >= sh->end)
+	    break;
+	  uint64_t hi = lo + chunk < sh->end ? lo + chunk : sh->end;
+	  p->kernel (p->data, p->globals, (uint32_t) gangs, (uint32_t) lo,
+		     (uint32_t) hi);
+	}
     }
 }
 
@@ -302,6 +328,7 @@ gw_pool_thread (void *arg)
 {
   struct gw_thread_start *start = arg;
   uint32_t seen = start->seq;
+  unsigned self = start->n;
 
   if (gw_config ()->log & GW_LOG_POOL)
     gw_log_thread_cpus (start->n);
@@ -315,7 +342,7 @@ gw_pool_thread (void *arg)
       seen = GW_JOB_SEQ (s);
       if (gw_join_job (seen))
 	{
-	  gw_run_chunks ();
+	  gw_run_chunks (self);
 	  gw_leave_job ();
 	}
     }
@@ -345,8 +372,16 @@ gw_pool_start (void)
   if (want == 0)
     return;
   p->threads = calloc (want, sizeof *p->threads);
-  if (p->threads == NULL)
-    return;
+  p->shares = aligned_alloc (alignof (struct gw_share),
+			     (want + 1) * sizeof *p->shares);
+  if (p->threads == NULL || p->shares == NULL)
+    {
+      free (p->threads);
+      free (p->shares);
+      p->threads = NULL;
+      p->shares = NULL;
+      return;
+    }
 
   /* Every pool thread may run on every CPU of the process.  */
   pthread_attr_t attr;
@@ -455,7 +490,13 @@ gw_pool_run (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
   p->globals = globals;
   p->gangs = gangs;
   p->chunk = chunk;
-  atomic_store_explicit (&p->next_gang, 0, memory_order_relaxed);
+  for (uint32_t k = 0; k < threads; k++)
+    {
+      p->shares[k].end = (uint64_t) gangs * (k + 1) / threads;
+      atomic_store_explicit (&p->shares[k].next,
+			     (uint64_t) gangs * k / threads,
+			     memory_order_relaxed);
+    }
   uint64_t seq = GW_JOB_SEQ (atomic_load_explicit (&p->state,
 						   memory_order_relaxed)) + 1;
   atomic_store (&p->state, (seq & 0xffffffffu) << 32);
@@ -467,7 +508,7 @@ gw_pool_run (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
     }
 
   /* Work, then close the job and wait for whoever joined it.  */
-  gw_run_chunks ();
+  gw_run_chunks (0);
   uint64_t s = atomic_fetch_or (&p->state, GW_JOB_CLOSED);
   gw_wait_for_helpers (s);
 
@@ -501,7 +542,9 @@ gw_pool_stop (void)
 	if (!pthread_equal (p->threads[i], pthread_self ()))
 	  pthread_join (p->threads[i], NULL);
       free (p->threads);
+      free (p->shares);
       p->threads = NULL;
+      p->shares = NULL;
       /* Later launches (from other destructors, say) run on the calling
 	 thread alone.  */
       p->num_threads = 0;
@@ -523,7 +566,9 @@ gw_pool_atfork_child (void)
   pthread_cond_init (&p->wake, NULL);
   pthread_cond_init (&p->done, NULL);
   free (p->threads);
+  free (p->shares);
   p->threads = NULL;
+  p->shares = NULL;
   p->num_threads = 0;
   p->started = false;
   p->stopped = false;
