@@ -346,6 +346,13 @@ cpu_prelude_width (unsigned p, const cpu_isa &isa)
     }
 
   /* Memory.  */
+  dir_appendf (s, "GW_INLINE int gw_consecutive%u (gw_u64x%u a, uint64_t size)\n"
+	       "{\n"
+	       "  gw_u64x%u d = a - (gw_splat_u64x%u (a[0]) + gw_iota_u64x%u * size);\n"
+	       "  uint64_t z = 0;\n"
+	       "  for (int l = 0; l < %u; l++) z |= d[l];\n"
+	       "  return z == 0;\n"
+	       "}\n", p, p, p, p, p, p);
   for (const elem_type &e : elems)
     {
       const char *n = e.name, *c = e.c;
@@ -369,20 +376,29 @@ cpu_prelude_width (unsigned p, const cpu_isa &isa)
 	   "    }\n"
 	   "}\n",
 	   n, p, n, p, p, p, masked_access (e, p, isa, false).c_str ());
+      /* Lanes whose addresses turn out consecutive (a collapsed nest's
+	 row, away from its ends) take the vector load or store.  */
       dir_appendf (s,
 	   "GW_INLINE gw_%sx%u gw_gather_%sx%u (gw_u64x%u a, gw_m%u m)\n"
 	   "{\n"
+	   "  if (gw_consecutive%u (a, sizeof (%s)))\n"
+	   "    return gw_ld_%sx%u (a[0], m);\n"
 	   "  gw_%sx%u r = {};\n"
 	   "  for (int l = 0; l < %u; l++) if (m[l]) r[l] = *(const %s *) (uintptr_t) a[l];\n"
 	   "  return r;\n"
 	   "}\n",
-	   n, p, n, p, p, p, n, p, p, c);
+	   n, p, n, p, p, p, p, c, n, p, n, p, p, c);
       dir_appendf (s,
 	   "GW_INLINE void gw_scatter_%sx%u (gw_u64x%u a, gw_%sx%u v, gw_m%u m)\n"
 	   "{\n"
+	   "  if (gw_consecutive%u (a, sizeof (%s)))\n"
+	   "    {\n"
+	   "      gw_st_%sx%u (a[0], v, m);\n"
+	   "      return;\n"
+	   "    }\n"
 	   "  for (int l = 0; l < %u; l++) if (m[l]) *(%s *) (uintptr_t) a[l] = v[l];\n"
 	   "}\n",
-	   n, p, p, n, p, p, p, c);
+	   n, p, p, n, p, p, p, c, n, p, p, c);
     }
   s += "\n";
   return s;
