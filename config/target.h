@@ -237,6 +237,10 @@ public:
 			      const gw_target_options &opts,
 			      std::vector<std::string> *notes) const = 0;
 
+  /* Whether the target divides by a constant about as cheaply as a
+     stepped quotient costs (gw_pass_context).  */
+  virtual bool cheap_constant_division () const { return false; }
+
   /* The vector length of the vector lanes a worker or vector routine
      partitions its loops over: the regions that call one run that
      many.  */

@@ -110,6 +110,7 @@ pass_gangway_capture::execute (function *fun)
 	fn->dims[axis] = dims ? oacc_get_fn_dim_size (clone, axis) : 1;
       gw_pipeline_options popts = gw_opts.target.pipeline;
       popts.details = dump_file && (dump_flags & TDF_DETAILS);
+      popts.cheap_constant_division = target->cheap_constant_division ();
       /* The target-independent passes, then the target's own and its
 	 code (config/module.cc).  */
       if (!gw_run_passes (fn.get (), popts, dump_file, &why)

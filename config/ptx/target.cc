@@ -148,6 +148,10 @@ class ptx_target : public gw_target
 public:
   const char *name () const override { return "ptx"; }
 
+  /* ptxas turns a division by a constant into a multiply-high and
+     shifts.  */
+  bool cheap_constant_division () const override { return true; }
+
   int routine_vector_length (const gw_target_options &) const override
   {
     return ptx_warp_size;

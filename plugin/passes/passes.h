@@ -15,6 +15,10 @@
 struct gw_pass_context
 {
   FILE *dump = nullptr;		/* Analysis details go here, if set.  */
+  /* The target divides by a constant about as cheaply as step-indices
+     steps a quotient (ptxas makes it a multiply-high): only divisions by
+     run-time values are worth stepping.  */
+  bool cheap_constant_division = false;
 };
 
 #define DEF_PASS(NAME, FUNCTION, REQUIRES, PROVIDES) \
@@ -31,6 +35,7 @@ struct gw_pipeline_options
   std::string stop_after;	/* Stop after this pass.  */
   bool verify = false;
   bool details = false;		/* Dump analysis details too.  */
+  bool cheap_constant_division = false;	/* gw_pass_context's.  */
 };
 
 /* A pass of the table.  */

@@ -17,11 +17,11 @@
 
    Two things are recognized:
 
-   - the identity urem(X, C) + udiv(X, C) * C = X, which is what the
-     body's own linear subscript often is when it uses the indices as
-     GCC split them (`a[(k * NJ + j) * NI + i]` over the whole nest):
-     the sum becomes X, which is affine in the lane, so the targets see
-     a contiguous access;
+   - the identity urem(X, C) + udiv(X, C) * C = X, found in the linear
+     form of any sum (a subscript of the nest's own shape, `a[k][j][i]`
+     or `a[(k * NJ + j) * NI + i]`, whatever order GCC added the terms
+     in): the sum is rebuilt from X, which is affine in the vector lane,
+     so the targets see a contiguous access;
    - in a loop whose header has a phi X = [init, X + S] with a constant
      S > 0, whose latch continues only while X + S < BOUND (BOUND
      invariant) and where a range analysis proves init >= 0, each
@@ -217,12 +217,14 @@ struct stepped
 class stepper
 {
 public:
-  stepper (dir_func *f) : fn (f), rng (f) {}
+  stepper (dir_func *f, bool cheap) : fn (f), rng (f), cheap_const (cheap)
+  {}
   bool run ();
 
 private:
   dir_func *fn;
   ranges rng;
+  bool cheap_const;		/* Step divisions by registers only.  */
   std::vector<std::vector<dir_insn *>> uses;
 
   bool loop_ok (const dir_loop &, dir_block **pre, dir_block **latch);
@@ -506,7 +508,8 @@ stepper::divisor_ok (const dir_loop &l, dir_block *pre, const stepped &x,
 	return false;
     }
   range rc = rng.of (c);
-  if ((c.imm_p () && c.imm == 1) || x.kind == stepped::OTHER)
+  if ((c.imm_p () && (c.imm == 1 || cheap_const))
+      || x.kind == stepped::OTHER)
     return false;
   if (rc.lo >= 1)
     return true;
@@ -514,8 +517,8 @@ stepper::divisor_ok (const dir_loop &l, dir_block *pre, const stepped &x,
   return t->op == DOP_BR && div->bb == l.header;
 }
 
-/* A counted i32 X never wraps, so sext (X) steps as a 64-bit value of
-   its own: make it a phi, so that addresses computed from it are affine
+/* A counted i32 X never wraps (it stays in [0, 2^31): sext and zext
+   agree), so sext (X) steps as a 64-bit value of its own: make it a phi, so that addresses computed from it are affine
    in X (a vector lane's X is its position plus a uniform value: the
    targets then see a contiguous access).  */
 
@@ -528,7 +531,8 @@ stepper::widen (const dir_loop &l, dir_block *pre, dir_block *latch,
   dir_value xv = dir_reg_value (fn, x.reg);
   std::vector<dir_insn *> exts;
   for (dir_insn *i : uses[x.reg])
-    if (i->op == DOP_SEXT && i->type == DT_I64 && i->ops[0] == xv
+    if ((i->op == DOP_SEXT || i->op == DOP_ZEXT) && i->type == DT_I64
+	&& i->ops[0] == xv
 	&& std::find (l.blocks.begin (), l.blocks.end (), i->bb)
 	   != l.blocks.end ())
       exts.push_back (i);
@@ -603,47 +607,199 @@ stepper::run ()
   return changed;
 }
 
-/* urem (X, C) + udiv (X, C) * C is X (in the modular arithmetic of
-   the type too: the product is at most X).  Copies are looked through,
-   so that a nest of such sums folds from the inside out.  */
+/* Linear forms of integer expressions: sums of registers times
+   constants plus a constant, in the modular arithmetic of the
+   expression's type.  A term is a register, zero-extended to the form's
+   type if narrower (the digits udiv and urem give are non-negative, so
+   their sign and zero extensions agree).  */
+
+struct linear
+{
+  std::map<uint32_t, uint64_t> terms;	/* Register -> coefficient.  */
+  uint64_t constant = 0;
+};
+
+class recombiner
+{
+public:
+  explicit recombiner (dir_func *f) : fn (f)
+  {
+    for (dir_block *b : fn->blocks)
+      for (dir_insn *i : b->insns)
+	if ((i->op == DOP_UDIV || i->op == DOP_UREM) && i->ops[0].reg_p ()
+	    && i->ops[1].imm_p () && (int64_t) i->ops[1].imm >= 2)
+	  (i->op == DOP_UDIV ? quotient : remainder)
+	    [{ i->ops[0].reg, i->ops[1].imm }] = i->dest;
+  }
+  bool run ();
+
+private:
+  dir_func *fn;
+  /* (X, C) -> the register of udiv/urem X, C.  */
+  std::map<std::pair<uint32_t, uint64_t>, uint32_t> quotient, remainder;
+
+  const dir_insn *def (const dir_value &v) const
+  {
+    return v.reg_p () ? fn->regs[v.reg].def : nullptr;
+  }
+  bool digit_p (const dir_value &v) const
+  {
+    const dir_insn *d = def (v);
+    return d && (d->op == DOP_UDIV || d->op == DOP_UREM) && d->ops[1].imm_p ()
+	   && (int64_t) d->ops[1].imm >= 2;
+  }
+  void collect (const dir_value &v, uint64_t c, dir_type t, linear *f,
+		int depth);
+  bool merge (linear *f);
+  dir_value rebuild (dir_builder &b, const linear &f, dir_type t);
+};
+
+/* Add C times V, a value of the form's type T, to F.  */
+
+void
+recombiner::collect (const dir_value &v, uint64_t c, dir_type t, linear *f,
+		     int depth)
+{
+  if (v.imm_p ())
+    {
+      f->constant += c * v.imm;
+      return;
+    }
+  const dir_insn *d = def (v);
+  if (d && depth < 16)
+    switch (d->op)
+      {
+      case DOP_COPY:
+	collect (d->ops[0], c, t, f, depth + 1);
+	return;
+      case DOP_ADD:
+	collect (d->ops[0], c, t, f, depth + 1);
+	collect (d->ops[1], c, t, f, depth + 1);
+	return;
+      case DOP_SUB:
+	collect (d->ops[0], c, t, f, depth + 1);
+	collect (d->ops[1], -c, t, f, depth + 1);
+	return;
+      case DOP_MUL:
+	for (int k = 0; k < 2; k++)
+	  if (d->ops[k].imm_p ())
+	    {
+	      collect (d->ops[1 - k], c * d->ops[k].imm, t, f, depth + 1);
+	      return;
+	    }
+	break;
+      case DOP_SHL:
+	if (d->ops[1].imm_p () && d->ops[1].imm < 64)
+	  {
+	    collect (d->ops[0], c << d->ops[1].imm, t, f, depth + 1);
+	    return;
+	  }
+	break;
+      case DOP_SEXT:
+      case DOP_ZEXT:
+	/* Widening a digit: the digit itself.  */
+	if (digit_p (d->ops[0]))
+	  {
+	    f->terms[d->ops[0].reg] += c;
+	    return;
+	  }
+	break;
+      default:
+	break;
+      }
+  f->terms[v.reg] += c;
+}
+
+/* Replace A * urem (X, C) + A * C * udiv (X, C) by A * X in F, as often
+   as it applies (a digit's quotient may be the sum of the next digits).
+   Return whether it did.  */
 
 bool
-fold_identities (dir_func *fn)
+recombiner::merge (linear *f)
 {
+  bool any = false, again = true;
+  while (again)
+    {
+      again = false;
+      for (auto &[reg, a] : f->terms)
+	{
+	  const dir_insn *d = fn->regs[reg].def;
+	  if (a == 0 || !d || d->op != DOP_UREM || !d->ops[0].reg_p ()
+	      || !digit_p (dir_reg_value (fn, reg)))
+	    continue;
+	  auto q = quotient.find ({ d->ops[0].reg, d->ops[1].imm });
+	  if (q == quotient.end ())
+	    continue;
+	  auto t = f->terms.find (q->second);
+	  if (t == f->terms.end () || t->second != a * d->ops[1].imm)
+	    continue;
+	  uint32_t x = d->ops[0].reg;
+	  uint64_t coeff = a;
+	  f->terms.erase (t);
+	  f->terms.erase (reg);
+	  f->terms[x] += coeff;
+	  any = again = true;
+	  break;
+	}
+    }
+  return any;
+}
+
+/* Emit F, of type T, with B.  */
+
+dir_value
+recombiner::rebuild (dir_builder &b, const linear &f, dir_type t)
+{
+  dir_value sum;
+  for (auto &[reg, a] : f.terms)
+    {
+      if (a == 0)
+	continue;
+      dir_value v = dir_reg_value (fn, reg);
+      if (v.type != t)
+	v = b.def (DOP_ZEXT, t, { v });
+      if (a != 1)
+	v = b.def (DOP_MUL, t, { v, dir_imm (t, (int64_t) a) });
+      sum = sum.kind == dir_value::NONE ? v : b.def (DOP_ADD, t, { sum, v });
+    }
+  uint64_t k = f.constant;
+  if (t == DT_I32)
+    k = (uint64_t) (int64_t) (int32_t) k;
+  if (sum.kind == dir_value::NONE)
+    return dir_imm (t, (int64_t) k);
+  if (k != 0)
+    sum = b.def (DOP_ADD, t, { sum, dir_imm (t, (int64_t) k) });
+  return sum;
+}
+
+/* Rewrite every sum whose linear form holds the digits of a number
+   (its remainder and quotient by C, weighted 1 and C) with the number
+   instead: (k * NJ + j) * NI + i, over a nest that GCC split as
+   i = X % NI, j = X / NI % NJ, k = X / NI / NJ, is X.  */
+
+bool
+recombiner::run ()
+{
+  if (remainder.empty ())
+    return false;
   bool changed = false;
-  auto strip = [&] (dir_value v) {
-    while (v.reg_p () && fn->regs[v.reg].def
-	   && fn->regs[v.reg].def->op == DOP_COPY)
-      v = fn->regs[v.reg].def->ops[0];
-    return v;
-  };
-  auto def = [&] (const dir_value &v, dir_opcode op) -> const dir_insn * {
-    dir_value s = strip (v);
-    if (!s.reg_p ())
-      return nullptr;
-    const dir_insn *d = fn->regs[s.reg].def;
-    return d && d->op == op && d->ops[1].imm_p () ? d : nullptr;
-  };
   for (dir_block *b : fn->blocks)
-    for (dir_insn *i : b->insns)
+    for (size_t n = 0; n < b->insns.size (); n++)
       {
-	if (i->op != DOP_ADD)
+	dir_insn *i = b->insns[n];
+	if ((i->op != DOP_ADD && i->op != DOP_SUB)
+	    || (i->type != DT_I32 && i->type != DT_I64))
 	  continue;
-	for (int k = 0; k < 2; k++)
-	  {
-	    const dir_insn *rem = def (i->ops[k], DOP_UREM);
-	    const dir_insn *mul = def (i->ops[1 - k], DOP_MUL);
-	    if (!rem || !mul || mul->ops[1] != rem->ops[1])
-	      continue;
-	    const dir_insn *quo = def (mul->ops[0], DOP_UDIV);
-	    dir_value x = strip (rem->ops[0]);
-	    if (!quo || strip (quo->ops[0]) != x
-		|| quo->ops[1] != rem->ops[1])
-	      continue;
-	    dir_make_copy (i, x);
-	    changed = true;
-	    break;
-	  }
+	linear f;
+	collect (dir_reg_value (fn, i->dest), 1, i->type, &f, 0);
+	if (!merge (&f))
+	  continue;
+	dir_builder bld (fn, b, n);
+	bld.loc = i->loc;
+	dir_value v = rebuild (bld, f, i->type);
+	n = bld.pos;
+	dir_make_copy (i, v);
+	changed = true;
       }
   return changed;
 }
@@ -739,12 +895,16 @@ remove_dead (dir_func *fn)
 } // anon namespace
 
 bool
-gw_step_indices (dir_func *fn, const gw_pass_context &)
+gw_step_indices (dir_func *fn, const gw_pass_context &ctx)
 {
-  bool changed = fold_identities (fn);
+  recombiner r (fn);
+  bool changed = r.run ();
   if (changed)
-    propagate_copies (fn);
-  stepper s (fn);
+    {
+      propagate_copies (fn);
+      remove_dead (fn);
+    }
+  stepper s (fn, ctx.cheap_constant_division);
   changed |= s.run ();
   if (changed)
     {
