@@ -40,6 +40,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 namespace {
 
@@ -608,15 +609,47 @@ stepper::run ()
 }
 
 /* Linear forms of integer expressions: sums of registers times
-   constants plus a constant, in the modular arithmetic of the
-   expression's type.  A term is a register, zero-extended to the form's
-   type if narrower (the digits udiv and urem give are non-negative, so
-   their sign and zero extensions agree).  */
+   coefficients plus a constant, in the modular arithmetic of the
+   expression's type.  A coefficient is a constant times a product of
+   registers (the extents of a nest known at run time).  A term is a
+   register, zero-extended to the form's type if narrower (the digits
+   udiv and urem give are non-negative, so their sign and zero extensions
+   agree).  */
+
+struct monomial
+{
+  uint64_t k = 0;
+  std::vector<uint32_t> regs;	/* Sorted.  */
+
+  monomial times (const monomial &o) const
+  {
+    monomial m;
+    m.k = k * o.k;
+    m.regs = regs;
+    m.regs.insert (m.regs.end (), o.regs.begin (), o.regs.end ());
+    std::sort (m.regs.begin (), m.regs.end ());
+    return m;
+  }
+};
 
 struct linear
 {
-  std::map<uint32_t, uint64_t> terms;	/* Register -> coefficient.  */
+  std::map<uint32_t, monomial> terms;	/* Register -> coefficient.  */
+  std::vector<uint32_t> mixed;	/* Terms of several monomials.  */
   uint64_t constant = 0;
+  bool unknown = false;		/* A coefficient's register has no
+				   definition the rebuilt sum could use.  */
+
+  void add (uint32_t reg, const monomial &c)
+  {
+    auto it = terms.find (reg);
+    if (it == terms.end ())
+      terms[reg] = c;
+    else if (it->second.regs == c.regs)
+      it->second.k += c.k;
+    else
+      mixed.push_back (reg);
+  }
 };
 
 class recombiner
@@ -626,43 +659,80 @@ public:
   {
     for (dir_block *b : fn->blocks)
       for (dir_insn *i : b->insns)
-	if ((i->op == DOP_UDIV || i->op == DOP_UREM) && i->ops[0].reg_p ()
-	    && i->ops[1].imm_p () && (int64_t) i->ops[1].imm >= 2)
-	  (i->op == DOP_UDIV ? quotient : remainder)
-	    [{ i->ops[0].reg, i->ops[1].imm }] = i->dest;
+	if (digit_p (i) && i->op == DOP_UDIV)
+	  quotient[{ i->ops[0].reg, i->ops[1] }] = i->dest;
   }
   bool run ();
 
 private:
   dir_func *fn;
-  /* (X, C) -> the register of udiv/urem X, C.  */
-  std::map<std::pair<uint32_t, uint64_t>, uint32_t> quotient, remainder;
+  /* (X, C) -> the register of udiv X, C.  */
+  struct key_less
+  {
+    bool operator() (const std::pair<uint32_t, dir_value> &a,
+		     const std::pair<uint32_t, dir_value> &b) const
+    {
+      return std::make_tuple (a.first, a.second.kind, a.second.reg,
+			      a.second.imm)
+	     < std::make_tuple (b.first, b.second.kind, b.second.reg,
+				b.second.imm);
+    }
+  };
+  std::map<std::pair<uint32_t, dir_value>, uint32_t, key_less> quotient;
 
   const dir_insn *def (const dir_value &v) const
   {
     return v.reg_p () ? fn->regs[v.reg].def : nullptr;
   }
-  bool digit_p (const dir_value &v) const
+  /* udiv or urem of a register by a constant of at least 2 or by a
+     register.  */
+  static bool digit_p (const dir_insn *d)
   {
-    const dir_insn *d = def (v);
-    return d && (d->op == DOP_UDIV || d->op == DOP_UREM) && d->ops[1].imm_p ()
-	   && (int64_t) d->ops[1].imm >= 2;
+    return d && (d->op == DOP_UDIV || d->op == DOP_UREM)
+	   && d->ops[0].reg_p ()
+	   && (d->ops[1].reg_p ()
+	       || (d->ops[1].imm_p () && (int64_t) d->ops[1].imm >= 2));
   }
-  void collect (const dir_value &v, uint64_t c, dir_type t, linear *f,
+  bool has_digits (const dir_value &v, int depth) const;
+  void collect (const dir_value &v, const monomial &c, linear *f,
 		int depth);
   bool merge (linear *f);
   dir_value rebuild (dir_builder &b, const linear &f, dir_type t);
 };
 
-/* Add C times V, a value of the form's type T, to F.  */
+/* Whether V is computed from digits by the operations collect walks.  */
+
+bool
+recombiner::has_digits (const dir_value &v, int depth) const
+{
+  const dir_insn *d = def (v);
+  if (!d || depth > 8)
+    return false;
+  if (digit_p (d))
+    return true;
+  switch (d->op)
+    {
+    case DOP_ADD: case DOP_SUB: case DOP_MUL:
+      return has_digits (d->ops[0], depth + 1)
+	     || has_digits (d->ops[1], depth + 1);
+    case DOP_COPY: case DOP_SHL:
+      return has_digits (d->ops[0], depth + 1);
+    default:
+      return false;
+    }
+}
+
+/* Add C times V, a value of the form's type, to F.  */
 
 void
-recombiner::collect (const dir_value &v, uint64_t c, dir_type t, linear *f,
+recombiner::collect (const dir_value &v, const monomial &c, linear *f,
 		     int depth)
 {
   if (v.imm_p ())
     {
-      f->constant += c * v.imm;
+      if (!c.regs.empty ())
+	f->unknown = true;
+      f->constant += c.k * v.imm;
       return;
     }
   const dir_insn *d = def (v);
@@ -670,44 +740,61 @@ recombiner::collect (const dir_value &v, uint64_t c, dir_type t, linear *f,
     switch (d->op)
       {
       case DOP_COPY:
-	collect (d->ops[0], c, t, f, depth + 1);
+	collect (d->ops[0], c, f, depth + 1);
 	return;
       case DOP_ADD:
-	collect (d->ops[0], c, t, f, depth + 1);
-	collect (d->ops[1], c, t, f, depth + 1);
+	collect (d->ops[0], c, f, depth + 1);
+	collect (d->ops[1], c, f, depth + 1);
 	return;
       case DOP_SUB:
-	collect (d->ops[0], c, t, f, depth + 1);
-	collect (d->ops[1], -c, t, f, depth + 1);
-	return;
+	{
+	  collect (d->ops[0], c, f, depth + 1);
+	  monomial n = c;
+	  n.k = -n.k;
+	  collect (d->ops[1], n, f, depth + 1);
+	  return;
+	}
       case DOP_MUL:
 	for (int k = 0; k < 2; k++)
-	  if (d->ops[k].imm_p ())
-	    {
-	      collect (d->ops[1 - k], c * d->ops[k].imm, t, f, depth + 1);
-	      return;
-	    }
+	  {
+	    const dir_value &m = d->ops[k], &o = d->ops[1 - k];
+	    monomial by;
+	    if (m.imm_p ())
+	      by.k = m.imm;
+	    else if (m.reg_p () && m.type == o.type && has_digits (o, 0)
+		     && !has_digits (m, 0))
+	      {
+		by.k = 1;
+		by.regs = { m.reg };
+	      }
+	    else
+	      continue;
+	    collect (o, c.times (by), f, depth + 1);
+	    return;
+	  }
 	break;
       case DOP_SHL:
 	if (d->ops[1].imm_p () && d->ops[1].imm < 64)
 	  {
-	    collect (d->ops[0], c << d->ops[1].imm, t, f, depth + 1);
+	    monomial by;
+	    by.k = UINT64_C (1) << d->ops[1].imm;
+	    collect (d->ops[0], c.times (by), f, depth + 1);
 	    return;
 	  }
 	break;
       case DOP_SEXT:
       case DOP_ZEXT:
 	/* Widening a digit: the digit itself.  */
-	if (digit_p (d->ops[0]))
+	if (digit_p (def (d->ops[0])))
 	  {
-	    f->terms[d->ops[0].reg] += c;
+	    f->add (d->ops[0].reg, c);
 	    return;
 	  }
 	break;
       default:
 	break;
       }
-  f->terms[v.reg] += c;
+  f->add (v.reg, c);
 }
 
 /* Replace A * urem (X, C) + A * C * udiv (X, C) by A * X in F, as often
@@ -724,25 +811,38 @@ recombiner::merge (linear *f)
       for (auto &[reg, a] : f->terms)
 	{
 	  const dir_insn *d = fn->regs[reg].def;
-	  if (a == 0 || !d || d->op != DOP_UREM || !d->ops[0].reg_p ()
-	      || !digit_p (dir_reg_value (fn, reg)))
+	  if (a.k == 0 || !digit_p (d) || d->op != DOP_UREM
+	      || std::find (f->mixed.begin (), f->mixed.end (), reg)
+		 != f->mixed.end ())
 	    continue;
-	  auto q = quotient.find ({ d->ops[0].reg, d->ops[1].imm });
+	  auto q = quotient.find ({ d->ops[0].reg, d->ops[1] });
 	  if (q == quotient.end ())
 	    continue;
 	  auto t = f->terms.find (q->second);
-	  if (t == f->terms.end () || t->second != a * d->ops[1].imm)
+	  monomial by;
+	  if (d->ops[1].imm_p ())
+	    by.k = d->ops[1].imm;
+	  else
+	    {
+	      by.k = 1;
+	      by.regs = { d->ops[1].reg };
+	    }
+	  monomial want = a.times (by);
+	  if (t == f->terms.end () || t->second.k != want.k
+	      || t->second.regs != want.regs
+	      || std::find (f->mixed.begin (), f->mixed.end (), q->second)
+		 != f->mixed.end ())
 	    continue;
 	  uint32_t x = d->ops[0].reg;
-	  uint64_t coeff = a;
+	  monomial coeff = a;
 	  f->terms.erase (t);
 	  f->terms.erase (reg);
-	  f->terms[x] += coeff;
+	  f->add (x, coeff);
 	  any = again = true;
 	  break;
 	}
     }
-  return any;
+  return any && f->mixed.empty () && !f->unknown;
 }
 
 /* Emit F, of type T, with B.  */
@@ -753,13 +853,20 @@ recombiner::rebuild (dir_builder &b, const linear &f, dir_type t)
   dir_value sum;
   for (auto &[reg, a] : f.terms)
     {
-      if (a == 0)
+      if (a.k == 0)
 	continue;
       dir_value v = dir_reg_value (fn, reg);
       if (v.type != t)
 	v = b.def (DOP_ZEXT, t, { v });
-      if (a != 1)
-	v = b.def (DOP_MUL, t, { v, dir_imm (t, (int64_t) a) });
+      for (uint32_t r : a.regs)
+	{
+	  dir_value m = dir_reg_value (fn, r);
+	  if (m.type != t)
+	    m = b.def (DOP_SEXT, t, { m });
+	  v = b.def (DOP_MUL, t, { v, m });
+	}
+      if (a.k != 1)
+	v = b.def (DOP_MUL, t, { v, dir_imm (t, (int64_t) a.k) });
       sum = sum.kind == dir_value::NONE ? v : b.def (DOP_ADD, t, { sum, v });
     }
   uint64_t k = f.constant;
@@ -773,14 +880,14 @@ recombiner::rebuild (dir_builder &b, const linear &f, dir_type t)
 }
 
 /* Rewrite every sum whose linear form holds the digits of a number
-   (its remainder and quotient by C, weighted 1 and C) with the number
-   instead: (k * NJ + j) * NI + i, over a nest that GCC split as
+   (its remainder and quotient by C, weighted A and A * C) with the
+   number instead: (k * NJ + j) * NI + i, over a nest that GCC split as
    i = X % NI, j = X / NI % NJ, k = X / NI / NJ, is X.  */
 
 bool
 recombiner::run ()
 {
-  if (remainder.empty ())
+  if (quotient.empty ())
     return false;
   bool changed = false;
   for (dir_block *b : fn->blocks)
@@ -791,7 +898,9 @@ recombiner::run ()
 	    || (i->type != DT_I32 && i->type != DT_I64))
 	  continue;
 	linear f;
-	collect (dir_reg_value (fn, i->dest), 1, i->type, &f, 0);
+	monomial one;
+	one.k = 1;
+	collect (dir_reg_value (fn, i->dest), one, &f, 0);
 	if (!merge (&f))
 	  continue;
 	dir_builder bld (fn, b, n);
@@ -842,14 +951,10 @@ remove_dead (dir_func *fn)
       default:
 	return false;
       }
-    if (dir_op_flag (i->op, DOPF_TRAPS | DOPF_READS))
-      {
-	/* A division by a constant other than 0 and -1 cannot trap.  */
-	if (i->op < DOP_DIV || i->op > DOP_UREM || !i->ops[1].imm_p ())
-	  return false;
-	int64_t c = (int64_t) i->ops[1].imm;
-	return c != 0 && c != -1;
-      }
+    /* A division that traps (by zero, or INT_MIN by -1) is undefined
+       behaviour in the source: an unused one may go.  */
+    if (dir_op_flag (i->op, DOPF_READS))
+      return false;
     return i->op != DOP_UNDEF;
   };
   std::vector<char> live (fn->regs.size (), 0);
