@@ -36,17 +36,14 @@
 
 #include <gangway.h>
 
+#include "bench-common.h"
 #include "kernels.h"
-
-extern int omp_get_max_threads (void);
 
 /* ---------------------------------------------------------------------
    Parameters.  */
 
-static int reps = 9;
-static int gap_ms = 100;
-static int quiet_pct = 15;		/* --quiet PCT; 0: do not wait.  */
-static int quiet_max_s = 3;
+/* reps, gap_ms, quiet_pct, quiet_max_s, max_attempts and the counters
+   of timed calls are in bench-common.h.  */
 static int saxpy_n = 1 << 24;
 static int mandel_w = 2048, mandel_h = 1536, mandel_maxit = 256;
 static int stencil_n = 2048, stencil_sweeps = 10;
@@ -54,14 +51,6 @@ static int dot_n = 1 << 25;
 static int hist_n = 1 << 24;
 static int maxloc_n = 1 << 24;
 static int rowsum_rows = 4096, rowsum_cols = 4096;
-static const char *only_variants;	/* --variants LIST.  */
-static const char *only_kernels;	/* --kernels LIST.  */
-static const char *child;		/* --child VARIANT (internal).  */
-static int verbose;			/* BENCH_VERBOSE: print every time. */
-static int max_attempts = 4;		/* --attempts: tries of a timed call. */
-static int noisy_calls;			/* Timings kept although disturbed.  */
-static int redone_calls;		/* Timings thrown away, disturbed.  */
-static int total_calls;
 
 /* ---------------------------------------------------------------------
    The variants.  */
@@ -114,17 +103,6 @@ static const struct variant variants[] = {
 /* ---------------------------------------------------------------------
    The kernels: data, check and timed call.  */
 
-struct result
-{
-  int done;
-  double median, min, max;	/* Seconds per call.  */
-  long diffs;			/* Elements that differ from the reference. */
-  double maxdiff;		/* Largest absolute difference (for the
-				   float sums: relative error).  */
-  long fails;			/* Those outside the kernel's tolerance. */
-  char device[16];		/* Where Gangway ran it ("-" if not ours). */
-};
-
 struct kernel
 {
   const char *name;
@@ -155,126 +133,6 @@ static int ml_ref_idx;
 static float *rs_a, *rs_row;
 static double *rs_exact, *rs_rowabs, rs_total, rs_abs, rs_row_gamma,
   rs_total_bound;
-
-/* The time on clock ID, in seconds.  */
-
-static double
-clock_s (clockid_t id)
-{
-  struct timespec t;
-  clock_gettime (id, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-static double
-now (void)
-{
-  return clock_s (CLOCK_MONOTONIC);
-}
-
-/* CPU time used by the machine (busy) and in all (total) since boot, in
-   clock ticks, from /proc/stat.  */
-
-static int
-machine_ticks (unsigned long long *busy, unsigned long long *total)
-{
-  unsigned long long v[8] = { 0 };
-  FILE *f = fopen ("/proc/stat", "r");
-  if (!f)
-    return 0;
-  int n = fscanf (f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0],
-		  &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
-  fclose (f);
-  if (n < 4)
-    return 0;
-  *busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
-  *total = *busy + v[3] + v[4];
-  return 1;
-}
-
-/* What other processes do to the machine over a stretch of time: its
-   busy clock ticks less this process's CPU time (the idle threads of the
-   previous variant may still be spinning), against the ticks that
-   passed.  */
-
-struct busy
-{
-  int ok;
-  unsigned long long busy, total;
-  double own;
-};
-
-static void
-busy_start (struct busy *b)
-{
-  b->own = clock_s (CLOCK_PROCESS_CPUTIME_ID);
-  b->ok = machine_ticks (&b->busy, &b->total);
-}
-
-/* Return true, with the other processes' ticks since busy_start (B) in
-   *FOREIGN and all ticks in *TOTAL, if that is known and anything is
-   measured at all (QUIET_PCT above 0).  */
-
-static int
-busy_since (const struct busy *b, double *foreign, double *total)
-{
-  unsigned long long busy, tot;
-  if (quiet_pct <= 0 || !b->ok || !machine_ticks (&busy, &tot)
-      || tot == b->total)
-    return 0;
-  double own = (clock_s (CLOCK_PROCESS_CPUTIME_ID) - b->own)
-	       * sysconf (_SC_CLK_TCK);
-  *foreign = (double) (busy - b->busy) - own;
-  *total = (double) (tot - b->total);
-  return 1;
-}
-
-/* Sleep GAP_MS, then until the other processes of the machine used less
-   than QUIET_PCT of its CPUs over the last GAP_MS (at most QUIET_MAX_S
-   seconds).  Return true if the machine was quiet.  */
-
-static int
-wait_quiet (void)
-{
-  double deadline = now () + quiet_max_s;
-  for (;;)
-    {
-      struct busy b;
-      double foreign, total;
-      busy_start (&b);
-      if (gap_ms > 0)
-	usleep (gap_ms * 1000);
-      if (!busy_since (&b, &foreign, &total)
-	  || foreign * 100 < quiet_pct * total)
-	return 1;
-      if (now () > deadline)
-	return 0;
-    }
-}
-
-/* Whether other processes used more than QUIET_PCT of the machine since
-   busy_start (B), during a timed call.  /proc/stat counts in clock ticks
-   (10 ms), so only a disturbance of a tick or more is seen.  */
-
-static int
-busy_disturbed (const struct busy *b)
-{
-  double foreign, total;
-  return busy_since (b, &foreign, &total) && foreign >= 1
-	 && foreign * 100 >= quiet_pct * total;
-}
-
-static void *
-xmalloc (size_t n)
-{
-  void *p;
-  if (posix_memalign (&p, 64, n) != 0)
-    {
-      fprintf (stderr, "bench: out of memory\n");
-      exit (2);
-    }
-  return p;
-}
 
 static void
 compare_f (const float *a, const float *b, size_t n, struct result *r)
@@ -573,6 +431,20 @@ static const struct kernel kernels[] = {
 
 static struct result results[NVARIANTS][NKERNELS];
 
+/* Kernel KI of variant VI, for bench-common.h.  */
+
+static void
+check_kernel (int vi, int ki, struct result *r)
+{
+  kernels[ki].check (&variants[vi], r);
+}
+
+static void
+call_kernel (int vi, int ki)
+{
+  kernels[ki].call (&variants[vi]);
+}
+
 /* A pseudo-random 32-bit value from I.  */
 
 static unsigned
@@ -687,203 +559,13 @@ setup (void)
 /* ---------------------------------------------------------------------
    Running.  */
 
-static int
-in_list (const char *list, const char *name)
-{
-  if (!list)
-    return 1;
-  size_t n = strlen (name);
-  for (const char *p = list;;)
-    {
-      const char *e = strchr (p, ',');
-      size_t m = e ? (size_t) (e - p) : strlen (p);
-      if (m == n && strncmp (p, name, n) == 0)
-	return 1;
-      if (!e)
-	return 0;
-      p = e + 1;
-    }
-}
-
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
-
-static void
-summarize (const char *vname, const char *kname, double *t, int n,
-	   struct result *r)
-{
-  if (verbose)
-    {
-      fprintf (stderr, "bench: %s %s (ms):", vname, kname);
-      for (int i = 0; i < n; i++)
-	fprintf (stderr, " %.2f", t[i] * 1e3);
-      fprintf (stderr, "\n");
-    }
-  qsort (t, n, sizeof *t, cmp_double);
-  r->median = n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
-  r->min = t[0];
-  r->max = t[n - 1];
-  r->done = 1;
-}
-
-/* Run kernel KI for the variants VIS[0..NV-1] of this process: check
-   each, then time them interleaved.  */
-
-static void
-run_kernel (int ki, const int *vis, int nv)
-{
-  const struct kernel *k = &kernels[ki];
-  double (*t)[reps] = calloc (nv, sizeof *t);
-
-  for (int j = 0; j < nv; j++)
-    {
-      const struct variant *v = &variants[vis[j]];
-      struct result *r = &results[vis[j]][ki];
-      k->check (v, r);
-      const char *d = v->expect_device ? gangway_last_launch_device () : NULL;
-      snprintf (r->device, sizeof r->device, "%s", d ? d : "-");
-      if (v->expect_device && (!d || strcmp (d, v->expect_device) != 0))
-	fprintf (stderr, "bench: warning: %s %s ran on %s, not %s\n",
-		 v->name, k->name, d ? d : "(nothing)", v->expect_device);
-    }
-  for (int rep = 0; rep < reps; rep++)
-    for (int j = 0; j < nv; j++)
-      for (int attempt = 1;; attempt++)
-	{
-	  int quiet = wait_quiet ();
-	  struct busy b;
-	  busy_start (&b);
-	  double t0 = now ();
-	  k->call (&variants[vis[j]]);
-	  t[j][rep] = now () - t0;
-	  quiet &= !busy_disturbed (&b);
-	  total_calls++;
-	  if (quiet)
-	    break;
-	  if (attempt == max_attempts)
-	    {
-	      noisy_calls++;
-	      break;
-	    }
-	  redone_calls++;
-	}
-  for (int j = 0; j < nv; j++)
-    summarize (variants[vis[j]].name, k->name, t[j], reps,
-	       &results[vis[j]][ki]);
-  free (t);
-}
-
-/* Run variant VI in a child process: this program again, with the
-   variant's environment setting and --child.  */
-
-static void
-run_child (int vi, char **argv)
-{
-  const struct variant *v = &variants[vi];
-  char exe[4096];
-  ssize_t len = readlink ("/proc/self/exe", exe, sizeof exe - 1);
-  if (len < 0)
-    {
-      perror ("bench: /proc/self/exe");
-      return;
-    }
-  exe[len] = '\0';
-
-  char cmd[8192];
-  int k = snprintf (cmd, sizeof cmd, "%s '%s'", v->child_env, exe);
-  for (int i = 1; argv[i]; i++)
-    k += snprintf (cmd + k, sizeof cmd - k, " '%s'", argv[i]);
-  snprintf (cmd + k, sizeof cmd - k, " --child %s", v->name);
-
-  fflush (stdout);
-  FILE *f = popen (cmd, "r");
-  if (!f)
-    {
-      perror ("bench: popen");
-      return;
-    }
-  char line[512];
-  while (fgets (line, sizeof line, f))
-    {
-      char kname[32], dev[16];
-      int nn, nr, nt;
-      if (sscanf (line, "N %d %d %d", &nn, &nr, &nt) == 3)
-	{
-	  noisy_calls += nn;
-	  redone_calls += nr;
-	  total_calls += nt;
-	  continue;
-	}
-      struct result r = { 0 };
-      if (sscanf (line, "R %31s %lf %lf %lf %ld %lf %ld %15s", kname,
-		  &r.median, &r.min, &r.max, &r.diffs, &r.maxdiff, &r.fails,
-		  dev) != 8)
-	continue;
-      snprintf (r.device, sizeof r.device, "%s", dev);
-      r.done = 1;
-      for (int ki = 0; ki < NKERNELS; ki++)
-	if (strcmp (kname, kernels[ki].name) == 0)
-	  results[vi][ki] = r;
-    }
-  int st = pclose (f);
-  if (st != 0)
-    fprintf (stderr, "bench: the child for %s exited with status %d\n",
-	     v->name, st);
-}
-
 /* ---------------------------------------------------------------------
    The report.  */
-
-static double
-loadavg (void)
-{
-  double l = -1;
-  FILE *f = fopen ("/proc/loadavg", "r");
-  if (f)
-    {
-      if (fscanf (f, "%lf", &l) != 1)
-	l = -1;
-      fclose (f);
-    }
-  return l;
-}
 
 static void
 print_header (void)
 {
-  char model[256] = "unknown";
-  FILE *f = fopen ("/proc/cpuinfo", "r");
-  if (f)
-    {
-      char line[512];
-      while (fgets (line, sizeof line, f))
-	if (strncmp (line, "model name", 10) == 0)
-	  {
-	    char *c = strchr (line, ':');
-	    if (c)
-	      {
-		snprintf (model, sizeof model, "%s", c + 2);
-		model[strcspn (model, "\n")] = '\0';
-	      }
-	    break;
-	  }
-      fclose (f);
-    }
-  time_t t = time (NULL);
-  char date[64];
-  strftime (date, sizeof date, "%Y-%m-%d %H:%M:%S %Z", localtime (&t));
-  const char *gt = getenv ("GANGWAY_NUM_THREADS"),
-	     *ot = getenv ("OMP_NUM_THREADS");
-  printf ("Gangway benchmark, %s\n", date);
-  printf ("machine: %s, %ld online CPUs, load average %.2f\n", model,
-	  sysconf (_SC_NPROCESSORS_ONLN), loadavg ());
-  printf ("threads: cpu device %d (GANGWAY_NUM_THREADS=%s), "
-	  "OpenMP %d (OMP_NUM_THREADS=%s)\n", gangway_num_threads (),
-	  gt ? gt : "unset", omp_get_max_threads (), ot ? ot : "unset");
+  bc_print_title ("Gangway benchmark");
   printf ("kernels: saxpy n=%d (saxpy-blk: the same in %d gang blocks); "
 	  "mandelbrot %dx%d,\n         maxit %d (%ld iterations); "
 	  "stencil %dx%d, %d sweeps per call\n",
@@ -892,88 +574,7 @@ print_header (void)
   printf ("         dot n=%d; histogram n=%d into %d bins; maxloc n=%d;\n"
 	  "         rowsum %dx%d\n", dot_n, hist_n, HIST_BINS, maxloc_n,
 	  rowsum_rows, rowsum_cols);
-  printf ("timing: median of %d calls after one checked warm-up call; "
-	  "variants interleaved;\n        each call waits for %d ms in which "
-	  "other processes used < %d%% of the CPUs,\n        and is redone "
-	  "(up to %d tries) if they used more during the call\n", reps,
-	  gap_ms, quiet_pct, max_attempts);
-  for (int vi = 0; vi < NVARIANTS; vi++)
-    if (in_list (only_variants, variants[vi].name))
-      printf ("  %-8s %s\n", variants[vi].name, variants[vi].what);
-  printf ("\n");
-}
-
-/* Print one table: a row per kernel, a column per variant that ran.  */
-
-static void
-print_table (const char *title, void (*cell) (int vi, int ki, char *buf))
-{
-  printf ("%-11s", title);
-  for (int vi = 0; vi < NVARIANTS; vi++)
-    if (in_list (only_variants, variants[vi].name))
-      printf (" %17s", variants[vi].name);
-  printf ("\n");
-  for (int ki = 0; ki < NKERNELS; ki++)
-    {
-      if (!in_list (only_kernels, kernels[ki].name))
-	continue;
-      printf ("%-11s", kernels[ki].name);
-      for (int vi = 0; vi < NVARIANTS; vi++)
-	if (in_list (only_variants, variants[vi].name))
-	  {
-	    char buf[64] = "-";
-	    if (results[vi][ki].done)
-	      cell (vi, ki, buf);
-	    printf (" %17s", buf);
-	  }
-      printf ("\n");
-    }
-}
-
-/* Whether Gangway ran kernel KI of variant VI on another device than the
-   variant stands for (the cpu variant on the host: a region the cpu
-   device refused).  */
-
-static int
-ran_elsewhere (int vi, int ki)
-{
-  const struct variant *v = &variants[vi];
-  return v->expect_device && results[vi][ki].done
-	 && strcmp (results[vi][ki].device, v->expect_device) != 0;
-}
-
-/* Write T, a time in seconds of variant VI for kernel KI, into BUF in ms,
-   with its ratio to CPU_T, the cpu device's, when that was measured, or
-   where the launches went if not where they should have.  */
-
-static void
-cell_time (int vi, int ki, double t, double cpu_t, char *buf)
-{
-  if (ran_elsewhere (vi, ki))
-    sprintf (buf, "%.2f [%s!]", t * 1e3, results[vi][ki].device);
-  else if (vi != 0 && results[0][ki].done)
-    sprintf (buf, "%.2f (%.2fx)", t * 1e3, t / cpu_t);
-  else
-    sprintf (buf, "%.2f", t * 1e3);
-}
-
-static void
-cell_median (int vi, int ki, char *buf)
-{
-  cell_time (vi, ki, results[vi][ki].median, results[0][ki].median, buf);
-}
-
-static void
-cell_min (int vi, int ki, char *buf)
-{
-  cell_time (vi, ki, results[vi][ki].min, results[0][ki].min, buf);
-}
-
-static void
-cell_spread (int vi, int ki, char *buf)
-{
-  const struct result *r = &results[vi][ki];
-  sprintf (buf, "%.2f-%.2f", r->min * 1e3, r->max * 1e3);
+  bc_print_timing ();
 }
 
 static void
@@ -992,34 +593,25 @@ cell_check (int vi, int ki, char *buf)
     /* The relative error against the exact sum ("=" if the result is
        the serial loop's, bit for bit).  */
     sprintf (buf, "%s%.1e%s", r->diffs ? "" : "=", r->maxdiff, bad);
-  else if (r->diffs == 0)
-    sprintf (buf, "exact");
   else
-    sprintf (buf, "%ld (%.2g)%s", r->diffs, r->maxdiff, bad);
-}
-
-static void
-cell_device (int vi, int ki, char *buf)
-{
-  sprintf (buf, "%s%s", results[vi][ki].device,
-	   ran_elsewhere (vi, ki) ? "!" : "");
+    bc_cell_diffs (vi, ki, buf);
 }
 
 static int
 print_results (void)
 {
-  print_table ("median ms", cell_median);
+  bc_print_table ("median ms", bc_cell_median);
   printf ("(in parentheses: time / the cpu device's; above 1 is slower)\n\n");
-  print_table ("min ms", cell_min);
+  bc_print_table ("min ms", bc_cell_min);
   printf ("\n");
-  print_table ("range ms", cell_spread);
+  bc_print_table ("range ms", bc_cell_spread);
   printf ("\n");
-  print_table ("rate", cell_rate);
+  bc_print_table ("rate", cell_rate);
   printf ("(median; GB/s counts 12 bytes per saxpy element, 8 per dot "
 	  "element and per\n maxloc element (two loops), 4 per histogram "
 	  "value and rowsum element;\n Git/s Mandelbrot iterations, Gpt/s "
 	  "stencil points updated)\n\n");
-  print_table ("vs ref", cell_check);
+  bc_print_table ("vs ref", cell_check);
   printf ("(results that differ from the serial reference, largest "
 	  "difference in\n parentheses: saxpy, stencil, histogram and "
 	  "maxloc bit for bit, mandelbrot by\n iteration count; dot and "
@@ -1046,24 +638,7 @@ print_results (void)
 	  && !(kernels[ki].compare == CONTRACTS
 	       && strcmp (variants[vi].name, "omp") == 0))
 	bad = 1;
-  print_table ("ran on", cell_device);
-  printf ("(the device Gangway reports for the last launch of the check "
-	  "call; - for\n builds without Gangway; ! where it is not the "
-	  "variant's device)\n");
-  for (int ki = 0; ki < NKERNELS; ki++)
-    for (int vi = 0; vi < NVARIANTS; vi++)
-      if (in_list (only_kernels, kernels[ki].name)
-	  && in_list (only_variants, variants[vi].name)
-	  && ran_elsewhere (vi, ki))
-	printf ("NOTE: %s of %s ran on %s, not on the %s device (Gangway "
-		"refused the region:\n      see the compiler's warning); its "
-		"times are marked [%s!]\n", kernels[ki].name,
-		variants[vi].name, results[vi][ki].device,
-		variants[vi].expect_device, results[vi][ki].device);
-  printf ("load average at the end: %.2f; of %d timed calls, %d were "
-	  "redone because\nother processes ran, %d kept although they did "
-	  "(after %d tries)\n", loadavg (), total_calls, redone_calls,
-	  noisy_calls, max_attempts);
+  bc_print_ran_on ();
   if (bad)
     printf ("\nMISMATCH: a result differs from the reference (beyond "
 	    "the bound of dot\nand rowsum; omp may contract saxpy and "
@@ -1098,16 +673,8 @@ main (int argc, char **argv)
       const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
       if (!v)
 	usage ();
-      if (strcmp (a, "--reps") == 0)
-	reps = atoi (v);
-      else if (strcmp (a, "--gap-ms") == 0)
-	gap_ms = atoi (v);
-      else if (strcmp (a, "--quiet") == 0)
-	quiet_pct = atoi (v);
-      else if (strcmp (a, "--attempts") == 0)
-	max_attempts = atoi (v);
-      else if (strcmp (a, "--quiet-max") == 0)
-	quiet_max_s = atoi (v);
+      if (bc_option (a, v))
+	;			/* --reps, --variants, ... (bench-common.h) */
       else if (strcmp (a, "--saxpy") == 0)
 	saxpy_n = atoi (v);
       else if (strcmp (a, "--mandel") == 0)
@@ -1132,12 +699,6 @@ main (int argc, char **argv)
 	  if (sscanf (v, "%dx%d", &rowsum_rows, &rowsum_cols) != 2)
 	    usage ();
 	}
-      else if (strcmp (a, "--variants") == 0)
-	only_variants = v;
-      else if (strcmp (a, "--kernels") == 0)
-	only_kernels = v;
-      else if (strcmp (a, "--child") == 0)
-	child = v;
       else
 	usage ();
       i++;
@@ -1153,49 +714,18 @@ main (int argc, char **argv)
 
   setup ();
 
-  if (child)
+  BC_DESCRIBE (variants, kernels, results);
+  bc.check = check_kernel;
+  bc.call = call_kernel;
+  bc.unit = 1e3;
+  bc.unit_name = "ms";
+  bc.fmt = "%.2f";
+
+  if (!child)
     {
-      int vi = 0;
-      while (vi < NVARIANTS && strcmp (variants[vi].name, child) != 0)
-	vi++;
-      if (vi == NVARIANTS)
-	return 2;
-      for (int ki = 0; ki < NKERNELS; ki++)
-	if (in_list (only_kernels, kernels[ki].name))
-	  {
-	    run_kernel (ki, &vi, 1);
-	    const struct result *r = &results[vi][ki];
-	    printf ("R %s %.9g %.9g %.9g %ld %.9g %ld %s\n",
-		    kernels[ki].name, r->median, r->min, r->max, r->diffs,
-		    r->maxdiff, r->fails, r->device);
-	  }
-      printf ("N %d %d %d\n", noisy_calls, redone_calls, total_calls);
-      return 0;
+      print_header ();
+      fflush (stdout);
     }
-
-  print_header ();
-  fflush (stdout);
-
-  /* The variants that need a process of their own first, while this one
-     has started no threads.  */
-  int vis[NVARIANTS], nv = 0;
-  for (int vi = 0; vi < NVARIANTS; vi++)
-    if (in_list (only_variants, variants[vi].name))
-      {
-	if (variants[vi].child_env)
-	  {
-	    fprintf (stderr, "bench: %s (child process)...\n",
-		     variants[vi].name);
-	    run_child (vi, argv);
-	  }
-	else
-	  vis[nv++] = vi;
-      }
-  for (int ki = 0; ki < NKERNELS; ki++)
-    if (in_list (only_kernels, kernels[ki].name))
-      {
-	fprintf (stderr, "bench: %s...\n", kernels[ki].name);
-	run_kernel (ki, vis, nv);
-      }
-  return print_results ();
+  int rc = bc_run (argv);
+  return rc >= 0 ? rc : print_results ();
 }

@@ -2,7 +2,7 @@
 # Build and run the Gangway benchmark (see README.md).
 #
 #   run.sh [--builddir DIR] [--out DIR] [--cc GCC] [--keep-temps]
-#          [--no-run] [-- BENCH-ARGS...]
+#          [--suite bench|app] [--no-run] [-- BENCH-ARGS...]
 #
 # The plugin and runtime come from, first match wins:
 #   GANGWAY_CFLAGS / GANGWAY_LIBS   the compile and link flags, as given
@@ -13,9 +13,15 @@
 #
 # Objects and the bench program go to --out (default: DIR/bench-build for a
 # build tree, ./gangway-bench otherwise).  --keep-temps keeps the C that
-# the cpu target generates for the kernels (kernels-acc-cpu.c.gangway-cpu.c)
-# in the output directory.  Everything after "--" goes to the program
-# (--reps N, --mandel WxH, --stencil N, --sweeps N, --variants LIST ...).
+# the cpu target generates for the kernels (kernels-acc-cpu.c.gangway-cpu.c,
+# app-acc-cpu.c.gangway-cpu.c) in the output directory.  Everything after
+# "--" goes to the program (--reps N, --mandel WxH, --stencil N, --sweeps N,
+# --variants LIST ...).
+#
+# --suite app builds and runs the application-pattern benchmark (app.c,
+# app-acc.c, app-omp.c, app-ref.c: README.md, "Application patterns")
+# instead of the default bench; its options after "--" are --reps N,
+# --steps N, --scale F, --nx N, --nz N, --variants, --kernels ...
 #
 # Threads: GANGWAY_NUM_THREADS and OMP_NUM_THREADS default to the number
 # of online CPUs, so that the cpu device and OpenMP use the same count.
@@ -28,6 +34,7 @@ out=
 cc=${CC:-gcc}
 keep=
 run=yes
+suite=bench
 
 while [ $# -gt 0 ]; do
   case $1 in
@@ -38,12 +45,19 @@ while [ $# -gt 0 ]; do
     --cc) cc=$2; shift 2 ;;
     --cc=*) cc=${1#*=}; shift ;;
     --keep-temps) keep=-fplugin-arg-gangway-keep-temps; shift ;;
+    --suite) suite=$2; shift 2 ;;
+    --suite=*) suite=${1#*=}; shift ;;
     --no-run) run=; shift ;;
     --) shift; break ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown argument $1 (try --help)" >&2; exit 2 ;;
   esac
 done
+
+case $suite in
+  bench|app) ;;
+  *) echo "run.sh: unknown suite $suite (bench or app)" >&2; exit 2 ;;
+esac
 
 if [ -n "$GANGWAY_CFLAGS$GANGWAY_LIBS" ]; then
   cflags=$GANGWAY_CFLAGS
@@ -86,18 +100,34 @@ echo "building in $out with $cc ($($cc -dumpfullversion))"
 # The header gangway.h comes with the Gangway flags; the reference and the
 # OpenACC host-fallback build do not use the plugin.
 v() { echo "  $*"; "$@"; }
-v $cc -O2 $cflags $keep -DPREFIX=acc_ -c "$here/kernels-acc.c" \
-  -o kernels-acc-cpu.o
-v $cc -O2 -fopenacc -foffload=disable -DPREFIX=hacc_ -c "$here/kernels-acc.c" \
-  -o kernels-acc-host.o
-v $cc -O3 -march=native -fopenmp -foffload=disable -DPREFIX=omp_ -c "$here/kernels-omp.c" \
-  -o kernels-omp.o
-v $cc -O3 -march=native -fopenmp -foffload=disable -ffp-contract=off -DPREFIX=ompnc_ \
-  -c "$here/kernels-omp.c" -o kernels-omp-nc.o
-v $cc -O2 -c "$here/ref.c" -o ref.o
-v $cc -O2 -Wall $cflags -c "$here/bench.c" -o bench.o
-v $cc -O2 -fopenmp -foffload=disable -o bench bench.o kernels-acc-cpu.o kernels-acc-host.o \
-  kernels-omp.o kernels-omp-nc.o ref.o $libs -lm
+if [ "$suite" = app ]; then
+  # The OpenMP build does not contract into FMAs, so that every variant
+  # matches the serial reference bit for bit.
+  v $cc -O2 $cflags $keep -DPREFIX=acc_ -c "$here/app-acc.c" -o app-acc-cpu.o
+  v $cc -O2 -fopenacc -foffload=disable -DPREFIX=hacc_ -c "$here/app-acc.c" \
+    -o app-acc-host.o
+  v $cc -O3 -march=native -fopenmp -foffload=disable -ffp-contract=off \
+    -DPREFIX=omp_ -c "$here/app-omp.c" -o app-omp.o
+  v $cc -O2 -c "$here/app-ref.c" -o app-ref.o
+  v $cc -O2 -Wall $cflags -c "$here/app.c" -o app.o
+  v $cc -O2 -fopenmp -foffload=disable -o app app.o app-acc-cpu.o \
+    app-acc-host.o app-omp.o app-ref.o $libs -lm
+  prog=./app
+else
+  v $cc -O2 $cflags $keep -DPREFIX=acc_ -c "$here/kernels-acc.c" \
+    -o kernels-acc-cpu.o
+  v $cc -O2 -fopenacc -foffload=disable -DPREFIX=hacc_ -c "$here/kernels-acc.c" \
+    -o kernels-acc-host.o
+  v $cc -O3 -march=native -fopenmp -foffload=disable -DPREFIX=omp_ -c "$here/kernels-omp.c" \
+    -o kernels-omp.o
+  v $cc -O3 -march=native -fopenmp -foffload=disable -ffp-contract=off -DPREFIX=ompnc_ \
+    -c "$here/kernels-omp.c" -o kernels-omp-nc.o
+  v $cc -O2 -c "$here/ref.c" -o ref.o
+  v $cc -O2 -Wall $cflags -c "$here/bench.c" -o bench.o
+  v $cc -O2 -fopenmp -foffload=disable -o bench bench.o kernels-acc-cpu.o kernels-acc-host.o \
+    kernels-omp.o kernels-omp-nc.o ref.o $libs -lm
+  prog=./bench
+fi
 
 [ -n "$run" ] || exit 0
 
@@ -106,4 +136,4 @@ ncpu=$(getconf _NPROCESSORS_ONLN)
 : "${OMP_NUM_THREADS:=$GANGWAY_NUM_THREADS}"
 export GANGWAY_NUM_THREADS OMP_NUM_THREADS
 echo
-exec ./bench "$@"
+exec $prog "$@"
