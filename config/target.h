@@ -237,6 +237,15 @@ public:
 			      const gw_target_options &opts,
 			      std::vector<std::string> *notes) const = 0;
 
+  /* The fewest runs of its inner threads (its lanes' worth of
+     iterations) a gang's share of a gang loop has, when the loop has
+     that many: 1 where a gang costs little, more where starting one
+     costs as much as a few iterations.  */
+  virtual unsigned min_gang_chunk () const { return 1; }
+
+  /* Whether vector lanes are SIMD lanes of one thread (gw_pass_context).  */
+  virtual bool simd_lanes () const { return false; }
+
   /* Whether the target divides by a constant about as cheaply as a
      stepped quotient costs (gw_pass_context).  */
   virtual bool cheap_constant_division () const { return false; }

@@ -39,7 +39,10 @@
    iterations is cut to the whole range (one iteration each).  The
    threads' part inside a gang stays outside the clamp, so that OFFSET
    remains the gang's base plus the lane, which the targets recognize as
-   consecutive.
+   consecutive.  BOUND, without explicit chunks, is the end of the gang's
+   run, the same for all its threads (the targets can then tell that the
+   threads of a gang share it); the target may make each gang's run at
+   least a few runs of its inner threads (gw_target::min_gang_chunk).
 
    IFN_GOACC_TILE (the element-loop span of a tiled nest) is lowered too:
    the host build makes every tile 1 wide.
@@ -125,7 +128,8 @@ tile_of_step (tree step, int depth = 0)
 /* Replace the IFN_GOACC_LOOP call CALL by its value.  */
 
 void
-lower_loop_call (gcall *call, const tile_axes &element_axes)
+lower_loop_call (gcall *call, const tile_axes &element_axes,
+		 unsigned min_chunk)
 {
   gimple_stmt_iterator gsi = gsi_for_stmt (call);
   tree lhs = gimple_call_lhs (call);
@@ -213,6 +217,12 @@ lower_loop_call (gcall *call, const tile_axes &element_axes)
       inner_size = nthreads (inner);
       volume = op (MULT_EXPR, inner_size, nthreads (outer));
       chunk = chunking ? conv (chunk_arg) : per (volume);
+      /* A target whose gangs cost more than a few iterations gives each
+	 gang at least MIN_CHUNK runs of the inner threads: a small loop
+	 then keeps the first gangs busy and leaves the others none,
+	 instead of one iteration each.  */
+      if (!chunking && min_chunk > 1 && (outer & gang))
+	chunk = op (MAX_EXPR, chunk, cst (min_chunk));
       span = op (MULT_EXPR, chunk, inner_size);
     }
 
@@ -293,6 +303,20 @@ lower_loop_call (gcall *call, const tile_axes &element_axes)
     case IFN_GOACC_LOOP_BOUND:
       if (striding)
 	r = conv (range);
+      else if (!chunking)
+	{
+	  /* The end of the gang's run, the same for all its threads: the
+	     inner threads stride through a run whose length is a multiple
+	     of their number, so each stops before it as it would before
+	     its own offset plus the run (which a thread past the end of a
+	     short loop's range finds clamped the same).  A bound the lanes
+	     share lets step-indices align the lanes with the rows of a
+	     collapsed nest.  */
+	  tree base = op (MIN_EXPR, op (MULT_EXPR, position (outer), span), n);
+	  r = op (MULT_EXPR, op (PLUS_EXPR, base, op (MIN_EXPR, span, n)),
+		  conv (step));
+	  r = clamp (r);
+	}
       else
 	{
 	  r = op (MULT_EXPR, op (MIN_EXPR, span, n), conv (step));
@@ -401,6 +425,8 @@ public:
 	if (gimple_call_internal_p (gsi_stmt (gsi), IFN_GOACC_LOOP)
 	    || gimple_call_internal_p (gsi_stmt (gsi), IFN_GOACC_TILE))
 	  calls.safe_push (as_a <gcall *> (gsi_stmt (gsi)));
+    const gw_target *t = gw_clone_target (fun->decl);
+    unsigned min_chunk = t ? t->min_gang_chunk () : 1;
     tile_axes element_axes;
     for (gcall *call : calls)
       if (gimple_call_internal_p (call, IFN_GOACC_TILE)
@@ -411,7 +437,7 @@ public:
     /* The loops first: their steps lead to the tile calls.  */
     for (gcall *call : calls)
       if (gimple_call_internal_p (call, IFN_GOACC_LOOP))
-	lower_loop_call (call, element_axes);
+	lower_loop_call (call, element_axes, min_chunk);
     for (gcall *call : calls)
       if (gimple_call_internal_p (call, IFN_GOACC_TILE))
 	lower_tile_call (call);

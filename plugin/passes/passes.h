@@ -19,12 +19,21 @@ struct gw_pass_context
      steps a quotient (ptxas makes it a multiply-high): only divisions by
      run-time values are worth stepping.  */
   bool cheap_constant_division = false;
+  /* The vector lanes are SIMD lanes of one thread, whose accesses are
+     contiguous only when the lanes' addresses are: step-indices aligns
+     the lanes of a collapsed nest with its rows.  (Lanes that are
+     threads of a GPU coalesce across a row's end anyway.)  */
+  bool simd_lanes = false;
 };
 
 #define DEF_PASS(NAME, FUNCTION, REQUIRES, PROVIDES) \
   bool FUNCTION (dir_func *, const gw_pass_context &);
 #include "passes.def"
 #undef DEF_PASS
+
+/* digits.cc: step-indices' recombination of a collapsed number's digits
+   (A * X % C + A * C * X / C is A * X) in every sum of FN.  */
+bool gw_recombine_digits (dir_func *fn);
 
 /* How to run the pipeline: the -fplugin-arg-gangway-* debugging options
    and the verifier switch.  The lists are comma-separated pass names.  */
@@ -36,6 +45,7 @@ struct gw_pipeline_options
   bool verify = false;
   bool details = false;		/* Dump analysis details too.  */
   bool cheap_constant_division = false;	/* gw_pass_context's.  */
+  bool simd_lanes = false;		/* gw_pass_context's.  */
 };
 
 /* A pass of the table.  */

@@ -137,6 +137,7 @@ gw_run_pass_list (dir_func *fn, const std::vector<const gw_pass_info *> &list,
   gw_pass_context ctx;
   ctx.dump = opts.details ? dump : nullptr;
   ctx.cheap_constant_division = opts.cheap_constant_division;
+  ctx.simd_lanes = opts.simd_lanes;
   for (const gw_pass_info *p : list)
     {
       /* A disabled pass is skipped but claims its properties, as a broken

@@ -15,13 +15,18 @@
    step's quotient and a carry), so the next level's division of it steps
    the same way.  No division is left in the loop.
 
-   Two things are recognized:
+   In order:
 
    - the identity urem(X, C) + udiv(X, C) * C = X, found in the linear
-     form of any sum (a subscript of the nest's own shape, `a[k][j][i]`
-     or `a[(k * NJ + j) * NI + i]`, whatever order GCC added the terms
-     in): the sum is rebuilt from X, which is affine in the vector lane,
-     so the targets see a contiguous access;
+     form of any sum (digits.cc): a subscript of the nest's own shape,
+     `a[k][j][i]` or `a[(k * NJ + j) * NI + i]`, becomes X, affine in the
+     vector lane, so the targets see a contiguous access;
+   - rows: a vector loop whose lanes take consecutive numbers (a shared U
+     plus the lane's position, stepping by the vector length) has its
+     lanes aligned with the rows of the nest instead (rows () shows the
+     rewrite): the row is then the same in every lane and the column is
+     the lane's position plus a shared one, so the divisions are gone and
+     a subscript such as `state[ll][k + 2][i + 2]` is contiguous too;
    - in a loop whose header has a phi X = [init, X + S] with a constant
      S > 0, whose latch continues only while X + S < BOUND (BOUND
      invariant) and where a range analysis proves init >= 0, each
@@ -29,18 +34,20 @@
      a stepped quotient and remainder (phis of the header), and each
      `sext X` a 64-bit phi of its own.  These are exact as long as X + S
      does not overflow the signed type while the loop goes on, which is
-     what GCC's lowering assumes too (counted () says why).
+     what GCC's lowering assumes too (counted () says why).  The rows'
+     quotients step the same way.  A target that divides by constants
+     cheaply (gw_pass_context) has only divisions by registers stepped.
 
    Requires: nothing; runs first, on the captured function.
-   Guarantees: the CFG is unchanged; every rewritten udiv/urem is a copy
-   of the stepped value (uses inside the loop read the phi itself);
-   instructions left without uses by the rewrite are removed.  */
+   Guarantees: every rewritten udiv/urem is a copy of the stepped value
+   (uses inside the loop read the phi itself); instructions left without
+   uses by the rewrite are removed.  Rows adds blocks (each rewritten
+   loop's body and new latch).  */
 
 #include "passes.h"
 
 #include <algorithm>
 #include <map>
-#include <tuple>
 
 namespace {
 
@@ -213,19 +220,27 @@ struct stepped
   dir_value init;
   dir_value step;
   dir_value k, carry;
+  dir_value bound;		/* CONSTANT: the latch goes on while the
+				   next value is below BOUND ...  */
+  dir_cond cond = DC_LT;	/* ... by this comparison.  */
+  /* Dividing before the loop traps only where the loop would have, for
+     a division in this block: the header's code, moved there by rows,
+     of a loop that the block before it always entered.  */
+  dir_block *hoist_block = nullptr;
 };
 
 class stepper
 {
 public:
-  stepper (dir_func *f, bool cheap) : fn (f), rng (f), cheap_const (cheap)
-  {}
+  stepper (dir_func *f, bool cheap, bool simd)
+    : fn (f), rng (f), cheap_const (cheap), simd_lanes (simd) {}
   bool run ();
 
 private:
   dir_func *fn;
   ranges rng;
   bool cheap_const;		/* Step divisions by registers only.  */
+  bool simd_lanes;		/* Align vector lanes with rows.  */
   std::vector<std::vector<dir_insn *>> uses;
 
   bool loop_ok (const dir_loop &, dir_block **pre, dir_block **latch);
@@ -240,6 +255,11 @@ private:
     return std::find (l.blocks.begin (), l.blocks.end (), b)
 	   != l.blocks.end ();
   }
+  bool lane_free (const dir_value &v, int depth) const;
+  bool rows (const dir_loop &, dir_block *pre, dir_block *latch,
+	     const stepped &x);
+  /* Phis made by rows: the quotients, which step by their carry.  */
+  std::map<uint32_t, stepped> known;
   bool widen (const dir_loop &, dir_block *pre, dir_block *latch,
 	      const stepped &x);
   dir_value incoming (dir_insn *phi, dir_block *from);
@@ -372,6 +392,8 @@ stepper::counted (const dir_loop &l, dir_block *pre, dir_block *latch,
   out->init = init;
   out->kind = stepped::CONSTANT;
   out->step = s;
+  out->bound = bound;
+  out->cond = c;
   return true;
 }
 
@@ -404,9 +426,11 @@ stepper::divide (const dir_loop &l, dir_block *pre, dir_block *latch,
       add_q = b.def (DOP_UDIV, t, { x.step, c });
       next_kind = stepped::CARRY;
     }
-  else if (x.k.imm_p () && rng.of (c).lo > (int64_t) x.k.imm + 1)
+  else if (x.k.imm_p ()
+	   && ((int64_t) x.k.imm == 0 || rng.of (c).lo > (int64_t) x.k.imm + 1))
     {
-      /* K + CARRY is below C: it is its own remainder.  */
+      /* K + CARRY is below C, or is 0 or 1 (which steps any C >= 1 the
+	 same way): it is its own remainder.  */
       add_r = x.step;
       add_q = dir_imm (t, 0);
       next_kind = stepped::CARRY;
@@ -487,6 +511,7 @@ stepper::divide (const dir_loop &l, dir_block *pre, dir_block *latch,
   quo.step = dq;
   quo.k = add_q;
   quo.carry = carry;
+  quo.hoist_block = x.hoist_block;
   work->push_back (quo);
 }
 
@@ -512,7 +537,7 @@ stepper::divisor_ok (const dir_loop &l, dir_block *pre, const stepped &x,
   if ((c.imm_p () && (c.imm == 1 || cheap_const))
       || x.kind == stepped::OTHER)
     return false;
-  if (rc.lo >= 1)
+  if (rc.lo >= 1 || (x.hoist_block && div->bb == x.hoist_block))
     return true;
   const dir_insn *t = pre->terminator ();
   return t->op == DOP_BR && div->bb == l.header;
@@ -557,14 +582,339 @@ stepper::widen (const dir_loop &l, dir_block *pre, dir_block *latch,
   return true;
 }
 
+/* Whether V is the same in every vector lane of a worker: it is
+   computed from constants, parameters, the gang and worker positions
+   and sizes, and loads of such addresses that are not a thread's own
+   slot.  */
+
+bool
+stepper::lane_free (const dir_value &v, int depth) const
+{
+  if (!v.reg_p ())
+    return true;
+  const dir_insn *d = fn->regs[v.reg].def;
+  if (!d || depth > 24)
+    return false;
+  switch (d->op)
+    {
+    case DOP_PARAM:
+    case DOP_DIM_SIZE:
+    case DOP_ADDR_GLOBAL:
+      return true;
+    case DOP_DIM_POS:
+      return d->axis != DA_VECTOR;
+    case DOP_LOAD:
+      return !(d->flags & (DIF_VOLATILE | DIF_ATOMIC))
+	     && lane_free (d->ops[0], depth + 1);
+    case DOP_PHI:
+    case DOP_ADDR_LOCAL:
+    case DOP_CALL:
+    case DOP_DCALL:
+      return false;
+    default:
+      if (dir_op_table[d->op].cls != DOC_VALUE
+	  && dir_op_table[d->op].cls != DOC_CMP)
+	return false;
+      for (const dir_value &o : d->ops)
+	if (!lane_free (o, depth + 1))
+	  return false;
+      return true;
+    }
+}
+
+/* The innermost dimension of a collapsed nest becomes the SIMD
+   dimension.  X, a vector loop's iteration number, starts at a value U
+   the lanes share plus the lane's position and steps by the vector
+   length VL: the lanes take consecutive numbers, which straddle the
+   rows of the nest (the runs of NI numbers with one quotient by NI).
+   Rewritten, the lanes share a position U in the nest, its row Q and
+   column R, and take the columns R + lane of that row only: a vector
+   iteration ends at the row's end (its last lanes idle), and the next
+   starts the next row.  Then X / NI is Q, the same in every lane, and
+   X % NI is R + lane, affine in it, so a subscript of the nest's shape
+   is contiguous:
+
+     @pre:  ...                          @pre: r0 = U % NI, q0 = U / NI
+     @H:  x = phi [U + lane], [next]     @H:  u, q, r = phi ...
+	  body (x / NI, x % NI)                x = u + lane
+	  next = x + VL                        cbr lane < NI - r && x < B,
+	  cbr next < B, @H, @exit                  @body, @NL
+					 @body: body (q, r + lane); br @NL
+					 @NL: d = umin (VL, NI - r)
+					      u' = u + d, r' = r + d
+					      carry: r' == NI (r' = 0, q + 1)
+					      cbr u' < B, @H, @exit
+
+   The loop's other header phis (a reduction's accumulator) get phis in
+   NL that keep their value in idle iterations.  Requires a loop whose
+   only exit is its latch and whose values no code after it reads but
+   through those phis.  Q is then a stepped value of this pass (a
+   quotient stepping by its carry), whose own division steps too.  */
+
+bool
+stepper::rows (const dir_loop &l, dir_block *pre, dir_block *latch,
+	       const stepped &x)
+{
+  int vl = fn->dims[DA_VECTOR];
+  dir_type t = fn->regs[x.reg].type;
+  if (!simd_lanes || vl <= 1 || x.kind != stepped::CONSTANT || (int64_t) x.step.imm != vl
+      || t != DT_I32)
+    return false;
+  /* init = U + lane.  */
+  const dir_insn *ini = x.init.reg_p () ? fn->regs[x.init.reg].def : nullptr;
+  if (!ini || ini->op != DOP_ADD)
+    return false;
+  int lk = -1;
+  for (int k = 0; k < 2; k++)
+    {
+      const dir_insn *p = ini->ops[k].reg_p ()
+			  ? fn->regs[ini->ops[k].reg].def : nullptr;
+      if (p && p->op == DOP_DIM_POS && p->axis == DA_VECTOR)
+	lk = k;
+    }
+  if (lk < 0 || !lane_free (ini->ops[1 - lk], 0)
+      || !lane_free (x.bound, 0))
+    return false;
+  dir_value u0 = ini->ops[1 - lk], lane0 = ini->ops[lk];
+  /* X's one divisor.  */
+  dir_value xv = dir_reg_value (fn, x.reg), c;
+  std::vector<dir_insn *> divs;
+  for (dir_insn *i : uses[x.reg])
+    if ((i->op == DOP_UDIV || i->op == DOP_UREM) && i->ops[0] == xv
+	&& in_loop (l, i->bb))
+      {
+	if (c.kind != dir_value::NONE && i->ops[1] != c)
+	  return false;
+	c = i->ops[1];
+	divs.push_back (i);
+      }
+  bool in_header = true;
+  for (dir_insn *i : divs)
+    in_header &= i->bb == l.header;
+  if (divs.empty () || !divisor_ok (l, pre, x, divs[0])
+      || (c.imm_p () && (int64_t) c.imm < vl) || !lane_free (c, 0))
+    return false;
+  /* One exit, from the latch; nothing after the loop reads its values
+     but the latch values of header phis, through the exit's phis.  */
+  const dir_insn *br = latch->terminator ();
+  dir_block *exit = br->targets[0] == l.header ? br->targets[1]
+					       : br->targets[0];
+  for (dir_block *b : l.blocks)
+    for (dir_block *s : b->succs)
+      if (!in_loop (l, s) && (b != latch || s != exit))
+	return false;
+  std::map<uint32_t, dir_insn *> latch_of;	/* Latch value -> phi.  */
+  for (dir_insn *p : l.header->phis)
+    if (p->dest != x.reg)
+      {
+	dir_value v = incoming (p, latch);
+	if (v.reg_p ())
+	  latch_of[v.reg] = p;
+      }
+  for (dir_block *b : fn->blocks)
+    {
+      if (in_loop (l, b))
+	continue;
+      for (dir_insn *p : b->phis)
+	for (size_t k = 0; k < p->ops.size (); k++)
+	  {
+	    const dir_value &v = p->ops[k];
+	    if (!v.reg_p () || !fn->regs[v.reg].def
+		|| !in_loop (l, fn->regs[v.reg].def->bb)
+		|| fn->regs[v.reg].def->bb == l.header)
+	      continue;
+	    if (b != exit || p->targets[k] != latch || !latch_of.count (v.reg))
+	      return false;
+	  }
+      for (dir_insn *i : b->insns)
+	for (const dir_value &v : i->ops)
+	  if (v.reg_p () && fn->regs[v.reg].def
+	      && in_loop (l, fn->regs[v.reg].def->bb)
+	      && fn->regs[v.reg].def->bb != l.header)
+	    return false;
+    }
+  for (dir_block *b : l.blocks)
+    for (dir_insn *i : b->insns)
+      if (dir_op_flag (i->op, DOPF_MARKER))
+	return false;
+
+  /* Before the loop: the lanes' shared position, its row and column.  */
+  dir_block *h = l.header;
+  dir_builder b (fn, pre, pre->insns.size () - 1);
+  dir_value lane = lane0.type == t ? lane0 : b.def (DOP_TRUNC, t, { lane0 });
+  dir_value r0 = b.def (DOP_UREM, t, { u0, c });
+  dir_value q0 = b.def (DOP_UDIV, t, { u0, c });
+
+  /* The body moves to a block of its own; the header decides which
+     lanes run it.  */
+  dir_block *body = dir_split_block (fn, h, 0);
+  if (latch == h)
+    latch = body;
+  dir_block *nl = dir_new_block (fn);
+  auto at = std::find (fn->blocks.begin (), fn->blocks.end (), latch);
+  fn->blocks.erase (std::find (fn->blocks.begin (), fn->blocks.end (), nl));
+  fn->blocks.insert (at + 1, nl);
+  dir_renumber_blocks (fn);
+
+  auto phi = [&] (dir_block *where, dir_type ty,
+		  std::vector<std::pair<dir_block *, dir_value>> in) {
+    dir_insn *p = dir_new_insn (fn, DOP_PHI, ty);
+    p->dest = dir_new_reg (fn, ty);
+    for (auto &[from, v] : in)
+      {
+	p->targets.push_back (from);
+	p->ops.push_back (v);
+      }
+    dir_add_phi (where, p);
+    fn->regs[p->dest].def = p;
+    return p;
+  };
+  dir_insn *uphi = phi (h, t, { { pre, u0 }, { nl, dir_value () } });
+  dir_insn *qphi = phi (h, t, { { pre, q0 }, { nl, dir_value () } });
+  dir_insn *rphi = phi (h, t, { { pre, r0 }, { nl, dir_value () } });
+  dir_value u = dir_reg_value (fn, uphi->dest);
+  dir_value q = dir_reg_value (fn, qphi->dest);
+  dir_value r = dir_reg_value (fn, rphi->dest);
+
+  /* The header: this lane's number, and whether it has one.  */
+  dir_insn *hbr = h->terminator ();
+  dir_remove_insn (fn, hbr);
+  dir_builder hb (fn, h);
+  /* Exact (nsw) in every lane that runs the body: below the bound.  */
+  dir_value xnew = hb.def (DOP_ADD, t, { u, lane });
+  hb.bb->insns[hb.pos - 1]->flags |= DIF_NSW;
+  dir_value room = hb.def (DOP_SUB, t, { c, r });
+  dir_value in_row = hb.cmp (DC_ULT, lane, room);
+  dir_value in_chunk = hb.cmp (x.cond, xnew, x.bound);
+  dir_value active = hb.def (DOP_AND, DT_B1, { in_row, in_chunk });
+  hb.cbr (active, body, nl);
+
+  /* The latch goes to NL, where the lanes meet again.  */
+  dir_insn *lbr = latch->terminator ();
+  dir_remove_insn (fn, lbr);
+  dir_builder lb (fn, latch);
+  lb.br (nl);
+
+  /* The other header phis: their latch values, or their own values where
+     the lanes idled.  */
+  std::map<uint32_t, dir_value> at_nl;
+  for (dir_insn *p : h->phis)
+    if (p != uphi && p != qphi && p != rphi && p->dest != x.reg)
+      {
+	for (size_t k = 0; k < p->targets.size (); k++)
+	  if (p->targets[k] == latch || (p->targets[k] == body && latch == body))
+	    {
+	      dir_value v = p->ops[k];
+	      dir_insn *m = phi (nl, p->type, { { latch, v },
+					       { h, dir_reg_value (fn,
+								   p->dest) } });
+	      p->ops[k] = dir_reg_value (fn, m->dest);
+	      p->targets[k] = nl;
+	      if (v.reg_p ())
+		at_nl[v.reg] = dir_reg_value (fn, m->dest);
+	    }
+      }
+  /* The exit's phis now come from NL.  */
+  for (dir_insn *p : exit->phis)
+    for (size_t k = 0; k < p->targets.size (); k++)
+      if (p->targets[k] == latch)
+	{
+	  p->targets[k] = nl;
+	  if (p->ops[k].reg_p () && at_nl.count (p->ops[k].reg))
+	    p->ops[k] = at_nl[p->ops[k].reg];
+	}
+
+  /* NL: the next vector iteration, at the row's end the next row.  */
+  dir_builder nb (fn, nl);
+  dir_value d = nb.def (DOP_UMIN, t, { dir_imm (t, vl), room });
+  dir_value un = nb.def (DOP_ADD, t, { u, d });
+  dir_value rs = nb.def (DOP_ADD, t, { r, d });
+  dir_value carry = nb.cmp (DC_EQ, rs, c);
+  dir_value rn = nb.def (DOP_SELECT, t, { carry, dir_imm (t, 0), rs });
+  dir_value dq = nb.def (DOP_SELECT, t, { carry, dir_imm (t, 1),
+					  dir_imm (t, 0) });
+  dir_value qn = nb.def (DOP_ADD, t, { q, dq });
+  dir_value go_on = nb.cmp (x.cond, un, x.bound);
+  nb.cbr (go_on, h, exit);
+  uphi->ops[1] = un;
+  qphi->ops[1] = qn;
+  rphi->ops[1] = rn;
+
+  /* The lane's number replaces the old phi; its row and column replace
+     the divisions.  */
+  dir_builder bb (fn, body, 0);
+  dir_value col = bb.def (DOP_ADD, t, { r, lane });
+  body->insns[bb.pos - 1]->flags |= DIF_NSW;
+  std::map<uint32_t, dir_value> repl;
+  repl[x.reg] = xnew;
+  for (dir_insn *i : divs)
+    {
+      repl[i->dest] = i->op == DOP_UDIV ? q : col;
+      dir_make_copy (i, repl[i->dest]);
+    }
+  dir_remove_insn (fn, fn->regs[x.reg].def);
+  for (dir_block *blk : fn->blocks)
+    {
+      for (dir_insn *p : blk->phis)
+	for (dir_value &o : p->ops)
+	  if (o.reg_p () && repl.count (o.reg))
+	    o = repl[o.reg];
+      for (dir_insn *i : blk->insns)
+	for (dir_value &o : i->ops)
+	  if (o.reg_p () && repl.count (o.reg) && i->op != DOP_COPY)
+	    o = repl[o.reg];
+    }
+  stepped quo;
+  quo.kind = stepped::CARRY;
+  quo.reg = qphi->dest;
+  quo.init = q0;
+  quo.step = dq;
+  quo.k = dir_imm (t, 0);
+  quo.carry = carry;
+  if (in_header && pre->terminator ()->op == DOP_BR)
+    quo.hoist_block = body;
+  known[qphi->dest] = quo;
+  dir_cfg_changed (fn);
+  dir_fill_cfg (fn);
+  return true;
+}
+
 bool
 stepper::run ()
 {
+  bool changed = false;
+  /* Rows first: each rewrite changes the CFG, so the loops are found
+     again after it.  */
+  for (bool again = true; again;)
+    {
+      again = false;
+      dir_fill_cfg (fn);
+      std::vector<bool> all (fn->blocks.size (), true);
+      std::vector<int> innermost;
+      std::vector<dir_loop> loops = dir_find_loops (fn, all, &innermost);
+      uses = dir_compute_uses (fn);
+      for (const dir_loop &l : loops)
+	{
+	  dir_block *pre, *latch;
+	  if (!loop_ok (l, &pre, &latch))
+	    continue;
+	  for (dir_insn *phi : l.header->phis)
+	    {
+	      stepped s;
+	      if (counted (l, pre, latch, phi, &s) && rows (l, pre, latch, s))
+		{
+		  changed = again = true;
+		  break;
+		}
+	    }
+	  if (again)
+	    break;
+	}
+    }
   dir_fill_cfg (fn);
   std::vector<bool> all (fn->blocks.size (), true);
   std::vector<int> innermost;
   std::vector<dir_loop> loops = dir_find_loops (fn, all, &innermost);
-  bool changed = false;
   for (const dir_loop &l : loops)
     {
       dir_block *pre, *latch;
@@ -574,7 +924,9 @@ stepper::run ()
       for (dir_insn *phi : l.header->phis)
 	{
 	  stepped s;
-	  if (counted (l, pre, latch, phi, &s))
+	  if (known.count (phi->dest))
+	    work.push_back (known[phi->dest]);
+	  else if (counted (l, pre, latch, phi, &s))
 	    work.push_back (s);
 	}
       if (work.empty ())
@@ -605,311 +957,6 @@ stepper::run ()
 	    }
 	}
     }
-  return changed;
-}
-
-/* Linear forms of integer expressions: sums of registers times
-   coefficients plus a constant, in the modular arithmetic of the
-   expression's type.  A coefficient is a constant times a product of
-   registers (the extents of a nest known at run time).  A term is a
-   register, zero-extended to the form's type if narrower (the digits
-   udiv and urem give are non-negative, so their sign and zero extensions
-   agree).  */
-
-struct monomial
-{
-  uint64_t k = 0;
-  std::vector<uint32_t> regs;	/* Sorted.  */
-
-  monomial times (const monomial &o) const
-  {
-    monomial m;
-    m.k = k * o.k;
-    m.regs = regs;
-    m.regs.insert (m.regs.end (), o.regs.begin (), o.regs.end ());
-    std::sort (m.regs.begin (), m.regs.end ());
-    return m;
-  }
-};
-
-struct linear
-{
-  std::map<uint32_t, monomial> terms;	/* Register -> coefficient.  */
-  std::vector<uint32_t> mixed;	/* Terms of several monomials.  */
-  uint64_t constant = 0;
-  bool unknown = false;		/* A coefficient's register has no
-				   definition the rebuilt sum could use.  */
-
-  void add (uint32_t reg, const monomial &c)
-  {
-    auto it = terms.find (reg);
-    if (it == terms.end ())
-      terms[reg] = c;
-    else if (it->second.regs == c.regs)
-      it->second.k += c.k;
-    else
-      mixed.push_back (reg);
-  }
-};
-
-class recombiner
-{
-public:
-  explicit recombiner (dir_func *f) : fn (f)
-  {
-    for (dir_block *b : fn->blocks)
-      for (dir_insn *i : b->insns)
-	if (digit_p (i) && i->op == DOP_UDIV)
-	  quotient[{ i->ops[0].reg, i->ops[1] }] = i->dest;
-  }
-  bool run ();
-
-private:
-  dir_func *fn;
-  /* (X, C) -> the register of udiv X, C.  */
-  struct key_less
-  {
-    bool operator() (const std::pair<uint32_t, dir_value> &a,
-		     const std::pair<uint32_t, dir_value> &b) const
-    {
-      return std::make_tuple (a.first, a.second.kind, a.second.reg,
-			      a.second.imm)
-	     < std::make_tuple (b.first, b.second.kind, b.second.reg,
-				b.second.imm);
-    }
-  };
-  std::map<std::pair<uint32_t, dir_value>, uint32_t, key_less> quotient;
-
-  const dir_insn *def (const dir_value &v) const
-  {
-    return v.reg_p () ? fn->regs[v.reg].def : nullptr;
-  }
-  /* udiv or urem of a register by a constant of at least 2 or by a
-     register.  */
-  static bool digit_p (const dir_insn *d)
-  {
-    return d && (d->op == DOP_UDIV || d->op == DOP_UREM)
-	   && d->ops[0].reg_p ()
-	   && (d->ops[1].reg_p ()
-	       || (d->ops[1].imm_p () && (int64_t) d->ops[1].imm >= 2));
-  }
-  bool has_digits (const dir_value &v, int depth) const;
-  void collect (const dir_value &v, const monomial &c, linear *f,
-		int depth);
-  bool merge (linear *f);
-  dir_value rebuild (dir_builder &b, const linear &f, dir_type t);
-};
-
-/* Whether V is computed from digits by the operations collect walks.  */
-
-bool
-recombiner::has_digits (const dir_value &v, int depth) const
-{
-  const dir_insn *d = def (v);
-  if (!d || depth > 8)
-    return false;
-  if (digit_p (d))
-    return true;
-  switch (d->op)
-    {
-    case DOP_ADD: case DOP_SUB: case DOP_MUL:
-      return has_digits (d->ops[0], depth + 1)
-	     || has_digits (d->ops[1], depth + 1);
-    case DOP_COPY: case DOP_SHL:
-      return has_digits (d->ops[0], depth + 1);
-    default:
-      return false;
-    }
-}
-
-/* Add C times V, a value of the form's type, to F.  */
-
-void
-recombiner::collect (const dir_value &v, const monomial &c, linear *f,
-		     int depth)
-{
-  if (v.imm_p ())
-    {
-      if (!c.regs.empty ())
-	f->unknown = true;
-      f->constant += c.k * v.imm;
-      return;
-    }
-  const dir_insn *d = def (v);
-  if (d && depth < 16)
-    switch (d->op)
-      {
-      case DOP_COPY:
-	collect (d->ops[0], c, f, depth + 1);
-	return;
-      case DOP_ADD:
-	collect (d->ops[0], c, f, depth + 1);
-	collect (d->ops[1], c, f, depth + 1);
-	return;
-      case DOP_SUB:
-	{
-	  collect (d->ops[0], c, f, depth + 1);
-	  monomial n = c;
-	  n.k = -n.k;
-	  collect (d->ops[1], n, f, depth + 1);
-	  return;
-	}
-      case DOP_MUL:
-	for (int k = 0; k < 2; k++)
-	  {
-	    const dir_value &m = d->ops[k], &o = d->ops[1 - k];
-	    monomial by;
-	    if (m.imm_p ())
-	      by.k = m.imm;
-	    else if (m.reg_p () && m.type == o.type && has_digits (o, 0)
-		     && !has_digits (m, 0))
-	      {
-		by.k = 1;
-		by.regs = { m.reg };
-	      }
-	    else
-	      continue;
-	    collect (o, c.times (by), f, depth + 1);
-	    return;
-	  }
-	break;
-      case DOP_SHL:
-	if (d->ops[1].imm_p () && d->ops[1].imm < 64)
-	  {
-	    monomial by;
-	    by.k = UINT64_C (1) << d->ops[1].imm;
-	    collect (d->ops[0], c.times (by), f, depth + 1);
-	    return;
-	  }
-	break;
-      case DOP_SEXT:
-      case DOP_ZEXT:
-	/* Widening a digit: the digit itself.  */
-	if (digit_p (def (d->ops[0])))
-	  {
-	    f->add (d->ops[0].reg, c);
-	    return;
-	  }
-	break;
-      default:
-	break;
-      }
-  f->add (v.reg, c);
-}
-
-/* Replace A * urem (X, C) + A * C * udiv (X, C) by A * X in F, as often
-   as it applies (a digit's quotient may be the sum of the next digits).
-   Return whether it did.  */
-
-bool
-recombiner::merge (linear *f)
-{
-  bool any = false, again = true;
-  while (again)
-    {
-      again = false;
-      for (auto &[reg, a] : f->terms)
-	{
-	  const dir_insn *d = fn->regs[reg].def;
-	  if (a.k == 0 || !digit_p (d) || d->op != DOP_UREM
-	      || std::find (f->mixed.begin (), f->mixed.end (), reg)
-		 != f->mixed.end ())
-	    continue;
-	  auto q = quotient.find ({ d->ops[0].reg, d->ops[1] });
-	  if (q == quotient.end ())
-	    continue;
-	  auto t = f->terms.find (q->second);
-	  monomial by;
-	  if (d->ops[1].imm_p ())
-	    by.k = d->ops[1].imm;
-	  else
-	    {
-	      by.k = 1;
-	      by.regs = { d->ops[1].reg };
-	    }
-	  monomial want = a.times (by);
-	  if (t == f->terms.end () || t->second.k != want.k
-	      || t->second.regs != want.regs
-	      || std::find (f->mixed.begin (), f->mixed.end (), q->second)
-		 != f->mixed.end ())
-	    continue;
-	  uint32_t x = d->ops[0].reg;
-	  monomial coeff = a;
-	  f->terms.erase (t);
-	  f->terms.erase (reg);
-	  f->add (x, coeff);
-	  any = again = true;
-	  break;
-	}
-    }
-  return any && f->mixed.empty () && !f->unknown;
-}
-
-/* Emit F, of type T, with B.  */
-
-dir_value
-recombiner::rebuild (dir_builder &b, const linear &f, dir_type t)
-{
-  dir_value sum;
-  for (auto &[reg, a] : f.terms)
-    {
-      if (a.k == 0)
-	continue;
-      dir_value v = dir_reg_value (fn, reg);
-      if (v.type != t)
-	v = b.def (DOP_ZEXT, t, { v });
-      for (uint32_t r : a.regs)
-	{
-	  dir_value m = dir_reg_value (fn, r);
-	  if (m.type != t)
-	    m = b.def (DOP_SEXT, t, { m });
-	  v = b.def (DOP_MUL, t, { v, m });
-	}
-      if (a.k != 1)
-	v = b.def (DOP_MUL, t, { v, dir_imm (t, (int64_t) a.k) });
-      sum = sum.kind == dir_value::NONE ? v : b.def (DOP_ADD, t, { sum, v });
-    }
-  uint64_t k = f.constant;
-  if (t == DT_I32)
-    k = (uint64_t) (int64_t) (int32_t) k;
-  if (sum.kind == dir_value::NONE)
-    return dir_imm (t, (int64_t) k);
-  if (k != 0)
-    sum = b.def (DOP_ADD, t, { sum, dir_imm (t, (int64_t) k) });
-  return sum;
-}
-
-/* Rewrite every sum whose linear form holds the digits of a number
-   (its remainder and quotient by C, weighted A and A * C) with the
-   number instead: (k * NJ + j) * NI + i, over a nest that GCC split as
-   i = X % NI, j = X / NI % NJ, k = X / NI / NJ, is X.  */
-
-bool
-recombiner::run ()
-{
-  if (quotient.empty ())
-    return false;
-  bool changed = false;
-  for (dir_block *b : fn->blocks)
-    for (size_t n = 0; n < b->insns.size (); n++)
-      {
-	dir_insn *i = b->insns[n];
-	if ((i->op != DOP_ADD && i->op != DOP_SUB)
-	    || (i->type != DT_I32 && i->type != DT_I64))
-	  continue;
-	linear f;
-	monomial one;
-	one.k = 1;
-	collect (dir_reg_value (fn, i->dest), one, &f, 0);
-	if (!merge (&f))
-	  continue;
-	dir_builder bld (fn, b, n);
-	bld.loc = i->loc;
-	dir_value v = rebuild (bld, f, i->type);
-	n = bld.pos;
-	dir_make_copy (i, v);
-	changed = true;
-      }
   return changed;
 }
 
@@ -1002,14 +1049,13 @@ remove_dead (dir_func *fn)
 bool
 gw_step_indices (dir_func *fn, const gw_pass_context &ctx)
 {
-  recombiner r (fn);
-  bool changed = r.run ();
+  bool changed = gw_recombine_digits (fn);
   if (changed)
     {
       propagate_copies (fn);
       remove_dead (fn);
     }
-  stepper s (fn, ctx.cheap_constant_division);
+  stepper s (fn, ctx.cheap_constant_division, ctx.simd_lanes);
   changed |= s.run ();
   if (changed)
     {

@@ -74,6 +74,7 @@ struct options
   std::string print_after;
   std::string disable;
   std::string emit;
+  std::string for_target;	/* --for, else --emit's.  */
   std::string isa = "native";
   bool cpu_unmasked = false;
   bool cpu_no_combine = false;
@@ -126,6 +127,9 @@ usage (FILE *f)
 	   "pass)\n"
 	   "  --details            print the passes' analysis details to "
 	   "stderr\n"
+	   "  --for=cpu|ptx        run the target-independent passes as they run\n"
+	   "                       for that target (default: --emit's, else\n"
+	   "                       none's)\n"
 	   "  --emit=cpu|ptx       run the target's passes, then print the C of\n"
 	   "                       the cpu target, or the PTX of the ptx target\n"
 	   "                       (sm_80), instead\n"
@@ -203,6 +207,12 @@ parse_options (int argc, char **argv, options *o)
 	o->verify = true;
       else if (!strcmp (arg, "--details"))
 	o->details = true;
+      else if (option_value (arg, "--for", &v))
+	{
+	  if (!gw_find_target (v))
+	    usage_error ("unknown target '" + v + "' (cpu, ptx)");
+	  o->for_target = v;
+	}
       else if (option_value (arg, "--passes", &v))
 	for (const std::string &name : gw_split_list (v))
 	  {
@@ -357,6 +367,12 @@ pipeline_options (const options &o)
   p.disable = o.disable;
   p.verify = o.verify;
   p.details = o.details;
+  const std::string &t = o.for_target.empty () ? o.emit : o.for_target;
+  if (const gw_target *target = t.empty () ? nullptr : gw_find_target (t))
+    {
+      p.cheap_constant_division = target->cheap_constant_division ();
+      p.simd_lanes = target->simd_lanes ();
+    }
   return p;
 }
 
@@ -378,8 +394,11 @@ process (dir_func *fn, const options &o)
     {
       if (gw_pass_selected (o.print_after, "expand"))
 	dump_after ("expand", fn);
+      gw_pipeline_options po = pipeline_options (o);
       gw_pass_context ctx;
       ctx.dump = o.details ? stderr : nullptr;
+      ctx.cheap_constant_division = po.cheap_constant_division;
+      ctx.simd_lanes = po.simd_lanes;
       for (const gw_pass_info *p : o.passes)
 	{
 	  p->run (fn, ctx);
