@@ -645,10 +645,10 @@ stepper::lane_free (const dir_value &v, int depth) const
 					      carry: r' == NI (r' = 0, q + 1)
 					      cbr u' < B, @H, @exit
 
-   The loop's other header phis (a reduction's accumulator) get phis in
-   NL that keep their value in idle iterations.  Requires a loop whose
-   only exit is its latch and whose values no code after it reads but
-   through those phis.  Q is then a stepped value of this pass (a
+   Requires a loop whose only header phi is X, whose only exit is its
+   latch and whose values no code after it reads (a reduction's
+   accumulator or a second induction variable would follow the vector
+   iterations, which the rewrite changes: such loops are only stepped).  Q is then a stepped value of this pass (a
    quotient stepping by its carry), whose own division steps too.  */
 
 bool
@@ -694,8 +694,12 @@ stepper::rows (const dir_loop &l, dir_block *pre, dir_block *latch,
   if (divs.empty () || !divisor_ok (l, pre, x, divs[0])
       || (c.imm_p () && (int64_t) c.imm < vl) || !lane_free (c, 0))
     return false;
-  /* One exit, from the latch; nothing after the loop reads its values
-     but the latch values of header phis, through the exit's phis.  */
+  /* X is the header's only phi: another one would be an induction or an
+     accumulator whose values follow the vector iterations, which the
+     rewrite changes.  One exit, from the latch, and no code after the
+     loop reads a value the loop computes.  */
+  if (l.header->phis.size () != 1)
+    return false;
   const dir_insn *br = latch->terminator ();
   dir_block *exit = br->targets[0] == l.header ? br->targets[1]
 					       : br->targets[0];
@@ -703,34 +707,21 @@ stepper::rows (const dir_loop &l, dir_block *pre, dir_block *latch,
     for (dir_block *s : b->succs)
       if (!in_loop (l, s) && (b != latch || s != exit))
 	return false;
-  std::map<uint32_t, dir_insn *> latch_of;	/* Latch value -> phi.  */
-  for (dir_insn *p : l.header->phis)
-    if (p->dest != x.reg)
-      {
-	dir_value v = incoming (p, latch);
-	if (v.reg_p ())
-	  latch_of[v.reg] = p;
-      }
+  auto from_loop = [&] (const dir_value &v) {
+    return v.reg_p () && fn->regs[v.reg].def
+	   && in_loop (l, fn->regs[v.reg].def->bb);
+  };
   for (dir_block *b : fn->blocks)
     {
       if (in_loop (l, b))
 	continue;
       for (dir_insn *p : b->phis)
-	for (size_t k = 0; k < p->ops.size (); k++)
-	  {
-	    const dir_value &v = p->ops[k];
-	    if (!v.reg_p () || !fn->regs[v.reg].def
-		|| !in_loop (l, fn->regs[v.reg].def->bb)
-		|| fn->regs[v.reg].def->bb == l.header)
-	      continue;
-	    if (b != exit || p->targets[k] != latch || !latch_of.count (v.reg))
-	      return false;
-	  }
+	for (const dir_value &v : p->ops)
+	  if (from_loop (v))
+	    return false;
       for (dir_insn *i : b->insns)
 	for (const dir_value &v : i->ops)
-	  if (v.reg_p () && fn->regs[v.reg].def
-	      && in_loop (l, fn->regs[v.reg].def->bb)
-	      && fn->regs[v.reg].def->bb != l.header)
+	  if (from_loop (v))
 	    return false;
     }
   for (dir_block *b : l.blocks)
@@ -795,34 +786,11 @@ stepper::rows (const dir_loop &l, dir_block *pre, dir_block *latch,
   dir_builder lb (fn, latch);
   lb.br (nl);
 
-  /* The other header phis: their latch values, or their own values where
-     the lanes idled.  */
-  std::map<uint32_t, dir_value> at_nl;
-  for (dir_insn *p : h->phis)
-    if (p != uphi && p != qphi && p != rphi && p->dest != x.reg)
-      {
-	for (size_t k = 0; k < p->targets.size (); k++)
-	  if (p->targets[k] == latch || (p->targets[k] == body && latch == body))
-	    {
-	      dir_value v = p->ops[k];
-	      dir_insn *m = phi (nl, p->type, { { latch, v },
-					       { h, dir_reg_value (fn,
-								   p->dest) } });
-	      p->ops[k] = dir_reg_value (fn, m->dest);
-	      p->targets[k] = nl;
-	      if (v.reg_p ())
-		at_nl[v.reg] = dir_reg_value (fn, m->dest);
-	    }
-      }
-  /* The exit's phis now come from NL.  */
+  /* The exit's phis (of values from before the loop) now come from NL.  */
   for (dir_insn *p : exit->phis)
     for (size_t k = 0; k < p->targets.size (); k++)
       if (p->targets[k] == latch)
-	{
-	  p->targets[k] = nl;
-	  if (p->ops[k].reg_p () && at_nl.count (p->ops[k].reg))
-	    p->ops[k] = at_nl[p->ops[k].reg];
-	}
+	p->targets[k] = nl;
 
   /* NL: the next vector iteration, at the row's end the next row.  */
   dir_builder nb (fn, nl);
