@@ -41,8 +41,9 @@
    remains the gang's base plus the lane, which the targets recognize as
    consecutive.  BOUND, without explicit chunks, is the end of the gang's
    run, the same for all its threads (the targets can then tell that the
-   threads of a gang share it); the target may make each gang's run at
-   least a few runs of its inner threads (gw_target::min_gang_chunk).
+   threads of a gang share it); a target may make each gang's run at
+   least a few runs of its inner threads (gw_target::min_gang_chunk; none
+   does: GCC's tests check its schedule).
 
    IFN_GOACC_TILE (the element-loop span of a tiled nest) is lowered too:
    the host build makes every tile 1 wide.

@@ -179,11 +179,6 @@ class cpu_target : public gw_target
 public:
   const char *name () const override { return "cpu"; }
 
-  /* A gang is a call of the gang function, with its prologue and its
-     chunk's set-up (the first indices of a collapsed nest): worth 8
-     vectors of iterations.  */
-  unsigned min_gang_chunk () const override { return 8; }
-
   bool simd_lanes () const override { return true; }
 
   int routine_vector_length (const gw_target_options &opts) const override
