@@ -120,23 +120,13 @@ promote (dir_func *fn, uint32_t slot,
 	return false;
       end = e.first + dir_type_bytes (e.second);
     }
-  /* Stored before loaded, in the block's order.  */
+  /* In the block's order, each load reads the value last stored to its
+     element; a load before any store keeps the slot in memory.  */
   std::map<dir_insn *, int64_t> where;
   for (const access &a : accs)
     where[a.insn] = a.offset;
   std::map<int64_t, dir_value> cur;
-  for (dir_insn *i : b->insns)
-    {
-      auto it = where.find (i);
-      if (it == where.end ())
-	continue;
-      if (i->op == DOP_STORE)
-	cur[it->second] = i->ops[1];
-      else if (!cur.count (it->second))
-	return false;
-    }
-  /* Rewrite: loads become copies of the value last stored.  */
-  cur.clear ();
+  std::vector<std::pair<dir_insn *, dir_value>> loads;
   std::vector<dir_insn *> dead;
   for (dir_insn *i : b->insns)
     {
@@ -148,9 +138,14 @@ promote (dir_func *fn, uint32_t slot,
 	  cur[it->second] = i->ops[1];
 	  dead.push_back (i);
 	}
+      else if (!cur.count (it->second))
+	return false;
       else
-	dir_make_copy (i, cur[it->second]);
+	loads.push_back ({ i, cur[it->second] });
     }
+  /* Rewrite: loads become copies of those values.  */
+  for (auto &[load, v] : loads)
+    dir_make_copy (load, v);
   for (dir_insn *i : dead)
     dir_remove_insn (fn, i);
   /* The address computations are dead now, innermost first.  */

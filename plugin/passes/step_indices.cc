@@ -255,6 +255,9 @@ private:
     return std::find (l.blocks.begin (), l.blocks.end (), b)
 	   != l.blocks.end ();
   }
+  dir_insn *new_phi (dir_block *where, dir_type t,
+		     std::initializer_list<std::pair<dir_block *, dir_value>>
+		       in);
   bool lane_free (const dir_value &v, int depth) const;
   bool rows (const dir_loop &, dir_block *pre, dir_block *latch,
 	     const stepped &x);
@@ -447,16 +450,8 @@ stepper::divide (const dir_loop &l, dir_block *pre, dir_block *latch,
       a1 = b.def (DOP_UREM, t, { k1, c });
       b1 = b.def (DOP_UDIV, t, { k1, c });
     }
-  auto phi = [&] (dir_value init) {
-    dir_insn *p = dir_new_insn (fn, DOP_PHI, t);
-    p->dest = dir_new_reg (fn, t);
-    p->ops = { init, dir_value () };
-    p->targets = { pre, latch };
-    dir_add_phi (l.header, p);
-    fn->regs[p->dest].def = p;
-    return p;
-  };
-  dir_insn *qphi = phi (q0), *rphi = phi (r0);
+  dir_insn *qphi = new_phi (l.header, t, { { pre, q0 }, { latch, {} } });
+  dir_insn *rphi = new_phi (l.header, t, { { pre, r0 }, { latch, {} } });
   dir_value q = dir_reg_value (fn, qphi->dest);
   dir_value r = dir_reg_value (fn, rphi->dest);
   /* In the latch: r += S mod C, carrying into q += S / C.  r and S mod C
@@ -515,6 +510,25 @@ stepper::divide (const dir_loop &l, dir_block *pre, dir_block *latch,
   work->push_back (quo);
 }
 
+/* A new phi of type T in WHERE with the incoming values IN (an empty
+   value is filled in later, when the latch has computed it).  */
+
+dir_insn *
+stepper::new_phi (dir_block *where, dir_type t,
+		  std::initializer_list<std::pair<dir_block *, dir_value>> in)
+{
+  dir_insn *p = dir_new_insn (fn, DOP_PHI, t);
+  p->dest = dir_new_reg (fn, t);
+  for (auto &[from, v] : in)
+    {
+      p->targets.push_back (from);
+      p->ops.push_back (v);
+    }
+  dir_add_phi (where, p);
+  fn->regs[p->dest].def = p;
+  return p;
+}
+
 /* Whether X's division by C inside loop L may be stepped: C is a
    constant or a register the loop does not change; the step is below C
    if it is a register; and if C may be 0, computing the first quotient
@@ -566,17 +580,13 @@ stepper::widen (const dir_loop &l, dir_block *pre, dir_block *latch,
     return false;
   dir_builder b (fn, pre, pre->insns.size () - 1);
   dir_value init = b.def (DOP_SEXT, DT_I64, { x.init });
-  dir_insn *p = dir_new_insn (fn, DOP_PHI, DT_I64);
-  p->dest = dir_new_reg (fn, DT_I64);
-  p->targets = { pre, latch };
-  dir_add_phi (l.header, p);
-  fn->regs[p->dest].def = p;
+  dir_insn *p = new_phi (l.header, DT_I64, { { pre, init }, { latch, {} } });
   dir_value wide = dir_reg_value (fn, p->dest);
   dir_builder e (fn, latch, latch->insns.size () - 1);
   dir_value next = e.def (DOP_ADD, DT_I64,
 			  { wide, dir_imm (DT_I64, (int64_t) x.step.imm) });
   e.bb->insns[e.pos - 1]->flags |= DIF_NSW;
-  p->ops = { init, next };
+  p->ops[1] = next;
   for (dir_insn *i : exts)
     dir_make_copy (i, wide);
   return true;
@@ -747,22 +757,9 @@ stepper::rows (const dir_loop &l, dir_block *pre, dir_block *latch,
   fn->blocks.insert (at + 1, nl);
   dir_renumber_blocks (fn);
 
-  auto phi = [&] (dir_block *where, dir_type ty,
-		  std::vector<std::pair<dir_block *, dir_value>> in) {
-    dir_insn *p = dir_new_insn (fn, DOP_PHI, ty);
-    p->dest = dir_new_reg (fn, ty);
-    for (auto &[from, v] : in)
-      {
-	p->targets.push_back (from);
-	p->ops.push_back (v);
-      }
-    dir_add_phi (where, p);
-    fn->regs[p->dest].def = p;
-    return p;
-  };
-  dir_insn *uphi = phi (h, t, { { pre, u0 }, { nl, dir_value () } });
-  dir_insn *qphi = phi (h, t, { { pre, q0 }, { nl, dir_value () } });
-  dir_insn *rphi = phi (h, t, { { pre, r0 }, { nl, dir_value () } });
+  dir_insn *uphi = new_phi (h, t, { { pre, u0 }, { nl, dir_value () } });
+  dir_insn *qphi = new_phi (h, t, { { pre, q0 }, { nl, dir_value () } });
+  dir_insn *rphi = new_phi (h, t, { { pre, r0 }, { nl, dir_value () } });
   dir_value u = dir_reg_value (fn, uphi->dest);
   dir_value q = dir_reg_value (fn, qphi->dest);
   dir_value r = dir_reg_value (fn, rphi->dest);
