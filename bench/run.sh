@@ -2,7 +2,7 @@
 # Build and run the Gangway benchmark (see README.md).
 #
 #   run.sh [--builddir DIR] [--out DIR] [--cc GCC] [--keep-temps]
-#          [--suite bench|app] [--no-run] [-- BENCH-ARGS...]
+#          [--suite bench|app] [--march M] [--no-run] [-- BENCH-ARGS...]
 #
 # The plugin and runtime come from, first match wins:
 #   GANGWAY_CFLAGS / GANGWAY_LIBS   the compile and link flags, as given
@@ -23,6 +23,9 @@
 # instead of the default bench; its options after "--" are --reps N,
 # --steps N, --scale F, --nx N, --nz N, --variants, --kernels ...
 #
+# --march M compiles the OpenMP peers with -march=M instead of
+# -march=native (for a program built here and run on another machine).
+#
 # Threads: GANGWAY_NUM_THREADS and OMP_NUM_THREADS default to the number
 # of online CPUs, so that the cpu device and OpenMP use the same count.
 
@@ -35,6 +38,7 @@ cc=${CC:-gcc}
 keep=
 run=yes
 suite=bench
+march=native
 
 while [ $# -gt 0 ]; do
   case $1 in
@@ -47,9 +51,11 @@ while [ $# -gt 0 ]; do
     --keep-temps) keep=-fplugin-arg-gangway-keep-temps; shift ;;
     --suite) suite=$2; shift 2 ;;
     --suite=*) suite=${1#*=}; shift ;;
+    --march) march=$2; shift 2 ;;
+    --march=*) march=${1#*=}; shift ;;
     --no-run) run=; shift ;;
     --) shift; break ;;
-    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown argument $1 (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -106,7 +112,7 @@ if [ "$suite" = app ]; then
   v $cc -O2 $cflags $keep -DPREFIX=acc_ -c "$here/app-acc.c" -o app-acc-cpu.o
   v $cc -O2 -fopenacc -foffload=disable -DPREFIX=hacc_ -c "$here/app-acc.c" \
     -o app-acc-host.o
-  v $cc -O3 -march=native -fopenmp -foffload=disable -ffp-contract=off \
+  v $cc -O3 -march=$march -fopenmp -foffload=disable -ffp-contract=off \
     -DPREFIX=omp_ -c "$here/app-omp.c" -o app-omp.o
   v $cc -O2 -c "$here/app-ref.c" -o app-ref.o
   v $cc -O2 -Wall $cflags -c "$here/app.c" -o app.o
@@ -118,9 +124,9 @@ else
     -o kernels-acc-cpu.o
   v $cc -O2 -fopenacc -foffload=disable -DPREFIX=hacc_ -c "$here/kernels-acc.c" \
     -o kernels-acc-host.o
-  v $cc -O3 -march=native -fopenmp -foffload=disable -DPREFIX=omp_ -c "$here/kernels-omp.c" \
+  v $cc -O3 -march=$march -fopenmp -foffload=disable -DPREFIX=omp_ -c "$here/kernels-omp.c" \
     -o kernels-omp.o
-  v $cc -O3 -march=native -fopenmp -foffload=disable -ffp-contract=off -DPREFIX=ompnc_ \
+  v $cc -O3 -march=$march -fopenmp -foffload=disable -ffp-contract=off -DPREFIX=ompnc_ \
     -c "$here/kernels-omp.c" -o kernels-omp-nc.o
   v $cc -O2 -c "$here/ref.c" -o ref.o
   v $cc -O2 -Wall $cflags -c "$here/bench.c" -o bench.o

@@ -60,6 +60,7 @@ typedef int CUjitInputType;
 typedef int CUdevice_attribute;
 #define CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X		5
 #define CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT	16
+#define CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR 39
 #define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR	75
 #define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR	76
 
@@ -73,7 +74,8 @@ typedef int CUfunction_attribute;
    Their pages:
      group__CUDA__INITIALIZE.html   cuInit
      group__CUDA__DEVICE.html       cuDeviceGet, cuDeviceGetCount,
-				    cuDeviceGetAttribute
+				    cuDeviceGetAttribute, cuDeviceTotalMem
+				    (the _v2 symbol)
      group__CUDA__PRIMARY__CTX.html cuDevicePrimaryCtxRetain
      group__CUDA__CTX.html          cuCtxSetCurrent, cuCtxSynchronize
      group__CUDA__MODULE.html       cuModuleLoadData (a PTX image is a
@@ -95,6 +97,7 @@ typedef int CUfunction_attribute;
   F (cuDeviceGet, (CUdevice *device, int ordinal))			\
   F (cuDeviceGetAttribute, (int *value, CUdevice_attribute attrib,	\
 			    CUdevice dev))				\
+  F (cuDeviceTotalMem_v2, (size_t *bytes, CUdevice dev))		\
   F (cuDevicePrimaryCtxRetain, (CUcontext *pctx, CUdevice dev))		\
   F (cuCtxSetCurrent, (CUcontext ctx))					\
   F (cuCtxSynchronize, (void))						\

@@ -52,6 +52,7 @@
    are no-ops, as for launches: everything is synchronous.  */
 
 #define _GNU_SOURCE
+#include <link.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -88,6 +89,7 @@ struct gw_present
   size_t dynamic;		/* ... and those of enter data.  */
   struct gw_block *block;
   unsigned mark;		/* For gw_ptx_sync_host.  */
+  bool read_only;		/* The host's copy cannot be written.  */
   struct gw_present *next;
 };
 
@@ -199,6 +201,48 @@ gw_find_within (uintptr_t h, size_t size)
   return e;
 }
 
+/* dl_iterate_phdr's callback for gw_host_read_only: set the flag if the
+   range R lies in a segment of the object INFO that is read-only once
+   the program runs (a loaded segment without write permission, or the
+   part of one that is read-only after relocation).  */
+
+static int
+gw_read_only_segment (struct dl_phdr_info *info, size_t size, void *r)
+{
+  uintptr_t *range = r;
+
+  (void) size;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    {
+      const ElfW (Phdr) *ph = &info->dlpi_phdr[i];
+      if (!((ph->p_type == PT_LOAD && !(ph->p_flags & PF_W))
+	    || ph->p_type == PT_GNU_RELRO))
+	continue;
+      uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+      if (range[0] >= lo && range[1] <= lo + ph->p_memsz)
+	{
+	  range[2] = 1;
+	  return 1;
+	}
+    }
+  return 0;
+}
+
+/* Return true if the host memory [H, H + SIZE) is read-only: a const
+   object of the program or of a library, which GCC maps tofrom like any
+   other (a region that uses a static const table).  Its device copy is
+   never copied back: writing it would fault, and a region cannot have
+   changed it.  */
+
+static bool
+gw_host_read_only (uintptr_t h, size_t size)
+{
+  uintptr_t range[3] = { h, h + size, 0 };
+
+  dl_iterate_phdr (gw_read_only_segment, range);
+  return range[2] != 0;
+}
+
 /* Add an entry for [H, H + SIZE) at device address DEV of block B, with
    one reference, dynamic if DYNAMIC.  */
 
@@ -216,6 +260,7 @@ gw_add (uintptr_t h, size_t size, struct gw_block *b, uint64_t dev,
   e->refs = 1;
   e->dynamic = dynamic;
   e->block = b;
+  e->read_only = gw_host_read_only (h, size);
   b->users++;
   e->next = gw_table;
   gw_table = e;
@@ -272,7 +317,7 @@ gw_release (struct gw_present *e, uintptr_t h, size_t size, bool copy_from)
 {
   if (--e->refs > 0)
     return;
-  if (copy_from)
+  if (copy_from && !e->read_only)
     gw_ptx_to_host ((void *) h, gw_dev (e, h), size);
   gw_remove (e);
 }
@@ -672,6 +717,8 @@ gw_sync_entry (struct gw_present *e, bool to_host)
 {
   size_t size = e->end - e->start;
 
+  if (to_host && e->read_only)
+    return;
   if (!to_host)
     {
       gw_ptx_to_device (e->dev, (void *) e->start, size);
@@ -851,7 +898,7 @@ gw_ptx_update (size_t mapnum, void **hostaddrs, size_t *sizes,
 	}
       if (kind & GW_MAP_FLAG_TO)
 	gw_ptx_to_device (gw_dev (e, h), (void *) h, sizes[i]);
-      else
+      else if (!e->read_only)
 	gw_ptx_to_host ((void *) h, gw_dev (e, h), sizes[i]);
     }
   pthread_mutex_unlock (&gw_data_lock);

@@ -43,7 +43,21 @@
    which data-ptx.c computes.  Launches are synchronous: the launch waits
    for the kernel with cuCtxSynchronize.  An error of the driver after the
    probe (a failed copy, a kernel that faults) is fatal: the device's
-   memory is then in an unknown state.  */
+   memory is then in an unknown state.
+
+   The device stops being usable, and later launches run on the cpu
+   device on the host's copy of the data, in two cases the driver itself
+   imposes: in the child of a fork (CUDA does not work there: token
+   after-fork), and once the process exits (token exiting): the driver
+   tears itself down in exit handlers that run before the program's
+   destructors, so a region in a destructor could not run on the GPU.
+   Our own exit handler, registered after cuInit and so run before the
+   driver's, closes the device first.
+
+   A launch's data and global words go to the device in an argument
+   block taken from a free list (cuMemAlloc and cuMemFree cost more than
+   a short kernel); the limits a launch is checked against are read once
+   per kernel and kept in a small cache.  */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -70,6 +84,8 @@ static CUcontext gw_ptx_context;
 static int gw_ptx_arch;			/* Compute capability: 80 for 8.0.  */
 static int gw_ptx_multiprocessors;
 static int gw_ptx_max_grid;		/* Blocks of a grid's x dimension.  */
+static int gw_ptx_threads_per_sm;	/* Resident threads per multiprocessor.  */
+static size_t gw_ptx_memory;		/* Bytes of device memory.  */
 
 /* Whether the calling thread made the context current.  */
 static __thread bool gw_ptx_bound;
@@ -105,6 +121,32 @@ gw_ptx_fail (const char *token, const char *detail, ...)
   else if (strcmp (token, "driver-error") == 0)
     gw_warn ("the ptx device is unusable (%s); using cpu", buf);
 }
+
+/* In the child of a fork of a process that used the driver: CUDA does
+   not work here.  */
+
+static void
+gw_ptx_atfork_child (void)
+{
+  if (gw_ptx_unusable == NULL)
+    gw_ptx_unusable = "after-fork";
+}
+
+static void gw_ptx_release_args (void);
+
+/* At exit, before the driver's own exit handlers (see above): give back
+   the argument blocks and close the device.  */
+
+static void
+gw_ptx_at_exit (void)
+{
+  if (gw_ptx_unusable != NULL)
+    return;
+  gw_ptx_release_args ();
+  gw_ptx_unusable = "exiting";
+}
+
+static void gw_ptx_forget_limits (void);
 
 /* The probe, run once.  */
 
@@ -172,6 +214,13 @@ gw_ptx_init (void)
 	 != CUDA_SUCCESS
       || (e = gw_cu.cuDeviceGetAttribute
 		(&gw_ptx_max_grid, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X, dev))
+	 != CUDA_SUCCESS
+      || (e = gw_cu.cuDeviceGetAttribute
+		(&gw_ptx_threads_per_sm,
+		 CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR, dev))
+	 != CUDA_SUCCESS
+      || (what = "cuDeviceTotalMem",
+	  e = gw_cu.cuDeviceTotalMem_v2 (&gw_ptx_memory, dev))
 	 != CUDA_SUCCESS)
     {
       gw_ptx_fail ("driver-error", "%s: %s", what, gw_cu_error (e));
@@ -180,6 +229,8 @@ gw_ptx_init (void)
   gw_ptx_arch = 10 * major + minor;
   if (gw_ptx_multiprocessors < 1)
     gw_ptx_multiprocessors = 1;
+  pthread_atfork (NULL, NULL, gw_ptx_atfork_child);
+  atexit (gw_ptx_at_exit);
 }
 
 /* Return NULL if the ptx device is usable, else the launch log's reason
@@ -443,8 +494,13 @@ gw_ptx_load_image (const struct gw_unit *u, char *reason, size_t reason_size)
 static void
 gw_ptx_unload_image (struct gw_code *code)
 {
-  gw_ptx_bind ();
-  gw_cu.cuModuleUnload (code->image);
+  /* After a fork or once exit began, the driver is not ours to call.  */
+  if (gw_ptx_unusable == NULL)
+    {
+      gw_ptx_bind ();
+      gw_cu.cuModuleUnload (code->image);
+      gw_ptx_forget_limits ();
+    }
   free (code);
 }
 
@@ -458,20 +514,83 @@ gw_ptx_default_gangs (void)
   return 4 * (uint32_t) gw_ptx_multiprocessors;
 }
 
+/* What a launch of a kernel is checked against, read from the driver
+   once per kernel: the threads a block of it may have (its registers, as
+   ptxas allotted them, may hold it below 1024) and its local memory per
+   thread.  A small direct-mapped cache, under its lock; a kernel whose
+   entry another evicted is read again.  */
+
+struct gw_ptx_limits
+{
+  CUfunction kernel;
+  int max_threads;
+  int local_bytes;
+};
+
+#define GW_PTX_LIMITS_CACHE 64
+
+static struct gw_ptx_limits gw_ptx_limits_cache[GW_PTX_LIMITS_CACHE];
+static pthread_mutex_t gw_ptx_limits_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct gw_ptx_limits
+gw_ptx_kernel_limits (CUfunction kernel)
+{
+  struct gw_ptx_limits *c
+    = &gw_ptx_limits_cache[((uintptr_t) kernel >> 4) % GW_PTX_LIMITS_CACHE];
+  struct gw_ptx_limits got;
+
+  pthread_mutex_lock (&gw_ptx_limits_lock);
+  got = *c;
+  pthread_mutex_unlock (&gw_ptx_limits_lock);
+  if (got.kernel == kernel)
+    return got;
+
+  gw_ptx_bind ();
+  got.kernel = kernel;
+  CUresult e = gw_cu.cuFuncGetAttribute
+		 (&got.max_threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+		  kernel);
+  if (e == CUDA_SUCCESS)
+    e = gw_cu.cuFuncGetAttribute (&got.local_bytes,
+				  CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, kernel);
+  if (e != CUDA_SUCCESS)
+    gw_ptx_die ("cuFuncGetAttribute", e);
+  pthread_mutex_lock (&gw_ptx_limits_lock);
+  *c = got;
+  pthread_mutex_unlock (&gw_ptx_limits_lock);
+  return got;
+}
+
+/* Forget every kernel's limits: a module is unloaded, and a kernel of
+   the next may get the handle of one of its kernels.  */
+
+static void
+gw_ptx_forget_limits (void)
+{
+  pthread_mutex_lock (&gw_ptx_limits_lock);
+  memset (gw_ptx_limits_cache, 0, sizeof gw_ptx_limits_cache);
+  pthread_mutex_unlock (&gw_ptx_limits_lock);
+}
+
 /* Return NULL if the device can launch KERNEL, a CUfunction of the
    region named NAME, with the dimensions of launch L; else the launch
    log's reason why not, after a warning (once per process and reason)
    that names the limit.  The grid has at most the device's maximum of
-   blocks, and a block at most the threads the kernel's resources allow
-   (registers, as ptxas allotted them, may hold it below 1024).  */
+   blocks, a block at most the threads the kernel allows, and the local
+   memory the driver reserves for the launch, the kernel's per thread
+   for every thread the GPU holds at once, at most half the device's
+   memory (the driver would refuse the launch, or leave too little for
+   the data).  Nor can it launch anything once it is closed.  */
 
 const char *
 gw_ptx_check_launch (void *kernel, const struct gw_launch *l,
 		     const char *name)
 {
-  static atomic_bool warned_gangs, warned_threads;
-  int max_threads;
+  static atomic_bool warned_gangs, warned_threads, warned_local;
 
+  /* Closed since the region's code was loaded (a fork, the exit).  */
+  if (gw_ptx_unusable != NULL)
+    return gw_ptx_unusable;
   if (gw_ptx_max_grid > 0 && l->gangs > (uint32_t) gw_ptx_max_grid)
     {
       if (!atomic_exchange (&warned_gangs, true))
@@ -481,22 +600,99 @@ gw_ptx_check_launch (void *kernel, const struct gw_launch *l,
       return "too-many-gangs";
     }
 
-  gw_ptx_bind ();
-  CUresult e = gw_cu.cuFuncGetAttribute
-		 (&max_threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
-		  (CUfunction) kernel);
-  if (e != CUDA_SUCCESS)
-    gw_ptx_die ("cuFuncGetAttribute", e);
+  struct gw_ptx_limits k = gw_ptx_kernel_limits ((CUfunction) kernel);
   uint64_t threads = (uint64_t) l->workers * l->vector;
-  if (threads > (uint64_t) max_threads)
+  if (threads > (uint64_t) k.max_threads)
     {
       if (!atomic_exchange (&warned_threads, true))
 	gw_warn ("region %s: the GPU runs at most %d threads per gang of its "
 		 "kernel, the launch asks for %u workers of %u lanes; it runs "
-		 "on the cpu", name, max_threads, l->workers, l->vector);
+		 "on the cpu", name, k.max_threads, l->workers, l->vector);
       return "too-many-threads";
     }
+  uint64_t resident = (uint64_t) gw_ptx_multiprocessors
+		      * (uint64_t) (gw_ptx_threads_per_sm > 0
+				    ? gw_ptx_threads_per_sm : 2048);
+  if ((uint64_t) k.local_bytes * resident > gw_ptx_memory / 2)
+    {
+      if (!atomic_exchange (&warned_local, true))
+	gw_warn ("region %s: its kernel takes %d bytes of local memory per "
+		 "thread, %llu MiB for the %llu threads the GPU holds at "
+		 "once, more than half of its memory; it runs on the cpu",
+		 name, k.local_bytes,
+		 (unsigned long long) ((uint64_t) k.local_bytes * resident
+				       >> 20),
+		 (unsigned long long) resident);
+      return "ptx-local-memory";
+    }
   return NULL;
+}
+
+/* The device blocks that hold launches' words: a free list of blocks of
+   at least GW_PTX_ARGS_MIN words.  Launches from several host threads
+   each take their own.  */
+
+struct gw_ptx_args
+{
+  struct gw_ptx_args *next;
+  uint64_t dev;
+  size_t words;
+};
+
+#define GW_PTX_ARGS_MIN 256
+
+static struct gw_ptx_args *gw_ptx_free_args;
+static pthread_mutex_t gw_ptx_args_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Return a block of at least N words.  */
+
+static struct gw_ptx_args *
+gw_ptx_take_args (size_t n)
+{
+  pthread_mutex_lock (&gw_ptx_args_lock);
+  struct gw_ptx_args **p = &gw_ptx_free_args;
+  while (*p && (*p)->words < n)
+    p = &(*p)->next;
+  struct gw_ptx_args *a = *p;
+  if (a)
+    *p = a->next;
+  pthread_mutex_unlock (&gw_ptx_args_lock);
+  if (a)
+    return a;
+
+  a = malloc (sizeof *a);
+  if (a == NULL)
+    gw_fatal ("out of memory for a launch of %zu words", n);
+  a->words = n > GW_PTX_ARGS_MIN ? n : GW_PTX_ARGS_MIN;
+  a->dev = gw_ptx_alloc (a->words * sizeof (uint64_t));
+  return a;
+}
+
+/* Free the blocks of the free list.  */
+
+static void
+gw_ptx_release_args (void)
+{
+  pthread_mutex_lock (&gw_ptx_args_lock);
+  struct gw_ptx_args *a = gw_ptx_free_args;
+  gw_ptx_free_args = NULL;
+  pthread_mutex_unlock (&gw_ptx_args_lock);
+  while (a)
+    {
+      struct gw_ptx_args *next = a->next;
+      gw_ptx_free (a->dev);
+      free (a);
+      a = next;
+    }
+}
+
+static void
+gw_ptx_put_args (struct gw_ptx_args *a)
+{
+  pthread_mutex_lock (&gw_ptx_args_lock);
+  a->next = gw_ptx_free_args;
+  gw_ptx_free_args = a;
+  pthread_mutex_unlock (&gw_ptx_args_lock);
 }
 
 /* Run KERNEL, a CUfunction, as launch L says: map its data, launch a
@@ -517,10 +713,11 @@ gw_ptx_launch (void *kernel, const struct gw_launch *l)
   gw_ptx_globals (l->globals, l->num_globals, words + l->mapnum);
 
   /* One block holds both word arrays.  */
-  uint64_t block = gw_ptx_alloc (n * sizeof *words);
-  gw_ptx_to_device (block, words, n * sizeof *words);
-  uint64_t data = block;
-  uint64_t globals = l->num_globals ? block + l->mapnum * sizeof *words : 0;
+  struct gw_ptx_args *block = gw_ptx_take_args (n);
+  gw_ptx_to_device (block->dev, words, n * sizeof *words);
+  uint64_t data = block->dev;
+  uint64_t globals = l->num_globals
+		     ? block->dev + l->mapnum * sizeof *words : 0;
   void *params[2] = { &data, &globals };
 
   CUresult e = gw_cu.cuLaunchKernel (kernel, l->gangs, 1, 1, l->vector,
@@ -530,7 +727,7 @@ gw_ptx_launch (void *kernel, const struct gw_launch *l)
   if ((e = gw_cu.cuCtxSynchronize ()) != CUDA_SUCCESS)
     gw_ptx_die ("the kernel (cuCtxSynchronize)", e);
 
-  gw_ptx_free (block);
+  gw_ptx_put_args (block);
   gw_ptx_unmap (r);
   if (words != stack_words)
     free (words);

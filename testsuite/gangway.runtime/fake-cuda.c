@@ -217,6 +217,9 @@ cuDeviceGetAttribute (int *value, int attrib, CUdevice dev)
     case 16:
       *value = 10;
       break;
+    case 39:			/* Threads per multiprocessor.  */
+      *value = 2048;
+      break;
     case 75:
       *value = arch / 10;
       break;
@@ -228,6 +231,17 @@ cuDeviceGetAttribute (int *value, int attrib, CUdevice dev)
       return 1;
     }
   flog ("cuDeviceGetAttribute attrib=%d dev=%d -> %d", attrib, dev, *value);
+  return 0;
+}
+
+V CUresult
+cuDeviceTotalMem_v2 (size_t *bytes, CUdevice dev)
+{
+  FAIL_IF_ASKED ("cuDeviceTotalMem_v2");
+  /* 16 GiB: 10 multiprocessors of 2048 threads may have 400 KiB of
+     local memory each.  */
+  *bytes = (size_t) 16 << 30;
+  flog ("cuDeviceTotalMem dev=%d", dev);
   return 0;
 }
 
@@ -359,7 +373,8 @@ cuFuncGetAttribute (int *value, int attrib, struct function *f)
 	       ? atoi (getenv ("FAKE_CUDA_MAX_THREADS")) : 1024;
       break;
     case 3:			/* CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES.  */
-      *value = 0;
+      *value = getenv ("FAKE_CUDA_LOCAL_BYTES")
+	       ? atoi (getenv ("FAKE_CUDA_LOCAL_BYTES")) : 0;
       break;
     default:
       flog ("cuFuncGetAttribute attrib=%d: unknown", attrib);

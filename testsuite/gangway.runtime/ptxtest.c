@@ -37,6 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "gangway-abi.h"
@@ -529,6 +530,99 @@ test_link (void)
   CHECK (a[9] == 1, "missing routine: a[9] = %d", a[9]);
 }
 
+/* A const table that GCC maps tofrom, as it maps any object a region
+   uses: the fake device changes its copy (gw_kp_incr), which is never
+   copied back into the host's read-only memory (that would fault).  */
+
+static const int read_only_table[10] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+
+static void
+test_read_only (void)
+{
+  void *h[2] = { (void *) read_only_table, (void *) (intptr_t) 10 };
+  size_t s[2] = { sizeof read_only_table, 0 };
+  unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
+
+  mark ("launch read-only");
+  gangway_parallel_keyed (FLAGS_DEVICE, host_incr, 2, h, s, k, W_DIM (1),
+			  2u, 0);
+  mark ("launched read-only");
+  check_device ("read-only", "ptx");
+  CHECK (read_only_table[9] == 10, "read-only: table[9] = %d",
+	 read_only_table[9]);
+}
+
+/* Launches after a fork: the child's go to the cpu device (here: the
+   host, the unit has no cpu code for the region), the parent's still to
+   the GPU.  */
+
+static void
+test_fork (void)
+{
+  int a[10] = { 0 };
+  void *h[2] = { a, (void *) (intptr_t) 10 };
+  size_t s[2] = { sizeof a, 0 };
+  unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
+
+  gangway_parallel_keyed (FLAGS_DEVICE, host_plain, 2, h, s, k, 0);
+  check_device ("before the fork", "ptx");
+  fflush (NULL);
+  pid_t pid = fork ();
+  if (pid == 0)
+    {
+      gangway_parallel_keyed (FLAGS_DEVICE, host_plain, 2, h, s, k, 0);
+      check_device ("in the child", "host");
+      CHECK (a[9] == 1, "in the child: a[9] = %d", a[9]);
+      fflush (NULL);
+      _exit (failures ? 1 : 0);
+    }
+  int status;
+  CHECK (pid > 0 && waitpid (pid, &status, 0) == pid && WIFEXITED (status)
+	 && WEXITSTATUS (status) == 0, "the child failed");
+  gangway_parallel_keyed (FLAGS_DEVICE, host_plain, 2, h, s, k, 0);
+  check_device ("after the fork", "ptx");
+}
+
+/* A launch from a destructor, which runs after exit began: on the cpu
+   device (here: the host), without a call of the driver.  */
+
+static int exit_launch;
+
+static void __attribute__ ((destructor))
+launch_at_exit (void)
+{
+  if (!exit_launch)
+    return;
+  int a[10] = { 0 };
+  void *h[2] = { a, (void *) (intptr_t) 10 };
+  size_t s[2] = { sizeof a, 0 };
+  unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
+
+  mark ("launch at exit");
+  gangway_parallel_keyed (FLAGS_DEVICE, host_plain, 2, h, s, k, 0);
+  mark ("launched at exit");
+  const char *d = gangway_last_launch_device ();
+  if (d == NULL || strcmp (d, "host") != 0 || a[9] != 1)
+    {
+      fprintf (stderr, "FAIL: at exit: ran on %s, a[9] = %d\n",
+	       d ? d : "(null)", a[9]);
+      _exit (1);
+    }
+}
+
+static void
+test_exit (void)
+{
+  int a[10] = { 0 };
+  void *h[2] = { a, (void *) (intptr_t) 10 };
+  size_t s[2] = { sizeof a, 0 };
+  unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
+
+  gangway_parallel_keyed (FLAGS_DEVICE, host_plain, 2, h, s, k, 0);
+  check_device ("before exit", "ptx");
+  exit_launch = 1;
+}
+
 /* Run the test named by ARGV[1].  */
 
 int
@@ -556,6 +650,12 @@ main (int argc, char **argv)
     test_limits ();
   else if (strcmp (test, "link") == 0)
     test_link ();
+  else if (strcmp (test, "read-only") == 0)
+    test_read_only ();
+  else if (strcmp (test, "fork") == 0)
+    test_fork ();
+  else if (strcmp (test, "exit") == 0)
+    test_exit ();
   else
     {
       fprintf (stderr, "unknown test %s\n", test);

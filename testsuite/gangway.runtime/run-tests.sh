@@ -542,11 +542,11 @@ check_order "ptx: copy in, launch, copy out" "$log" '^MARK launch incr$' \
   '^cuMemAlloc_v2 size=400 -> A1$' '^cuMemcpyHtoD_v2 dst=A1\+0 size=400$' \
   '^cuMemAlloc_v2 size=40 -> A2$' '^cuMemcpyHtoD_v2 dst=A2\+0 size=40$' \
   '^cuMemAlloc_v2 size=40 -> A3$' \
-  '^cuMemAlloc_v2 size=40 -> A4$' '^cuMemcpyHtoD_v2 dst=A4\+0 size=40$' \
+  '^cuMemAlloc_v2 size=2048 -> A4$' '^cuMemcpyHtoD_v2 dst=A4\+0 size=40$' \
   '^cuLaunchKernel gw_kp_incr grid=6,1,1 block=32,4,1 shared=0 stream=null extra=null data=A4\+0 globals=A4\+32$' \
   '^  data\[0\]=A1\+0$' '^  data\[1\]=0x64$' '^  data\[2\]=A2\+0$' \
   '^  data\[3\]=A3\+0$' '^  globals\[0\]=0$' '^cuCtxSynchronize$' \
-  '^cuMemFree_v2 A4$' '^cuMemcpyDtoH_v2 src=A1\+0 size=400$' \
+  '^cuMemcpyDtoH_v2 src=A1\+0 size=400$' \
   '^cuMemFree_v2 A1$' '^cuMemFree_v2 A2$' \
   '^cuMemcpyDtoH_v2 src=A3\+0 size=40$' '^cuMemFree_v2 A3$' \
   '^MARK launched incr$'
@@ -558,6 +558,9 @@ check_between "ptx: a present global's device address" 1 "$log" \
   "launch plain" "launched plain" '^  globals\[0\]=A[0-9]+\+0$'
 check_between "ptx: if clause false maps nothing" 0 "$log" \
   "launch if-false" "launched if-false" '^cu'
+check "ptx: launches: one argument block, reused, freed at exit" \
+  [ "$(grep -c '^cuMemAlloc_v2 size=2048 ' "$log")" -eq 1 ] \
+  && [ "$(grep -c '^cuMemFree_v2 A4$' "$log")" -eq 1 ]
 check "ptx: launches: no device memory left" \
   [ "$(grep -c '^leak' "$log")" -eq 0 ]
 
@@ -623,6 +626,31 @@ check_order "ptx: attach, launch, detach before copy out" "$log" \
   '^  data\[4\]=A1\+8$' '^cuCtxSynchronize$' \
   '^cuMemcpyHtoD_v2 dst=A1\+8 size=8$' '^cuMemcpyDtoH_v2 src=A1\+8 size=8$'
 
+log=$build/ptx-read-only.cuda
+rm -f "$log"
+run ptx-read-only $FAKE FAKE_CUDA_LOG="$log" $P read-only
+check_status "ptx: a read-only object mapped tofrom"
+check_between "ptx: a read-only object is not copied back" 0 "$log" \
+  "launch read-only" "launched read-only" '^cuMemcpyDtoH_v2'
+check_between "ptx: a read-only object is copied in" 1 "$log" \
+  "launch read-only" "launched read-only" '^cuMemcpyHtoD_v2 dst=A[0-9]+\+0 size=40$'
+
+run ptx-fork $FAKE GANGWAY_LOG=launch $P fork
+check_status "ptx: launches in the child of a fork"
+check_lines 1 '^gangway: launch p_plain device=host gangs=1 workers=1 vector=1 reason=no-cpu-code ptx=after-fork$' \
+  "ptx: the child's launch: not on the GPU (after-fork)"
+check_lines 2 '^gangway: launch p_plain device=ptx ' \
+  "ptx: the parent's launches, before and after the fork, on the GPU"
+
+log=$build/ptx-exit.cuda
+rm -f "$log"
+run ptx-exit $FAKE FAKE_CUDA_LOG="$log" GANGWAY_LOG=launch $P exit
+check_status "ptx: a launch in a destructor"
+check_lines 1 '^gangway: launch p_plain device=host gangs=1 workers=1 vector=1 reason=no-cpu-code ptx=exiting$' \
+  "ptx: the destructor's launch: not on the GPU (exiting)"
+check_between "ptx: no driver call once exit began" 0 "$log" \
+  "launch at exit" "launched at exit" '^cu'
+
 log=$build/ptx-link.cuda
 rm -f "$log"
 run ptx-link $FAKE FAKE_CUDA_LOG="$log" GANGWAY_LOG=launch $P link
@@ -665,6 +693,13 @@ check_lines 1 '^gangway: launch p_plain device=host gangs=1 workers=1 vector=1 r
   "ptx: log of too-many-gangs"
 check_lines 1 '^gangway: warning: region p_plain: the GPU runs at most 2 gangs, the launch asks for 3; it runs on the cpu$' \
   "ptx: too-many-gangs: one warning"
+run ptx-local $FAKE FAKE_CUDA_LOCAL_BYTES=500000 EXPECT_DEVICE=host \
+  GANGWAY_LOG=launch $P limits
+check_status "ptx: more local memory than half the GPU's"
+check_lines 1 '^gangway: launch p_plain device=host gangs=1 workers=1 vector=1 reason=no-cpu-code ptx=ptx-local-memory$' \
+  "ptx: log of ptx-local-memory"
+check_lines 1 '^gangway: warning: region p_plain: its kernel takes 500000 bytes of local memory per thread, 9765 MiB for the 20480 threads the GPU holds at once, more than half of its memory; it runs on the cpu$' \
+  "ptx: ptx-local-memory: one warning"
 run ptx-limits-ok $FAKE GANGWAY_LOG=launch $P limits
 check_status "ptx: a launch within the limits"
 check_lines 1 '^gangway: launch p_plain device=ptx gangs=3 workers=4 vector=64$' \
