@@ -39,17 +39,20 @@
    thread alone would run every gang.  That keeps the latency of small
    launches low, because the launcher never waits for a sleeping thread to
    wake up; it only waits for the threads that actually joined the job to
-   finish their chunks.  The job state word makes this safe:
-
-     bits 32-63  the job's sequence number;
-     bit  31     the job is closed: no more threads may join;
-     bits 0-30   how many pool threads are working on it.
-
-   A pool thread joins the job it was woken for with a compare-and-swap
-   that fails if the sequence number changed or the job is closed, and
-   leaves by decrementing the count.  The launcher, once no chunk is left
-   to claim, closes the job and waits for the count to drop to zero.  Only
-   then does it return and may the job's fields be reused.
+   finish their chunks.  The job state word holds the job's sequence
+   number (bits 32-63) and whether it is closed (bit 31: no more threads
+   may join).  A pool thread joins the job it was woken for by writing
+   its sequence number into its own slot, then checking that the job is
+   still the one open; the launcher, once no chunk is left to claim,
+   closes the job, then waits for each thread whose slot names the job to
+   say it is done, in the same slot.  Each of the two writes its own
+   word before it reads the other's (sequentially consistent), so either
+   the launcher sees the thread joined and waits for it, or the thread
+   sees the job closed and runs nothing.  Every thread writes only its
+   own line: joining and leaving cost no contended atomic operation on a
+   shared word, which with 16 threads took several microseconds a
+   launch.  Only then does the launcher return and may the job's fields
+   be reused.
 
    An idle pool thread first spins on the state word for a short while
    (GW_SPIN_NS) so that back-to-back launches find it awake, then sleeps on
@@ -84,15 +87,19 @@
 #define GW_SPIN_NS 100000
 
 #define GW_JOB_CLOSED	(UINT64_C (1) << 31)
-#define GW_JOB_ACTIVE	(GW_JOB_CLOSED - 1)
 #define GW_JOB_SEQ(S)	((uint32_t) ((S) >> 32))
 
 /* A thread's share of a job's gangs: the next unclaimed one and the
-   end.  On a line of its own: every claim writes it.  */
+   end, on a line of its own (every claim writes it); and the thread's
+   slot, on another line that only the thread writes: the sequence
+   numbers of the job it joined and of the last one it finished (unused
+   for the launcher's, share 0).  */
 struct gw_share
 {
   alignas (64) atomic_uint_fast64_t next;
   uint64_t end;
+  alignas (64) atomic_uint joined;
+  atomic_uint done;
 };
 
 struct gw_pool
@@ -196,15 +203,6 @@ gw_job_changed (uint64_t s, uint32_t seen)
   return GW_JOB_SEQ (s) != seen;
 }
 
-/* Return true if no pool thread works on the job of state word S.  */
-
-static inline bool
-gw_job_unattended (uint64_t s, uint32_t unused)
-{
-  (void) unused;
-  return (s & GW_JOB_ACTIVE) == 0;
-}
-
 /* Spin on the job state word for at most the pool's spin time until
    DONE (state, ARG) holds.  Return true if it did, with the state word
    in *S.  */
@@ -253,34 +251,23 @@ gw_wait_for_job (uint32_t seen)
   return s;
 }
 
-/* Try to join the job of sequence number SEQ.  Return true if this
-   thread is now counted in it.  */
-
-static bool
-gw_join_job (uint32_t seq)
-{
-  struct gw_pool *p = &gw_pool;
-  uint64_t s = atomic_load_explicit (&p->state, memory_order_relaxed);
-
-  while (GW_JOB_SEQ (s) == seq && !(s & GW_JOB_CLOSED))
-    if (atomic_compare_exchange_weak_explicit (&p->state, &s, s + 1,
-					       memory_order_acquire,
-					       memory_order_relaxed))
-      return true;
-  return false;
-}
-
-/* Leave the job this thread joined, waking the launcher if it waits for
-   this thread alone.  */
+/* As pool thread SELF, run the job of state word S if it is still open,
+   then say it is done.  */
 
 static void
-gw_leave_job (void)
+gw_work_on_job (unsigned self, uint64_t s)
 {
   struct gw_pool *p = &gw_pool;
-  uint64_t s = atomic_fetch_sub (&p->state, 1);
+  struct gw_share *me = &p->shares[self];
+  uint32_t seq = GW_JOB_SEQ (s);
 
-  if ((s & GW_JOB_CLOSED) && (s & GW_JOB_ACTIVE) == 1
-      && atomic_load (&p->launcher_sleeping))
+  if (s & GW_JOB_CLOSED)
+    return;
+  atomic_store (&me->joined, seq);
+  if (atomic_load (&p->state) == s)
+    gw_run_chunks (self);
+  atomic_store (&me->done, seq);
+  if (atomic_load (&p->launcher_sleeping))
     {
       pthread_mutex_lock (&p->sleep_lock);
       pthread_cond_signal (&p->done);
@@ -340,11 +327,7 @@ gw_pool_thread (void *arg)
       if (atomic_load (&gw_pool.shutdown))
 	return NULL;
       seen = GW_JOB_SEQ (s);
-      if (gw_join_job (seen))
-	{
-	  gw_run_chunks (self);
-	  gw_leave_job ();
-	}
+      gw_work_on_job (self, s);
     }
 }
 
@@ -381,6 +364,11 @@ gw_pool_start (void)
       p->threads = NULL;
       p->shares = NULL;
       return;
+    }
+  for (unsigned k = 0; k <= want; k++)
+    {
+      atomic_init (&p->shares[k].joined, 0);
+      atomic_init (&p->shares[k].done, 0);
     }
 
   /* Every pool thread may run on every CPU of the process.  */
@@ -433,22 +421,51 @@ gw_pool_start (void)
     pthread_attr_destroy (attrp);
 }
 
-/* Wait, as the launcher, until no pool thread works on the closed job
-   whose state word was S when it was closed.  */
+/* Return true if every pool thread that joined job SEQ is done with it.  */
 
-static void
-gw_wait_for_helpers (uint64_t s)
+static bool
+gw_helpers_done (uint32_t seq)
 {
   struct gw_pool *p = &gw_pool;
 
-  if (gw_job_unattended (s, 0) || gw_spin_until (gw_job_unattended, 0, &s))
-    return;
+  for (unsigned k = 1; k <= p->num_threads; k++)
+    {
+      struct gw_share *sh = &p->shares[k];
+      if (atomic_load (&sh->joined) == seq
+	  && atomic_load_explicit (&sh->done, memory_order_acquire) != seq)
+	return false;
+    }
+  return true;
+}
 
-  /* Sleep.  We announce that before we look at STATE, and a leaving
-     thread changes STATE before it looks at LAUNCHER_SLEEPING.  */
+/* Wait, as the launcher, until every pool thread that joined the closed
+   job SEQ is done with it.  */
+
+static void
+gw_wait_for_helpers (uint32_t seq)
+{
+  struct gw_pool *p = &gw_pool;
+
+  if (gw_helpers_done (seq))
+    return;
+  if (p->spin_ns)
+    {
+      uint64_t deadline = gw_now_ns () + p->spin_ns;
+      for (unsigned i = 1;; i++)
+	{
+	  gw_relax ();
+	  if (gw_helpers_done (seq))
+	    return;
+	  if (i % 64 == 0 && gw_now_ns () > deadline)
+	    break;
+	}
+    }
+
+  /* Sleep.  We announce that before we look at the slots, and a thread
+     that is done writes its slot before it looks at LAUNCHER_SLEEPING.  */
   pthread_mutex_lock (&p->sleep_lock);
   atomic_store (&p->launcher_sleeping, true);
-  while (!gw_job_unattended (atomic_load (&p->state), 0))
+  while (!gw_helpers_done (seq))
     pthread_cond_wait (&p->done, &p->sleep_lock);
   atomic_store (&p->launcher_sleeping, false);
   pthread_mutex_unlock (&p->sleep_lock);
@@ -509,8 +526,8 @@ gw_pool_run (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
 
   /* Work, then close the job and wait for whoever joined it.  */
   gw_run_chunks (0);
-  uint64_t s = atomic_fetch_or (&p->state, GW_JOB_CLOSED);
-  gw_wait_for_helpers (s);
+  atomic_fetch_or (&p->state, GW_JOB_CLOSED);
+  gw_wait_for_helpers ((uint32_t) seq);
 
   pthread_mutex_unlock (&p->launch_lock);
 }
