@@ -86,7 +86,9 @@ typedef int CUfunction_attribute;
 				    as long as the link state),
 				    cuLinkDestroy
      group__CUDA__MEM.html          cuMemAlloc, cuMemFree, cuMemcpyHtoD,
-				    cuMemcpyDtoH (the _v2 symbols)
+				    cuMemcpyDtoH, cuMemAllocHost,
+				    cuMemcpyHtoDAsync (the _v2 symbols),
+				    cuMemFreeHost
      group__CUDA__EXEC.html         cuFuncGetAttribute, cuLaunchKernel
 				    (KERNELPARAMS: one pointer to each
 				    parameter's value)
@@ -122,6 +124,10 @@ typedef int CUfunction_attribute;
 		       size_t ByteCount))				\
   F (cuMemcpyDtoH_v2, (void *dstHost, CUdeviceptr srcDevice,		\
 		       size_t ByteCount))				\
+  F (cuMemAllocHost_v2, (void **pp, size_t bytesize))			\
+  F (cuMemFreeHost, (void *p))						\
+  F (cuMemcpyHtoDAsync_v2, (CUdeviceptr dstDevice, const void *srcHost,	\
+			    size_t ByteCount, CUstream hStream))	\
   F (cuLaunchKernel, (CUfunction f, unsigned int gridDimX,		\
 		      unsigned int gridDimY, unsigned int gridDimZ,	\
 		      unsigned int blockDimX, unsigned int blockDimY,	\

@@ -111,7 +111,8 @@ struct gw_item
   size_t size;			/* ... and size.  */
   unsigned char kind;
   bool attach;			/* An attachment of HOST to drop.  */
-  uint64_t temp;		/* A private device copy to free, or 0.  */
+  bool in_block;		/* A private copy in the launch's argument
+				   block (gw_ptx_place_copies).  */
 };
 
 /* A launch's or data construct's mappings.  */
@@ -123,6 +124,13 @@ struct gw_region
 };
 
 static pthread_mutex_t gw_data_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Whether the launch being mapped puts its small "to" objects, of at
+   most GW_SMALL_COPY bytes, in its argument block (under GW_DATA_LOCK).
+   They need no allocation, copy or present-table entry of their own:
+   cuMemAlloc, cuMemcpyHtoD and cuMemFree cost some 15 us a launch.  */
+static bool gw_small_copies;
+#define GW_SMALL_COPY 256
 static struct gw_present *gw_table;
 static struct gw_attach *gw_attached;
 static unsigned gw_mark;
@@ -528,7 +536,7 @@ gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
   size_t size = sizes[i];
   unsigned kind = GW_MAP_KIND (kinds[i]);
   bool dynamic = items == NULL;
-  struct gw_item it = { NULL, h, size, kind, false, 0 };
+  struct gw_item it = { NULL, h, size, kind, false, false };
   struct gw_present *e;
   uint64_t word = 0;
 
@@ -556,6 +564,11 @@ gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
       else if (kind == GW_MAP_FORCE_PRESENT)
 	gw_fatal ("present clause: !acc_is_present (%p, %zu (0x%zx))",
 		  (void *) h, size, size);
+      else if (kind == GW_MAP_TO && gw_small_copies && words != NULL
+	       && !dynamic && size <= GW_SMALL_COPY)
+	/* A small object a launch only reads (a firstprivate double):
+	   a copy in its argument block, no entry.  */
+	it.in_block = true;
       else if (kind != GW_MAP_IF_PRESENT)
 	{
 	  struct gw_block *b = gw_new_block (size);
@@ -578,12 +591,11 @@ gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
       case GW_MAP_FIRSTPRIVATE:
       case GW_MAP_FORCE_DEVICEPTR:
 	/* A private copy of the object (for deviceptr, of the pointer
-	   variable: the construct reads the pointer through it).  */
+	   variable: the construct reads the pointer through it), which
+	   the launch puts in its argument block.  */
 	if (dynamic)
 	  goto bad;
-	it.temp = gw_ptx_alloc (size);
-	gw_ptx_to_device (it.temp, (void *) h, size);
-	word = it.temp;
+	it.in_block = true;
 	break;
 
       case GW_MAP_POINTER:
@@ -664,10 +676,55 @@ gw_ptx_map (size_t mapnum, void **hostaddrs, size_t *sizes,
     gw_fatal ("out of memory for a mapping of %zu entries", mapnum);
   r->n = mapnum;
   pthread_mutex_lock (&gw_data_lock);
+  /* A launch's small "to" objects go in its argument block, unless a
+     pointer of the list may have to be attached inside one.  */
+  gw_small_copies = words != NULL;
+  for (size_t i = 0; i < mapnum; i++)
+    switch (GW_MAP_KIND (kinds[i]))
+      {
+      case GW_MAP_ATTACH: case GW_MAP_POINTER: case GW_MAP_STRUCT:
+      case GW_MAP_TO_PSET:
+	gw_small_copies = false;
+      }
   for (size_t i = 0; i < mapnum; i++)
     i = gw_map_entry (i, hostaddrs, sizes, kinds, words, r->items);
+  gw_small_copies = false;
   pthread_mutex_unlock (&gw_data_lock);
   return r;
+}
+
+/* The bytes that the private copies of launch R take in its argument
+   block, each at a 16-byte boundary.  */
+
+size_t
+gw_ptx_copies_size (const struct gw_region *r)
+{
+  size_t n = 0;
+
+  for (size_t i = 0; i < r->n; i++)
+    if (r->items[i].in_block)
+      n += (r->items[i].size + 15) & ~(size_t) 15;
+  return n;
+}
+
+/* Write the private copies of launch R into HOST, the host image of its
+   argument block's part at device address DEV (16-byte aligned), and set
+   their WORDS to their device addresses.  */
+
+void
+gw_ptx_place_copies (const struct gw_region *r, uint64_t *words,
+		     unsigned char *host, uint64_t dev)
+{
+  size_t off = 0;
+
+  for (size_t i = 0; i < r->n; i++)
+    if (r->items[i].in_block)
+      {
+	memcpy (host + off, (const void *) r->items[i].host,
+		r->items[i].size);
+	words[i] = dev + off;
+	off += (r->items[i].size + 15) & ~(size_t) 15;
+      }
 }
 
 /* Undo the mappings R recorded, and free R: detach first, so that data
@@ -686,8 +743,6 @@ gw_ptx_unmap (struct gw_region *r)
       if (it->entry)
 	gw_release (it->entry, it->host, it->size,
 		    gw_copy_from_p (it->kind));
-      if (it->temp)
-	gw_ptx_free (it->temp);
     }
   pthread_mutex_unlock (&gw_data_lock);
   free (r);

@@ -628,14 +628,17 @@ gw_ptx_check_launch (void *kernel, const struct gw_launch *l,
   return NULL;
 }
 
-/* The device blocks that hold launches' words: a free list of blocks of
-   at least GW_PTX_ARGS_MIN words.  Launches from several host threads
-   each take their own.  */
+/* The device blocks that hold launches' words and private copies, each
+   with its image in pinned host memory, from which it is copied
+   asynchronously, ahead of the kernel on the same stream: a free list of
+   blocks of at least GW_PTX_ARGS_MIN words.  Launches from several host
+   threads each take their own.  */
 
 struct gw_ptx_args
 {
   struct gw_ptx_args *next;
   uint64_t dev;
+  void *host;
   size_t words;
 };
 
@@ -665,6 +668,12 @@ gw_ptx_take_args (size_t n)
     gw_fatal ("out of memory for a launch of %zu words", n);
   a->words = n > GW_PTX_ARGS_MIN ? n : GW_PTX_ARGS_MIN;
   a->dev = gw_ptx_alloc (a->words * sizeof (uint64_t));
+  gw_ptx_bind ();
+  CUresult e = gw_cu.cuMemAllocHost_v2 (&a->host,
+					a->words * sizeof (uint64_t));
+  if (e != CUDA_SUCCESS)
+    gw_fatal ("cannot allocate %zu bytes of pinned host memory: %s",
+	      a->words * sizeof (uint64_t), gw_cu_error (e));
   return a;
 }
 
@@ -681,6 +690,7 @@ gw_ptx_release_args (void)
     {
       struct gw_ptx_args *next = a->next;
       gw_ptx_free (a->dev);
+      gw_cu.cuMemFreeHost (a->host);
       free (a);
       a = next;
     }
@@ -697,11 +707,17 @@ gw_ptx_put_args (struct gw_ptx_args *a)
 
 /* Run KERNEL, a CUfunction, as launch L says: map its data, launch a
    grid of L->gangs blocks of L->vector x L->workers threads, wait for it,
-   and unmap its data.  */
+   and unmap its data.  The argument block holds the data words, the
+   global words, then the private copies (firstprivate objects that are
+   not ints, deviceptr variables).  */
 
 static void
 gw_ptx_launch (void *kernel, const struct gw_launch *l)
 {
+  /* With GANGWAY_LOG=time, where the launch's time goes.  */
+  bool timed = gw_config ()->log & GW_LOG_TIME;
+  uint64_t t[6] = { timed ? gw_now_ns () : 0 };
+#define GW_PTX_PHASE(I) (t[I] = timed ? gw_now_ns () : 0)
   size_t n = l->mapnum + l->num_globals;
   uint64_t stack_words[32];
   uint64_t *words = n <= 32 ? stack_words : malloc (n * sizeof *words);
@@ -711,26 +727,47 @@ gw_ptx_launch (void *kernel, const struct gw_launch *l)
   struct gw_region *r = gw_ptx_map (l->mapnum, l->data, l->sizes, l->kinds,
 				    words);
   gw_ptx_globals (l->globals, l->num_globals, words + l->mapnum);
+  GW_PTX_PHASE (1);
 
-  /* One block holds both word arrays.  */
-  struct gw_ptx_args *block = gw_ptx_take_args (n);
-  gw_ptx_to_device (block->dev, words, n * sizeof *words);
+  size_t copies_at = (n * sizeof *words + 15) & ~(size_t) 15;
+  size_t copies = gw_ptx_copies_size (r);
+  size_t bytes = copies ? copies_at + copies : n * sizeof *words;
+  struct gw_ptx_args *block = gw_ptx_take_args ((bytes + 7) / 8);
+  uint64_t *image = block->host;
+  memcpy (image, words, n * sizeof *words);
+  gw_ptx_place_copies (r, image, (unsigned char *) image + copies_at,
+		       block->dev + copies_at);
+  CUresult e = gw_cu.cuMemcpyHtoDAsync_v2 (block->dev, image, bytes, NULL);
+  if (e != CUDA_SUCCESS)
+    gw_ptx_die ("cuMemcpyHtoDAsync", e);
+  GW_PTX_PHASE (2);
+
   uint64_t data = block->dev;
   uint64_t globals = l->num_globals
 		     ? block->dev + l->mapnum * sizeof *words : 0;
   void *params[2] = { &data, &globals };
-
-  CUresult e = gw_cu.cuLaunchKernel (kernel, l->gangs, 1, 1, l->vector,
-				     l->workers, 1, 0, NULL, params, NULL);
+  e = gw_cu.cuLaunchKernel (kernel, l->gangs, 1, 1, l->vector, l->workers,
+			    1, 0, NULL, params, NULL);
   if (e != CUDA_SUCCESS)
     gw_ptx_die ("cuLaunchKernel", e);
+  GW_PTX_PHASE (3);
   if ((e = gw_cu.cuCtxSynchronize ()) != CUDA_SUCCESS)
     gw_ptx_die ("the kernel (cuCtxSynchronize)", e);
+  GW_PTX_PHASE (4);
 
   gw_ptx_put_args (block);
   gw_ptx_unmap (r);
   if (words != stack_words)
     free (words);
+  if (timed)
+    {
+      GW_PTX_PHASE (5);
+      gw_message ("ptx launch: map %.1fus words %.1fus launch %.1fus "
+		  "wait %.1fus unmap %.1fus", (t[1] - t[0]) * 1e-3,
+		  (t[2] - t[1]) * 1e-3, (t[3] - t[2]) * 1e-3,
+		  (t[4] - t[3]) * 1e-3, (t[5] - t[4]) * 1e-3);
+    }
+#undef GW_PTX_PHASE
 }
 
 const struct gw_device gw_device_ptx = {

@@ -442,6 +442,41 @@ cuMemcpyHtoD_v2 (CUdeviceptr dst, const void *src, size_t size)
 }
 
 V CUresult
+cuMemcpyHtoDAsync_v2 (CUdeviceptr dst, const void *src, size_t size,
+		      void *stream)
+{
+  char b[64];
+
+  flog ("cuMemcpyHtoDAsync_v2 dst=%s size=%zu stream=%s",
+	name (dst, b, sizeof b), size, stream ? "other" : "null");
+  FAIL_IF_ASKED ("cuMemcpyHtoDAsync_v2");
+  if (!valid (dst, size))
+    return 1;
+  memcpy ((void *) (uintptr_t) dst, src, size);
+  return 0;
+}
+
+/* Pinned host memory: plain memory here, logged and counted as leaks
+   like device memory is not (the process's exit frees it).  */
+
+V CUresult
+cuMemAllocHost_v2 (void **p, size_t size)
+{
+  FAIL_IF_ASKED ("cuMemAllocHost_v2");
+  *p = malloc (size);
+  flog ("cuMemAllocHost_v2 size=%zu", size);
+  return *p ? 0 : 2;
+}
+
+V CUresult
+cuMemFreeHost (void *p)
+{
+  flog ("cuMemFreeHost");
+  free (p);
+  return 0;
+}
+
+V CUresult
 cuMemcpyDtoH_v2 (void *dst, CUdeviceptr src, size_t size)
 {
   char b[64];

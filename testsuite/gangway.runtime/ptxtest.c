@@ -55,6 +55,7 @@
 #define K_TOFROM	0x03
 #define K_FORCE_PRESENT	0x06
 #define K_DELETE	0x07
+#define K_FIRSTPRIVATE	0x0c
 #define K_FIRSTPRIVATE_INT 0x0d
 #define K_STRUCT	0x1c
 #define K_ATTACH	0x50
@@ -623,6 +624,26 @@ test_exit (void)
   exit_launch = 1;
 }
 
+/* A firstprivate object that is not an int (a double): its copy goes in
+   the launch's argument block, after the words, with no allocation of
+   its own.  */
+
+static void
+test_firstprivate (void)
+{
+  int a[10] = { 0 };
+  double scale = 2.5;
+  void *h[3] = { a, (void *) (intptr_t) 10, &scale };
+  size_t s[3] = { sizeof a, 0, sizeof scale };
+  unsigned short k[3] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT,
+			  ALIGN4 (K_FIRSTPRIVATE) };
+
+  mark ("launch firstprivate");
+  gangway_parallel_keyed (FLAGS_DEVICE, host_plain, 3, h, s, k, 0);
+  mark ("launched firstprivate");
+  check_device ("firstprivate", "ptx");
+}
+
 /* Run the test named by ARGV[1].  */
 
 int
@@ -650,6 +671,8 @@ main (int argc, char **argv)
     test_limits ();
   else if (strcmp (test, "link") == 0)
     test_link ();
+  else if (strcmp (test, "firstprivate") == 0)
+    test_firstprivate ();
   else if (strcmp (test, "read-only") == 0)
     test_read_only ();
   else if (strcmp (test, "fork") == 0)

@@ -540,27 +540,28 @@ check_order "ptx: the probe, then the image at the first launch" "$log" \
   '^cuModuleGetFunction gw_k0 -> not-found$' '^cuLaunchKernel'
 check_order "ptx: copy in, launch, copy out" "$log" '^MARK launch incr$' \
   '^cuMemAlloc_v2 size=400 -> A1$' '^cuMemcpyHtoD_v2 dst=A1\+0 size=400$' \
-  '^cuMemAlloc_v2 size=40 -> A2$' '^cuMemcpyHtoD_v2 dst=A2\+0 size=40$' \
-  '^cuMemAlloc_v2 size=40 -> A3$' \
-  '^cuMemAlloc_v2 size=2048 -> A4$' '^cuMemcpyHtoD_v2 dst=A4\+0 size=40$' \
-  '^cuLaunchKernel gw_kp_incr grid=6,1,1 block=32,4,1 shared=0 stream=null extra=null data=A4\+0 globals=A4\+32$' \
-  '^  data\[0\]=A1\+0$' '^  data\[1\]=0x64$' '^  data\[2\]=A2\+0$' \
-  '^  data\[3\]=A3\+0$' '^  globals\[0\]=0$' '^cuCtxSynchronize$' \
-  '^cuMemcpyDtoH_v2 src=A1\+0 size=400$' \
-  '^cuMemFree_v2 A1$' '^cuMemFree_v2 A2$' \
-  '^cuMemcpyDtoH_v2 src=A3\+0 size=40$' '^cuMemFree_v2 A3$' \
+  '^cuMemAlloc_v2 size=40 -> A2$' \
+  '^cuMemAlloc_v2 size=2048 -> A3$' \
+  '^cuMemcpyHtoDAsync_v2 dst=A3\+0 size=96 stream=null$' \
+  '^cuLaunchKernel gw_kp_incr grid=6,1,1 block=32,4,1 shared=0 stream=null extra=null data=A3\+0 globals=A3\+32$' \
+  '^  data\[0\]=A1\+0$' '^  data\[1\]=0x64$' '^  data\[2\]=A3\+48$' \
+  '^  data\[3\]=A2\+0$' '^  globals\[0\]=0$' '^cuCtxSynchronize$' \
+  '^cuMemcpyDtoH_v2 src=A1\+0 size=400$' '^cuMemFree_v2 A1$' \
+  '^cuMemcpyDtoH_v2 src=A2\+0 size=40$' '^cuMemFree_v2 A2$' \
   '^MARK launched incr$'
 check_between "ptx: from is not copied in" 0 "$log" "launch incr" \
-  "launched incr" '^cuMemcpyHtoD_v2 dst=A3'
+  "launched incr" '^cuMemcpyHtoD_v2 dst=A2'
+check_between "ptx: a small to object is a copy in the argument block" 0 \
+  "$log" "launch incr" "launched incr" '^cuMemAlloc_v2 size=40 -> A[13-9]'
 check_between "ptx: to is not copied out" 0 "$log" "launch incr" \
-  "launched incr" '^cuMemcpyDtoH_v2 src=A2'
+  "launched incr" '^cuMemcpyDtoH_v2 src=A3'
 check_between "ptx: a present global's device address" 1 "$log" \
   "launch plain" "launched plain" '^  globals\[0\]=A[0-9]+\+0$'
 check_between "ptx: if clause false maps nothing" 0 "$log" \
   "launch if-false" "launched if-false" '^cu'
 check "ptx: launches: one argument block, reused, freed at exit" \
   [ "$(grep -c '^cuMemAlloc_v2 size=2048 ' "$log")" -eq 1 ] \
-  && [ "$(grep -c '^cuMemFree_v2 A4$' "$log")" -eq 1 ]
+  && [ "$(grep -c '^cuMemFree_v2 A3$' "$log")" -eq 1 ]
 check "ptx: launches: no device memory left" \
   [ "$(grep -c '^leak' "$log")" -eq 0 ]
 
@@ -625,6 +626,18 @@ check_order "ptx: attach, launch, detach before copy out" "$log" \
   '^  data\[1\]=A1\+0$' '^  data\[2\]=A1\+8$' '^  data\[3\]=A2\+0$' \
   '^  data\[4\]=A1\+8$' '^cuCtxSynchronize$' \
   '^cuMemcpyHtoD_v2 dst=A1\+8 size=8$' '^cuMemcpyDtoH_v2 src=A1\+8 size=8$'
+
+log=$build/ptx-firstprivate.cuda
+rm -f "$log"
+run ptx-firstprivate $FAKE FAKE_CUDA_LOG="$log" $P firstprivate
+check_status "ptx: a firstprivate double"
+check_between "ptx: a firstprivate copy needs no allocation" 0 "$log" \
+  "launch firstprivate" "launched firstprivate" '^cuMemAlloc_v2 size=8 '
+check_between "ptx: words and the copy go in one copy" 1 "$log" \
+  "launch firstprivate" "launched firstprivate" \
+  '^cuMemcpyHtoDAsync_v2 dst=A[0-9]+\+0 size=48 stream=null$'
+check_between "ptx: the copy's word points after the words" 1 "$log" \
+  "launch firstprivate" "launched firstprivate" '^  data\[2\]=A[0-9]+\+32$'
 
 log=$build/ptx-read-only.cuda
 rm -f "$log"
