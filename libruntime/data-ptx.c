@@ -112,7 +112,8 @@ struct gw_item
   unsigned char kind;
   bool attach;			/* An attachment of HOST to drop.  */
   bool in_block;		/* A private copy in the launch's argument
-				   block (gw_ptx_place_copies).  */
+				   block (gw_ptx_place_copies)...  */
+  uint64_t dev;			/* ... at this device address.  */
 };
 
 /* A launch's or data construct's mappings.  */
@@ -487,7 +488,7 @@ gw_map_struct (size_t i, void **hostaddrs, size_t *sizes,
 	  if (b == NULL && words && (e = gw_find_ptr (h)) != NULL)
 	    words[j] = gw_dev (e, h);
 	  if (items)
-	    items[j] = (struct gw_item) { NULL, h, 0, kind, false, 0 };
+	    items[j] = (struct gw_item) { .host = h, .kind = kind };
 	  continue;
 	}
       if (b)
@@ -508,7 +509,8 @@ gw_map_struct (size_t i, void **hostaddrs, size_t *sizes,
 	  e->dynamic += dynamic;
 	}
       if (items)
-	items[j] = (struct gw_item) { e, h, sizes[j], kind, false, 0 };
+	items[j] = (struct gw_item) { .entry = e, .host = h,
+					 .size = sizes[j], .kind = kind };
       if (words)
 	words[j] = gw_dev (e, h);
     }
@@ -536,7 +538,7 @@ gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
   size_t size = sizes[i];
   unsigned kind = GW_MAP_KIND (kinds[i]);
   bool dynamic = items == NULL;
-  struct gw_item it = { NULL, h, size, kind, false, false };
+  struct gw_item it = { .host = h, .size = size, .kind = kind };
   struct gw_present *e;
   uint64_t word = 0;
 
@@ -712,7 +714,7 @@ gw_ptx_copies_size (const struct gw_region *r)
    their WORDS to their device addresses.  */
 
 void
-gw_ptx_place_copies (const struct gw_region *r, uint64_t *words,
+gw_ptx_place_copies (struct gw_region *r, uint64_t *words,
 		     unsigned char *host, uint64_t dev)
 {
   size_t off = 0;
@@ -722,7 +724,7 @@ gw_ptx_place_copies (const struct gw_region *r, uint64_t *words,
       {
 	memcpy (host + off, (const void *) r->items[i].host,
 		r->items[i].size);
-	words[i] = dev + off;
+	words[i] = r->items[i].dev = dev + off;
 	off += (r->items[i].size + 15) & ~(size_t) 15;
       }
 }
@@ -749,16 +751,27 @@ gw_ptx_unmap (struct gw_region *r)
 }
 
 /* Set OUT[I], for each of the N globals at GLOBALS[I], to its device
-   address if it is present, else 0.  */
+   address if it is present or a copy in the argument block of launch R
+   (placed already: a routine reaches a global the launch maps through
+   the unit's table), else 0.  */
 
 void
-gw_ptx_globals (void *const *globals, size_t n, uint64_t *out)
+gw_ptx_globals (const struct gw_region *r, void *const *globals, size_t n,
+		uint64_t *out)
 {
   pthread_mutex_lock (&gw_data_lock);
   for (size_t i = 0; i < n; i++)
     {
-      struct gw_present *e = gw_find ((uintptr_t) globals[i], 1);
-      out[i] = e ? gw_dev (e, (uintptr_t) globals[i]) : 0;
+      uintptr_t h = (uintptr_t) globals[i];
+      struct gw_present *e = gw_find (h, 1);
+      out[i] = e ? gw_dev (e, h) : 0;
+      for (size_t k = 0; e == NULL && k < r->n; k++)
+	if (r->items[k].in_block && h >= r->items[k].host
+	    && h < r->items[k].host + r->items[k].size)
+	  {
+	    out[i] = r->items[k].dev + (h - r->items[k].host);
+	    break;
+	  }
     }
   pthread_mutex_unlock (&gw_data_lock);
 }

@@ -720,13 +720,13 @@ gw_ptx_launch (void *kernel, const struct gw_launch *l)
 #define GW_PTX_PHASE(I) (t[I] = timed ? gw_now_ns () : 0)
   size_t n = l->mapnum + l->num_globals;
   uint64_t stack_words[32];
-  uint64_t *words = n <= 32 ? stack_words : malloc (n * sizeof *words);
+  uint64_t *words = l->mapnum <= 32 ? stack_words
+		    : malloc (l->mapnum * sizeof *words);
 
   if (words == NULL)
     gw_fatal ("out of memory for a launch of %zu mappings", l->mapnum);
   struct gw_region *r = gw_ptx_map (l->mapnum, l->data, l->sizes, l->kinds,
 				    words);
-  gw_ptx_globals (l->globals, l->num_globals, words + l->mapnum);
   GW_PTX_PHASE (1);
 
   size_t copies_at = (n * sizeof *words + 15) & ~(size_t) 15;
@@ -734,9 +734,10 @@ gw_ptx_launch (void *kernel, const struct gw_launch *l)
   size_t bytes = copies ? copies_at + copies : n * sizeof *words;
   struct gw_ptx_args *block = gw_ptx_take_args ((bytes + 7) / 8);
   uint64_t *image = block->host;
-  memcpy (image, words, n * sizeof *words);
+  memcpy (image, words, l->mapnum * sizeof *words);
   gw_ptx_place_copies (r, image, (unsigned char *) image + copies_at,
 		       block->dev + copies_at);
+  gw_ptx_globals (r, l->globals, l->num_globals, image + l->mapnum);
   CUresult e = gw_cu.cuMemcpyHtoDAsync_v2 (block->dev, image, bytes, NULL);
   if (e != CUDA_SUCCESS)
     gw_ptx_die ("cuMemcpyHtoDAsync", e);

@@ -331,10 +331,11 @@ extern bool gw_ptx_kinds_ok (size_t, const unsigned short *);
 extern struct gw_region *gw_ptx_map (size_t, void **, size_t *,
 				     unsigned short *, uint64_t *);
 extern size_t gw_ptx_copies_size (const struct gw_region *);
-extern void gw_ptx_place_copies (const struct gw_region *, uint64_t *,
+extern void gw_ptx_place_copies (struct gw_region *, uint64_t *,
 				 unsigned char *, uint64_t);
 extern void gw_ptx_unmap (struct gw_region *);
-extern void gw_ptx_globals (void *const *, size_t, uint64_t *);
+extern void gw_ptx_globals (const struct gw_region *, void *const *, size_t,
+			    uint64_t *);
 extern void gw_ptx_sync_host (size_t, void **, size_t *, unsigned short *,
 			      void *const *, size_t, bool);
 

@@ -644,6 +644,24 @@ test_firstprivate (void)
   check_device ("firstprivate", "ptx");
 }
 
+/* A global the launch maps "to" and a routine reaches through the unit's
+   global table: both words name its copy in the argument block.  */
+
+static void
+test_global_to (void)
+{
+  int a[10] = { 0 };
+  void *h[3] = { a, (void *) (intptr_t) 10, &global_base };
+  size_t s[3] = { sizeof a, 0, sizeof global_base };
+  unsigned short k[3] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT,
+			  ALIGN4 (K_TO) };
+
+  mark ("launch global-to");
+  gangway_parallel_keyed (FLAGS_DEVICE, host_plain, 3, h, s, k, 0);
+  mark ("launched global-to");
+  check_device ("global-to", "ptx");
+}
+
 /* Run the test named by ARGV[1].  */
 
 int
@@ -671,6 +689,8 @@ main (int argc, char **argv)
     test_limits ();
   else if (strcmp (test, "link") == 0)
     test_link ();
+  else if (strcmp (test, "global-to") == 0)
+    test_global_to ();
   else if (strcmp (test, "firstprivate") == 0)
     test_firstprivate ();
   else if (strcmp (test, "read-only") == 0)

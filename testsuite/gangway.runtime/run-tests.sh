@@ -639,6 +639,15 @@ check_between "ptx: words and the copy go in one copy" 1 "$log" \
 check_between "ptx: the copy's word points after the words" 1 "$log" \
   "launch firstprivate" "launched firstprivate" '^  data\[2\]=A[0-9]+\+32$'
 
+log=$build/ptx-global-to.cuda
+rm -f "$log"
+run ptx-global-to $FAKE FAKE_CUDA_LOG="$log" $P global-to
+check_status "ptx: a global mapped to, also in the unit's table"
+w=$(sed -n '/^MARK launch global-to$/,/^MARK launched global-to$/s/^  data\[2\]=//p' "$log")
+g=$(sed -n '/^MARK launch global-to$/,/^MARK launched global-to$/s/^  globals\[0\]=//p' "$log")
+check "ptx: the table's word is the copy's address, as the data word ($w)" \
+  [ -n "$w" ] && [ "$w" != 0 ] && [ "$w" = "$g" ]
+
 log=$build/ptx-read-only.cuda
 rm -f "$log"
 run ptx-read-only $FAKE FAKE_CUDA_LOG="$log" $P read-only
