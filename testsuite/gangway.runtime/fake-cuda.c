@@ -81,7 +81,12 @@ static int next_id = 1;
 struct module
 {
   char *text;
+  struct module *prev, *next;
 };
+/* The modules loaded and not unloaded: a real driver keeps them until the
+   process ends, so a program that exits with images loaded (the runtime
+   makes no driver call once exit began) leaks nothing.  */
+static struct module *modules;
 struct function
 {
   char name[256];
@@ -278,8 +283,12 @@ cuModuleLoadData (struct module **module, const void *image)
   FAIL_IF_ASKED ("cuModuleLoadData");
   if (strstr (text, ".entry") == NULL)
     return 200;			/* CUDA_ERROR_INVALID_IMAGE.  */
-  *module = malloc (sizeof **module);
+  *module = calloc (1, sizeof **module);
   (*module)->text = strdup (text);
+  (*module)->next = modules;
+  if (modules)
+    modules->prev = *module;
+  modules = *module;
   return 0;
 }
 
@@ -341,6 +350,12 @@ V CUresult
 cuModuleUnload (struct module *module)
 {
   flog ("cuModuleUnload");
+  if (module->prev)
+    module->prev->next = module->next;
+  else
+    modules = module->next;
+  if (module->next)
+    module->next->prev = module->prev;
   free (module->text);
   free (module);
   return 0;
