@@ -70,53 +70,54 @@ masked_access (const elem_type &e, unsigned p, const cpu_isa &isa, bool load)
   bool fp = e.name[0] == 'f';
   if (isa.vector_bytes >= 64 && es >= 4 && bytes % 64 == 0)
     {
-      /* AVX-512: 64-byte chunks, a k-mask from the chunk's mask lanes.  */
-      unsigned lanes = 64 / es;
-      const char *suffix = fp ? (es == 4 ? "ps" : "pd")
-			      : (es == 4 ? "epi32" : "epi64");
-      const char *vec = fp ? (es == 4 ? "__m512" : "__m512d") : "__m512i";
+      /* AVX-512: 64-byte chunks, a k-mask from the chunk's mask lanes
+	 (vpmovd2m), then vmovdqu32/64 or vmovups/pd under it.  */
+      const char *vec = fp ? (es == 4 ? "gw_v16sf" : "gw_v8df")
+			   : (es == 4 ? "gw_v16si" : "gw_v8di");
+      const char *ptr = fp ? (es == 4 ? "float" : "double")
+			   : (es == 4 ? "int" : "long long");
+      const char *op = fp ? (es == 4 ? "ups512" : "upd512")
+			  : (es == 4 ? "dqusi512" : "dqudi512");
       dir_appendf (s, "      for (int c = 0; c < %u; c++)\n"
 	   "        {\n", bytes / 64);
       if (es == 4)
-	dir_appendf (s, "          __m512i mi; memcpy (&mi, (const char *) &m + c * 64, 64);\n"
-	     "          __mmask16 k = _mm512_movepi32_mask (mi);\n");
+	dir_appendf (s, "          gw_v16si mi; memcpy (&mi, (const char *) &m + c * 64, 64);\n"
+	     "          unsigned short k = __builtin_ia32_cvtd2mask512 (mi);\n");
       else
-	dir_appendf (s, "          __m256i mi; memcpy (&mi, (const char *) &m + c * 32, 32);\n"
-	     "          __mmask8 k = _mm256_movepi32_mask (mi);\n");
+	dir_appendf (s, "          gw_v8si mi; memcpy (&mi, (const char *) &m + c * 32, 32);\n"
+	     "          unsigned char k = __builtin_ia32_cvtd2mask256 (mi);\n");
       if (load)
-	dir_appendf (s, "          %s x = _mm512_maskz_loadu_%s (k, (const char *) (uintptr_t) a + c * 64);\n"
-	     "          memcpy ((char *) &r + c * 64, &x, 64);\n", vec, suffix);
+	dir_appendf (s, "          %s x = __builtin_ia32_load%s_mask ((const %s *) ((const char *) (uintptr_t) a + c * 64), (%s) {}, k);\n"
+	     "          memcpy ((char *) &r + c * 64, &x, 64);\n", vec, op, ptr, vec);
       else
 	dir_appendf (s, "          %s x; memcpy (&x, (const char *) &v + c * 64, 64);\n"
-	     "          _mm512_mask_storeu_%s ((char *) (uintptr_t) a + c * 64, k, x);\n",
-	     vec, suffix);
+	     "          __builtin_ia32_store%s_mask ((%s *) ((char *) (uintptr_t) a + c * 64), x, k);\n",
+	     vec, op, ptr);
       s += "        }\n";
-      (void) lanes;
       return s;
     }
   if (isa.vector_bytes >= 32 && es >= 4 && bytes % 32 == 0)
     {
       /* AVX2: 32-byte chunks; the mask is a vector of the element width
-	 whose sign bits select.  */
-      const char *suffix = fp ? (es == 4 ? "ps" : "pd")
-			      : (es == 4 ? "epi32" : "epi64");
-      const char *vec = fp ? (es == 4 ? "__m256" : "__m256d") : "__m256i";
-      const char *ptr = fp ? (es == 4 ? "float" : "double")
-			   : (es == 4 ? "int" : "long long");
+	 whose sign bits select (vpmaskmovd/q, vmaskmovps/pd).  */
+      const char *vec = fp ? (es == 4 ? "gw_v8sf" : "gw_v4df")
+			   : (es == 4 ? "gw_v8si" : "gw_v4di");
+      const char *op = fp ? (es == 4 ? "ps256" : "pd256")
+			  : (es == 4 ? "d256" : "q256");
       dir_appendf (s, "      for (int c = 0; c < %u; c++)\n"
 	   "        {\n", bytes / 32);
       if (es == 4)
-	dir_appendf (s, "          __m256i k; memcpy (&k, (const char *) &m + c * 32, 32);\n");
+	dir_appendf (s, "          gw_v8si k; memcpy (&k, (const char *) &m + c * 32, 32);\n");
       else
-	dir_appendf (s, "          __m128i mi; memcpy (&mi, (const char *) &m + c * 16, 16);\n"
-	     "          __m256i k = _mm256_cvtepi32_epi64 (mi);\n");
+	dir_appendf (s, "          gw_v4si mi; memcpy (&mi, (const char *) &m + c * 16, 16);\n"
+	     "          gw_v4di k = __builtin_ia32_pmovsxdq256 (mi);\n");
       if (load)
-	dir_appendf (s, "          %s x = _mm256_maskload_%s ((const %s *) ((const char *) (uintptr_t) a + c * 32), k);\n"
-	     "          memcpy ((char *) &r + c * 32, &x, 32);\n", vec, suffix, ptr);
+	dir_appendf (s, "          %s x = __builtin_ia32_maskload%s ((const %s *) ((const char *) (uintptr_t) a + c * 32), k);\n"
+	     "          memcpy ((char *) &r + c * 32, &x, 32);\n", vec, op, vec);
       else
 	dir_appendf (s, "          %s x; memcpy (&x, (const char *) &v + c * 32, 32);\n"
-	     "          _mm256_maskstore_%s ((%s *) ((char *) (uintptr_t) a + c * 32), k, x);\n",
-	     vec, suffix, ptr);
+	     "          __builtin_ia32_maskstore%s ((%s *) ((char *) (uintptr_t) a + c * 32), k, x);\n",
+	     vec, op, vec);
       s += "        }\n";
       return s;
     }
@@ -141,7 +142,20 @@ cpu_prelude (const cpu_isa &isa)
        "#include <string.h>\n"
        "#include <math.h>\n";
   if (isa.vector_bytes >= 16)
-    s += "#include <immintrin.h>\n";
+    /* The x86 vector types of GCC's builtins.  The kernels call the few
+       builtins they need (masked accesses, mask tests) directly, as
+       immintrin.h's functions do: parsing that header would take about
+       half the time of compiling a small image.  */
+    s += "typedef int gw_v4si __attribute__ ((vector_size (16)));\n"
+	 "typedef float gw_v4sf __attribute__ ((vector_size (16)));\n"
+	 "typedef int gw_v8si __attribute__ ((vector_size (32)));\n"
+	 "typedef long long gw_v4di __attribute__ ((vector_size (32)));\n"
+	 "typedef float gw_v8sf __attribute__ ((vector_size (32)));\n"
+	 "typedef double gw_v4df __attribute__ ((vector_size (32)));\n"
+	 "typedef int gw_v16si __attribute__ ((vector_size (64)));\n"
+	 "typedef long long gw_v8di __attribute__ ((vector_size (64)));\n"
+	 "typedef float gw_v16sf __attribute__ ((vector_size (64)));\n"
+	 "typedef double gw_v8df __attribute__ ((vector_size (64)));\n";
   s += "#define GW_EXPORT __attribute__ ((visibility (\"default\")))\n"
        "#define GW_INLINE static inline __attribute__ ((always_inline))\n"
        "GW_EXPORT extern const unsigned int " GW_CPU_IMAGE_VERSION_SYMBOL ";\n"
@@ -217,18 +231,18 @@ cpu_prelude_width (unsigned p, const cpu_isa &isa)
   unsigned bytes = 4 * p;
   if (bytes == 64 && isa.vector_bytes >= 64)
     {
-      dir_appendf (s, "GW_INLINE int gw_any%u (gw_m%u m) { return _mm512_test_epi32_mask ((__m512i) m, (__m512i) m) != 0; }\n", p, p);
-      dir_appendf (s, "GW_INLINE int gw_all%u (gw_m%u m) { return _mm512_test_epi32_mask ((__m512i) m, (__m512i) m) == 0xffff; }\n", p, p);
+      dir_appendf (s, "GW_INLINE int gw_any%u (gw_m%u m) { return __builtin_ia32_ptestmd512 ((gw_v16si) m, (gw_v16si) m, 0xffff) != 0; }\n", p, p);
+      dir_appendf (s, "GW_INLINE int gw_all%u (gw_m%u m) { return __builtin_ia32_ptestmd512 ((gw_v16si) m, (gw_v16si) m, 0xffff) == 0xffff; }\n", p, p);
     }
   else if (bytes == 32 && isa.vector_bytes >= 32)
     {
-      dir_appendf (s, "GW_INLINE int gw_any%u (gw_m%u m) { return !_mm256_testz_si256 ((__m256i) m, (__m256i) m); }\n", p, p);
-      dir_appendf (s, "GW_INLINE int gw_all%u (gw_m%u m) { return _mm256_movemask_ps ((__m256) m) == 0xff; }\n", p, p);
+      dir_appendf (s, "GW_INLINE int gw_any%u (gw_m%u m) { return !__builtin_ia32_ptestz256 ((gw_v4di) m, (gw_v4di) m); }\n", p, p);
+      dir_appendf (s, "GW_INLINE int gw_all%u (gw_m%u m) { return __builtin_ia32_movmskps256 ((gw_v8sf) m) == 0xff; }\n", p, p);
     }
   else if (bytes == 16)
     {
-      dir_appendf (s, "GW_INLINE int gw_any%u (gw_m%u m) { return _mm_movemask_ps ((__m128) m) != 0; }\n", p, p);
-      dir_appendf (s, "GW_INLINE int gw_all%u (gw_m%u m) { return _mm_movemask_ps ((__m128) m) == 0xf; }\n", p, p);
+      dir_appendf (s, "GW_INLINE int gw_any%u (gw_m%u m) { return __builtin_ia32_movmskps ((gw_v4sf) m) != 0; }\n", p, p);
+      dir_appendf (s, "GW_INLINE int gw_all%u (gw_m%u m) { return __builtin_ia32_movmskps ((gw_v4sf) m) == 0xf; }\n", p, p);
     }
   else
     {
@@ -243,9 +257,9 @@ cpu_prelude_width (unsigned p, const cpu_isa &isa)
     unsigned part = std::min (rb, bytes);
     std::string test;
     if (part == 64 && isa.vector_bytes >= 64)
-      test = "_mm512_test_epi64_mask ((__m512i) acc, (__m512i) acc) != 0";
+      test = "__builtin_ia32_ptestmq512 ((gw_v8di) acc, (gw_v8di) acc, 0xff) != 0";
     else if (part == 32 && isa.vector_bytes >= 32)
-      test = "!_mm256_testz_si256 ((__m256i) acc, (__m256i) acc)";
+      test = "!__builtin_ia32_ptestz256 ((gw_v4di) acc, (gw_v4di) acc)";
     else
       test = "({ int64_t r = 0; for (unsigned l = 0; l < sizeof acc / 8; "
 	     "l++) r |= acc[l]; r != 0; })";
