@@ -144,8 +144,8 @@ cpu_prelude (const cpu_isa &isa)
   if (isa.vector_bytes >= 16)
     /* The x86 vector types of GCC's builtins.  The kernels call the few
        builtins they need (masked accesses, mask tests) directly, as
-       immintrin.h's functions do: parsing that header would take about
-       half the time of compiling a small image.  */
+       immintrin.h's functions do: parsing that header was most of the
+       time of compiling a small image.  */
     s += "typedef int gw_v4si __attribute__ ((vector_size (16)));\n"
 	 "typedef float gw_v4sf __attribute__ ((vector_size (16)));\n"
 	 "typedef int gw_v8si __attribute__ ((vector_size (32)));\n"

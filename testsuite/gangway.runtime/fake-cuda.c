@@ -81,7 +81,7 @@ static int next_id = 1;
 struct module
 {
   char *text;
-  struct module *prev, *next;
+  struct module *next;
 };
 /* The modules loaded and not unloaded: a real driver keeps them until the
    process ends, so a program that exits with images loaded (the runtime
@@ -286,8 +286,6 @@ cuModuleLoadData (struct module **module, const void *image)
   *module = calloc (1, sizeof **module);
   (*module)->text = strdup (text);
   (*module)->next = modules;
-  if (modules)
-    modules->prev = *module;
   modules = *module;
   return 0;
 }
@@ -350,12 +348,12 @@ V CUresult
 cuModuleUnload (struct module *module)
 {
   flog ("cuModuleUnload");
-  if (module->prev)
-    module->prev->next = module->next;
-  else
-    modules = module->next;
-  if (module->next)
-    module->next->prev = module->prev;
+  for (struct module **p = &modules; *p; p = &(*p)->next)
+    if (*p == module)
+      {
+	*p = module->next;
+	break;
+      }
   free (module->text);
   free (module);
   return 0;

@@ -36,13 +36,10 @@ fi
 
 # The runners work elsewhere: --srcdir and --tool's summaries by absolute
 # paths.
+# (Each turn takes the first argument off and puts it, rewritten, last.)
 tool=
-first=1
 for arg; do
-  if [ $first = 1 ]; then
-    set --
-    first=0
-  fi
+  shift
   case ${prev:-} in
     --srcdir) arg=$(cd "$arg" && pwd) ;;
     --tool) tool=$arg ;;
@@ -70,13 +67,16 @@ echo "runtest-jobs.sh: $jobs runners, in $here/jobs (runtest.out, $tool.log)"
 wait
 
 status=0
+sums=
 k=1
 while [ $k -le "$jobs" ]; do
   s=$(cat "$here/jobs/$k/status" 2>/dev/null || echo 1)
   if [ "$s" != 0 ]; then
     status=1
   fi
-  if [ ! -f "$here/jobs/$k/$tool.sum" ]; then
+  if [ -f "$here/jobs/$k/$tool.sum" ]; then
+    sums="$sums $here/jobs/$k/$tool.sum"
+  else
     echo "runtest-jobs.sh: runner $k wrote no summary:" >&2
     tail -n 20 "$here/jobs/$k/runtest.out" >&2
     status=1
@@ -87,7 +87,6 @@ done
 # The merged summary.  Each runner's summary: a header, then "Running
 # DRIVER ..." and that driver's results, then its totals.  A result line
 # may go on over several lines (a message); they stay with it.
-sums=$(ls "$here"/jobs/[0-9]*/"$tool.sum" 2>/dev/null | sort -t/ -k1,1)
 awk -v tool="$tool" '
   FNR == 1 { file++; part = ""; in_results = 0 }
   file == 1 && !in_results && !/^Running .*\.exp \.\.\.$/ {
@@ -108,7 +107,6 @@ awk -v tool="$tool" '
     keys[part, n[part]] = key
     text[part, n[part]] = $0
     kind = $1; sub (/:$/, "", kind); count[kind]++
-    last = n[part]
     next
   }
   { if (n[part] > 0) text[part, n[part]] = text[part, n[part]] "\n" $0 }
@@ -119,7 +117,8 @@ awk -v tool="$tool" '
       print "Running " part " ..."
       m = n[part]
       for (i = 1; i <= m; i++) idx[i] = i
-      # Insertion sort on the keys: stable, and the parts are small.
+      # Insertion sort on the keys (awk has no sort): nearly linear, as
+      # each runner gives the tests of a driver in order.
       for (i = 2; i <= m; i++) {
         v = idx[i]; j = i - 1
         while (j >= 1 && keys[part, idx[j]] > keys[part, v]) {
