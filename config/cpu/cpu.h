@@ -32,6 +32,17 @@ struct cpu_isa
 /* The ISA of OPTS (resolving "native").  */
 cpu_isa cpu_isa_for (const gw_target_options &opts);
 
+/* The longest vector the code of ISA runs: two registers of 4-byte
+   lanes (32 with AVX-512, 16 with AVX2, 8 with SSE), so that a value of
+   8 bytes per lane is at most four registers.  A wider vector is no type
+   of the machine: GCC keeps it in memory and splits each operation into
+   loads, register-sized operations and stores, which is slow to run
+   and, at 64 lanes of doubles, takes GCC a minute to compile.  Vector
+   lengths are clamped to it (validate_dims), and the workers of a gang
+   run in chunks of at most that many lanes where the kernel allows
+   (cpu_emit_kernel).  */
+unsigned cpu_max_simd_lanes (const cpu_isa &isa);
+
 /* prelude.cc: the C the image source starts with, and the types and
    helpers of the SIMD width LANES.  */
 std::string cpu_prelude (const cpu_isa &);
@@ -48,6 +59,8 @@ struct cpu_emit_options
 				   only values written for it.  */
   bool no_combine = false;	/* No write-combined atomics
 				   (wcombine.cc).  */
+  unsigned max_lanes = 64;	/* The widest chunk of workers' lanes
+				   (cpu_max_simd_lanes).  */
 };
 
 /* emit.cc: the C of the kernel or routine FN (after the device passes).

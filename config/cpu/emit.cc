@@ -48,7 +48,7 @@ namespace gw_cpu {
 /* The lanes.  Lane L of a gang is vector lane L % vlen of worker
    L / vlen.  A worker partition runs as SIMD code over P lanes, P the
    next power of two of the lanes of GROUP workers: all the gang's workers
-   at once when that is at most MAX_CHUNK lanes, otherwise in CHUNKS
+   at once when that is at most OPTS.MAX_LANES lanes, otherwise in CHUNKS
    chunks of GROUP workers one after the other (the last first, so that
    the registers hold chunk 0's values, the single lanes', after the
    region).  In SIMD code gw_lane0 is the gang lane of the chunk's lane 0;
@@ -56,7 +56,9 @@ namespace gw_cpu {
    (the barriers and worker broadcasts are at its fork and join), so the
    chunks are independent.  */
 
-const int max_chunk = 64;
+/* The widest chunk: all the lanes of the cpu device's largest vector
+   (target.cc's max_vector).  */
+const unsigned max_chunk = 64;
 
 /* Is the DIM_POS INSN the lane number itself, in the lanes that run it?  */
 
@@ -229,9 +231,10 @@ emitter::plan_regions ()
 	continue;
       if (!p)
 	{
-	  if (wlen > 1 && wlen * vlen > max_chunk)
+	  int most = opts.max_lanes;
+	  if (wlen > 1 && wlen * vlen > most)
 	    {
-	      group = std::max (1, max_chunk / vlen);
+	      group = std::max (1, most / vlen);
 	      chunks = (wlen + group - 1) / group;
 	    }
 	  else
@@ -618,9 +621,9 @@ cpu_emit_kernel (dir_func *fn, const cpu_emit_options &opts,
 		 std::string *code, unsigned *lanes,
 		 std::vector<gw_call> *calls, std::string *why)
 {
-  gw_cpu::emitter e (fn, opts);
   try
     {
+      gw_cpu::emitter e (fn, opts);
       e.run (code, lanes);
       if (calls)
 	calls->insert (calls->end (), e.calls.begin (), e.calls.end ());
@@ -628,6 +631,16 @@ cpu_emit_kernel (dir_func *fn, const cpu_emit_options &opts,
     }
   catch (const gw_cpu::cannot &c)
     {
+      /* Chunks of the ISA's SIMD lanes may refuse a reduction across
+	 workers that chunks of the device's widest vector run
+	 (check_chunked_reduce): the kernel is emitted again with those,
+	 its values wider than registers.  */
+      if (opts.max_lanes < gw_cpu::max_chunk)
+	{
+	  cpu_emit_options wide = opts;
+	  wide.max_lanes = gw_cpu::max_chunk;
+	  return cpu_emit_kernel (fn, wide, code, lanes, calls, why);
+	}
       *why = "the cpu device cannot run " + c.why + " yet";
       return false;
     }

@@ -67,6 +67,7 @@ cpu_image::compile (dir_func *fn, std::string *code,
   eopts.check_lanes = opts.cpu_check_lanes;
   eopts.unmasked = opts.cpu_unmasked;
   eopts.no_combine = opts.cpu_no_combine;
+  eopts.max_lanes = cpu_max_simd_lanes (isa);
   if (!cpu_emit_kernel (fn, eopts, code, &lanes, calls, why))
     return false;
   if (lanes && std::find (widths.begin (), widths.end (), lanes)
@@ -199,6 +200,7 @@ public:
        the machine at all).  Worker and vector routines are compiled for
        the ISA's vector length of 4-byte lanes.  */
     int lanes = isa.vector_bytes / 4;
+    int most_lanes = cpu_max_simd_lanes (isa);
     if (region.float_bytes == 8 && !region.routine_calls)
       lanes = std::max (4, (int) isa.vector_bytes / 8);
     if (region.routine_calls && dims[DA_VECTOR] > 0 && dims[DA_VECTOR] != lanes)
@@ -235,10 +237,19 @@ public:
     else if (dims[DA_VECTOR] > max_vector)
       {
 	notes->push_back ("gangway: using vector_length ("
-			  + std::to_string (max_vector) + "), ignoring "
-			  + std::to_string (dims[DA_VECTOR]));
-	dims[DA_VECTOR] = max_vector;
+			  + std::to_string (most_lanes) + "), ignoring "
+			  + std::to_string (dims[DA_VECTOR]) + ": the cpu "
+			  "device's vectors are at most "
+			  + std::to_string (max_vector) + " lanes, and "
+			  + isa.level + " code runs "
+			  + std::to_string (most_lanes) + " at once");
+	dims[DA_VECTOR] = most_lanes;
       }
+    /* A length the device accepts but its SIMD code does not hold, as a
+       GPU's customary 32, runs as the ISA's most lanes: vector_length
+       is a hint (the launch log and -fopt-info-omp say what ran).  */
+    if (dims[DA_VECTOR] > most_lanes)
+      dims[DA_VECTOR] = most_lanes;
 
     int workers = !(used & (1u << DA_WORKER)) ? 1
 		  : (used & (1u << DA_VECTOR)) ? 1 : lanes;
@@ -264,10 +275,10 @@ public:
       }
   }
 
-  int dim_limit (dir_axis axis, const gw_target_options &) const override
+  int dim_limit (dir_axis axis, const gw_target_options &opts) const override
   {
     return axis == DA_GANG ? 0 : axis == DA_WORKER ? max_workers
-	   : max_vector;
+	   : cpu_max_simd_lanes (cpu_isa_for (opts));
   }
 
   std::vector<const gw_pass_info *> passes () const override
@@ -308,6 +319,12 @@ cpu_isa_for (const gw_target_options &opts)
     }
   unsigned bytes = level == "x86-64-v4" ? 64 : level == "x86-64-v3" ? 32 : 16;
   return cpu_isa { level, bytes };
+}
+
+unsigned
+cpu_max_simd_lanes (const cpu_isa &isa)
+{
+  return 2 * isa.vector_bytes / 4;
 }
 
 const gw_target *

@@ -17,10 +17,9 @@ f (void)
 #pragma acc parallel loop gang worker vector num_workers (32) vector_length (64) copy (a) /* { dg-warning "gangway: ptx: using num_workers \\(15\\), ignoring 32: workers of several warps need a barrier each" } */
   for (int i = 0; i < 4096; i++)
     a[i] *= 2.0f;
-  /* { dg-warning "gangway: using num_workers \\(16\\), ignoring 32" "" { target *-*-* } 17 } */
 
 #pragma acc parallel loop vector_length (2000) copy (a) /* { dg-warning "gangway: ptx: using vector_length \\(1024\\), ignoring 2000: a CTA runs at most 1024 threads" } */
   for (int i = 0; i < 4096; i++)
     a[i] -= 1.0f;
-  /* { dg-warning "gangway: using vector_length \\(64\\), ignoring 2000" "" { target *-*-* } 22 } */
+  /* { dg-warning "gangway: using vector_length \\(32\\), ignoring 2000" "" { target *-*-* } 21 } */
 }

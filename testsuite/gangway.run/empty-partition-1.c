@@ -43,5 +43,5 @@ main (void)
   return 0;
 }
 
-/* { dg-output "gangway: launch main._omp_fn.0 device=cpu gangs=1 workers=1 vector=64(\n|\r\n|\r)" } */
+/* { dg-output "gangway: launch main._omp_fn.0 device=cpu gangs=1 workers=1 vector=(32|16|8)(\n|\r\n|\r)" } */
 /* { dg-output "gangway: launch main._omp_fn.1 device=cpu gangs=1 workers=4 vector=8" } */

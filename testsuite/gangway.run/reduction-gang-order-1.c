@@ -120,8 +120,8 @@ main (void)
   return 0;
 }
 
-/* { dg-output "gangway: launch fsum._omp_fn.0 device=cpu gangs=37 workers=1 vector=16(\n|\r\n|\r)" } */
-/* { dg-output "gangway: launch fsum._omp_fn.0 device=cpu gangs=300 workers=1 vector=16(\n|\r\n|\r)" } */
+/* { dg-output "gangway: launch fsum._omp_fn.0 device=cpu gangs=37 workers=1 vector=(16|8)(\n|\r\n|\r)" } */
+/* { dg-output "gangway: launch fsum._omp_fn.0 device=cpu gangs=300 workers=1 vector=(16|8)(\n|\r\n|\r)" } */
 /* { dg-output "gangway: launch dsum._omp_fn.0 device=cpu gangs=37 \[^\n\]*(\n|\r\n|\r)" } */
 /* { dg-output "(gangway: launch \[fd\]sum._omp_fn.0 device=cpu \[^\n\]*(\n|\r\n|\r)){120}" } */
 /* { dg-output "gangway: launch main._omp_fn.0 device=cpu gangs=9 \[^\n\]*(\n|\r\n|\r)" } */

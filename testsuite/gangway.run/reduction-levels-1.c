@@ -185,7 +185,7 @@ main (void)
 /* { dg-output "gangway: launch main._omp_fn.1 device=cpu \[^\n\]*(\n|\r\n|\r)" } */
 /* { dg-output "gangway: launch main._omp_fn.2 device=cpu \[^\n\]*(\n|\r\n|\r)" } */
 /* { dg-output "gangway: launch main._omp_fn.3 device=cpu \[^\n\]*(\n|\r\n|\r)" } */
-/* { dg-output "gangway: launch main._omp_fn.4 device=cpu gangs=7 workers=1 vector=32(\n|\r\n|\r)" } */
-/* { dg-output "gangway: launch main._omp_fn.5 device=cpu gangs=\[0-9\]+ workers=4 vector=16(\n|\r\n|\r)" } */
+/* { dg-output "gangway: launch main._omp_fn.4 device=cpu gangs=7 workers=1 vector=(32|16|8)(\n|\r\n|\r)" } */
+/* { dg-output "gangway: launch main._omp_fn.5 device=cpu gangs=\[0-9\]+ workers=4 vector=(16|8)(\n|\r\n|\r)" } */
 /* { dg-output "gangway: launch main._omp_fn.6 device=cpu \[^\n\]*(\n|\r\n|\r)" } */
 /* { dg-output "gangway: launch main._omp_fn.7 device=cpu " } */

@@ -1,8 +1,8 @@
 /* Vector reductions over vectors longer than a warp (64 and 128 lanes):
    on the ptx device the warps' values combine through .shared memory in
    warp order after the warps' own butterflies; on the cpu device the
-   vector is a SIMD group of that many lanes (64 at most: the cpu device
-   says it uses 64 for 128).  Sums, products, min, max
+   vector is a SIMD group of at most two registers of 4-byte lanes (32
+   with AVX-512; the cpu device says what it uses for 128).  Sums, products, min, max
    and bitwise operators on int, long long, float and double, alone and
    with workers, each against the host's value (the float data are small
    integers, so every order sums exactly).  */
@@ -54,7 +54,7 @@ main (void)
   long long l = 0;
   float sf = 0;
   double sd = 0, dm = -1;
-#pragma acc parallel num_gangs(1) vector_length(128) copyin(a, f, d) /* { dg-warning "gangway: using vector_length \\(64\\), ignoring 128" } */
+#pragma acc parallel num_gangs(1) vector_length(128) copyin(a, f, d) /* { dg-warning "gangway: using vector_length \\(\[0-9\]+\\), ignoring 128" } */
   {
 #pragma acc loop vector reduction(+:s) reduction(max:mx) reduction(min:mn) reduction(^:x) reduction(+:l) reduction(+:sf) reduction(+:sd) reduction(max:dm)
     for (int i = 0; i < N; i++)
@@ -109,6 +109,6 @@ main (void)
   return 0;
 }
 
-/* { dg-output "gangway: launch main._omp_fn.0 device=cpu gangs=1 workers=1 vector=64(\n|\r\n|\r)" } */
-/* { dg-output "gangway: launch main._omp_fn.1 device=cpu gangs=4 workers=2 vector=64(\n|\r\n|\r)" } */
-/* { dg-output "gangway: launch main._omp_fn.2 device=cpu gangs=\[0-9\]+ workers=1 vector=64" } */
+/* { dg-output "gangway: launch main._omp_fn.0 device=cpu gangs=1 workers=1 vector=(32|16|8)(\n|\r\n|\r)" } */
+/* { dg-output "gangway: launch main._omp_fn.1 device=cpu gangs=4 workers=2 vector=(32|16|8)(\n|\r\n|\r)" } */
+/* { dg-output "gangway: launch main._omp_fn.2 device=cpu gangs=\[0-9\]+ workers=1 vector=(32|16|8)" } */

@@ -147,7 +147,7 @@ main (void)
   return 0;
 }
 
-/* { dg-output "(gangway: launch main._omp_fn.\[0-9\]+ device=cpu gangs=\[0-9\]+ workers=(5|4|20|3) vector=(32|5|64)(\n|\r\n|\r)){20}" } */
-/* { dg-output "gangway: launch main._omp_fn.20 device=cpu gangs=\[0-9\]+ workers=6 vector=32(\n|\r\n|\r)" } */
-/* { dg-output "gangway: launch fsum._omp_fn.0 device=cpu gangs=1 workers=8 vector=16(\n|\r\n|\r)" } */
+/* { dg-output "(gangway: launch main._omp_fn.\[0-9\]+ device=cpu gangs=\[0-9\]+ workers=(5|4|20|3) vector=(32|16|8|5)(\n|\r\n|\r)){20}" } */
+/* { dg-output "gangway: launch main._omp_fn.20 device=cpu gangs=\[0-9\]+ workers=6 vector=(32|16|8)(\n|\r\n|\r)" } */
+/* { dg-output "gangway: launch fsum._omp_fn.0 device=cpu gangs=1 workers=8 vector=(16|8)(\n|\r\n|\r)" } */
 /* { dg-output "gangway: launch fsum._omp_fn.0 device=cpu " } */

@@ -161,13 +161,15 @@ triple (int x)
 int
 main (void)
 {
-  int r[N], q[N], o[N], w[N], ln[N];
+  int r[N], q[N], o[N], w[N], ln[N], vl[N];
   long s[N];
   double m[N];
   unsigned c[N];
 
-  /* In vector lanes: each lane its own arguments.  */
-#pragma acc parallel loop gang vector vector_length (32) copyout (r, q, s, m, c, o, w, ln)
+  /* In vector lanes: each lane its own arguments.  The vector is 32
+     lanes on the ptx device, the ISA's most SIMD lanes (8 ... 32) on the
+     cpu device.  */
+#pragma acc parallel loop gang vector vector_length (32) copyout (r, q, s, m, c, o, w, ln, vl)
   for (int i = 0; i < N; i++)
     {
       r[i] = fib (i % 20);
@@ -179,6 +181,7 @@ main (void)
       o[i] = addr_param (i) + narrow (i) + triple (i);
       w[i] = where ();
       ln[i] = lane ();
+      vl[i] = __builtin_goacc_parlevel_size (2 /* GOMP_DIM_VECTOR */);
     }
   for (int i = 0; i < N; i++)
     {
@@ -195,7 +198,9 @@ main (void)
       CHECK ("addr_param+narrow+triple", i, o[i],
 	     addr_param (i) + narrow (i) + triple (i));
       CHECK ("acc_on_device in a routine", i, w[i], 1);
-      CHECK ("parlevel_id in a routine", i, ln[i], i % 32);
+      CHECK ("vector length", i, vl[i] == 8 || vl[i] == 16 || vl[i] == 32, 1);
+      CHECK ("vector length", i, vl[i], vl[0]);
+      CHECK ("parlevel_id in a routine", i, ln[i], i % vl[0]);
     }
 
   /* In gang-redundant code of a serial region, and in worker-single and
