@@ -332,15 +332,23 @@ gw_cpu_unload_image (struct gw_code *code)
 }
 
 /* Return the number of gangs of a launch that does not choose: enough
-   for the pool's dynamic scheduling to balance uneven gangs.  A gang loop
-   gives each gang a contiguous run of iterations, so the gangs of a
-   region whose iterations differ in cost (Mandelbrot rows) differ too:
-   32 per thread keep the last ones short.  */
+   for the pool's dynamic scheduling to balance uneven gangs, few enough
+   that a short kernel does not pay for many.  A gang loop gives each gang
+   a contiguous run of iterations, so the gangs of a region whose
+   iterations differ in cost (Mandelbrot rows) differ too, and more gangs
+   keep the last ones short; but every gang runs the region's prologue
+   (its arguments, the loop's bounds and chunking, a division or two),
+   and the gangs past the end of a short loop have nothing else to do.
+   On a 16-CPU Xeon (bench/README.md, 2026-11-27), 8 per thread instead of
+   32 made a time step of the application bench 20% faster at 16 threads
+   (104 -> 83 us) and 10% at 4, with Mandelbrot and the histogram
+   unchanged; 4 per thread lost 12% and 25% on those two at 8 threads,
+   2 per thread 56% on Mandelbrot at 16.  */
 
 static uint32_t
 gw_cpu_default_gangs (void)
 {
-  return 32 * gw_pool_size ();
+  return 8 * gw_pool_size ();
 }
 
 /* Run KERNEL, a gw_cpu_kernel_fn, over the gangs of launch L.  Workers

@@ -269,13 +269,13 @@ expected_device (void)
   return e ? e : "cpu";
 }
 
-/* The number of gangs of a cpu launch that chooses none: 32 per thread
+/* The number of gangs of a cpu launch that chooses none: 8 per thread
    (libruntime/device-cpu.c).  */
 
 static unsigned
 default_gangs (void)
 {
-  return 32 * gangway_num_threads ();
+  return 8 * gangway_num_threads ();
 }
 
 /* Launches of unit A's gw_k0 with every kind of launch word.  */

@@ -301,7 +301,7 @@ check_lines 1 '^gangway: launch test_k0 device=host gangs=1 workers=1 vector=1 r
 for n in 1 2 3 7; do
   run basic-t$n GANGWAY_NUM_THREADS=$n GANGWAY_LOG=launch $T basic
   check_status "basic launches with GANGWAY_NUM_THREADS=$n"
-  check_lines 4 "device=cpu gangs=$((32 * n)) " \
+  check_lines 4 "device=cpu gangs=$((8 * n)) " \
     "GANGWAY_NUM_THREADS=$n: default gangs"
 done
 
@@ -317,7 +317,7 @@ for v in default OMP_PROC_BIND=true OMP_PROC_BIND=close OMP_PROC_BIND=spread \
   if [ $v = default ]; then set --; else set -- $(echo $v | tr , ' '); fi
   run pool-$v GANGWAY_LOG=pool,launch "$@" $T basic
   check_status "$v: launches"
-  check_lines 4 "device=cpu gangs=$((32 * ncpus)) " \
+  check_lines 4 "device=cpu gangs=$((8 * ncpus)) " \
     "$v: default gangs for $ncpus threads"
   check_lines 1 "^gangway: pool threads=$ncpus cpus=$cpus from=(affinity|omp-places)\$" \
     "$v: a pool of one thread per CPU of the process ($ncpus, $cpus)"
