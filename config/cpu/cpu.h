@@ -32,6 +32,10 @@ struct cpu_isa
 /* The ISA of OPTS (resolving "native").  */
 cpu_isa cpu_isa_for (const gw_target_options &opts);
 
+/* The longest vector_length the cpu device accepts (a longer one gets
+   a warning), and the widest chunk of a gang's workers' lanes.  */
+const unsigned cpu_max_vector = 64;
+
 /* The longest vector the code of ISA runs: two registers of 4-byte
    lanes (32 with AVX-512, 16 with AVX2, 8 with SSE), so that a value of
    8 bytes per lane is at most four registers.  A wider vector is no type
@@ -59,8 +63,8 @@ struct cpu_emit_options
 				   only values written for it.  */
   bool no_combine = false;	/* No write-combined atomics
 				   (wcombine.cc).  */
-  unsigned max_lanes = 64;	/* The widest chunk of workers' lanes
-				   (cpu_max_simd_lanes).  */
+  unsigned max_lanes = cpu_max_vector;	/* The widest chunk of workers'
+					   lanes (cpu_max_simd_lanes).  */
 };
 
 /* emit.cc: the C of the kernel or routine FN (after the device passes).

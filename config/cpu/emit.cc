@@ -56,10 +56,6 @@ namespace gw_cpu {
    (the barriers and worker broadcasts are at its fork and join), so the
    chunks are independent.  */
 
-/* The widest chunk: all the lanes of the cpu device's largest vector
-   (target.cc's max_vector).  */
-const unsigned max_chunk = 64;
-
 /* Is the DIM_POS INSN the lane number itself, in the lanes that run it?  */
 
 bool
@@ -631,14 +627,14 @@ cpu_emit_kernel (dir_func *fn, const cpu_emit_options &opts,
     }
   catch (const gw_cpu::cannot &c)
     {
-      /* Chunks of the ISA's SIMD lanes may refuse a reduction across
-	 workers that chunks of the device's widest vector run
-	 (check_chunked_reduce): the kernel is emitted again with those,
-	 its values wider than registers.  */
-      if (opts.max_lanes < gw_cpu::max_chunk)
+      /* A reduction across workers that chunks of the ISA's SIMD lanes
+	 cannot run (check_chunked_reduce) may run in the fewer chunks
+	 of the device's widest vector, its values wider than registers:
+	 the kernel is emitted again with those.  */
+      if (c.chunked && opts.max_lanes < cpu_max_vector)
 	{
 	  cpu_emit_options wide = opts;
-	  wide.max_lanes = gw_cpu::max_chunk;
+	  wide.max_lanes = cpu_max_vector;
 	  return cpu_emit_kernel (fn, wide, code, lanes, calls, why);
 	}
       *why = "the cpu device cannot run " + c.why + " yet";

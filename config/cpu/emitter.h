@@ -53,6 +53,7 @@ std::string c_type (dir_type t);
 struct cannot
 {
   std::string why;
+  bool chunked = false;		/* Only because workers run in chunks.  */
 };
 
 class emitter

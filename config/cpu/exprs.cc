@@ -548,7 +548,8 @@ emitter::check_chunked_reduce (const dir_insn *i) const
   const simd_region &r = regions[region_of[i->bb->index]];
   auto refuse = [] () {
     throw cannot { "a reduction across workers that run in several chunks "
-		   "of lanes, whose partial value the code after it uses" };
+		   "of lanes, whose partial value the code after it uses",
+		   true };
   };
   /* No path from I's block back to it inside the region.  */
   std::vector<bool> seen (fn->blocks.size ());
@@ -627,7 +628,7 @@ emitter::reduce_expr (const dir_insn *i) const
   bool pair = i->redop == DOP_CMULRE || i->redop == DOP_CMULIM;
   if (pair && chunked)
     throw cannot { "a complex product across workers that run in several "
-		   "chunks of lanes" };
+		   "chunks of lanes", true };
   std::string x = vval (i->ops[0]), y = pair ? vval (i->ops[1]) : "";
   std::string result = i->redop == DOP_CMULIM ? "gw_s" : "gw_r";
   if (n <= 1 && !chunked)

@@ -31,7 +31,6 @@
 
 namespace {
 
-const int max_vector = 64;
 const int max_workers = 32;
 const int max_lanes = 1024;
 
@@ -234,20 +233,17 @@ public:
 			  "fixes the vector length at compile time");
 	dims[DA_VECTOR] = lanes;
       }
-    else if (dims[DA_VECTOR] > max_vector)
-      {
-	notes->push_back ("gangway: using vector_length ("
-			  + std::to_string (most_lanes) + "), ignoring "
-			  + std::to_string (dims[DA_VECTOR]) + ": the cpu "
-			  "device's vectors are at most "
-			  + std::to_string (max_vector) + " lanes, and "
-			  + isa.level + " code runs "
-			  + std::to_string (most_lanes) + " at once");
-	dims[DA_VECTOR] = most_lanes;
-      }
-    /* A length the device accepts but its SIMD code does not hold, as a
-       GPU's customary 32, runs as the ISA's most lanes: vector_length
-       is a hint (the launch log and -fopt-info-omp say what ran).  */
+    else if (dims[DA_VECTOR] > (int) cpu_max_vector)
+      notes->push_back ("gangway: using vector_length ("
+			+ std::to_string (most_lanes) + "), ignoring "
+			+ std::to_string (dims[DA_VECTOR]) + ": the cpu "
+			"device's vectors are at most "
+			+ std::to_string (cpu_max_vector) + " lanes, and "
+			+ isa.level + " code runs "
+			+ std::to_string (most_lanes) + " at once");
+    /* A longer vector runs as the ISA's most lanes, without a warning up
+       to the device's limit (a GPU's customary 32): vector_length is a
+       hint, and the launch log and -fopt-info-omp say what ran.  */
     if (dims[DA_VECTOR] > most_lanes)
       dims[DA_VECTOR] = most_lanes;
 
