@@ -471,6 +471,73 @@ dir_replace_phi_pred (dir_block *b, dir_block *old_pred, dir_block *new_pred)
 	t = new_pred;
 }
 
+/* Copy BLOCKS, a part of FN entered only at its first block, and return
+   the copies, in BLOCKS' order, placed after the last of BLOCKS in the
+   layout.  The copies define registers of their own: VALUE maps each
+   register the copied code reads to the value the copy reads instead;
+   it may come with entries (the caller's choice of what the copy sees
+   for a value defined outside BLOCKS), and gets one for each register
+   BLOCKS define.  Edges between BLOCKS go between the copies; edges out
+   go to the same blocks, whose phis the caller must give the new
+   predecessors.  */
+
+std::vector<dir_block *>
+dir_copy_blocks (dir_func *fn, const std::vector<dir_block *> &blocks,
+		 std::vector<dir_value> *value)
+{
+  std::vector<dir_block *> copies;
+  std::map<const dir_block *, dir_block *> copy_of;
+  auto last = std::find (fn->blocks.begin (), fn->blocks.end (),
+			 blocks.back ());
+  size_t at = last - fn->blocks.begin () + 1;
+  for (dir_block *b : blocks)
+    {
+      fn->block_store.emplace_back (new dir_block);
+      dir_block *c = fn->block_store.back ().get ();
+      fn->blocks.insert (fn->blocks.begin () + at++, c);
+      copies.push_back (c);
+      copy_of[b] = c;
+    }
+  dir_renumber_blocks (fn);
+
+  /* Every register first, so that a phi may read a later definition.  */
+  value->resize (fn->regs.size ());
+  std::vector<std::pair<const dir_insn *, dir_insn *>> pairs;
+  for (size_t k = 0; k < blocks.size (); k++)
+    for (const std::vector<dir_insn *> *list :
+	 { &blocks[k]->phis, &blocks[k]->insns })
+      for (const dir_insn *i : *list)
+	{
+	  dir_insn *c = dir_new_insn (fn, i->op, i->type);
+	  *c = *i;
+	  if (i->dest != DIR_NOREG)
+	    {
+	      c->dest = dir_new_reg (fn, fn->regs[i->dest].type);
+	      fn->regs[c->dest].def = c;
+	      value->resize (fn->regs.size ());
+	      (*value)[i->dest] = dir_reg_value (fn, c->dest);
+	    }
+	  if (i->op == DOP_PHI)
+	    dir_add_phi (copies[k], c);
+	  else
+	    dir_append (copies[k], c);
+	  pairs.push_back ({ i, c });
+	}
+  for (auto &p : pairs)
+    {
+      dir_insn *c = p.second;
+      for (dir_value &o : c->ops)
+	if (o.reg_p () && o.reg < value->size ()
+	    && (*value)[o.reg].kind != dir_value::NONE)
+	  o = (*value)[o.reg];
+      for (dir_block *&t : c->targets)
+	if (copy_of.count (t))
+	  t = copy_of[t];
+    }
+  dir_cfg_changed (fn);
+  return copies;
+}
+
 /* Split block B before insn position POS: the insns from POS on move to a
    new block placed after B in the layout, and B ends with a branch to it.
    Returns the new block.  */

@@ -484,6 +484,9 @@ void dir_add_phi (dir_block *, dir_insn *);
 void dir_remove_insn (dir_func *, dir_insn *);
 void dir_renumber_blocks (dir_func *);
 dir_block *dir_split_block (dir_func *, dir_block *, size_t pos);
+std::vector<dir_block *> dir_copy_blocks (dir_func *,
+					 const std::vector<dir_block *> &,
+					 std::vector<dir_value> *value);
 void dir_redirect_edge (dir_func *, dir_block *from, dir_block *old_to,
 			dir_block *new_to);
 void dir_replace_phi_pred (dir_block *, dir_block *old_pred,

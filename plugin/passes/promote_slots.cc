@@ -18,10 +18,12 @@
    - its address is only ever used, directly or plus a constant, as the
      address of plain (not volatile, not atomic) loads and stores: it
      never escapes into memory, a call or arithmetic;
-   - its accesses are all in one block, each element (offset) is always
-     accessed with one type, elements do not overlap, and in the block's
-     order every element is stored before it is loaded (so no load reads
-     what an earlier run of the block, or nobody, left).
+   - each element (offset) is always accessed with one type, elements do
+     not overlap, and in each block that accesses the slot, in the
+     block's order, every element loaded there is stored there before
+     (so no load reads what another block, an earlier run of the block,
+     or nobody left: step-indices' copy of a vector loop's body for the
+     full vectors accesses the slot in a second block).
 
    Requires: nothing; runs before the reorg (no frame broadcasts yet).
    Guarantees: a promoted slot has no accesses left; its loads are copies
@@ -29,6 +31,7 @@
 
 #include "passes.h"
 
+#include <algorithm>
 #include <map>
 
 namespace {
@@ -100,18 +103,21 @@ promote (dir_func *fn, uint32_t slot,
 	}
   if (accs.empty ())
     return false;
-  dir_block *b = accs[0].insn->bb;
   /* One type per element, no overlaps.  */
   std::map<int64_t, dir_type> elems;
+  std::vector<dir_block *> blocks;
   for (const access &a : accs)
     {
-      if (a.insn->bb != b || a.offset < 0)
+      if (a.offset < 0)
 	return false;
       dir_type t = moved (a.insn);
       auto it = elems.find (a.offset);
       if (it != elems.end () && it->second != t)
 	return false;
       elems[a.offset] = t;
+      if (std::find (blocks.begin (), blocks.end (), a.insn->bb)
+	  == blocks.end ())
+	blocks.push_back (a.insn->bb);
     }
   int64_t end = 0;
   for (auto &e : elems)
@@ -120,28 +126,32 @@ promote (dir_func *fn, uint32_t slot,
 	return false;
       end = e.first + dir_type_bytes (e.second);
     }
-  /* In the block's order, each load reads the value last stored to its
-     element; a load before any store keeps the slot in memory.  */
+  /* In each block's order, each load reads the value last stored to its
+     element in that block; a load before any store there keeps the slot
+     in memory.  */
   std::map<dir_insn *, int64_t> where;
   for (const access &a : accs)
     where[a.insn] = a.offset;
-  std::map<int64_t, dir_value> cur;
   std::vector<std::pair<dir_insn *, dir_value>> loads;
   std::vector<dir_insn *> dead;
-  for (dir_insn *i : b->insns)
+  for (dir_block *b : blocks)
     {
-      auto it = where.find (i);
-      if (it == where.end ())
-	continue;
-      if (i->op == DOP_STORE)
+      std::map<int64_t, dir_value> cur;
+      for (dir_insn *i : b->insns)
 	{
-	  cur[it->second] = i->ops[1];
-	  dead.push_back (i);
+	  auto it = where.find (i);
+	  if (it == where.end ())
+	    continue;
+	  if (i->op == DOP_STORE)
+	    {
+	      cur[it->second] = i->ops[1];
+	      dead.push_back (i);
+	    }
+	  else if (!cur.count (it->second))
+	    return false;
+	  else
+	    loads.push_back ({ i, cur[it->second] });
 	}
-      else if (!cur.count (it->second))
-	return false;
-      else
-	loads.push_back ({ i, cur[it->second] });
     }
   /* Rewrite: loads become copies of those values.  */
   for (auto &[load, v] : loads)

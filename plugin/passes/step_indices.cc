@@ -21,16 +21,25 @@
      form of any sum (digits.cc): a subscript of the nest's own shape,
      `a[k][j][i]` or `a[(k * NJ + j) * NI + i]`, becomes X, affine in the
      vector lane, so the targets see a contiguous access;
+   - narrow: a vector loop's counter that GCC's induction variable
+     optimizations made 64 bits wide (tested as a truncation) becomes
+     the 32-bit counter it was (narrow () says when), so that rows can
+     align its lanes;
    - rows: a vector loop whose lanes take consecutive numbers (a shared U
      plus the lane's position, stepping by the vector length) has its
      lanes aligned with the rows of the nest instead (rows () shows the
      rewrite): the row is then the same in every lane and the column is
      the lane's position plus a shared one, so the divisions are gone and
-     a subscript such as `state[ll][k + 2][i + 2]` is contiguous too;
+     a subscript such as `state[ll][k + 2][i + 2]` is contiguous too; a
+     row's whole vectors run in a copy of the body with every lane busy,
+     its last columns in the body itself; a vector loop whose number no
+     division reads is one segment of its chunk, run the same way;
    - in a loop whose header has a phi X = [init, X + S] with a constant
      S > 0, whose latch continues only while X + S < BOUND (BOUND
-     invariant) and where a range analysis proves init >= 0, each
-     `udiv X, C` and `urem X, C` by a C the loop does not change becomes
+     invariant; or while X + S != BOUND, with S = 1 and an add that
+     cannot overflow: GCC's gang loops) and where a range analysis
+     proves init >= 0, each `udiv X, C` and `urem X, C` by a C the loop
+     does not change becomes
      a stepped quotient and remainder (phis of the header), and each
      `sext X` a 64-bit phi of its own.  These are exact as long as X + S
      does not overflow the signed type while the loop goes on, which is
@@ -42,7 +51,8 @@
    Guarantees: every rewritten udiv/urem is a copy of the stepped value
    (uses inside the loop read the phi itself); instructions left without
    uses by the rewrite are removed.  Rows adds blocks (each rewritten
-   loop's body and new latch).  */
+   loop's body, its copy for whole vectors, the tail's loop and the next
+   row's latch).  */
 
 #include "passes.h"
 
@@ -50,6 +60,10 @@
 #include <map>
 
 namespace {
+
+/* The most instructions of a vector loop's body that rows copies for
+   the full vectors of a row.  */
+const size_t max_full_copy = 400;
 
 /* A closed interval of the signed values of an integer register.  */
 struct range
@@ -224,9 +238,10 @@ struct stepped
 				   next value is below BOUND ...  */
   dir_cond cond = DC_LT;	/* ... by this comparison.  */
   /* Dividing before the loop traps only where the loop would have, for
-     a division in this block: the header's code, moved there by rows,
-     of a loop that the block before it always entered.  */
-  dir_block *hoist_block = nullptr;
+     a division in these blocks: the header's code, moved there by rows
+     (the tail's block and the full vectors' copy of it), of a loop that
+     the block before it always entered.  */
+  std::vector<dir_block *> hoist_blocks;
 };
 
 class stepper
@@ -261,6 +276,9 @@ private:
   bool lane_free (const dir_value &v, int depth) const;
   bool rows (const dir_loop &, dir_block *pre, dir_block *latch,
 	     const stepped &x);
+  bool narrow (const dir_loop &, dir_block *pre, dir_block *latch,
+	       dir_insn *phi);
+  const dir_insn *lane_start (const dir_value &init, int *lk) const;
   /* Phis made by rows: the quotients, which step by their carry.  */
   std::map<uint32_t, stepped> known;
   bool widen (const dir_loop &, dir_block *pre, dir_block *latch,
@@ -369,6 +387,11 @@ stepper::counted (const dir_loop &l, dir_block *pre, dir_block *latch,
       bound = dir_imm (t, (int64_t) bound.imm + 1);
       c = c == DC_LE ? DC_LT : DC_ULT;
     }
+  /* Going on while next != bound, by steps of 1 that cannot overflow
+     (nsw), is going on while next < bound: from an init at or above the
+     bound the loop would overflow.  */
+  if (c == DC_NE && (int64_t) s.imm == 1 && (add->flags & DIF_NSW))
+    c = DC_LT;
   if (c != DC_LT && c != DC_ULT)
     return false;
   if (bound.reg_p ())
@@ -506,7 +529,7 @@ stepper::divide (const dir_loop &l, dir_block *pre, dir_block *latch,
   quo.step = dq;
   quo.k = add_q;
   quo.carry = carry;
-  quo.hoist_block = x.hoist_block;
+  quo.hoist_blocks = x.hoist_blocks;
   work->push_back (quo);
 }
 
@@ -551,7 +574,9 @@ stepper::divisor_ok (const dir_loop &l, dir_block *pre, const stepped &x,
   if ((c.imm_p () && (c.imm == 1 || cheap_const))
       || x.kind == stepped::OTHER)
     return false;
-  if (rc.lo >= 1 || (x.hoist_block && div->bb == x.hoist_block))
+  if (rc.lo >= 1
+      || std::find (x.hoist_blocks.begin (), x.hoist_blocks.end (),
+		   div->bb) != x.hoist_blocks.end ())
     return true;
   const dir_insn *t = pre->terminator ();
   return t->op == DOP_BR && div->bb == l.header;
@@ -632,34 +657,160 @@ stepper::lane_free (const dir_value &v, int depth) const
     }
 }
 
+/* If INIT is a vector lane's position plus a value the lanes share, or
+   the position alone, return its definition and set *LK to the
+   position's operand (-1 for the position alone); else null.  */
+
+const dir_insn *
+stepper::lane_start (const dir_value &init, int *lk) const
+{
+  const dir_insn *ini = init.reg_p () ? fn->regs[init.reg].def : nullptr;
+  *lk = -1;
+  if (!ini)
+    return nullptr;
+  if (ini->op == DOP_DIM_POS && ini->axis == DA_VECTOR)
+    return ini;
+  if (ini->op != DOP_ADD)
+    return nullptr;
+  for (int k = 0; k < 2; k++)
+    {
+      const dir_insn *p = ini->ops[k].reg_p ()
+			  ? fn->regs[ini->ops[k].reg].def : nullptr;
+      if (p && p->op == DOP_DIM_POS && p->axis == DA_VECTOR)
+	*lk = k;
+    }
+  return *lk >= 0 && lane_free (ini->ops[1 - *lk], 0) ? ini : nullptr;
+}
+
+/* GCC's induction variable optimizations widen a vector loop's counter
+   to 64 bits: X = [sext I, X + S] with the latch testing trunc (X + S)
+   against a 32-bit bound.  As long as X + S stays within the signed
+   32-bit range, which is what the source's `int` loop assumes, that is
+   the 32-bit counter X32 = [I, X32 + S] tested directly, and X is
+   sext X32: make it so, on a SIMD target, for a loop whose lanes start
+   at their position (rows can then align them).  */
+
+bool
+stepper::narrow (const dir_loop &l, dir_block *pre, dir_block *latch,
+		 dir_insn *phi)
+{
+  if (!simd_lanes || phi->type != DT_I64)
+    return false;
+  /* Only a loop rows may rewrite: it leaves only from its latch.  */
+  for (dir_block *b : l.blocks)
+    for (dir_block *s : b->succs)
+      if (!in_loop (l, s) && b != latch)
+	return false;
+  dir_value init = incoming (phi, pre), next = incoming (phi, latch);
+  const dir_insn *ext = init.reg_p () ? fn->regs[init.reg].def : nullptr;
+  dir_insn *add = next.reg_p () ? fn->regs[next.reg].def : nullptr;
+  if (!ext || ext->op != DOP_SEXT || ext->ops[0].type != DT_I32
+      || !add || add->op != DOP_ADD || !in_loop (l, add->bb))
+    return false;
+  int lk;
+  dir_value i32 = ext->ops[0];
+  if (!lane_start (i32, &lk) || rng.of (i32).lo < 0)
+    return false;
+  dir_value xv = dir_reg_value (fn, phi->dest), step;
+  if (add->ops[0] == xv && add->ops[1].imm_p ())
+    step = add->ops[1];
+  else if (add->ops[1] == xv && add->ops[0].imm_p ())
+    step = add->ops[0];
+  if (!step.imm_p () || (int64_t) step.imm <= 0
+      || (int64_t) step.imm > INT32_MAX)
+    return false;
+  /* NEXT feeds the phi and one truncation, which the latch's test
+     reads.  */
+  dir_insn *tr = nullptr;
+  for (dir_insn *u : uses[next.reg])
+    if (u == phi)
+      continue;
+    else if (u->op == DOP_TRUNC && u->type == DT_I32 && !tr)
+      tr = u;
+    else
+      return false;
+  const dir_insn *br = latch->terminator ();
+  const dir_insn *cmp = br && br->ops.size () == 1 && br->ops[0].reg_p ()
+			? fn->regs[br->ops[0].reg].def : nullptr;
+  if (!tr || !cmp || cmp->op != DOP_CMP || cmp->type != DT_I32)
+    return false;
+  bool tested = false;
+  for (const dir_value &o : cmp->ops)
+    tested |= o.reg_p () && o.reg == tr->dest;
+  if (!tested)
+    return false;
+
+  /* X32 and its next value, which replaces the truncation.  */
+  dir_insn *p32 = new_phi (l.header, DT_I32, { { pre, i32 },
+					       { latch, dir_value () } });
+  dir_value x32 = dir_reg_value (fn, p32->dest);
+  auto at = std::find (add->bb->insns.begin (), add->bb->insns.end (), add);
+  dir_builder nb (fn, add->bb, at - add->bb->insns.begin () + 1);
+  dir_value n32 = nb.def (DOP_ADD, DT_I32,
+			  { x32, dir_imm (DT_I32, (int64_t) step.imm) });
+  nb.bb->insns[nb.pos - 1]->flags |= DIF_NSW;
+  p32->ops[1] = n32;
+  dir_value tv = dir_reg_value (fn, tr->dest);
+  for (dir_insn *u : uses[tr->dest])
+    for (dir_value &o : u->ops)
+      if (o == tv)
+	o = n32;
+  dir_remove_insn (fn, tr);
+  /* X is sext X32 from the header on.  */
+  dir_builder hb (fn, l.header, 0);
+  dir_value wide = hb.def (DOP_SEXT, DT_I64, { x32 });
+  for (dir_insn *u : uses[phi->dest])
+    if (u != add)
+      for (dir_value &o : u->ops)
+	if (o == xv)
+	  o = wide;
+  dir_remove_insn (fn, add);
+  dir_remove_insn (fn, phi);
+  return true;
+}
+
 /* The innermost dimension of a collapsed nest becomes the SIMD
    dimension.  X, a vector loop's iteration number, starts at a value U
    the lanes share plus the lane's position and steps by the vector
    length VL: the lanes take consecutive numbers, which straddle the
    rows of the nest (the runs of NI numbers with one quotient by NI).
    Rewritten, the lanes share a position U in the nest, its row Q and
-   column R, and take the columns R + lane of that row only: a vector
-   iteration ends at the row's end (its last lanes idle), and the next
+   column R, and take the columns of that row only: the loop runs the
+   row's segment in the chunk, SEG numbers from U, VL at a time, and then
    starts the next row.  Then X / NI is Q, the same in every lane, and
-   X % NI is R + lane, affine in it, so a subscript of the nest's shape
-   is contiguous:
+   X % NI is R + J + lane, affine in it, so a subscript of the nest's
+   shape is contiguous.  The segment's whole vectors run in a copy of the
+   body (@F) in which every lane is busy, so that a SIMD target needs no
+   mask there; its last numbers, fewer than VL, run in the body itself,
+   the lanes past the end idle:
 
      @pre:  ...                          @pre: r0 = U % NI, q0 = U / NI
      @H:  x = phi [U + lane], [next]     @H:  u, q, r = phi ...
-	  body (x / NI, x % NI)                x = u + lane
-	  next = x + VL                        cbr lane < NI - r && x < B,
-	  cbr next < B, @H, @exit                  @body, @NL
-					 @body: body (q, r + lane); br @NL
-					 @NL: d = umin (VL, NI - r)
-					      u' = u + d, r' = r + d
+	  body (x / NI, x % NI)                seg = umin (NI - r, B - u)
+	  next = x + VL                        cbr seg >= VL, @F, @T
+	  cbr next < B, @H, @exit        @F:  j = phi [0], [j + VL]
+					      body (q, r + j + lane)
+					      cbr j + VL <= seg - VL, @F, @T
+					 @T:  jt = phi [0], [j + VL], [jt + VL]
+					      cbr jt < seg, @TB, @NL
+					 @TB: cbr lane < seg - jt, @body, @NLT
+					 @body: body (q, r + jt + lane)
+					 @NLT: br @T (jt + VL)
+					 @NL: u' = u + seg, r' = r + seg
 					      carry: r' == NI (r' = 0, q + 1)
 					      cbr u' < B, @H, @exit
+
+   The lanes that entered the loop are those with U + lane < B; each
+   segment stays below B, so every lane @F runs and every lane @TB keeps
+   is one of them.  A body of more than max_full_copy instructions, or
+   with a convergent one, is not copied (@H goes to @T).
 
    Requires a loop whose only header phi is X, whose only exit is its
    latch and whose values no code after it reads (a reduction's
    accumulator or a second induction variable would follow the vector
-   iterations, which the rewrite changes: such loops are only stepped).  Q is then a stepped value of this pass (a
-   quotient stepping by its carry), whose own division steps too.  */
+   iterations, which the rewrite changes: such loops are only stepped).
+   Q is then a stepped value of this pass (a quotient stepping by its
+   carry), whose own division steps too.  */
 
 bool
 stepper::rows (const dir_loop &l, dir_block *pre, dir_block *latch,
@@ -670,22 +821,13 @@ stepper::rows (const dir_loop &l, dir_block *pre, dir_block *latch,
   if (!simd_lanes || vl <= 1 || x.kind != stepped::CONSTANT || (int64_t) x.step.imm != vl
       || t != DT_I32)
     return false;
-  /* init = U + lane.  */
-  const dir_insn *ini = x.init.reg_p () ? fn->regs[x.init.reg].def : nullptr;
-  if (!ini || ini->op != DOP_ADD)
+  /* init = U + lane, or the lane (U = 0).  */
+  int lk;
+  const dir_insn *ini = lane_start (x.init, &lk);
+  if (!ini || !lane_free (x.bound, 0))
     return false;
-  int lk = -1;
-  for (int k = 0; k < 2; k++)
-    {
-      const dir_insn *p = ini->ops[k].reg_p ()
-			  ? fn->regs[ini->ops[k].reg].def : nullptr;
-      if (p && p->op == DOP_DIM_POS && p->axis == DA_VECTOR)
-	lk = k;
-    }
-  if (lk < 0 || !lane_free (ini->ops[1 - lk], 0)
-      || !lane_free (x.bound, 0))
-    return false;
-  dir_value u0 = ini->ops[1 - lk], lane0 = ini->ops[lk];
+  dir_value u0 = lk < 0 ? dir_imm (t, 0) : ini->ops[1 - lk];
+  dir_value lane0 = lk < 0 ? x.init : ini->ops[lk];
   /* X's one divisor.  */
   dir_value xv = dir_reg_value (fn, x.reg), c;
   std::vector<dir_insn *> divs;
@@ -701,8 +843,10 @@ stepper::rows (const dir_loop &l, dir_block *pre, dir_block *latch,
   bool in_header = true;
   for (dir_insn *i : divs)
     in_header &= i->bb == l.header;
-  if (divs.empty () || !divisor_ok (l, pre, x, divs[0])
-      || (c.imm_p () && (int64_t) c.imm < vl) || !lane_free (c, 0))
+  /* Without a division the loop is one segment (no rows).  */
+  bool split = !divs.empty ();
+  if (split && (!divisor_ok (l, pre, x, divs[0])
+		|| (c.imm_p () && (int64_t) c.imm < vl) || !lane_free (c, 0)))
     return false;
   /* X is the header's only phi: another one would be an induction or an
      accumulator whose values follow the vector iterations, which the
@@ -734,82 +878,101 @@ stepper::rows (const dir_loop &l, dir_block *pre, dir_block *latch,
 	  if (from_loop (v))
 	    return false;
     }
+  /* The body is copied for the full vectors if it is small and holds
+     nothing convergent.  */
+  size_t body_insns = 0;
+  bool convergent = false;
   for (dir_block *b : l.blocks)
     for (dir_insn *i : b->insns)
-      if (dir_op_flag (i->op, DOPF_MARKER))
-	return false;
+      {
+	if (dir_op_flag (i->op, DOPF_MARKER))
+	  return false;
+	body_insns++;
+	convergent |= dir_convergent_p (i);
+      }
+  bool full = body_insns <= max_full_copy && !convergent;
 
   /* Before the loop: the lanes' shared position, its row and column.  */
   dir_block *h = l.header;
   dir_builder b (fn, pre, pre->insns.size () - 1);
   dir_value lane = lane0.type == t ? lane0 : b.def (DOP_TRUNC, t, { lane0 });
-  dir_value r0 = b.def (DOP_UREM, t, { u0, c });
-  dir_value q0 = b.def (DOP_UDIV, t, { u0, c });
+  dir_value r0, q0;
+  if (split)
+    {
+      r0 = b.def (DOP_UREM, t, { u0, c });
+      q0 = b.def (DOP_UDIV, t, { u0, c });
+    }
 
-  /* The body moves to a block of its own; the header decides which
-     lanes run it.  */
+  /* The body moves to a block of its own: with the loop's other blocks,
+     the part the tail and the full vectors run.  */
   dir_block *body = dir_split_block (fn, h, 0);
   if (latch == h)
     latch = body;
-  dir_block *nl = dir_new_block (fn);
-  auto at = std::find (fn->blocks.begin (), fn->blocks.end (), latch);
-  fn->blocks.erase (std::find (fn->blocks.begin (), fn->blocks.end (), nl));
-  fn->blocks.insert (at + 1, nl);
-  dir_renumber_blocks (fn);
+  std::vector<dir_block *> inner = { body };
+  for (dir_block *blk : fn->blocks)
+    if (blk != h && blk != body && in_loop (l, blk))
+      inner.push_back (blk);
+  dir_block *tl = dir_new_block (fn), *tb = dir_new_block (fn);
+  dir_block *nlt = dir_new_block (fn);
+  dir_block *nl = split ? dir_new_block (fn) : nullptr;
+  dir_value u = u0, q, r;
+  dir_insn *uphi = nullptr, *qphi = nullptr, *rphi = nullptr;
+  if (split)
+    {
+      uphi = new_phi (h, t, { { pre, u0 }, { nl, dir_value () } });
+      qphi = new_phi (h, t, { { pre, q0 }, { nl, dir_value () } });
+      rphi = new_phi (h, t, { { pre, r0 }, { nl, dir_value () } });
+      u = dir_reg_value (fn, uphi->dest);
+      q = dir_reg_value (fn, qphi->dest);
+      r = dir_reg_value (fn, rphi->dest);
+    }
+  dir_value vlv = dir_imm (t, vl);
 
-  dir_insn *uphi = new_phi (h, t, { { pre, u0 }, { nl, dir_value () } });
-  dir_insn *qphi = new_phi (h, t, { { pre, q0 }, { nl, dir_value () } });
-  dir_insn *rphi = new_phi (h, t, { { pre, r0 }, { nl, dir_value () } });
-  dir_value u = dir_reg_value (fn, uphi->dest);
-  dir_value q = dir_reg_value (fn, qphi->dest);
-  dir_value r = dir_reg_value (fn, rphi->dest);
-
-  /* The header: this lane's number, and whether it has one.  */
-  dir_insn *hbr = h->terminator ();
-  dir_remove_insn (fn, hbr);
+  /* The header: the row's segment in the chunk, SEG > 0 numbers from U
+     (U is below the bound: the lanes that entered have X = U + lane
+     below it).  */
+  dir_remove_insn (fn, h->terminator ());
   dir_builder hb (fn, h);
-  /* Exact (nsw) in every lane that runs the body: below the bound.  */
-  dir_value xnew = hb.def (DOP_ADD, t, { u, lane });
-  hb.bb->insns[hb.pos - 1]->flags |= DIF_NSW;
-  dir_value room = hb.def (DOP_SUB, t, { c, r });
-  dir_value in_row = hb.cmp (DC_ULT, lane, room);
-  dir_value in_chunk = hb.cmp (x.cond, xnew, x.bound);
-  dir_value active = hb.def (DOP_AND, DT_B1, { in_row, in_chunk });
-  hb.cbr (active, body, nl);
+  bool at0 = u.imm_p () && u.imm == 0;
+  dir_value seg = at0 ? x.bound : hb.def (DOP_SUB, t, { x.bound, u });
+  if (split)
+    seg = hb.def (DOP_UMIN, t, { hb.def (DOP_SUB, t, { c, r }), seg });
 
-  /* The latch goes to NL, where the lanes meet again.  */
-  dir_insn *lbr = latch->terminator ();
-  dir_remove_insn (fn, lbr);
+  /* The tail: from JT on, VL numbers at a time while some are left, the
+     lanes past the segment's end idle.  */
+  dir_insn *jphi = new_phi (tl, t, { { h, dir_imm (t, 0) },
+				     { nlt, dir_value () } });
+  dir_value jt = dir_reg_value (fn, jphi->dest);
+  dir_builder tlb (fn, tl);
+  tlb.cbr (tlb.cmp (DC_LT, jt, seg), tb, split ? nl : exit);
+  dir_builder tbb (fn, tb);
+  dir_value rem = tbb.def (DOP_SUB, t, { seg, jt });
+  tbb.cbr (tbb.cmp (DC_ULT, lane, rem), body, nlt);
+  dir_remove_insn (fn, latch->terminator ());
   dir_builder lb (fn, latch);
-  lb.br (nl);
+  lb.br (nlt);
+  dir_builder ntb (fn, nlt);
+  jphi->ops[1] = ntb.def (DOP_ADD, t, { jt, vlv });
+  ntb.br (tl);
 
-  /* The exit's phis (of values from before the loop) now come from NL.  */
+  /* The exit's phis (of values from before the loop) now come from NL
+     (from the tail, for one segment).  */
   for (dir_insn *p : exit->phis)
-    for (size_t k = 0; k < p->targets.size (); k++)
-      if (p->targets[k] == latch)
-	p->targets[k] = nl;
-
-  /* NL: the next vector iteration, at the row's end the next row.  */
-  dir_builder nb (fn, nl);
-  dir_value d = nb.def (DOP_UMIN, t, { dir_imm (t, vl), room });
-  dir_value un = nb.def (DOP_ADD, t, { u, d });
-  dir_value rs = nb.def (DOP_ADD, t, { r, d });
-  dir_value carry = nb.cmp (DC_EQ, rs, c);
-  dir_value rn = nb.def (DOP_SELECT, t, { carry, dir_imm (t, 0), rs });
-  dir_value dq = nb.def (DOP_SELECT, t, { carry, dir_imm (t, 1),
-					  dir_imm (t, 0) });
-  dir_value qn = nb.def (DOP_ADD, t, { q, dq });
-  dir_value go_on = nb.cmp (x.cond, un, x.bound);
-  nb.cbr (go_on, h, exit);
-  uphi->ops[1] = un;
-  qphi->ops[1] = qn;
-  rphi->ops[1] = rn;
+    for (dir_block *&from : p->targets)
+      if (from == latch)
+	from = split ? nl : tl;
 
   /* The lane's number replaces the old phi; its row and column replace
-     the divisions.  */
+     the divisions.  Exact (nsw) in every lane that runs the body: below
+     the bound and the row's end.  */
   dir_builder bb (fn, body, 0);
-  dir_value col = bb.def (DOP_ADD, t, { r, lane });
-  body->insns[bb.pos - 1]->flags |= DIF_NSW;
+  dir_value uj = at0 ? jt : bb.def (DOP_ADD, t, { u, jt });
+  dir_value xnew = bb.def (DOP_ADD, t, { uj, lane });
+  dir_value col;
+  if (split)
+    col = bb.def (DOP_ADD, t, { bb.def (DOP_ADD, t, { r, jt }), lane });
+  for (size_t k = 0; k < bb.pos; k++)
+    body->insns[k]->flags |= DIF_NSW;
   std::map<uint32_t, dir_value> repl;
   repl[x.reg] = xnew;
   for (dir_insn *i : divs)
@@ -829,16 +992,88 @@ stepper::rows (const dir_loop &l, dir_block *pre, dir_block *latch,
 	  if (o.reg_p () && repl.count (o.reg) && i->op != DOP_COPY)
 	    o = repl[o.reg];
     }
-  stepped quo;
-  quo.kind = stepped::CARRY;
-  quo.reg = qphi->dest;
-  quo.init = q0;
-  quo.step = dq;
-  quo.k = dir_imm (t, 0);
-  quo.carry = carry;
-  if (in_header && pre->terminator ()->op == DOP_BR)
-    quo.hoist_block = body;
-  known[qphi->dest] = quo;
+
+  /* The full vectors: a copy of the body in a loop of its own, J from 0
+     by VL while J + VL <= SEG, every lane busy; then the tail, from
+     there.  */
+  std::vector<dir_block *> fulls;
+  if (full)
+    {
+      dir_value last = hb.def (DOP_SUB, t, { seg, vlv });
+      h->insns[hb.pos - 1]->flags |= DIF_NSW;
+      std::vector<dir_value> value;
+      fulls = dir_copy_blocks (fn, inner, &value);
+      dir_block *f = fulls[0];
+      dir_block *flatch = fulls[std::find (inner.begin (), inner.end (),
+					   latch) - inner.begin ()];
+      dir_insn *fphi = new_phi (f, t, { { h, dir_imm (t, 0) },
+					{ flatch, dir_value () } });
+      dir_value j = dir_reg_value (fn, fphi->dest);
+      for (dir_block *blk : fulls)
+	for (dir_insn *i : blk->insns)
+	  for (dir_value &o : i->ops)
+	    if (o == jt)
+	      o = j;
+      dir_remove_insn (fn, flatch->terminator ());
+      dir_builder fb (fn, flatch);
+      dir_value jn = fb.def (DOP_ADD, t, { j, vlv });
+      flatch->insns[fb.pos - 1]->flags |= DIF_NSW;
+      fb.cbr (fb.cmp (DC_LE, jn, last), f, tl);
+      fphi->ops[1] = jn;
+      jphi->targets.push_back (flatch);
+      jphi->ops.push_back (jn);
+      hb.cbr (hb.cmp (DC_GE, seg, vlv), f, tl);
+    }
+  else
+    hb.br (tl);
+
+  /* Layout: the header, the full vectors, the tail, the next row.  */
+  std::vector<dir_block *> seq = fulls;
+  seq.push_back (tl);
+  seq.push_back (tb);
+  seq.insert (seq.end (), inner.begin (), inner.end ());
+  seq.push_back (nlt);
+  if (split)
+    seq.push_back (nl);
+  for (dir_block *blk : seq)
+    fn->blocks.erase (std::find (fn->blocks.begin (), fn->blocks.end (),
+				 blk));
+  fn->blocks.insert (std::find (fn->blocks.begin (), fn->blocks.end (), h)
+		     + 1, seq.begin (), seq.end ());
+  dir_renumber_blocks (fn);
+
+  if (split)
+    {
+      /* NL: the next row.  */
+      dir_builder nb (fn, nl);
+      dir_value un = nb.def (DOP_ADD, t, { u, seg });
+      dir_value rs = nb.def (DOP_ADD, t, { r, seg });
+      dir_value carry = nb.cmp (DC_EQ, rs, c);
+      dir_value rn = nb.def (DOP_SELECT, t, { carry, dir_imm (t, 0), rs });
+      dir_value dq = nb.def (DOP_SELECT, t, { carry, dir_imm (t, 1),
+					      dir_imm (t, 0) });
+      dir_value qn = nb.def (DOP_ADD, t, { q, dq });
+      dir_value go_on = nb.cmp (x.cond, un, x.bound);
+      nb.cbr (go_on, h, exit);
+      uphi->ops[1] = un;
+      qphi->ops[1] = qn;
+      rphi->ops[1] = rn;
+
+      stepped quo;
+      quo.kind = stepped::CARRY;
+      quo.reg = qphi->dest;
+      quo.init = q0;
+      quo.step = dq;
+      quo.k = dir_imm (t, 0);
+      quo.carry = carry;
+      if (in_header && pre->terminator ()->op == DOP_BR)
+	{
+	  quo.hoist_blocks.push_back (body);
+	  if (full)
+	    quo.hoist_blocks.push_back (fulls[0]);
+	}
+      known[qphi->dest] = quo;
+    }
   dir_cfg_changed (fn);
   dir_fill_cfg (fn);
   return true;
@@ -866,7 +1101,9 @@ stepper::run ()
 	  for (dir_insn *phi : l.header->phis)
 	    {
 	      stepped s;
-	      if (counted (l, pre, latch, phi, &s) && rows (l, pre, latch, s))
+	      if (narrow (l, pre, latch, phi)
+		  || (counted (l, pre, latch, phi, &s)
+		      && rows (l, pre, latch, s)))
 		{
 		  changed = again = true;
 		  break;
