@@ -13,6 +13,7 @@
      gw_iota_u<W>xP  the same in W-bit lanes;
      gw_splat_<T>xP  every lane a copy of one value;
      gw_anyP/allP    does any/every lane of a mask hold?
+     gw_bitsP        a mask's lanes as the bits of an integer;
      gw_wide<W>xP    a mask reshaped for W-bit data;
      gw_blend_<T>xP  m ? a : b, lane by lane (C has no vector ?:);
      gw_lt_<T>xP ... comparisons (eq ne lt le gt ge), one register at a
@@ -25,8 +26,9 @@
 		     otherwise (a lane that is off may hold a stale one);
      gw_gather/scatter_<T>xP   the same at one address per lane.
 
-   any/all use the ISA's mask tests where the width matches a register
-   (kortest on AVX-512, vptest on AVX); everything else is plain GCC vector
+   any/all/bits use the ISA's mask tests and moves where the width matches
+   a register (kortest and vpmovd2m on AVX-512, vptest and vmovmskps on
+   AVX); everything else is plain GCC vector
    code that GCC maps to the ISA the image is built for.  */
 
 #include "cpu.h"
@@ -250,6 +252,17 @@ cpu_prelude_width (unsigned p, const cpu_isa &isa)
       dir_appendf (s, "GW_INLINE int gw_all%u (gw_m%u m) { int32_t r = -1; for (int l = 0; l < %u; l++) r &= m[l]; return r != 0; }\n", p, p, p);
     }
 
+  /* The lanes of a mask as the bits of an integer, lane L at bit L (the
+     lane checker's report; gathers and scatters).  */
+  if (bytes == 64 && isa.vector_bytes >= 64)
+    dir_appendf (s, "GW_INLINE uint64_t gw_bits%u (gw_m%u m) { return __builtin_ia32_cvtd2mask512 ((gw_v16si) m); }\n", p, p);
+  else if (bytes == 32 && isa.vector_bytes >= 32)
+    dir_appendf (s, "GW_INLINE uint64_t gw_bits%u (gw_m%u m) { return __builtin_ia32_movmskps256 ((gw_v8sf) m); }\n", p, p);
+  else if (bytes == 16)
+    dir_appendf (s, "GW_INLINE uint64_t gw_bits%u (gw_m%u m) { return __builtin_ia32_movmskps ((gw_v4sf) m); }\n", p, p);
+  else
+    dir_appendf (s, "GW_INLINE uint64_t gw_bits%u (gw_m%u m) { uint64_t r = 0; for (int l = 0; l < %u; l++) r |= (uint64_t) (m[l] != 0) << l; return r; }\n", p, p, p);
+
   /* Does any lane of a 64-bit comparison's result hold (-1)?  The
      registers ORed, then one test: no narrowing to a mask first.  */
   {
@@ -273,9 +286,6 @@ cpu_prelude_width (unsigned p, const cpu_isa &isa)
 		 "  return %s;\n}\n", p, p, part, bytes / part, part, part,
 		 test.c_str ());
   }
-
-  /* The lanes of a mask as bits (the lane checker's report).  */
-  dir_appendf (s, "GW_INLINE unsigned long long gw_bits%u (gw_m%u m) { unsigned long long b = 0; for (int l = 0; l < %u; l++) if (m[l]) b |= 1ull << l; return b; }\n", p, p, p);
 
   /* Splats: every lane a copy of a scalar, as a vector constructor GCC
      turns into one broadcast.  */
@@ -360,6 +370,8 @@ cpu_prelude_width (unsigned p, const cpu_isa &isa)
     }
 
   /* Memory.  */
+  std::string all_bits = p == 64 ? "~UINT64_C (0)"
+    : "UINT64_C (" + std::to_string ((UINT64_C (1) << p) - 1) + ")";
   dir_appendf (s, "GW_INLINE int gw_consecutive%u (gw_u64x%u a, uint64_t size)\n"
 	       "{\n"
 	       "  gw_u64x%u d = a - (gw_splat_u64x%u (a[0]) + gw_iota_u64x%u * size);\n"
@@ -391,28 +403,48 @@ cpu_prelude_width (unsigned p, const cpu_isa &isa)
 	   "}\n",
 	   n, p, n, p, p, p, masked_access (e, p, isa, false).c_str ());
       /* Lanes whose addresses turn out consecutive (a collapsed nest's
-	 row, away from its ends) take the vector load or store.  */
+	 row, away from its ends) take the vector load or store; the first
+	 and last lane's addresses rule most others out at once.  The
+	 others go lane by lane through arrays on the stack: a vector
+	 stored once and read an element at a time costs less than taking
+	 each element out of the register.  */
       dir_appendf (s,
 	   "GW_INLINE gw_%sx%u gw_gather_%sx%u (gw_u64x%u a, gw_m%u m)\n"
 	   "{\n"
-	   "  if (gw_consecutive%u (a, sizeof (%s)))\n"
-	   "    return gw_ld_%sx%u (a[0], m);\n"
-	   "  gw_%sx%u r = {};\n"
-	   "  for (int l = 0; l < %u; l++) if (m[l]) r[l] = *(const %s *) (uintptr_t) a[l];\n"
+	   "  uint64_t aa[%u];\n"
+	   "  %s t[%u] = { 0 };\n"
+	   "  memcpy (aa, &a, sizeof aa);\n"
+	   "  if (aa[%u] - aa[0] == %u * sizeof (%s)\n"
+	   "      && gw_consecutive%u (a, sizeof (%s)))\n"
+	   "    return gw_ld_%sx%u (aa[0], m);\n"
+	   "  uint64_t bits = gw_bits%u (m);\n"
+	   "  if (bits == %s)\n"
+	   "    for (int l = 0; l < %u; l++) t[l] = *(const %s *) (uintptr_t) aa[l];\n"
+	   "  else\n"
+	   "    for (int l = 0; l < %u; l++) if (bits >> l & 1) t[l] = *(const %s *) (uintptr_t) aa[l];\n"
+	   "  gw_%sx%u r;\n"
+	   "  memcpy (&r, t, sizeof r);\n"
 	   "  return r;\n"
 	   "}\n",
-	   n, p, n, p, p, p, p, c, n, p, n, p, p, c);
+	   n, p, n, p, p, p, p, c, p, p - 1, p - 1, c, p, c, n, p, p,
+	   all_bits.c_str (), p, c, p, c, n, p);
       dir_appendf (s,
 	   "GW_INLINE void gw_scatter_%sx%u (gw_u64x%u a, gw_%sx%u v, gw_m%u m)\n"
 	   "{\n"
-	   "  if (gw_consecutive%u (a, sizeof (%s)))\n"
+	   "  uint64_t aa[%u];\n"
+	   "  %s t[%u];\n"
+	   "  memcpy (aa, &a, sizeof aa);\n"
+	   "  if (aa[%u] - aa[0] == %u * sizeof (%s)\n"
+	   "      && gw_consecutive%u (a, sizeof (%s)))\n"
 	   "    {\n"
-	   "      gw_st_%sx%u (a[0], v, m);\n"
+	   "      gw_st_%sx%u (aa[0], v, m);\n"
 	   "      return;\n"
 	   "    }\n"
-	   "  for (int l = 0; l < %u; l++) if (m[l]) *(%s *) (uintptr_t) a[l] = v[l];\n"
+	   "  memcpy (t, &v, sizeof t);\n"
+	   "  uint64_t bits = gw_bits%u (m);\n"
+	   "  for (int l = 0; l < %u; l++) if (bits >> l & 1) *(%s *) (uintptr_t) aa[l] = t[l];\n"
 	   "}\n",
-	   n, p, p, n, p, p, p, c, n, p, p, c);
+	   n, p, p, n, p, p, p, c, p, p - 1, p - 1, c, p, c, n, p, p, p, c);
     }
   s += "\n";
   return s;
