@@ -372,13 +372,17 @@ cpu_prelude_width (unsigned p, const cpu_isa &isa)
   /* Memory.  */
   std::string all_bits = p == 64 ? "~UINT64_C (0)"
     : "UINT64_C (" + std::to_string ((UINT64_C (1) << p) - 1) + ")";
+  /* Are the lanes' addresses consecutive?  The first and last lanes'
+     rule most others out at once.  */
   dir_appendf (s, "GW_INLINE int gw_consecutive%u (gw_u64x%u a, uint64_t size)\n"
 	       "{\n"
+	       "  if (a[%u] - a[0] != %u * size)\n"
+	       "    return 0;\n"
 	       "  gw_u64x%u d = a - (gw_splat_u64x%u (a[0]) + gw_iota_u64x%u * size);\n"
 	       "  uint64_t z = 0;\n"
 	       "  for (int l = 0; l < %u; l++) z |= d[l];\n"
 	       "  return z == 0;\n"
-	       "}\n", p, p, p, p, p, p);
+	       "}\n", p, p, p - 1, p - 1, p, p, p, p);
   for (const elem_type &e : elems)
     {
       const char *n = e.name, *c = e.c;
@@ -403,8 +407,7 @@ cpu_prelude_width (unsigned p, const cpu_isa &isa)
 	   "}\n",
 	   n, p, n, p, p, p, masked_access (e, p, isa, false).c_str ());
       /* Lanes whose addresses turn out consecutive (a collapsed nest's
-	 row, away from its ends) take the vector load or store; the first
-	 and last lane's addresses rule most others out at once.  The
+	 row, away from its ends) take the vector load or store.  The
 	 others go lane by lane through arrays on the stack: a vector
 	 stored once and read an element at a time costs less than taking
 	 each element out of the register.  */
@@ -414,8 +417,7 @@ cpu_prelude_width (unsigned p, const cpu_isa &isa)
 	   "  uint64_t aa[%u];\n"
 	   "  %s t[%u] = { 0 };\n"
 	   "  memcpy (aa, &a, sizeof aa);\n"
-	   "  if (aa[%u] - aa[0] == %u * sizeof (%s)\n"
-	   "      && gw_consecutive%u (a, sizeof (%s)))\n"
+	   "  if (gw_consecutive%u (a, sizeof (%s)))\n"
 	   "    return gw_ld_%sx%u (aa[0], m);\n"
 	   "  uint64_t bits = gw_bits%u (m);\n"
 	   "  if (bits == %s)\n"
@@ -426,7 +428,7 @@ cpu_prelude_width (unsigned p, const cpu_isa &isa)
 	   "  memcpy (&r, t, sizeof r);\n"
 	   "  return r;\n"
 	   "}\n",
-	   n, p, n, p, p, p, p, c, p, p - 1, p - 1, c, p, c, n, p, p,
+	   n, p, n, p, p, p, p, c, p, p, c, n, p, p,
 	   all_bits.c_str (), p, c, p, c, n, p);
       dir_appendf (s,
 	   "GW_INLINE void gw_scatter_%sx%u (gw_u64x%u a, gw_%sx%u v, gw_m%u m)\n"
@@ -434,8 +436,7 @@ cpu_prelude_width (unsigned p, const cpu_isa &isa)
 	   "  uint64_t aa[%u];\n"
 	   "  %s t[%u];\n"
 	   "  memcpy (aa, &a, sizeof aa);\n"
-	   "  if (aa[%u] - aa[0] == %u * sizeof (%s)\n"
-	   "      && gw_consecutive%u (a, sizeof (%s)))\n"
+	   "  if (gw_consecutive%u (a, sizeof (%s)))\n"
 	   "    {\n"
 	   "      gw_st_%sx%u (aa[0], v, m);\n"
 	   "      return;\n"
@@ -444,7 +445,7 @@ cpu_prelude_width (unsigned p, const cpu_isa &isa)
 	   "  uint64_t bits = gw_bits%u (m);\n"
 	   "  for (int l = 0; l < %u; l++) if (bits >> l & 1) *(%s *) (uintptr_t) aa[l] = t[l];\n"
 	   "}\n",
-	   n, p, p, n, p, p, p, c, p, p - 1, p - 1, c, p, c, n, p, p, p, c);
+	   n, p, p, n, p, p, p, c, p, p, c, n, p, p, p, c);
     }
   s += "\n";
   return s;

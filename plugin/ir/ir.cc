@@ -471,6 +471,18 @@ dir_replace_phi_pred (dir_block *b, dir_block *old_pred, dir_block *new_pred)
 	t = new_pred;
 }
 
+/* A copy of INSN, in no block (its operands, destination and targets
+   are INSN's).  */
+
+dir_insn *
+dir_copy_insn (dir_func *fn, const dir_insn *insn)
+{
+  dir_insn *c = dir_new_insn (fn, insn->op, insn->type);
+  *c = *insn;
+  c->bb = nullptr;
+  return c;
+}
+
 /* Copy BLOCKS, a part of FN entered only at its first block, and return
    the copies, in BLOCKS' order, placed after the last of BLOCKS in the
    layout.  The copies define registers of their own: VALUE maps each
@@ -508,8 +520,7 @@ dir_copy_blocks (dir_func *fn, const std::vector<dir_block *> &blocks,
 	 { &blocks[k]->phis, &blocks[k]->insns })
       for (const dir_insn *i : *list)
 	{
-	  dir_insn *c = dir_new_insn (fn, i->op, i->type);
-	  *c = *i;
+	  dir_insn *c = dir_copy_insn (fn, i);
 	  if (i->dest != DIR_NOREG)
 	    {
 	      c->dest = dir_new_reg (fn, fn->regs[i->dest].type);

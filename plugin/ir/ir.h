@@ -484,6 +484,7 @@ void dir_add_phi (dir_block *, dir_insn *);
 void dir_remove_insn (dir_func *, dir_insn *);
 void dir_renumber_blocks (dir_func *);
 dir_block *dir_split_block (dir_func *, dir_block *, size_t pos);
+dir_insn *dir_copy_insn (dir_func *, const dir_insn *);
 std::vector<dir_block *> dir_copy_blocks (dir_func *,
 					 const std::vector<dir_block *> &,
 					 std::vector<dir_value> *value);

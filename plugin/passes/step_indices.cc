@@ -295,6 +295,17 @@ stepper::incoming (dir_insn *phi, dir_block *from)
   return dir_value ();
 }
 
+/* The step S > 0 of ADD = PHI + S, a constant; none if ADD is not that.  */
+
+dir_value
+constant_step (const dir_func *fn, const dir_insn *add, const dir_insn *phi)
+{
+  dir_value x = dir_reg_value (fn, phi->dest);
+  dir_value s = add->ops[0] == x ? add->ops[1]
+		: add->ops[1] == x ? add->ops[0] : dir_value ();
+  return s.imm_p () && (int64_t) s.imm > 0 ? s : dir_value ();
+}
+
 /* A loop of one entry edge from PRE and one back edge from LATCH, which
    ends in the conditional branch that decides whether to go on.  */
 
@@ -334,13 +345,8 @@ stepper::counted (const dir_loop &l, dir_block *pre, dir_block *latch,
   const dir_insn *add = fn->regs[next.reg].def;
   if (!add || add->op != DOP_ADD)
     return false;
-  dir_value x = dir_reg_value (fn, phi->dest);
-  dir_value s;
-  if (add->ops[0] == x)
-    s = add->ops[1];
-  else if (add->ops[1] == x)
-    s = add->ops[0];
-  if (!s.imm_p () || (int64_t) s.imm <= 0)
+  dir_value s = constant_step (fn, add, phi);
+  if (!s.imm_p ())
     return false;
   /* The latch's test: next < bound (or bound > next) goes on.  */
   const dir_insn *br = latch->terminator ();
@@ -711,13 +717,9 @@ stepper::narrow (const dir_loop &l, dir_block *pre, dir_block *latch,
   dir_value i32 = ext->ops[0];
   if (!lane_start (i32, &lk) || rng.of (i32).lo < 0)
     return false;
-  dir_value xv = dir_reg_value (fn, phi->dest), step;
-  if (add->ops[0] == xv && add->ops[1].imm_p ())
-    step = add->ops[1];
-  else if (add->ops[1] == xv && add->ops[0].imm_p ())
-    step = add->ops[0];
-  if (!step.imm_p () || (int64_t) step.imm <= 0
-      || (int64_t) step.imm > INT32_MAX)
+  dir_value xv = dir_reg_value (fn, phi->dest);
+  dir_value step = constant_step (fn, add, phi);
+  if (!step.imm_p () || (int64_t) step.imm > INT32_MAX)
     return false;
   /* NEXT feeds the phi and one truncation, which the latch's test
      reads.  */

@@ -323,17 +323,6 @@ trip_count (const dir_func *fn, const dir_block *h, const dir_block *pre)
   return 0;
 }
 
-dir_insn *
-clone_insn (dir_func *fn, const dir_insn *i)
-{
-  dir_insn *c = dir_new_insn (fn, i->op, i->type);
-  dir_block *keep = nullptr;
-  std::swap (keep, c->bb);
-  *c = *i;
-  c->bb = keep;
-  return c;
-}
-
 /* Replace the one-block loop H, entered from PRE, by N copies of its
    body.  */
 
@@ -382,7 +371,7 @@ unroll_loop (dir_func *fn, dir_block *h, dir_block *pre, unsigned n)
 	}
       for (dir_insn *i : body)
 	{
-	  dir_insn *c = last ? i : clone_insn (fn, i);
+	  dir_insn *c = last ? i : dir_copy_insn (fn, i);
 	  for (dir_value &o : c->ops)
 	    o = mapped (o);
 	  if (!last && c->dest != DIR_NOREG)
