@@ -37,7 +37,8 @@
    - in a loop whose header has a phi X = [init, X + S] with a constant
      S > 0, whose latch continues only while X + S < BOUND (BOUND
      invariant; or while X + S != BOUND, with S = 1 and an add that
-     cannot overflow: GCC's gang loops) and where a range analysis
+     cannot overflow or a way into the loop only past a signed test
+     init < BOUND: GCC's gang loops) and where a range analysis
      proves init >= 0, each `udiv X, C` and `urem X, C` by a C the loop
      does not change becomes
      a stepped quotient and remainder (phis of the header), and each
@@ -261,6 +262,7 @@ private:
   bool loop_ok (const dir_loop &, dir_block **pre, dir_block **latch);
   bool counted (const dir_loop &, dir_block *pre, dir_block *latch,
 		dir_insn *phi, stepped *out);
+  bool entered_below (dir_block *pre, dir_value init, dir_value bound);
   void divide (const dir_loop &, dir_block *pre, dir_block *latch,
 	       const stepped &x, dir_value c, std::vector<stepped> *work);
   bool divisor_ok (const dir_loop &, dir_block *pre, const stepped &x,
@@ -304,6 +306,63 @@ constant_step (const dir_func *fn, const dir_insn *add, const dir_insn *phi)
   dir_value s = add->ops[0] == x ? add->ops[1]
 		: add->ops[1] == x ? add->ops[0] : dir_value ();
   return s.imm_p () && (int64_t) s.imm > 0 ? s : dir_value ();
+}
+
+/* Whether A and B are the same value: the same register or constant, or
+   registers that the same operation computes from the same operands (a
+   truncation done twice).  */
+
+bool
+same_value (const dir_func *fn, const dir_value &a, const dir_value &b)
+{
+  if (a == b)
+    return true;
+  if (!a.reg_p () || !b.reg_p ())
+    return false;
+  const dir_insn *da = fn->regs[a.reg].def, *db = fn->regs[b.reg].def;
+  return da && db && da->op == db->op && da->type == db->type
+	 && da->ops == db->ops && da->flags == db->flags
+	 && !dir_op_flag (da->op, DOPF_TERMINATOR)
+	 && (da->op == DOP_TRUNC || da->op == DOP_SEXT || da->op == DOP_ZEXT
+	     || da->op == DOP_ADD || da->op == DOP_SUB);
+}
+
+/* Whether the way into the loop from PRE passes a signed test INIT <
+   BOUND that it takes only when true: PRE or a block before it of a
+   single predecessor ends in that branch.  */
+
+bool
+stepper::entered_below (dir_block *pre, dir_value init, dir_value bound)
+{
+  dir_block *to = pre;
+  for (int k = 0; k < 4 && to->preds.size () == 1; k++)
+    {
+      dir_block *from = to->preds[0];
+      const dir_insn *br = from->terminator ();
+      if (br && br->op == DOP_CBR && br->ops[0].reg_p ()
+	  && br->targets[0] != br->targets[1])
+	{
+	  const dir_insn *cmp = fn->regs[br->ops[0].reg].def;
+	  bool taken_true = br->targets[0] == to;
+	  if (!cmp || cmp->op != DOP_CMP || cmp->type != init.type)
+	    return false;
+	  dir_cond c = cmp->pred;
+	  dir_value lo = cmp->ops[0], hi = cmp->ops[1];
+	  /* Going in when !(lo >= hi), or when hi > lo.  */
+	  if (!taken_true && c == DC_GE)
+	    c = DC_LT;
+	  else if (!taken_true && c == DC_LE)
+	    c = DC_GT;
+	  else if (!taken_true)
+	    return false;
+	  if (c == DC_GT)
+	    std::swap (lo, hi), c = DC_LT;
+	  return c == DC_LT && same_value (fn, lo, init)
+		 && same_value (fn, hi, bound);
+	}
+      to = from;
+    }
+  return false;
 }
 
 /* A loop of one entry edge from PRE and one back edge from LATCH, which
@@ -398,6 +457,10 @@ stepper::counted (const dir_loop &l, dir_block *pre, dir_block *latch,
      bound the loop would overflow.  */
   if (c == DC_NE && (int64_t) s.imm == 1 && (add->flags & DIF_NSW))
     c = DC_LT;
+  /* And so it is when the loop is only entered with init < bound: X
+     then counts up to the bound and stops there.  */
+  if (c == DC_NE && (int64_t) s.imm == 1 && entered_below (pre, init, bound))
+    c = DC_LT;
   if (c != DC_LT && c != DC_ULT)
     return false;
   if (bound.reg_p ())
@@ -450,6 +513,14 @@ stepper::divide (const dir_loop &l, dir_block *pre, dir_block *latch,
     {
       add_r = dir_imm (t, (uint64_t) x.step.imm % c.imm);
       add_q = dir_imm (t, (uint64_t) x.step.imm / c.imm);
+      next_kind = stepped::CARRY;
+    }
+  else if (x.kind == stepped::CONSTANT && (int64_t) x.step.imm == 1)
+    {
+      /* 1 % C and 1 / C without dividing: C is 1, or more.  */
+      dir_value one = b.cmp (DC_EQ, c, dir_imm (t, 1));
+      add_r = b.def (DOP_SELECT, t, { one, dir_imm (t, 0), dir_imm (t, 1) });
+      add_q = b.def (DOP_SELECT, t, { one, dir_imm (t, 1), dir_imm (t, 0) });
       next_kind = stepped::CARRY;
     }
   else if (x.kind == stepped::CONSTANT)
