@@ -212,6 +212,8 @@ struct gw_region_facts
   bool routine_calls = false;	/* It calls a worker or vector routine.  */
   unsigned float_bytes = 0;	/* Its floating-point arithmetic is mostly
 				   of this size (4, 8; 0: it has none).  */
+  bool strided_lanes = false;	/* Its loops' accesses are all strided
+				   (plugin/lanes.cc).  */
 };
 
 class gw_target
@@ -226,8 +228,12 @@ public:
      region whose partitioned axes are the GOMP_DIM_MASK bits USED, which
      calls routines that partition worker or vector loops if
      REGION.ROUTINE_CALLS (those are compiled for the target's vector
-     length of routines, routine_vector_length), and whose floating-point
-     arithmetic is mostly of REGION.FLOAT_BYTES-byte values (0: none).  On entry -1 means "not specified",
+     length of routines, routine_vector_length), whose floating-point
+     arithmetic is mostly of REGION.FLOAT_BYTES-byte values (0: none), and
+     whose loops' memory accesses are all strided from one iteration to
+     the next if REGION.STRIDED_LANES (only asked of targets whose lanes
+     are SIMD lanes, with no vector length given).  On entry -1 means
+     "not specified",
      0 "given at run time" and a positive value is the user's constant.
      On exit every entry is positive, or 0 for a gang count chosen at
      launch.  Append to NOTES a sentence for each request the target

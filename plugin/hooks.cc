@@ -124,6 +124,10 @@ gw_validate_dims (tree decl, int *dims, int fn_level, unsigned used)
   gw_region_facts facts;
   facts.routine_calls = calls.partitioned;
   facts.float_bytes = calls.float_bytes;
+  /* Only SIMD lanes pay for strided accesses with gathers.  */
+  facts.strided_lanes = t->simd_lanes () && dims[DA_VECTOR] < 0
+			&& (used & GOMP_DIM_MASK (GOMP_DIM_VECTOR))
+			&& !calls.partitioned && gw_lanes_strided (decl);
   t->validate_dims (dims, used, facts, gw_opts.target, &notes);
   if (calls.foreign)
     round_workers_for (calls.foreign, calls.foreign_level, dims, &notes);

@@ -56,6 +56,10 @@ opt_pass *gw_make_loops_pass (gcc::context *);
 /* hooks.cc: the targetm.goacc hooks.  */
 void gw_install_hooks ();
 
+/* lanes.cc: whether a region's partitioned loops only make strided
+   accesses.  */
+bool gw_lanes_strided (tree decl);
+
 /* clauses.cc: PLUGIN_PRE_GENERICIZE, the OpenACC clauses GCC 12 accepts
    but cannot compile.  */
 void gw_check_clauses (void *gcc_data, void *);

@@ -1,5 +1,7 @@
 /* Strided accesses in a vector loop: reads of every third element and a
-   write at a stride of two (array of interleaved pairs).  */
+   write at a stride of two (array of interleaved pairs).
+   `vector`: without it, a loop whose accesses are all strided runs one
+   lane on the cpu device (plugin/lanes.cc).  */
 /* { dg-do run } */
 
 #include <stdio.h>
@@ -18,7 +20,7 @@ main (void)
   for (int i = 0; i < N; i++)
     ref[2 * i + 1] = a[3 * i] - a[3 * i + 2];
 
-#pragma acc parallel loop copyin(a) copy(b)
+#pragma acc parallel loop gang vector copyin(a) copy(b)
   for (int i = 0; i < N; i++)
     b[2 * i + 1] = a[3 * i] - a[3 * i + 2];
 

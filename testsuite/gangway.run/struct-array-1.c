@@ -1,5 +1,7 @@
 /* An array of structs with an array member (s[i].v[k]), read with a
-   sequential inner loop per lane and written back by field.  */
+   sequential inner loop per lane and written back by field.
+   `vector`: without it, a loop whose accesses are all strided runs one
+   lane on the cpu device (plugin/lanes.cc).  */
 /* { dg-do run } */
 
 #include <stdio.h>
@@ -24,7 +26,7 @@ main (void)
     for (int k = 0; k < K; k++)
       s[i].v[k] = ((i + 1) * (k + 3) * 7919) % 1000 - 500;
 
-#pragma acc parallel loop copy(s)
+#pragma acc parallel loop gang vector copy(s)
   for (int i = 0; i < N; i++)
     {
       long sum = 0;

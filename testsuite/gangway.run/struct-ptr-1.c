@@ -1,5 +1,7 @@
 /* Struct fields read and written through a pointer to an array of
-   structs (p[i].x, p[i].y; mixed field types and padding).  */
+   structs (p[i].x, p[i].y; mixed field types and padding).
+   `vector`: without it, a loop whose accesses are all strided runs one
+   lane on the cpu device (plugin/lanes.cc).  */
 /* { dg-do run } */
 
 #include <stdio.h>
@@ -29,7 +31,7 @@ main (void)
       p[i].flag = 0;
     }
 
-#pragma acc parallel loop copy(p[0:n])
+#pragma acc parallel loop gang vector copy(p[0:n])
   for (int i = 0; i < n; i++)
     {
       struct particle *q = &p[i];

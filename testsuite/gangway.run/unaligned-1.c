@@ -2,7 +2,9 @@
    tuned for the host, makes one 32-bit store of two shorts at a 2-byte
    aligned address; a packed struct has misaligned int, long long and
    double fields.  A GPU faults on a misaligned access: the device RTL
-   says "align N" and the ptx target splits them (ptxsim checks).  */
+   says "align N" and the ptx target splits them (ptxsim checks).
+   `vector`: without it, a loop whose accesses are all strided runs one
+   lane on the cpu device (plugin/lanes.cc).  */
 /* { dg-do run } */
 
 #include <stdio.h>
@@ -40,7 +42,7 @@ main (void)
     a[3] = 53;
   }
 
-#pragma acc parallel loop copy(r)
+#pragma acc parallel loop gang vector copy(r)
   for (int k = 0; k < N; k++)
     {
       r[k].i += r[k].tag;
