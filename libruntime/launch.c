@@ -300,7 +300,7 @@ gw_launch_dims (struct gw_launch *l, const struct gw_entry *e,
    and the dimensions of L; otherwise return the reason for running it on
    the host (*E is then its kernel if the lookup was done and found one).
    Either way, set *PTX_WHY to why the ptx device does not run it, when
-   that is worth logging, else to NULL.  A non-positive run-time
+   C logs launches and that is worth logging, else to NULL.  A non-positive run-time
    dimension of a region that would run on a device ends the program.  */
 
 static const char *
@@ -344,8 +344,9 @@ gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
 	  *dev = &gw_device_ptx;
 	  return NULL;
 	}
-      /* A unit without ptx code was never meant for the ptx device.  */
-      if (gw_unit_has_target ((*e)->unit->desc, "ptx"))
+      /* A unit without ptx code was never meant for the ptx device.
+	 Only the log says why (this costs a search, every launch).  */
+      if (c->log && gw_unit_has_target ((*e)->unit->desc, "ptx"))
 	*ptx_why = why;
     }
 
@@ -397,7 +398,8 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       name = gw_region_name (e, fn, buf, sizeof buf);
     }
 
-  /* Why the ptx device does not run the region, as the log says it.  */
+  /* Why the ptx device does not run the region, as the log says it
+     (only set when logging).  */
   char ptx_note[64] = "";
   if (ptx_why)
     snprintf (ptx_note, sizeof ptx_note, " ptx=%s", ptx_why);
