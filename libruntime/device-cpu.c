@@ -353,12 +353,20 @@ gw_cpu_default_gangs (void)
 
 /* Run KERNEL, a gw_cpu_kernel_fn, over the gangs of launch L.  Workers
    and vector lanes live inside the kernel's code, so only the gangs are
-   distributed.  */
+   distributed.  The pool tells launches apart by the kernel and the
+   sizes of their data (a loop over an array section of N elements has
+   N in them): a kernel that runs long on big arrays and short on small
+   ones is remembered as two.  */
 
 static void
 gw_cpu_launch (void *kernel, const struct gw_launch *l)
 {
-  gw_pool_run ((gw_cpu_kernel_fn *) kernel, l->data, l->globals, l->gangs);
+  uint64_t key = (uintptr_t) kernel;
+  for (size_t i = 0; i < l->mapnum; i++)
+    key = (key ^ l->sizes[i]) * UINT64_C (0x100000001b3);
+  key ^= key >> 29;
+  gw_pool_run ((gw_cpu_kernel_fn *) kernel, l->data, l->globals, l->gangs,
+	       key ? key : 1);
 }
 
 const struct gw_device gw_device_cpu = {

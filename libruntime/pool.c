@@ -54,6 +54,20 @@
    launch.  Only then does the launcher return and may the job's fields
    be reused.
 
+   A launch does not always call the pool threads at once.  Calling them
+   (opening the job, waking them, and waiting at the end for those that
+   joined) costs about a microsecond, more than the whole of a kernel of
+   a few hundred iterations, which the launching thread alone runs
+   faster.  So the launcher first runs chunks of its own share alone and
+   opens the job only once it has worked GW_ALONE_TICKS; a launch that
+   finishes before that never involves the pool.  The time is read after
+   the 1st, 2nd, 4th, 8th ... chunk, a few reads a launch.  A kernel
+   whose launch turned out long (it opened the job, or would have had
+   its threads been free) is remembered, and its next launch opens the
+   job at once: a big kernel pays nothing, and one that is big only now
+   and then (a multigrid level) pays one wait of GW_ALONE_TICKS or of
+   one chunk, whichever is longer.
+
    An idle pool thread first spins on the state word for a short while
    (GW_SPIN_NS) so that back-to-back launches find it awake, then sleeps on
    a condition variable.  A launcher that finds sleepers broadcasts.  The
@@ -85,6 +99,16 @@
 
 /* How long an idle thread spins before it sleeps, in nanoseconds.  */
 #define GW_SPIN_NS 100000
+
+/* How long a launch runs on the launching thread alone before it calls
+   the pool threads, in time-stamp counter ticks (about 1 us at 2-3 GHz):
+   about what calling them costs, waking them and waiting for them to
+   finish.  */
+#define GW_ALONE_TICKS 2500
+
+/* How many long launches the pool remembers (by key, gw_pool_run): a
+   launch whose key is one of them calls the pool threads at once.  */
+#define GW_KNOWN_LAUNCHES 256
 
 #define GW_JOB_CLOSED	(UINT64_C (1) << 31)
 #define GW_JOB_SEQ(S)	((uint32_t) ((S) >> 32))
@@ -137,6 +161,10 @@ struct gw_pool
   /* The threads' shares of the current job: NUM_THREADS + 1 of them,
      the launcher's first.  */
   struct gw_share *shares;
+
+  /* Under LAUNCH_LOCK: by their key's remainder, the keys of the last
+     launches that were long (0: none).  */
+  uint64_t long_launches[GW_KNOWN_LAUNCHES];
 };
 
 static struct gw_pool gw_pool = {
@@ -163,35 +191,79 @@ gw_relax (void)
   __builtin_ia32_pause ();
 }
 
+/* Claim and run one chunk of share SH of the current job.  Return the
+   number of gangs it ran, 0 if none was left.  */
+
+static inline uint64_t
+gw_run_chunk (struct gw_share *sh)
+{
+  struct gw_pool *p = &gw_pool;
+  const uint64_t chunk = p->chunk;
+
+  /* A share nobody claims from any more need not be written.  */
+  if (atomic_load_explicit (&sh->next, memory_order_relaxed) >= sh->end)
+    return 0;
+  uint64_t lo = atomic_fetch_add_explicit (&sh->next, chunk,
+					   memory_order_relaxed);
+  if (lo >= sh->end)
+    return 0;
+  uint64_t hi = lo + chunk < sh->end ? lo + chunk : sh->end;
+  p->kernel (p->data, p->globals, p->gangs, (uint32_t) lo, (uint32_t) hi);
+  return hi - lo;
+}
+
 /* Claim and run chunks of the current job until none are left, as
    thread SELF (0 for the launcher): its own share first, then the
-   others'.  */
+   others'.  Return the number of gangs it ran.  */
 
-static void
+static uint64_t
 gw_run_chunks (unsigned self)
 {
   struct gw_pool *p = &gw_pool;
-  const uint64_t gangs = p->gangs, chunk = p->chunk;
   const unsigned n = p->num_threads + 1;
+  uint64_t ran = 0, r;
 
   for (unsigned k = 0; k < n; k++)
     {
       struct gw_share *sh = &p->shares[(self + k) % n];
+      while ((r = gw_run_chunk (sh)) != 0)
+	ran += r;
+    }
+  return ran;
+}
+
+/* Run chunks of the current job, not yet open, on the launcher alone
+   while it takes less than GW_ALONE_TICKS from START: the shares in
+   order, claimed in batches of 1, 2, 4 ... chunks, the time read after
+   each batch.  Return true if that finished the job, false if it is time
+   to open it; add the number of gangs run to *RAN.  */
+
+static bool
+gw_run_alone (uint64_t start, uint64_t *ran)
+{
+  struct gw_pool *p = &gw_pool;
+  const unsigned n = p->num_threads + 1;
+  uint64_t batch = p->chunk;
+
+  for (unsigned k = 0; k < n; k++)
+    {
+      struct gw_share *sh = &p->shares[k];
       for (;;)
 	{
-	  /* A share nobody claims from any more need not be written.  */
-	  if (atomic_load_explicit (&sh->next, memory_order_relaxed)
-	      >= sh->end)
-	    break;
-	  uint64_t lo = atomic_fetch_add_explicit (&sh->next, chunk,
+	  uint64_t lo = atomic_fetch_add_explicit (&sh->next, batch,
 						   memory_order_relaxed);
 	  if (lo >= sh->end)
 	    break;
-	  uint64_t hi = lo + chunk < sh->end ? lo + chunk : sh->end;
-	  p->kernel (p->data, p->globals, (uint32_t) gangs, (uint32_t) lo,
+	  uint64_t hi = lo + batch < sh->end ? lo + batch : sh->end;
+	  p->kernel (p->data, p->globals, p->gangs, (uint32_t) lo,
 		     (uint32_t) hi);
+	  *ran += hi - lo;
+	  if (__builtin_ia32_rdtsc () - start > GW_ALONE_TICKS)
+	    return false;
+	  batch *= 2;
 	}
     }
+  return true;
 }
 
 /* Return true if the job state word S has a sequence number other than
@@ -472,11 +544,13 @@ gw_wait_for_helpers (uint32_t seq)
 }
 
 /* Run gangs 0 .. GANGS-1 of KERNEL, passing it DATA and GLOBALS, on the
-   calling thread and the pool, and return when all are done.  */
+   calling thread and the pool, and return when all are done.  KEY, not
+   0, stands for the kernel and the sizes of its data: a launch of the
+   same key as a long one is taken to be long too.  */
 
 void
 gw_pool_run (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
-	     uint32_t gangs)
+	     uint32_t gangs, uint64_t key)
 {
   struct gw_pool *p = &gw_pool;
 
@@ -500,8 +574,8 @@ gw_pool_run (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
       return;
     }
 
-  /* Open the job.  The previous job is closed and has no helpers left, so
-     nobody reads these fields now.  */
+  /* Set up the job.  The previous job is closed and has no helpers
+     left, so nobody reads these fields now.  */
   p->kernel = kernel;
   p->data = data;
   p->globals = globals;
@@ -514,6 +588,22 @@ gw_pool_run (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
 			     (uint64_t) gangs * k / threads,
 			     memory_order_relaxed);
     }
+
+  /* A kernel not known to be long runs alone for a while first.  */
+  uint64_t start = __builtin_ia32_rdtsc ();
+  uint64_t *known = &p->long_launches[key % GW_KNOWN_LAUNCHES];
+  uint64_t ran = 0;
+  if (*known != key)
+    {
+      if (gw_run_alone (start, &ran))
+	{
+	  pthread_mutex_unlock (&p->launch_lock);
+	  return;
+	}
+      *known = key;
+    }
+
+  /* Open the job.  */
   uint64_t seq = GW_JOB_SEQ (atomic_load_explicit (&p->state,
 						   memory_order_relaxed)) + 1;
   atomic_store (&p->state, (seq & 0xffffffffu) << 32);
@@ -525,9 +615,16 @@ gw_pool_run (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
     }
 
   /* Work, then close the job and wait for whoever joined it.  */
-  gw_run_chunks (0);
+  ran += gw_run_chunks (0);
+  uint64_t busy = __builtin_ia32_rdtsc () - start;
   atomic_fetch_or (&p->state, GW_JOB_CLOSED);
   gw_wait_for_helpers ((uint32_t) seq);
+
+  /* A launch that the launcher alone would have run in GW_ALONE_TICKS
+     (at the pace it ran its RAN gangs): its next one starts alone
+     again.  */
+  if (ran > 0 && busy * gangs / ran <= GW_ALONE_TICKS)
+    *known = 0;
 
   pthread_mutex_unlock (&p->launch_lock);
 }

@@ -344,7 +344,7 @@ extern void gw_ptx_sync_host (size_t, void **, size_t *, unsigned short *,
 
 extern unsigned gw_pool_size (void);
 extern void gw_pool_run (gw_cpu_kernel_fn *, void *, void *const *,
-			 uint32_t);
+			 uint32_t, uint64_t);
 
 #pragma GCC visibility pop
 
