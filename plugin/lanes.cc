@@ -133,6 +133,7 @@ private:
   hash_set<tree> open;
   std::vector<tree> provisional;
   unsigned depth = 0;
+  unsigned long steps = 0;
 };
 
 stride
@@ -149,8 +150,9 @@ stride_walk::of (tree t)
   auto it = known.find (t);
   if (it != known.end ())
     return it->second;
-  /* Long chains of definitions are not followed forever.  */
-  if (known.size () > 20000 || depth > 500)
+  /* Long chains of definitions, or many re-evaluations after PHIs
+     closed, are not followed forever.  */
+  if (++steps > 100000 || depth > 500)
     {
       overflow = true;
       return stride::unknown ();
@@ -158,7 +160,6 @@ stride_walk::of (tree t)
   depth++;
   stride s = of_def (t);
   depth--;
-
   known[t] = s;
   if (!open.is_empty ())
     provisional.push_back (t);
