@@ -61,12 +61,12 @@
    faster.  So the launcher first runs chunks of its own share alone and
    opens the job only once it has worked GW_ALONE_TICKS; a launch that
    finishes before that never involves the pool.  The time is read after
-   the 1st, 2nd, 4th, 8th ... chunk, a few reads a launch.  A kernel
-   whose launch turned out long (it opened the job, or would have had
-   its threads been free) is remembered, and its next launch opens the
-   job at once: a big kernel pays nothing, and one that is big only now
-   and then (a multigrid level) pays one wait of GW_ALONE_TICKS or of
-   one chunk, whichever is longer.
+   batches of 1, 2, 4 ... chunks, a few reads a launch.  A launch that
+   turned out long (it opened the job, or its last batch took it past
+   GW_ALONE_TICKS) is remembered by its key (the kernel and the sizes of
+   its data), and the next launch of that key opens the job at once: a
+   big kernel pays nothing, and one that is big only now and then pays
+   once, at most GW_ALONE_TICKS or a batch, whichever is longer.
 
    An idle pool thread first spins on the state word for a short while
    (GW_SPIN_NS) so that back-to-back launches find it awake, then sleeps on
@@ -597,6 +597,10 @@ gw_pool_run (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
     {
       if (gw_run_alone (start, &ran))
 	{
+	  /* Its last batch may have been long (the gangs of the last
+	     shares did the work): then the next launch shares.  */
+	  if (__builtin_ia32_rdtsc () - start > GW_ALONE_TICKS)
+	    *known = key;
 	  pthread_mutex_unlock (&p->launch_lock);
 	  return;
 	}
@@ -623,7 +627,7 @@ gw_pool_run (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
   /* A launch that the launcher alone would have run in GW_ALONE_TICKS
      (at the pace it ran its RAN gangs): its next one starts alone
      again.  */
-  if (ran > 0 && busy * gangs / ran <= GW_ALONE_TICKS)
+  if (ran > 0 && (double) busy / ran * gangs <= GW_ALONE_TICKS)
     *known = 0;
 
   pthread_mutex_unlock (&p->launch_lock);
