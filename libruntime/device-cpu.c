@@ -361,9 +361,11 @@ gw_cpu_default_gangs (void)
 static void
 gw_cpu_launch (void *kernel, const struct gw_launch *l)
 {
+  /* A pool of one thread has no use for the key.  */
   uint64_t key = (uintptr_t) kernel;
-  for (size_t i = 0; i < l->mapnum; i++)
-    key = (key ^ l->sizes[i]) * UINT64_C (0x100000001b3);
+  if (gw_pool_size () > 1)
+    for (size_t i = 0; i < l->mapnum; i++)
+      key = (key ^ l->sizes[i]) * UINT64_C (0x100000001b3);
   key ^= key >> 29;
   gw_pool_run ((gw_cpu_kernel_fn *) kernel, l->data, l->globals, l->gangs,
 	       key ? key : 1);

@@ -191,23 +191,23 @@ gw_relax (void)
   __builtin_ia32_pause ();
 }
 
-/* Claim and run one chunk of share SH of the current job.  Return the
-   number of gangs it ran, 0 if none was left.  */
+/* Claim and run the next SIZE gangs (or fewer, at its end) of share SH
+   of the current job.  Return the number of gangs it ran, 0 if none was
+   left.  */
 
 static inline uint64_t
-gw_run_chunk (struct gw_share *sh)
+gw_run_chunk (struct gw_share *sh, uint64_t size)
 {
   struct gw_pool *p = &gw_pool;
-  const uint64_t chunk = p->chunk;
 
   /* A share nobody claims from any more need not be written.  */
   if (atomic_load_explicit (&sh->next, memory_order_relaxed) >= sh->end)
     return 0;
-  uint64_t lo = atomic_fetch_add_explicit (&sh->next, chunk,
+  uint64_t lo = atomic_fetch_add_explicit (&sh->next, size,
 					   memory_order_relaxed);
   if (lo >= sh->end)
     return 0;
-  uint64_t hi = lo + chunk < sh->end ? lo + chunk : sh->end;
+  uint64_t hi = lo + size < sh->end ? lo + size : sh->end;
   p->kernel (p->data, p->globals, p->gangs, (uint32_t) lo, (uint32_t) hi);
   return hi - lo;
 }
@@ -226,7 +226,7 @@ gw_run_chunks (unsigned self)
   for (unsigned k = 0; k < n; k++)
     {
       struct gw_share *sh = &p->shares[(self + k) % n];
-      while ((r = gw_run_chunk (sh)) != 0)
+      while ((r = gw_run_chunk (sh, p->chunk)) != 0)
 	ran += r;
     }
   return ran;
@@ -243,26 +243,16 @@ gw_run_alone (uint64_t start, uint64_t *ran)
 {
   struct gw_pool *p = &gw_pool;
   const unsigned n = p->num_threads + 1;
-  uint64_t batch = p->chunk;
+  uint64_t batch = p->chunk, r;
 
   for (unsigned k = 0; k < n; k++)
-    {
-      struct gw_share *sh = &p->shares[k];
-      for (;;)
-	{
-	  uint64_t lo = atomic_fetch_add_explicit (&sh->next, batch,
-						   memory_order_relaxed);
-	  if (lo >= sh->end)
-	    break;
-	  uint64_t hi = lo + batch < sh->end ? lo + batch : sh->end;
-	  p->kernel (p->data, p->globals, p->gangs, (uint32_t) lo,
-		     (uint32_t) hi);
-	  *ran += hi - lo;
-	  if (__builtin_ia32_rdtsc () - start > GW_ALONE_TICKS)
-	    return false;
-	  batch *= 2;
-	}
-    }
+    while ((r = gw_run_chunk (&p->shares[k], batch)) != 0)
+      {
+	*ran += r;
+	if (__builtin_ia32_rdtsc () - start > GW_ALONE_TICKS)
+	  return false;
+	batch *= 2;
+      }
   return true;
 }
 

@@ -327,6 +327,48 @@ same_value (const dir_func *fn, const dir_value &a, const dir_value &b)
 	     || da->op == DOP_ADD || da->op == DOP_SUB);
 }
 
+/* The integer comparison C with its operands swapped (A C B is
+   B swapped_cond (C) A), and negated (!(A C B) is A negated_cond (C) B).
+   Neither is asked of a floating-point comparison.  */
+
+dir_cond
+swapped_cond (dir_cond c)
+{
+  static const dir_cond swapped[] = { DC_EQ, DC_NE, DC_GT, DC_GE, DC_LT,
+				      DC_LE, DC_UGT, DC_UGE, DC_ULT, DC_ULE };
+  return swapped[c];
+}
+
+dir_cond
+negated_cond (dir_cond c)
+{
+  static const dir_cond negated[] = { DC_NE, DC_EQ, DC_GE, DC_GT, DC_LE,
+				      DC_LT, DC_UGE, DC_UGT, DC_ULE, DC_ULT };
+  return negated[c];
+}
+
+/* Whether the conditional branch BR goes to TO exactly when an integer
+   comparison A C B holds; if so, set *C, *A and *B.  */
+
+bool
+branch_test (const dir_func *fn, const dir_insn *br, const dir_block *to,
+	     dir_cond *c, dir_value *a, dir_value *b)
+{
+  if (!br || br->op != DOP_CBR || !br->ops[0].reg_p ()
+      || br->targets[0] == br->targets[1])
+    return false;
+  const dir_insn *cmp = fn->regs[br->ops[0].reg].def;
+  if (!cmp || cmp->op != DOP_CMP || cmp->pred > DC_UGE)
+    return false;
+  bool on_true = br->targets[0] == to;
+  if (!on_true && br->targets[1] != to)
+    return false;
+  *c = on_true ? cmp->pred : negated_cond (cmp->pred);
+  *a = cmp->ops[0];
+  *b = cmp->ops[1];
+  return true;
+}
+
 /* Whether the way into the loop from PRE passes a signed test INIT <
    BOUND that it takes only when true: PRE or a block before it of a
    single predecessor ends in that branch.  */
@@ -339,21 +381,11 @@ stepper::entered_below (dir_block *pre, dir_value init, dir_value bound)
     {
       dir_block *from = to->preds[0];
       const dir_insn *br = from->terminator ();
-      if (br && br->op == DOP_CBR && br->ops[0].reg_p ()
-	  && br->targets[0] != br->targets[1])
+      if (br && br->op == DOP_CBR)
 	{
-	  const dir_insn *cmp = fn->regs[br->ops[0].reg].def;
-	  bool taken_true = br->targets[0] == to;
-	  if (!cmp || cmp->op != DOP_CMP || cmp->type != init.type)
-	    return false;
-	  dir_cond c = cmp->pred;
-	  dir_value lo = cmp->ops[0], hi = cmp->ops[1];
-	  /* Going in when !(lo >= hi), or when hi > lo.  */
-	  if (!taken_true && c == DC_GE)
-	    c = DC_LT;
-	  else if (!taken_true && c == DC_LE)
-	    c = DC_GT;
-	  else if (!taken_true)
+	  dir_cond c;
+	  dir_value lo, hi;
+	  if (!branch_test (fn, br, to, &c, &lo, &hi))
 	    return false;
 	  if (c == DC_GT)
 	    std::swap (lo, hi), c = DC_LT;
@@ -408,43 +440,18 @@ stepper::counted (const dir_loop &l, dir_block *pre, dir_block *latch,
   if (!s.imm_p ())
     return false;
   /* The latch's test: next < bound (or bound > next) goes on.  */
-  const dir_insn *br = latch->terminator ();
-  if (!br->ops[0].reg_p ())
+  dir_cond c;
+  dir_value a, bound;
+  if (!branch_test (fn, latch->terminator (), l.header, &c, &a, &bound))
     return false;
-  const dir_insn *cmp = fn->regs[br->ops[0].reg].def;
-  if (!cmp || cmp->op != DOP_CMP || cmp->type != t)
-    return false;
-  bool go_on_true = br->targets[0] == l.header;
-  if (!go_on_true && br->targets[1] != l.header)
-    return false;
-  dir_cond c = cmp->pred;
-  dir_value bound;
-  if (cmp->ops[0] == next)
-    bound = cmp->ops[1];
-  else if (cmp->ops[1] == next)
+  if (bound == next)
     {
-      bound = cmp->ops[0];
       /* bound > next is next < bound.  */
-      static const dir_cond swap[] = { DC_EQ, DC_NE, DC_GT, DC_GE, DC_LT,
-				       DC_LE, DC_UGT, DC_UGE, DC_ULT,
-				       DC_ULE };
-      if (c > DC_UGE)
-	return false;
-      c = swap[c];
+      std::swap (a, bound);
+      c = swapped_cond (c);
     }
-  else
+  if (a != next)
     return false;
-  if (!go_on_true)
-    {
-      /* Going on when !(next >= bound) is next < bound, and when
-	 !(next > bound) it is next <= bound.  */
-      static const dir_cond inverse[] = { DC_NE, DC_EQ, DC_GE, DC_GT,
-					  DC_LE, DC_LT, DC_UGE, DC_UGT,
-					  DC_ULE, DC_ULT };
-      if (c > DC_UGE)
-	return false;
-      c = inverse[c];
-    }
   /* next <= K is next < K + 1.  */
   if ((c == DC_LE || c == DC_ULE) && bound.imm_p ()
       && (int64_t) bound.imm >= 0 && (__int128) (int64_t) bound.imm < smax_of (t))
@@ -452,14 +459,12 @@ stepper::counted (const dir_loop &l, dir_block *pre, dir_block *latch,
       bound = dir_imm (t, (int64_t) bound.imm + 1);
       c = c == DC_LE ? DC_LT : DC_ULT;
     }
-  /* Going on while next != bound, by steps of 1 that cannot overflow
-     (nsw), is going on while next < bound: from an init at or above the
-     bound the loop would overflow.  */
-  if (c == DC_NE && (int64_t) s.imm == 1 && (add->flags & DIF_NSW))
-    c = DC_LT;
-  /* And so it is when the loop is only entered with init < bound: X
-     then counts up to the bound and stops there.  */
-  if (c == DC_NE && (int64_t) s.imm == 1 && entered_below (pre, init, bound))
+  /* Going on while next != bound by steps of 1 is going on while
+     next < bound when they cannot overflow (nsw: from an init at or
+     above the bound the loop would overflow), or when the loop is only
+     entered with init < bound (X counts up to the bound and stops).  */
+  if (c == DC_NE && (int64_t) s.imm == 1
+      && ((add->flags & DIF_NSW) || entered_below (pre, init, bound)))
     c = DC_LT;
   if (c != DC_LT && c != DC_ULT)
     return false;
