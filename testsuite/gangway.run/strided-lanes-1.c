@@ -21,18 +21,25 @@
 static double state[NV][MAXZ][W], want[NV][MAXZ][W];
 static double row[NV * MAXZ];
 
+/* The exchange of row K of variable V of A, in the region and on the
+   host.  */
+#define HALO(a, v, k, nx)						\
+  do									\
+    {									\
+      a[v][k][0] = a[v][k][nx];						\
+      a[v][k][1] = a[v][k][nx + 1];					\
+      a[v][k][nx + HS] = a[v][k][HS];					\
+      a[v][k][nx + HS + 1] = a[v][k][HS + 1];				\
+    }									\
+  while (0)
+
 static void
 halo (int nz, int nx)
 {
 #pragma acc parallel loop collapse(2) copy(state)
   for (int v = 0; v < NV; v++)
     for (int k = 0; k < nz; k++)
-      {
-	state[v][k][0] = state[v][k][nx];
-	state[v][k][1] = state[v][k][nx + 1];
-	state[v][k][nx + HS] = state[v][k][HS];
-	state[v][k][nx + HS + 1] = state[v][k][HS + 1];
-      }
+      HALO (state, v, k, nx);
 }
 
 /* The same walk, and one consecutive store: vectors pay.  */
@@ -83,12 +90,7 @@ main (void)
       halo (nz, nx);
       for (int v = 0; v < NV; v++)
 	for (int k = 0; k < nz; k++)
-	  {
-	    want[v][k][0] = want[v][k][nx];
-	    want[v][k][1] = want[v][k][nx + 1];
-	    want[v][k][nx + HS] = want[v][k][HS];
-	    want[v][k][nx + HS + 1] = want[v][k][HS + 1];
-	  }
+	  HALO (want, v, k, nx);
       check ("halo", nz, nx);
 
       fill ();
