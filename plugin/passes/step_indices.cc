@@ -33,7 +33,9 @@
      a subscript such as `state[ll][k + 2][i + 2]` is contiguous too; a
      row's whole vectors run in a copy of the body with every lane busy,
      its last columns in the body itself; a vector loop whose number no
-     division reads is one segment of its chunk, run the same way;
+     division reads is one segment of its chunk, run the same way; a
+     loop of one lane (a gang loop) that divides runs each row's
+     segment as a loop of its own, the nest as it was written;
    - in a loop whose header has a phi X = [init, X + S] with a constant
      S > 0, whose latch continues only while X + S < BOUND (BOUND
      invariant; or while X + S != BOUND, with S = 1 and an add that
@@ -888,24 +890,46 @@ stepper::narrow (const dir_loop &l, dir_block *pre, dir_block *latch,
    accumulator or a second induction variable would follow the vector
    iterations, which the rewrite changes: such loops are only stepped).
    Q is then a stepped value of this pass (a quotient stepping by its
-   carry), whose own division steps too.  */
+   carry), whose own division steps too.
+
+   A loop of one lane (X steps by 1 from a value every lane shares: a
+   gang loop, or a vector loop of vector length 1) is rewritten the same
+   way, its segment being a loop of its own in which the row is
+   invariant and the column steps by 1, so that the target's compiler
+   sees the inner loop of the nest it was written as:
+
+     @H:  u, q, r = phi ...              (as above)
+	  seg = umin (NI - r, B - u)
+	  br @body
+     @body: j = phi [@H: 0], [@NJ: j + 1]
+	  body (q, r + j)
+     @NJ: cbr j + 1 < seg, @body, @NL
+     @NL: (as above)
+
+   It needs a division (one row would gain nothing) and a loop entered
+   only past a signed test U < B (entered_below): every segment then
+   has a number, and the body runs once at least, as it did.  */
 
 bool
 stepper::rows (const dir_loop &l, dir_block *pre, dir_block *latch,
 	       const stepped &x)
 {
-  int vl = fn->dims[DA_VECTOR];
   dir_type t = fn->regs[x.reg].type;
-  if (!simd_lanes || vl <= 1 || x.kind != stepped::CONSTANT || (int64_t) x.step.imm != vl
-      || t != DT_I32)
+  if (!simd_lanes || x.kind != stepped::CONSTANT || t != DT_I32
+      || !lane_free (x.bound, 0))
+    return false;
+  /* One lane: X steps by 1 from U.  */
+  bool one = (int64_t) x.step.imm == 1 && lane_free (x.init, 0);
+  int vl = one ? 1 : fn->dims[DA_VECTOR];
+  if (!one && (vl <= 1 || (int64_t) x.step.imm != vl))
     return false;
   /* init = U + lane, or the lane (U = 0).  */
-  int lk;
-  const dir_insn *ini = lane_start (x.init, &lk);
-  if (!ini || !lane_free (x.bound, 0))
+  int lk = -1;
+  const dir_insn *ini = one ? nullptr : lane_start (x.init, &lk);
+  if (!one && !ini)
     return false;
-  dir_value u0 = lk < 0 ? dir_imm (t, 0) : ini->ops[1 - lk];
-  dir_value lane0 = lk < 0 ? x.init : ini->ops[lk];
+  dir_value u0 = one ? x.init : lk < 0 ? dir_imm (t, 0) : ini->ops[1 - lk];
+  dir_value lane0 = one ? dir_imm (t, 0) : lk < 0 ? x.init : ini->ops[lk];
   /* X's one divisor.  */
   dir_value xv = dir_reg_value (fn, x.reg), c;
   std::vector<dir_insn *> divs;
@@ -923,6 +947,8 @@ stepper::rows (const dir_loop &l, dir_block *pre, dir_block *latch,
     in_header &= i->bb == l.header;
   /* Without a division the loop is one segment (no rows).  */
   bool split = !divs.empty ();
+  if (one && (!split || !entered_below (pre, x.init, x.bound)))
+    return false;
   if (split && (!divisor_ok (l, pre, x, divs[0])
 		|| (c.imm_p () && (int64_t) c.imm < vl) || !lane_free (c, 0)))
     return false;
@@ -968,7 +994,7 @@ stepper::rows (const dir_loop &l, dir_block *pre, dir_block *latch,
 	body_insns++;
 	convergent |= dir_convergent_p (i);
       }
-  bool full = body_insns <= max_full_copy && !convergent;
+  bool full = !one && body_insns <= max_full_copy && !convergent;
 
   /* Before the loop: the lanes' shared position, its row and column.  */
   dir_block *h = l.header;
@@ -990,7 +1016,8 @@ stepper::rows (const dir_loop &l, dir_block *pre, dir_block *latch,
   for (dir_block *blk : fn->blocks)
     if (blk != h && blk != body && in_loop (l, blk))
       inner.push_back (blk);
-  dir_block *tl = dir_new_block (fn), *tb = dir_new_block (fn);
+  dir_block *tl = one ? nullptr : dir_new_block (fn);
+  dir_block *tb = one ? nullptr : dir_new_block (fn);
   dir_block *nlt = dir_new_block (fn);
   dir_block *nl = split ? dir_new_block (fn) : nullptr;
   dir_value u = u0, q, r;
@@ -1017,21 +1044,30 @@ stepper::rows (const dir_loop &l, dir_block *pre, dir_block *latch,
     seg = hb.def (DOP_UMIN, t, { hb.def (DOP_SUB, t, { c, r }), seg });
 
   /* The tail: from JT on, VL numbers at a time while some are left, the
-     lanes past the segment's end idle.  */
-  dir_insn *jphi = new_phi (tl, t, { { h, dir_imm (t, 0) },
-				     { nlt, dir_value () } });
+     lanes past the segment's end idle.  With one lane, the whole
+     segment: the body from J = 0, while J + 1 < SEG.  */
+  dir_insn *jphi = new_phi (one ? body : tl, t, { { h, dir_imm (t, 0) },
+						  { nlt, dir_value () } });
   dir_value jt = dir_reg_value (fn, jphi->dest);
-  dir_builder tlb (fn, tl);
-  tlb.cbr (tlb.cmp (DC_LT, jt, seg), tb, split ? nl : exit);
-  dir_builder tbb (fn, tb);
-  dir_value rem = tbb.def (DOP_SUB, t, { seg, jt });
-  tbb.cbr (tbb.cmp (DC_ULT, lane, rem), body, nlt);
   dir_remove_insn (fn, latch->terminator ());
   dir_builder lb (fn, latch);
   lb.br (nlt);
   dir_builder ntb (fn, nlt);
   jphi->ops[1] = ntb.def (DOP_ADD, t, { jt, vlv });
-  ntb.br (tl);
+  if (one)
+    {
+      nlt->insns[ntb.pos - 1]->flags |= DIF_NSW;
+      ntb.cbr (ntb.cmp (DC_LT, jphi->ops[1], seg), body, nl);
+    }
+  else
+    {
+      ntb.br (tl);
+      dir_builder tlb (fn, tl);
+      tlb.cbr (tlb.cmp (DC_LT, jt, seg), tb, split ? nl : exit);
+      dir_builder tbb (fn, tb);
+      dir_value rem = tbb.def (DOP_SUB, t, { seg, jt });
+      tbb.cbr (tbb.cmp (DC_ULT, lane, rem), body, nlt);
+    }
 
   /* The exit's phis (of values from before the loop) now come from NL
      (from the tail, for one segment).  */
@@ -1045,10 +1081,14 @@ stepper::rows (const dir_loop &l, dir_block *pre, dir_block *latch,
      the bound and the row's end.  */
   dir_builder bb (fn, body, 0);
   dir_value uj = at0 ? jt : bb.def (DOP_ADD, t, { u, jt });
-  dir_value xnew = bb.def (DOP_ADD, t, { uj, lane });
+  dir_value xnew = one ? uj : bb.def (DOP_ADD, t, { uj, lane });
   dir_value col;
   if (split)
-    col = bb.def (DOP_ADD, t, { bb.def (DOP_ADD, t, { r, jt }), lane });
+    {
+      col = bb.def (DOP_ADD, t, { r, jt });
+      if (!one)
+	col = bb.def (DOP_ADD, t, { col, lane });
+    }
   for (size_t k = 0; k < bb.pos; k++)
     body->insns[k]->flags |= DIF_NSW;
   std::map<uint32_t, dir_value> repl;
@@ -1103,12 +1143,15 @@ stepper::rows (const dir_loop &l, dir_block *pre, dir_block *latch,
       hb.cbr (hb.cmp (DC_GE, seg, vlv), f, tl);
     }
   else
-    hb.br (tl);
+    hb.br (one ? body : tl);
 
   /* Layout: the header, the full vectors, the tail, the next row.  */
   std::vector<dir_block *> seq = fulls;
-  seq.push_back (tl);
-  seq.push_back (tb);
+  if (!one)
+    {
+      seq.push_back (tl);
+      seq.push_back (tb);
+    }
   seq.insert (seq.end (), inner.begin (), inner.end ());
   seq.push_back (nlt);
   if (split)
