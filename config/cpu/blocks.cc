@@ -558,7 +558,7 @@ emitter::scalar_block (const dir_block *b)
   check_block_lanes (b, std::string ());
   const dir_insn *t = b->terminator ();
   for (const dir_insn *i : b->insns)
-    if (i != t)
+    if (i != t && !in_prefix.count (i))
       scalar_insn (i);
   switch (t->op)
     {

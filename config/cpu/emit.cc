@@ -368,6 +368,78 @@ emitter::combine_deferred ()
     }
 }
 
+/* The start of the kernel that every gang computes alike: from the
+   entry block's first instructions up to the first that writes memory
+   (or may: a call, an atomic), the values computed from the launch's
+   arguments, the number of gangs, the image's globals and constants
+   alone, with plain loads from their addresses: the loop bounds read
+   from the argument block, the gangs' chunk size and its division.  The
+   exported kernel computes them once for all the gangs it runs, and each
+   gang starts from them (PREFIX, in order; their registers are defined
+   nowhere else).  A gang reads each of those addresses before it writes
+   anything, so it reads what the launch started with, unless another
+   gang wrote there first; gangs are not ordered, and that gang might as
+   well have run after.  Not with write-combined atomics (the gang's
+   combining state is the exported kernel's) or lane checks, and only
+   with a load: GCC's own loop invariant motion takes the rest out of
+   the gangs' loop.  */
+
+void
+emitter::find_prefix ()
+{
+  prefix.clear ();
+  in_prefix.clear ();
+  const dir_block *b = fn->blocks[0];
+  if (fn->kind == DFK_ROUTINE || simd (b) || wc_rep || opts.check_lanes)
+    return;
+  std::vector<unsigned> defs (fn->regs.size ());
+  for (const dir_block *bb : fn->blocks)
+    {
+      for (const dir_insn *i : bb->phis)
+	defs[i->dest]++;
+      for (const dir_insn *i : bb->insns)
+	if (i->dest != DIR_NOREG)
+	  defs[i->dest]++;
+    }
+  std::vector<bool> invariant (fn->regs.size ());
+  for (const dir_insn *i : b->insns)
+    {
+      dir_op_class cls = dir_op_table[i->op].cls;
+      bool value = (cls == DOC_VALUE || cls == DOC_CMP)
+		   && !dir_op_flag (i->op, DOPF_READS | DOPF_WRITES);
+      bool load = i->op == DOP_LOAD
+		  && !(i->flags & (DIF_ATOMIC | DIF_VOLATILE));
+      bool gang = i->op == DOP_PARAM || i->op == DOP_ADDR_GLOBAL
+		  || (i->op == DOP_DIM_SIZE && i->axis == DA_GANG);
+      if (!value && !load && !gang)
+	{
+	  /* The gang's position and other values: left in the gang.  */
+	  if (i->op == DOP_DIM_POS || i->op == DOP_DIM_SIZE
+	      || i->op == DOP_ADDR_LOCAL)
+	    continue;
+	  break;
+	}
+      bool ok = i->dest != DIR_NOREG && defs[i->dest] == 1
+		&& !is_vec (i->dest) && !affine[i->dest]
+		&& i->op != DOP_UNDEF;
+      for (const dir_value &v : i->ops)
+	ok &= !v.reg_p () || invariant[v.reg];
+      if (!ok)
+	continue;
+      invariant[i->dest] = true;
+      prefix.push_back (i);
+      in_prefix.insert (i);
+    }
+  /* Without a load, GCC moves the computation out of the gangs' loop
+     itself.  */
+  if (std::none_of (prefix.begin (), prefix.end (), [] (const dir_insn *i) {
+	return i->op == DOP_LOAD; }))
+    {
+      prefix.clear ();
+      in_prefix.clear ();
+    }
+}
+
 void
 emitter::run (std::string *code, unsigned *lanes)
 {
@@ -387,6 +459,8 @@ emitter::run (std::string *code, unsigned *lanes)
   bool red = !deferred.empty ();
   find_combined_atomics ();
   bool wcomb = wc_rep != nullptr;
+  find_prefix ();
+  bool pre = !prefix.empty ();
 
   /* Read-only data the kernel carries.  */
   for (size_t g = 0; g < fn->globals.size (); g++)
@@ -435,11 +509,20 @@ emitter::run (std::string *code, unsigned *lanes)
     {
       put ("/* %s: the kernel of %s, dims %d %d %d.  */\n", name.c_str (),
 	   fn->host_name.c_str (), fn->dims[0], fn->dims[1], fn->dims[2]);
+      if (pre)
+	{
+	  /* The values of the gang-invariant start.  */
+	  put ("struct %s_pre\n{\n", name.c_str ());
+	  for (const dir_insn *i : prefix)
+	    put ("  %s r%u;\n", sty (i->type).c_str (), i->dest);
+	  put ("};\n");
+	}
       put ("GW_INLINE void\n%s_gang (void *gw_data, void *const *gw_globals, "
-	   "uint32_t gw_num_gangs, uint32_t gw_gang%s%s%s)\n{\n",
+	   "uint32_t gw_num_gangs, uint32_t gw_gang%s%s%s%s)\n{\n",
 	   name.c_str (), heap ? ", unsigned char *gw_heap" : "",
 	   red ? ", struct gw_red_slot *gw_red" : "",
-	   wcomb ? (", struct " + name + "_wc *gw_wc").c_str () : "");
+	   wcomb ? (", struct " + name + "_wc *gw_wc").c_str () : "",
+	   pre ? (", const struct " + name + "_pre *gw_pre").c_str () : "");
       put ("  (void) gw_data; (void) gw_globals; (void) gw_num_gangs; "
 	   "(void) gw_gang;\n");
     }
@@ -448,9 +531,11 @@ emitter::run (std::string *code, unsigned *lanes)
       if (!fn->regs[r].def)
 	continue;
       bool v = is_vec ((uint32_t) r);
-      put ("  %s r%zu = %s;\n", (v ? vty (fn->regs[r].type)
-				 : sty (fn->regs[r].type)).c_str (), r,
-	   v ? "{}" : "0");
+      bool from_pre = pre && in_prefix.count (fn->regs[r].def);
+      put ("  %s r%zu = %s%s;\n", (v ? vty (fn->regs[r].type)
+				   : sty (fn->regs[r].type)).c_str (), r,
+	   v ? "{}" : from_pre ? "gw_pre->r" : "0",
+	   from_pre ? std::to_string (r).c_str () : "");
     }
   for (size_t r = 0; r < fn->regs.size (); r++)
     if (tracked ((uint32_t) r))
@@ -518,9 +603,10 @@ emitter::run (std::string *code, unsigned *lanes)
   put ("GW_EXPORT void\n%s (void *gw_data, void *const *gw_globals, "
        "uint32_t gw_num_gangs, uint32_t gw_lo, uint32_t gw_hi)\n{\n",
        name.c_str ());
+  if (red || pre)
+    put ("  if (gw_lo >= gw_hi)\n    return;\n");
   if (red)
-    put ("  if (gw_lo >= gw_hi)\n    return;\n"
-	 "  struct gw_red_slot *gw_red = __atomic_load_n (&%s_red, "
+    put ("  struct gw_red_slot *gw_red = __atomic_load_n (&%s_red, "
 	 "__ATOMIC_ACQUIRE);\n"
 	 "  if (!gw_red)\n    {\n"
 	 "      struct gw_red_slot *gw_new = __builtin_calloc ((size_t) "
@@ -554,10 +640,21 @@ emitter::run (std::string *code, unsigned *lanes)
 	   fn->host_name.c_str ());
     }
   combined_cache ();
+  if (pre)
+    {
+      put ("  struct %s_pre gw_pre;\n  {\n", name.c_str ());
+      for (const dir_insn *i : prefix)
+	put ("  %s r%u;\n", sty (i->type).c_str (), i->dest);
+      for (const dir_insn *i : prefix)
+	scalar_insn (i);
+      for (const dir_insn *i : prefix)
+	put ("  gw_pre.r%u = r%u;\n", i->dest, i->dest);
+      put ("  }\n");
+    }
   put ("  for (uint32_t gw_gang = gw_lo; gw_gang < gw_hi; gw_gang++)\n"
-       "    %s_gang (gw_data, gw_globals, gw_num_gangs, gw_gang%s%s%s);\n",
+       "    %s_gang (gw_data, gw_globals, gw_num_gangs, gw_gang%s%s%s%s);\n",
        name.c_str (), heap ? ", gw_heap" : "", red ? ", gw_red" : "",
-       wcomb ? ", &gw_wc" : "");
+       wcomb ? ", &gw_wc" : "", pre ? ", &gw_pre" : "");
   if (wcomb)
     /* Before the launch's gang reductions are combined: this thread's
        updates are all in memory when it says its gangs are done.  */

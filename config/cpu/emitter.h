@@ -108,6 +108,10 @@ private:
      type), null if none (wcombine.cc).  */
   std::set<const dir_insn *> wc;
   const dir_insn *wc_rep = nullptr;
+  /* The kernel's gang-invariant start, which the exported kernel
+     computes once for the gangs it runs (emit.cc).  */
+  std::vector<const dir_insn *> prefix;
+  std::set<const dir_insn *> in_prefix;
   std::string out;
 
   void put (const char *fmt, ...) __attribute__ ((format (printf, 2, 3)));
@@ -199,6 +203,7 @@ private:
 		     const dir_block *to, const std::string &mask,
 		     simd_edge kind, const std::string *pre = nullptr);
   void scalar_block (const dir_block *b);
+  void find_prefix ();
   void simd_region_code (const simd_region &r);
   void simd_block (const simd_region &r, int k);
 
