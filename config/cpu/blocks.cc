@@ -636,7 +636,7 @@ emitter::simd_block (const simd_region &r, int k)
   check_block_lanes (b, "gw_cur");
   const dir_insn *t = b->terminator ();
   for (const dir_insn *i : b->insns)
-    if (i != t)
+    if (i != t && !in_prefix.count (i))
       simd_insn (i);
 
   switch (t->op)

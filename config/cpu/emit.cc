@@ -369,15 +369,18 @@ emitter::combine_deferred ()
 }
 
 /* The start of the kernel that every gang computes alike: from the
-   entry block's first instructions up to the first that writes memory
-   (or may: a call, an atomic), the values computed from the launch's
-   arguments, the number of gangs, the image's globals and constants
-   alone, with plain loads from their addresses: the loop bounds read
-   from the argument block, the gangs' chunk size and its division.  The
-   exported kernel computes them once for all the gangs it runs, and each
-   gang starts from them (PREFIX, in order; their registers are defined
-   nowhere else).  A gang reads each of those addresses before it writes
-   anything, so it reads what the launch started with, unless another
+   entry, through the blocks that follow one another unconditionally (the
+   entry block, the arguments' block, a vector partition's first block),
+   up to the first instruction that writes memory (or may: a call, an
+   atomic), the uniform values computed from the launch's arguments, the
+   number of gangs, the image's globals and constants alone, with plain
+   loads from their addresses: the loop bounds read from the argument
+   block, the gangs' chunk size and its division.  The exported kernel
+   computes them once for all the gangs it runs, and each gang starts
+   from them (PREFIX, in order; their registers are defined nowhere else
+   but, for a phi, in the copy of its one incoming edge, which copies
+   the same value).  A gang reads each of those addresses before it
+   writes anything, so it reads what the launch began with unless another
    gang wrote there first; gangs are not ordered, and that gang might as
    well have run after.  Not with write-combined atomics (the gang's
    combining state is the exported kernel's) or lane checks, and only
@@ -389,8 +392,7 @@ emitter::find_prefix ()
 {
   prefix.clear ();
   in_prefix.clear ();
-  const dir_block *b = fn->blocks[0];
-  if (fn->kind == DFK_ROUTINE || simd (b) || wc_rep || opts.check_lanes)
+  if (fn->kind == DFK_ROUTINE || wc_rep || opts.check_lanes)
     return;
   std::vector<unsigned> defs (fn->regs.size ());
   for (const dir_block *bb : fn->blocks)
@@ -402,38 +404,83 @@ emitter::find_prefix ()
 	  defs[i->dest]++;
     }
   std::vector<bool> invariant (fn->regs.size ());
-  for (const dir_insn *i : b->insns)
+  /* I, or the phi I with the incoming value IN.  */
+  auto take = [&] (const dir_insn *i, const dir_value &in) {
+    bool ok = i->dest != DIR_NOREG && defs[i->dest] == 1
+	      && !is_vec (i->dest) && !affine[i->dest] && !mask_defs.count (i)
+	      && i->op != DOP_UNDEF;
+    for (const dir_value &v : i->op == DOP_PHI
+			      ? std::vector<dir_value> { in } : i->ops)
+      ok &= !v.reg_p () || invariant[v.reg];
+    if (ok)
+      {
+	invariant[i->dest] = true;
+	prefix.push_back ({ i, in });
+	in_prefix.insert (i);
+      }
+  };
+  std::vector<bool> seen (fn->blocks.size ());
+  const dir_block *prev = nullptr;
+  for (const dir_block *b = fn->blocks[0]; b;)
     {
-      dir_op_class cls = dir_op_table[i->op].cls;
-      bool value = (cls == DOC_VALUE || cls == DOC_CMP)
-		   && !dir_op_flag (i->op, DOPF_READS | DOPF_WRITES);
-      bool load = i->op == DOP_LOAD
-		  && !(i->flags & (DIF_ATOMIC | DIF_VOLATILE));
-      bool gang = i->op == DOP_PARAM || i->op == DOP_ADDR_GLOBAL
-		  || (i->op == DOP_DIM_SIZE && i->axis == DA_GANG);
-      if (!value && !load && !gang)
+      /* A block of SIMD code that may run with no lane runs its code
+	 only if some lane does.  */
+      if (simd (b) && check[b->index])
+	break;
+      seen[b->index] = true;
+      /* A phi's value is the one from the block before.  */
+      for (const dir_insn *phi : b->phis)
+	for (size_t k = 0; k < phi->ops.size (); k++)
+	  if (phi->targets[k] == prev)
+	    take (phi, phi->ops[k]);
+      for (const dir_insn *i : b->insns)
 	{
-	  /* The gang's position and other values: left in the gang.  */
-	  if (i->op == DOP_DIM_POS || i->op == DOP_DIM_SIZE
-	      || i->op == DOP_ADDR_LOCAL)
-	    continue;
-	  break;
+	  if (i->terminator_p ())
+	    break;
+	  dir_op_class cls = dir_op_table[i->op].cls;
+	  bool value = (cls == DOC_VALUE || cls == DOC_CMP
+			|| i->op == DOP_BCAST)
+		       && !dir_op_flag (i->op, DOPF_READS | DOPF_WRITES);
+	  bool load = i->op == DOP_LOAD
+		      && !(i->flags & (DIF_ATOMIC | DIF_VOLATILE));
+	  bool gang = i->op == DOP_PARAM || i->op == DOP_ADDR_GLOBAL
+		      || (i->op == DOP_DIM_SIZE && i->axis == DA_GANG);
+	  if (value || load || gang)
+	    take (i, dir_value ());
+	  /* The gang's and the lanes' positions, frame addresses, and
+	     the markers (nothing to wait for: the lanes run in lockstep)
+	     stay in the gang; anything else ends the start.  */
+	  else if (i->op != DOP_DIM_POS && i->op != DOP_DIM_SIZE
+		   && i->op != DOP_ADDR_LOCAL && i->op != DOP_FORK
+		   && i->op != DOP_JOIN && i->op != DOP_BARRIER)
+	    return finish_prefix ();
 	}
-      bool ok = i->dest != DIR_NOREG && defs[i->dest] == 1
-		&& !is_vec (i->dest) && !affine[i->dest]
-		&& i->op != DOP_UNDEF;
-      for (const dir_value &v : i->ops)
-	ok &= !v.reg_p () || invariant[v.reg];
-      if (!ok)
-	continue;
-      invariant[i->dest] = true;
-      prefix.push_back (i);
-      in_prefix.insert (i);
+      /* On to the block B always goes to (scalar code takes br.single's
+	 first target), if it is entered from the blocks before only.  */
+      const dir_insn *t = b->terminator ();
+      const dir_block *next = nullptr;
+      if (t && (t->op == DOP_BR || (t->op == DOP_BR_SINGLE && !simd (b))))
+	next = t->targets[0];
+      if (next && (seen[next->index]
+		   || !std::all_of (next->preds.begin (), next->preds.end (),
+				    [&] (const dir_block *q) {
+				      return seen[q->index]; })))
+	next = nullptr;
+      prev = b;
+      b = next;
     }
+  finish_prefix ();
+}
+
+/* Keep the prefix find_prefix found only if it loads.  */
+
+void
+emitter::finish_prefix ()
+{
   /* Without a load, GCC moves the computation out of the gangs' loop
      itself.  */
-  if (std::none_of (prefix.begin (), prefix.end (), [] (const dir_insn *i) {
-	return i->op == DOP_LOAD; }))
+  if (std::none_of (prefix.begin (), prefix.end (), [] (const auto &e) {
+	return e.first->op == DOP_LOAD; }))
     {
       prefix.clear ();
       in_prefix.clear ();
@@ -513,8 +560,8 @@ emitter::run (std::string *code, unsigned *lanes)
 	{
 	  /* The values of the gang-invariant start.  */
 	  put ("struct %s_pre\n{\n", name.c_str ());
-	  for (const dir_insn *i : prefix)
-	    put ("  %s r%u;\n", sty (i->type).c_str (), i->dest);
+	  for (const auto &e : prefix)
+	    put ("  %s r%u;\n", sty (e.first->type).c_str (), e.first->dest);
 	  put ("};\n");
 	}
       put ("GW_INLINE void\n%s_gang (void *gw_data, void *const *gw_globals, "
@@ -643,12 +690,15 @@ emitter::run (std::string *code, unsigned *lanes)
   if (pre)
     {
       put ("  struct %s_pre gw_pre;\n  {\n", name.c_str ());
-      for (const dir_insn *i : prefix)
-	put ("  %s r%u;\n", sty (i->type).c_str (), i->dest);
-      for (const dir_insn *i : prefix)
-	scalar_insn (i);
-      for (const dir_insn *i : prefix)
-	put ("  gw_pre.r%u = r%u;\n", i->dest, i->dest);
+      for (const auto &e : prefix)
+	put ("  %s r%u;\n", sty (e.first->type).c_str (), e.first->dest);
+      for (const auto &e : prefix)
+	if (e.first->op == DOP_PHI)
+	  put ("  r%u = %s;\n", e.first->dest, sval (e.second).c_str ());
+	else
+	  scalar_insn (e.first);
+      for (const auto &e : prefix)
+	put ("  gw_pre.r%u = r%u;\n", e.first->dest, e.first->dest);
       put ("  }\n");
     }
   put ("  for (uint32_t gw_gang = gw_lo; gw_gang < gw_hi; gw_gang++)\n"

@@ -109,8 +109,9 @@ private:
   std::set<const dir_insn *> wc;
   const dir_insn *wc_rep = nullptr;
   /* The kernel's gang-invariant start, which the exported kernel
-     computes once for the gangs it runs (emit.cc).  */
-  std::vector<const dir_insn *> prefix;
+     computes once for the gangs it runs (emit.cc): its instructions in
+     order, each phi with its incoming value.  */
+  std::vector<std::pair<const dir_insn *, dir_value>> prefix;
   std::set<const dir_insn *> in_prefix;
   std::string out;
 
@@ -204,6 +205,7 @@ private:
 		     simd_edge kind, const std::string *pre = nullptr);
   void scalar_block (const dir_block *b);
   void find_prefix ();
+  void finish_prefix ();
   void simd_region_code (const simd_region &r);
   void simd_block (const simd_region &r, int k);
 
