@@ -77,6 +77,24 @@ gw_initial_mask (size_t *size)
   return NULL;
 }
 
+/* Add the CPUs of libgomp's place P to SET, of SIZE bytes.  */
+
+static void
+gw_add_place (int p, cpu_set_t *set, size_t size)
+{
+  int n = omp_get_place_num_procs (p);
+  if (n <= 0)
+    return;
+  int *ids = malloc (n * sizeof *ids);
+  if (ids == NULL)
+    return;
+  omp_get_place_proc_ids (p, ids);
+  for (int i = 0; i < n; i++)
+    if (ids[i] >= 0 && (size_t) ids[i] < 8 * size)
+      CPU_SET_S (ids[i], size, set);
+  free (ids);
+}
+
 /* Add the CPUs of libgomp's places to SET, of SIZE bytes.  Return the
    number of places.  */
 
@@ -86,19 +104,7 @@ gw_add_omp_places (cpu_set_t *set, size_t size)
   int places = omp_get_num_places ();
 
   for (int p = 0; p < places; p++)
-    {
-      int n = omp_get_place_num_procs (p);
-      if (n <= 0)
-	continue;
-      int *ids = malloc (n * sizeof *ids);
-      if (ids == NULL)
-	continue;
-      omp_get_place_proc_ids (p, ids);
-      for (int i = 0; i < n; i++)
-	if (ids[i] >= 0 && (size_t) ids[i] < 8 * size)
-	  CPU_SET_S (ids[i], size, set);
-      free (ids);
-    }
+    gw_add_place (p, set, size);
   return places;
 }
 
@@ -152,6 +158,22 @@ gw_find_cpus (struct gw_cpus *c)
 
   long n = sysconf (_SC_NPROCESSORS_ONLN);
   c->count = n > 0 ? (unsigned) n : 1;
+}
+
+/* Fill SET, of SIZE bytes, with the CPUs of libgomp's place number
+   PLACE modulo the number of places.  Return false if libgomp has no
+   places (no binding was asked for) or that place has no CPU in SET's
+   range.  */
+
+bool
+gw_place_cpus (unsigned place, void *set, size_t size)
+{
+  int places = omp_get_num_places ();
+  if (places <= 0)
+    return false;
+  CPU_ZERO_S (size, (cpu_set_t *) set);
+  gw_add_place ((int) (place % (unsigned) places), set, size);
+  return CPU_COUNT_S (size, (cpu_set_t *) set) > 0;
 }
 
 /* Write the CPUs of C as a list of ranges ("0-3,8,10-11", or "all" when

@@ -177,6 +177,7 @@ extern uint64_t gw_now_ns (void);
 extern int gw_isa_level (const char *);
 
 extern void gw_find_cpus (struct gw_cpus *);
+extern bool gw_place_cpus (unsigned, void *, size_t);
 extern char *gw_format_cpus (const struct gw_cpus *, char *, size_t);
 
 

@@ -312,6 +312,12 @@ done
 cpus=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status)
 ncpus=$(nproc)
 last=${cpus##*[,-]}
+# The process's CPUs one by one: "0-2,5" is "0 1 2 5".
+cpu_list=$(echo "$cpus" | tr , '\n' | awk -F- '{ for (i = $1; i <= ($2 == "" ? $1 : $2); i++) printf "%d ", i }')
+# Without binding every pool thread may run on every CPU of the process;
+# with it (libgomp has places, and bound the initial thread to the first),
+# pool thread K runs on place K, modulo their number.  With one place per
+# CPU (OMP_PLACES=threads), that is the Kth CPU of the process.
 for v in default OMP_PROC_BIND=true OMP_PROC_BIND=close OMP_PROC_BIND=spread \
 	 OMP_PLACES=cores OMP_PLACES=threads OMP_PROC_BIND=true,OMP_PLACES=cores; do
   if [ $v = default ]; then set --; else set -- $(echo $v | tr , ' '); fi
@@ -321,14 +327,33 @@ for v in default OMP_PROC_BIND=true OMP_PROC_BIND=close OMP_PROC_BIND=spread \
     "$v: default gangs for $ncpus threads"
   check_lines 1 "^gangway: pool threads=$ncpus cpus=$cpus from=(affinity|omp-places)\$" \
     "$v: a pool of one thread per CPU of the process ($ncpus, $cpus)"
-  check_lines $((ncpus - 1)) "^gangway: pool thread [0-9]+ cpus=$cpus\$" \
-    "$v: every pool thread may run on every CPU of the process"
+  if [ $v = default ]; then
+    check_lines $((ncpus - 1)) "^gangway: pool thread [0-9]+ cpus=$cpus\$" \
+      "$v: every pool thread may run on every CPU of the process"
+  else
+    check_lines $((ncpus - 1)) "^gangway: pool thread [0-9]+ cpus=[0-9,-]+ place=[0-9]+\$" \
+      "$v: every pool thread is bound to a place"
+  fi
+  if [ $v = OMP_PLACES=threads ]; then
+    k=0
+    for c in $cpu_list; do
+      if [ $k -gt 0 ]; then
+	check_lines 1 "^gangway: pool thread $k cpus=$c place=$k\$" \
+	  "$v: pool thread $k on CPU $c, place $k"
+      fi
+      k=$((k + 1))
+    done
+  fi
 done
 run pool-threads GANGWAY_LOG=pool GANGWAY_NUM_THREADS=3 OMP_PROC_BIND=true \
   $T basic
 check_status "GANGWAY_NUM_THREADS=3 OMP_PROC_BIND=true: launches"
 check_lines 1 "^gangway: pool threads=3 cpus=$cpus from=omp-places\$" \
   "GANGWAY_NUM_THREADS overrides the number of CPUs"
+check_lines 2 "^gangway: pool thread [0-9]+ cpus=[0-9,-]+ place=[0-9]+\$" \
+  "GANGWAY_NUM_THREADS: the pool threads are bound to places"
+run pool-threads-unbound GANGWAY_LOG=pool GANGWAY_NUM_THREADS=3 $T basic
+check_status "GANGWAY_NUM_THREADS=3: launches"
 check_lines 2 "^gangway: pool thread [0-9]+ cpus=$cpus\$" \
   "GANGWAY_NUM_THREADS: the pool threads' masks"
 if [ "$ncpus" -ge 2 ]; then
