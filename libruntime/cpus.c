@@ -119,6 +119,7 @@ gw_find_cpus (struct gw_cpus *c)
   c->size = 0;
   c->count = 0;
   c->source = "online";
+  c->places = false;
 
   size_t size;
   cpu_set_t *m = gw_initial_mask (&size);
@@ -143,6 +144,7 @@ gw_find_cpus (struct gw_cpus *c)
 		  c->set = u;
 		  u = NULL;
 		  c->source = "omp-places";
+		  c->places = true;
 		}
 	    }
 	  if (both)
@@ -161,19 +163,20 @@ gw_find_cpus (struct gw_cpus *c)
 }
 
 /* Fill SET, of SIZE bytes, with the CPUs of libgomp's place number
-   PLACE modulo the number of places.  Return false if libgomp has no
-   places (no binding was asked for) or that place has no CPU in SET's
-   range.  */
+   PLACE modulo the number of places, and return that place's number; or
+   return -1 if libgomp has no places (no binding was asked for) or that
+   place has no CPU in SET's range.  */
 
-bool
+int
 gw_place_cpus (unsigned place, void *set, size_t size)
 {
   int places = omp_get_num_places ();
   if (places <= 0)
-    return false;
+    return -1;
+  int p = (int) (place % (unsigned) places);
   CPU_ZERO_S (size, (cpu_set_t *) set);
-  gw_add_place ((int) (place % (unsigned) places), set, size);
-  return CPU_COUNT_S (size, (cpu_set_t *) set) > 0;
+  gw_add_place (p, set, size);
+  return CPU_COUNT_S (size, (cpu_set_t *) set) > 0 ? p : -1;
 }
 
 /* Write the CPUs of C as a list of ranges ("0-3,8,10-11", or "all" when

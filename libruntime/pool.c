@@ -471,7 +471,7 @@ gw_pool_start (void)
 
   cpu_set_t *place = NULL;
   int first = 0;
-  if (attrp && strcmp (c->cpus.source, "omp-places") == 0)
+  if (attrp && c->cpus.places)
     {
       place = CPU_ALLOC (8 * c->cpus.size);
       /* The places after the launching thread's.  */
@@ -486,14 +486,16 @@ gw_pool_start (void)
       struct gw_thread_start *start = malloc (sizeof *start);
       int e = ENOMEM;
       int bound = -1;
-      unsigned k = (unsigned) first + i + 1;
       if (place)
 	{
-	  if (gw_place_cpus (k, place, c->cpus.size)
-	      && pthread_attr_setaffinity_np (&attr, c->cpus.size, place) == 0)
-	    bound = (int) (k % (unsigned) omp_get_num_places ());
-	  else
-	    pthread_attr_setaffinity_np (&attr, c->cpus.size, c->cpus.set);
+	  bound = gw_place_cpus ((unsigned) first + i + 1, place,
+				 c->cpus.size);
+	  if (bound < 0
+	      || pthread_attr_setaffinity_np (&attr, c->cpus.size, place) != 0)
+	    {
+	      bound = -1;
+	      pthread_attr_setaffinity_np (&attr, c->cpus.size, c->cpus.set);
+	    }
 	}
       if (start != NULL)
 	{

@@ -126,6 +126,8 @@ struct gw_cpus
      process's initial thread), "omp-places" (libgomp's places, after
      libgomp narrowed that mask) or "online".  */
   const char *source;
+  /* SET is libgomp's places: binding was asked for.  */
+  bool places;
 };
 
 /* Indices of the devices other than the host, in order of preference.  */
@@ -177,7 +179,7 @@ extern uint64_t gw_now_ns (void);
 extern int gw_isa_level (const char *);
 
 extern void gw_find_cpus (struct gw_cpus *);
-extern bool gw_place_cpus (unsigned, void *, size_t);
+extern int gw_place_cpus (unsigned, void *, size_t);
 extern char *gw_format_cpus (const struct gw_cpus *, char *, size_t);
 
 

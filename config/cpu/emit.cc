@@ -404,14 +404,16 @@ emitter::find_prefix ()
 	  defs[i->dest]++;
     }
   std::vector<bool> invariant (fn->regs.size ());
+  auto known = [&] (const dir_value &v) {
+    return !v.reg_p () || invariant[v.reg];
+  };
   /* I, or the phi I with the incoming value IN.  */
   auto take = [&] (const dir_insn *i, const dir_value &in) {
     bool ok = i->dest != DIR_NOREG && defs[i->dest] == 1
 	      && !is_vec (i->dest) && !affine[i->dest] && !mask_defs.count (i)
-	      && i->op != DOP_UNDEF;
-    for (const dir_value &v : i->op == DOP_PHI
-			      ? std::vector<dir_value> { in } : i->ops)
-      ok &= !v.reg_p () || invariant[v.reg];
+	      && i->op != DOP_UNDEF
+	      && (i->op == DOP_PHI ? known (in)
+		  : std::all_of (i->ops.begin (), i->ops.end (), known));
     if (ok)
       {
 	invariant[i->dest] = true;
@@ -421,7 +423,8 @@ emitter::find_prefix ()
   };
   std::vector<bool> seen (fn->blocks.size ());
   const dir_block *prev = nullptr;
-  for (const dir_block *b = fn->blocks[0]; b;)
+  bool ended = false;
+  for (const dir_block *b = fn->blocks[0]; b && !ended;)
     {
       /* A block of SIMD code that may run with no lane runs its code
 	 only if some lane does.  */
@@ -453,7 +456,10 @@ emitter::find_prefix ()
 	  else if (i->op != DOP_DIM_POS && i->op != DOP_DIM_SIZE
 		   && i->op != DOP_ADDR_LOCAL && i->op != DOP_FORK
 		   && i->op != DOP_JOIN && i->op != DOP_BARRIER)
-	    return finish_prefix ();
+	    {
+	      ended = true;
+	      break;
+	    }
 	}
       /* On to the block B always goes to (scalar code takes br.single's
 	 first target), if it is entered from the blocks before only.  */
@@ -469,14 +475,6 @@ emitter::find_prefix ()
       prev = b;
       b = next;
     }
-  finish_prefix ();
-}
-
-/* Keep the prefix find_prefix found only if it loads.  */
-
-void
-emitter::finish_prefix ()
-{
   /* Without a load, GCC moves the computation out of the gangs' loop
      itself.  */
   if (std::none_of (prefix.begin (), prefix.end (), [] (const auto &e) {

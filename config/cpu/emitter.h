@@ -205,7 +205,6 @@ private:
 		     simd_edge kind, const std::string *pre = nullptr);
   void scalar_block (const dir_block *b);
   void find_prefix ();
-  void finish_prefix ();
   void simd_region_code (const simd_region &r);
   void simd_block (const simd_region &r, int k);
 
