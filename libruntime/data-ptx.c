@@ -70,8 +70,6 @@ extern void GOACC_exit_data (int, size_t, void **, size_t *,
 			     unsigned short *, int, int, ...);
 extern void GOACC_update (int, size_t, void **, size_t *, unsigned short *,
 			  int, int, ...);
-extern void acc_wait (int);
-extern void acc_wait_all (void);
 
 /* A device allocation holding one or more entries.  */
 struct gw_block
@@ -972,22 +970,20 @@ gw_ptx_update (size_t mapnum, void **hostaddrs, size_t *sizes,
   pthread_mutex_unlock (&gw_data_lock);
 }
 
-/* Wait for the NUM_WAITS queues at AP on libgomp's side: its devices may
-   have asynchronous work.  Waiting for them synchronously, rather than
-   making the directive wait asynchronously, is a valid implementation.  */
+/* Before directive whose async queue is ASYNC: wait for the NUM_WAITS
+   queues at AP, both the cpu device's and libgomp's (its devices may
+   have asynchronous work), and for all of the cpu device's queue if the
+   directive is synchronous (launch.c says why).  Waiting synchronously,
+   rather than making an asynchronous directive wait asynchronously, is
+   a valid implementation.  */
 
 static void
-gw_wait_queues (int num_waits, va_list ap)
+gw_wait_queues (int async, int num_waits, va_list ap)
 {
   for (int i = 0; i < num_waits; i++)
-    {
-      int q = va_arg (ap, int);
-      /* acc_async_noval: every queue.  */
-      if (q == -1)
-	acc_wait_all ();
-      else
-	acc_wait (q);
-    }
+    gangway_acc_wait (va_arg (ap, int));
+  if (async == GW_ASYNC_SYNC)
+    gw_wait_all ();
 }
 
 /* The data construct's start: map the MAPNUM entries for its duration.
@@ -999,6 +995,7 @@ gangway_data_start (int flags_m, size_t mapnum, void **hostaddrs,
 {
   if (!gw_ptx_active ())
     {
+      gw_wait_all ();
       GOACC_data_start (flags_m, mapnum, hostaddrs, sizes, kinds);
       return;
     }
@@ -1025,6 +1022,8 @@ gangway_data_end (void)
       gw_data_stack = r->prev;
       gw_ptx_unmap (r);
     }
+  else
+    gw_wait_all ();
   GOACC_data_end ();
 }
 
@@ -1047,7 +1046,7 @@ gw_directive (gw_goacc_directive *goacc, gw_ptx_directive *ptx, int flags_m,
 
   if (!gw_ptx_active ())
     {
-      gw_wait_queues (num_waits, ap);
+      gw_wait_queues (async, num_waits, ap);
       goacc (flags_m, mapnum, hostaddrs, sizes, kinds, async, 0);
       return;
     }

@@ -40,6 +40,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -351,6 +352,102 @@ gw_cpu_default_gangs (void)
   return 8 * gw_pool_size ();
 }
 
+/* Round N up to a multiple of ALIGN, a power of two.  */
+
+static size_t
+gw_align_up (size_t n, size_t align)
+{
+  return (n + align - 1) & ~(align - 1);
+}
+
+/* The top of the calling thread's stack (its highest address, for the
+   stacks of x86-64, which grow down), or 0 if unknown.  */
+
+static uintptr_t
+gw_stack_top (void)
+{
+  static __thread uintptr_t top = 1;
+
+  if (top == 1)
+    {
+      pthread_attr_t attr;
+      void *addr;
+      size_t size;
+      top = 0;
+      if (pthread_getattr_np (pthread_self (), &attr) == 0)
+	{
+	  if (pthread_attr_getstack (&attr, &addr, &size) == 0)
+	    top = (uintptr_t) addr + size;
+	  pthread_attr_destroy (&attr);
+	}
+    }
+  return top;
+}
+
+/* Return true if entry I of launch L is an object a queued launch must
+   copy, SP being an address below the launching function's frame: a
+   firstprivate object, which the region must see as it was at the
+   launch; or an object only copied in that lies in the launching
+   thread's live frames: GCC passes firstprivate scalars so (a copy-in of
+   a temporary, which the region's host version reads in place), and
+   the function that holds it may return before the region runs.  A
+   device's copy-in would have copied it at the launch too.  */
+
+static bool
+gw_cpu_snapshot_p (const struct gw_launch *l, size_t i, uintptr_t sp)
+{
+  uintptr_t h = (uintptr_t) ((void **) l->data)[i];
+  unsigned kind = GW_MAP_KIND (l->kinds[i]);
+
+  if (h == 0)
+    return false;
+  if (kind == GW_MAP_FIRSTPRIVATE)
+    return true;
+  if ((kind & ~GW_MAP_FLAG_FORCE) != GW_MAP_TO)
+    return false;
+  uintptr_t top = gw_stack_top ();
+  return h >= sp && h < top && l->sizes[i] <= top - h;
+}
+
+/* Queue launch L of KERNEL, whose pool key is KEY, on its async queue;
+   return false if it must run synchronously instead (the pool has no
+   thread to run it).  The queued launch gets a copy of the launch's
+   argument block, the hostaddrs array, which lies in the launching
+   function's frame, and of the objects gw_cpu_snapshot_p picks.  The
+   rest is the host's memory, which the device shares.  */
+
+static bool
+gw_cpu_queue (void *kernel, const struct gw_launch *l, uint64_t key)
+{
+  void **hostaddrs = l->data;
+  size_t size = l->mapnum * sizeof (void *);
+  uintptr_t sp = (uintptr_t) __builtin_frame_address (0);
+
+  /* Room for each object at its alignment (the high byte of its kind),
+     wherever the buffer lies.  */
+  for (size_t i = 0; i < l->mapnum; i++)
+    if (gw_cpu_snapshot_p (l, i, sp))
+      size += ((size_t) 1 << (l->kinds[i] >> 8)) - 1 + l->sizes[i];
+
+  void **copy = gw_pool_queue_begin (size);
+  if (copy == NULL)
+    return false;
+  if (l->mapnum)
+    memcpy (copy, hostaddrs, l->mapnum * sizeof (void *));
+  uintptr_t at = (uintptr_t) (copy + l->mapnum);
+  for (size_t i = 0; i < l->mapnum; i++)
+    if (gw_cpu_snapshot_p (l, i, sp))
+      {
+	at = gw_align_up (at, (size_t) 1 << (l->kinds[i] >> 8));
+	copy[i] = (void *) at;
+	memcpy (copy[i], hostaddrs[i], l->sizes[i]);
+	at += l->sizes[i];
+      }
+  gw_pool_queue_commit (l->async, (gw_cpu_kernel_fn *) kernel, l->globals,
+			l->gangs, key);
+  return true;
+}
+
 /* Run KERNEL, a gw_cpu_kernel_fn, over the gangs of launch L.  Workers
    and vector lanes live inside the kernel's code, so only the gangs are
    distributed.  The pool tells launches apart by the kernel and the
@@ -367,8 +464,11 @@ gw_cpu_launch (void *kernel, const struct gw_launch *l)
     for (size_t i = 0; i < l->mapnum; i++)
       key = (key ^ l->sizes[i]) * UINT64_C (0x100000001b3);
   key ^= key >> 29;
+  key = key ? key : 1;
+  if (l->async != GW_ASYNC_SYNC && gw_cpu_queue (kernel, l, key))
+    return;
   gw_pool_run ((gw_cpu_kernel_fn *) kernel, l->data, l->globals, l->gangs,
-	       key ? key : 1);
+	       key);
 }
 
 const struct gw_device gw_device_cpu = {

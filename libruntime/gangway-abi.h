@@ -25,8 +25,9 @@
       libgomp's GOACC_parallel_keyed into a call of gangway_parallel_keyed
       with the same arguments (see docs/internals.md for why a rewrite and
       not symbol interposition), and likewise GOACC_data_start,
-      GOACC_data_end, GOACC_enter_data, GOACC_exit_data and GOACC_update
-      into the gangway_ functions declared below.
+      GOACC_data_end, GOACC_enter_data, GOACC_exit_data, GOACC_update and
+      GOACC_wait, and the calls of the OpenACC functions that wait for
+      async queues, into the gangway_ functions declared below.
 
    2. Registration.  Each translation unit with offloaded regions gets a
       static constructor that calls gangway_register_unit with the unit
@@ -210,6 +211,18 @@ void gangway_exit_data (int flags, size_t mapnum, void **hostaddrs,
 void gangway_update (int flags, size_t mapnum, void **hostaddrs,
 		     size_t *sizes, unsigned short *kinds, int async,
 		     int num_waits, ...);
+/* The wait directive (GOACC_wait), and the replacements of the OpenACC
+   functions that wait for or test async queues, which calls of acc_wait
+   (and acc_async_wait), acc_wait_all (and acc_async_wait_all),
+   acc_wait_async, acc_wait_all_async, acc_async_test and
+   acc_async_test_all become.  */
+void gangway_wait (int async, int num_waits, ...);
+void gangway_acc_wait (int async);
+void gangway_acc_wait_all (void);
+void gangway_acc_wait_async (int async1, int async2);
+void gangway_acc_wait_all_async (int async);
+int gangway_acc_async_test (int async);
+int gangway_acc_async_test_all (void);
 
 #ifdef __cplusplus
 }

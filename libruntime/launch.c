@@ -61,11 +61,18 @@
    maps its data itself, data-ptx.c) and reports the region as run by the
    host device, which is what acc_get_device_type says.
 
-   Launches are synchronous on every device.  An async clause is accepted
-   and ignored, which is a valid implementation: the region is complete
-   before the launch returns, so any later wait finds it done; likewise a
-   wait clause needs no action, as everything launched before it has
-   completed too.  */
+   A cpu launch with an async clause is queued (device-cpu.c, pool.c):
+   the launch returns at once, and the pool runs the program's queued
+   launches one after the other, all queues in one order.  Everything
+   else is synchronous and, so that no region or directive sees data a
+   queued launch has yet to write, waits for the queue first (on GPUs,
+   CUDA's default stream likewise waits for the others): a launch on the
+   host or the ptx device, a cpu launch without async, a data directive
+   without async (data-ptx.c), and of course the waits (async.c).  A wait
+   clause then needs no action: what it names was queued before, or has
+   completed.  The ptx device runs async launches synchronously, which
+   is valid: the region is complete before the launch returns, so any
+   later wait finds it done.  */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -110,14 +117,15 @@ gw_device_trampoline (void *hostaddrs)
 }
 
 /* Read the launch words at *AP up to the terminating zero, storing the
-   runtime dimensions (0 where not given) into DIMS and the mask of the
-   axes given (bit GW_GANG first) into *GIVEN.  Return false if a word is
-   not understood; the rest of the list is then unreadable and left
+   runtime dimensions (0 where not given) into DIMS, the mask of the
+   axes given (bit GW_GANG first) into *GIVEN and the async queue into
+   *ASYNC (left alone without one).  Return false if a word is not
+   understood; the rest of the list is then unreadable and left
    alone.  */
 
 static bool
 gw_decode_launch_words (va_list *ap, unsigned dims[GW_AXES],
-			unsigned *given)
+			unsigned *given, int *async)
 {
   unsigned word;
 
@@ -145,13 +153,18 @@ gw_decode_launch_words (va_list *ap, unsigned dims[GW_AXES],
 	  break;
 
 	case GW_LAUNCH_ASYNC:
-	  /* Launches are synchronous: the queue does not matter.  */
-	  if (op == GW_LAUNCH_OP_WIDE)
-	    (void) va_arg (*ap, unsigned);
+	  {
+	    /* A queue of 0xffff or more, or a negative one
+	       (acc_async_noval), follows.  */
+	    int q = op == GW_LAUNCH_OP_WIDE ? va_arg (*ap, int) : (int) op;
+	    if (ours)
+	      *async = q;
+	  }
 	  break;
 
 	case GW_LAUNCH_WAIT:
-	  /* Everything launched before has completed.  */
+	  /* Everything queued before will have run first, or has
+	     completed.  */
 	  for (unsigned i = 0; i < op; i++)
 	    (void) va_arg (*ap, int);
 	  break;
@@ -372,11 +385,15 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
   int flags = ~flags_m;
   unsigned dims[GW_AXES] = { 0, 0, 0 };
   unsigned given = 0;
+  int async = GW_ASYNC_SYNC;
   va_list ap;
 
   va_start (ap, kinds);
-  bool words_ok = gw_decode_launch_words (&ap, dims, &given);
+  bool words_ok = gw_decode_launch_words (&ap, dims, &given, &async);
   va_end (ap);
+  /* acc_async_sync, and the values no queue has.  */
+  if (async < GW_ASYNC_NOVAL)
+    async = GW_ASYNC_SYNC;
 
   uint64_t start = (c->log & GW_LOG_TIME) ? gw_now_ns () : 0;
   const struct gw_entry *e;
@@ -416,16 +433,24 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       l->mapnum = mapnum;
       l->sizes = sizes;
       l->kinds = kinds;
+      /* Only the cpu device queues, and only where no data must be
+	 synchronized with the ptx device around the launch.  */
+      l->async = dev == &gw_device_cpu && !gw_ptx_active ()
+		 ? async : GW_ASYNC_SYNC;
       gw_last_device = dev->name;
       if (c->log & GW_LOG_LAUNCH)
 	{
-	  char asked[32] = "";
+	  char asked[32] = "", queue[32] = "";
 	  if (l->gangs_asked)
 	    snprintf (asked, sizeof asked, " num_gangs=%u", l->gangs_asked);
-	  gw_message ("launch %s device=%s gangs=%u workers=%u vector=%u%s%s",
+	  if (l->async != GW_ASYNC_SYNC)
+	    snprintf (queue, sizeof queue, " async=%d", l->async);
+	  gw_message ("launch %s device=%s gangs=%u workers=%u vector=%u%s%s%s",
 		      name, dev->name, l->gangs, l->workers, l->vector,
-		      asked, ptx_note);
+		      asked, queue, ptx_note);
 	}
+      if (l->async == GW_ASYNC_SYNC)
+	gw_wait_all ();
       gw_pending = &pending;
       fn = gw_device_trampoline;
     }
@@ -435,6 +460,7 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       if (c->log & GW_LOG_LAUNCH)
 	gw_message ("launch %s device=host gangs=1 workers=1 vector=1 "
 		    "reason=%s%s", name, reason, ptx_note);
+      gw_wait_all ();
     }
 
   /* A region that runs in the host's memory while launches go to the ptx
@@ -464,9 +490,15 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
     gw_ptx_sync_host (mapnum, hostaddrs, sizes, kinds, globals, num_globals,
 		      false);
 
+  /* A queued launch's time is the time to queue it.  */
   if (c->log & GW_LOG_TIME)
-    gw_message ("done %s device=%s time=%.3fms", name, gw_last_device,
-		(double) (gw_now_ns () - start) * 1e-6);
+    {
+      char queue[32] = "";
+      if (reason == NULL && pending.launch.async != GW_ASYNC_SYNC)
+	snprintf (queue, sizeof queue, " async=%d", pending.launch.async);
+      gw_message ("done %s device=%s time=%.3fms%s", name, gw_last_device,
+		  (double) (gw_now_ns () - start) * 1e-6, queue);
+    }
 }
 
 /* Return the name of the device launches go to when their region has

@@ -83,8 +83,28 @@
    it starts, how many threads it has and on which CPUs, and each pool
    thread the mask it then has (and its place).
 
-   At exit a destructor stops and joins the pool threads (unless a launch
-   is still running: then the process ends around them).  In the child of
+   Launches with an async clause go to a queue instead (gw_pool_queue_begin
+   and gw_pool_queue_commit): a ring of GW_QUEUE_SLOTS records, each with
+   the kernel, its gangs and a copy of the launch's argument block, which
+   the launching thread fills and leaves.  Pool thread 1, the runner, runs
+   the records in the order they were queued, each as an ordinary job of
+   which it is the launcher, going from one to the next with no host
+   thread involved; the others help as they do any launcher.  Its jobs are
+   marked GW_JOB_ASYNC in the state word, and a host thread that waits for
+   the queue (gw_pool_wait) helps with those from a slot of its own past
+   the pool threads' (the runner's share, whose thread is the launcher,
+   is where it starts claiming), so that waiting costs no CPU.  Only jobs
+   so marked: pool thread 1 is a helper again for any other launch.  Every
+   queue of the program goes to the one ring, which is valid (OpenACC
+   lets queues be serialized) and keeps their order simple: a record is
+   finished only after all those queued before it.  The pool counts the
+   records queued and finished; a queue's last record number (by the
+   queue's remainder, GW_QUEUE_IDS of them) tells whether it is done.  A
+   pool with no thread has no runner: its launches are all synchronous.
+
+   At exit a destructor waits for the queue, then stops and joins the pool
+   threads (unless a launch is still running: then the process ends
+   around them).  In the child of
    a fork, which has no pool threads, the pool is reset to its unstarted
    state and the next cpu launch starts a new one.  */
 
@@ -114,7 +134,15 @@
    launch whose key is one of them calls the pool threads at once.  */
 #define GW_KNOWN_LAUNCHES 256
 
+/* The ring of queued asynchronous launches, and the number of queue ids
+   whose last record the pool remembers apart (others share them, by
+   remainder, and wait for each other).  */
+#define GW_QUEUE_SLOTS 64
+#define GW_QUEUE_IDS 64
+
 #define GW_JOB_CLOSED	(UINT64_C (1) << 31)
+/* The job is the runner's, from the queue: a waiting host thread helps.  */
+#define GW_JOB_ASYNC	(UINT64_C (1) << 30)
 #define GW_JOB_SEQ(S)	((uint32_t) ((S) >> 32))
 
 /* A thread's share of a job's gangs: the next unclaimed one and the
@@ -128,6 +156,19 @@ struct gw_share
   uint64_t end;
   alignas (64) atomic_uint joined;
   atomic_uint done;
+};
+
+/* A queued launch: what gw_pool_run takes, and the buffer the launch's
+   argument block was copied into (kept for the slot's next record, and
+   grown when one needs more).  */
+struct gw_queued
+{
+  gw_cpu_kernel_fn *kernel;
+  void *const *globals;
+  uint32_t gangs;
+  uint64_t key;
+  void *buf;
+  size_t buf_size;
 };
 
 struct gw_pool
@@ -169,10 +210,29 @@ struct gw_pool
   /* Under LAUNCH_LOCK: by their key's remainder, the keys of the last
      launches that were long (0: none).  */
   uint64_t long_launches[GW_KNOWN_LAUNCHES];
+
+  /* The queue.  QUEUED counts the records queued, FINISHED those the
+     runner finished; record N (from 1) is RING[(N - 1) % GW_QUEUE_SLOTS].
+     LAST holds, by queue id's remainder, the number of the last record
+     queued on such a queue.  Records are queued under QUEUE_LOCK.
+     QUEUE_WAITERS counts the threads asleep in gw_pool_wait; WAITER_HELPS
+     is set while one of them has the waiter's slot.  */
+  pthread_mutex_t queue_lock;
+  alignas (64) atomic_uint_fast64_t queued;
+  alignas (64) atomic_uint_fast64_t finished;
+  atomic_uint queue_waiters;
+  atomic_bool waiter_helps;
+  atomic_uint_fast64_t last[GW_QUEUE_IDS];
+  struct gw_queued ring[GW_QUEUE_SLOTS];
 };
+
+/* Set on pool threads, and on a host thread while it launches: such a
+   thread must not wait for the queue at exit.  */
+static __thread bool gw_in_launch;
 
 static struct gw_pool gw_pool = {
   .launch_lock = PTHREAD_MUTEX_INITIALIZER,
+  .queue_lock = PTHREAD_MUTEX_INITIALIZER,
   .sleep_lock = PTHREAD_MUTEX_INITIALIZER,
   .wake = PTHREAD_COND_INITIALIZER,
   .done = PTHREAD_COND_INITIALIZER,
@@ -216,12 +276,12 @@ gw_run_chunk (struct gw_share *sh, uint64_t size)
   return hi - lo;
 }
 
-/* Claim and run chunks of the current job until none are left, as
-   thread SELF (0 for the launcher): its own share first, then the
+/* Claim and run chunks of the current job until none are left: share
+   FIRST (the calling thread's own, 0 for the launcher's) first, then the
    others'.  Return the number of gangs it ran.  */
 
 static uint64_t
-gw_run_chunks (unsigned self)
+gw_run_chunks (unsigned first)
 {
   struct gw_pool *p = &gw_pool;
   const unsigned n = p->num_threads + 1;
@@ -229,7 +289,7 @@ gw_run_chunks (unsigned self)
 
   for (unsigned k = 0; k < n; k++)
     {
-      struct gw_share *sh = &p->shares[(self + k) % n];
+      struct gw_share *sh = &p->shares[(first + k) % n];
       while ((r = gw_run_chunk (sh, p->chunk)) != 0)
 	ran += r;
     }
@@ -292,24 +352,47 @@ gw_spin_until (bool (*done) (uint64_t, uint32_t), uint32_t arg, uint64_t *s)
     }
 }
 
-/* Wait until the job sequence number differs from SEEN or the pool shuts
-   down, spinning first.  Return the state word then seen.  */
+/* Return true if the queue has a record the runner has not finished.  */
 
-static uint64_t
-gw_wait_for_job (uint32_t seen)
+static inline bool
+gw_queue_pending (void)
 {
   struct gw_pool *p = &gw_pool;
+
+  return (atomic_load_explicit (&p->finished, memory_order_relaxed)
+	  != atomic_load_explicit (&p->queued, memory_order_acquire));
+}
+
+/* Return true if the job state word S has a sequence number other than
+   SEEN, or the queue has records to run (for the runner).  */
+
+static inline bool
+gw_job_or_record (uint64_t s, uint32_t seen)
+{
+  return gw_job_changed (s, seen) || gw_queue_pending ();
+}
+
+/* Wait until the job sequence number differs from SEEN or the pool shuts
+   down, or, for the RUNNER, until the queue has a record to run,
+   spinning first.  Return the state word then seen.  */
+
+static uint64_t
+gw_wait_for_job (uint32_t seen, bool runner)
+{
+  struct gw_pool *p = &gw_pool;
+  bool (*ready) (uint64_t, uint32_t)
+    = runner ? gw_job_or_record : gw_job_changed;
   uint64_t s;
 
-  if (gw_spin_until (gw_job_changed, seen, &s))
+  if (gw_spin_until (ready, seen, &s))
     return s;
 
-  /* Sleep.  The launcher changes STATE before it looks at SLEEPERS, and
-     we count ourselves before we look at STATE, so one of us sees the
-     other.  */
+  /* Sleep.  The launcher changes STATE (a thread that queues, QUEUED)
+     before it looks at SLEEPERS, and we count ourselves before we look
+     at them, so one of us sees the other.  */
   pthread_mutex_lock (&p->sleep_lock);
   atomic_fetch_add (&p->sleepers, 1);
-  while (!gw_job_changed (s = atomic_load (&p->state), seen)
+  while (!ready (s = atomic_load (&p->state), seen)
 	 && !atomic_load (&p->shutdown))
     pthread_cond_wait (&p->wake, &p->sleep_lock);
   atomic_fetch_sub (&p->sleepers, 1);
@@ -317,11 +400,12 @@ gw_wait_for_job (uint32_t seen)
   return s;
 }
 
-/* As pool thread SELF, run the job of state word S if it is still open,
+/* From slot SELF (pool thread SELF's, or the waiter's), run the job of
+   state word S if it is still open, claiming from share FIRST first,
    then say it is done.  */
 
 static void
-gw_work_on_job (unsigned self, uint64_t s)
+gw_work_on_job (unsigned self, unsigned first, uint64_t s)
 {
   struct gw_pool *p = &gw_pool;
   struct gw_share *me = &p->shares[self];
@@ -331,7 +415,7 @@ gw_work_on_job (unsigned self, uint64_t s)
     return;
   atomic_store (&me->joined, seq);
   if (atomic_load (&p->state) == s)
-    gw_run_chunks (self);
+    gw_run_chunks (first);
   atomic_store (&me->done, seq);
   if (atomic_load (&p->launcher_sleeping))
     {
@@ -369,6 +453,8 @@ gw_log_thread_cpus (unsigned n, int place)
     gw_message ("pool thread %u cpus=%s", n, list);
 }
 
+static void gw_run_queue (void);
+
 /* The start of a pool thread: the sequence number of the job state when
    it was created, and its number (1 for the first).  */
 struct gw_thread_start
@@ -388,17 +474,25 @@ gw_pool_thread (void *arg)
   uint32_t seen = start->seq;
   unsigned self = start->n;
 
+  gw_in_launch = true;
   if (gw_config ()->log & GW_LOG_POOL)
     gw_log_thread_cpus (start->n, start->place);
   free (start);
 
   for (;;)
     {
-      uint64_t s = gw_wait_for_job (seen);
+      uint64_t s = gw_wait_for_job (seen, self == 1);
       if (atomic_load (&gw_pool.shutdown))
 	return NULL;
+      if (self == 1 && gw_queue_pending ())
+	{
+	  gw_run_queue ();
+	  /* The jobs it opened are closed.  */
+	  seen = GW_JOB_SEQ (atomic_load (&gw_pool.state));
+	  continue;
+	}
       seen = GW_JOB_SEQ (s);
-      gw_work_on_job (self, s);
+      gw_work_on_job (self, self, s);
     }
 }
 
@@ -426,8 +520,9 @@ gw_pool_start (void)
   if (want == 0)
     return;
   p->threads = calloc (want, sizeof *p->threads);
+  /* The launcher's, the pool threads', and the waiter's.  */
   p->shares = aligned_alloc (alignof (struct gw_share),
-			     (want + 1) * sizeof *p->shares);
+			     (want + 2) * sizeof *p->shares);
   if (p->threads == NULL || p->shares == NULL)
     {
       free (p->threads);
@@ -436,7 +531,7 @@ gw_pool_start (void)
       p->shares = NULL;
       return;
     }
-  for (unsigned k = 0; k <= want; k++)
+  for (unsigned k = 0; k <= want + 1; k++)
     {
       atomic_init (&p->shares[k].joined, 0);
       atomic_init (&p->shares[k].done, 0);
@@ -527,14 +622,15 @@ gw_pool_start (void)
     pthread_attr_destroy (attrp);
 }
 
-/* Return true if every pool thread that joined job SEQ is done with it.  */
+/* Return true if every pool thread (or waiter) that joined job SEQ is
+   done with it.  */
 
 static bool
 gw_helpers_done (uint32_t seq)
 {
   struct gw_pool *p = &gw_pool;
 
-  for (unsigned k = 1; k <= p->num_threads; k++)
+  for (unsigned k = 1; k <= p->num_threads + 1; k++)
     {
       struct gw_share *sh = &p->shares[k];
       if (atomic_load (&sh->joined) == seq
@@ -577,24 +673,18 @@ gw_wait_for_helpers (uint32_t seq)
   pthread_mutex_unlock (&p->sleep_lock);
 }
 
-/* Run gangs 0 .. GANGS-1 of KERNEL, passing it DATA and GLOBALS, on the
+/* As the launcher, with LAUNCH_LOCK held and the pool started, run gangs
+   0 .. GANGS-1 (not 0) of KERNEL, passing it DATA and GLOBALS, on the
    calling thread and the pool, and return when all are done.  KEY, not
    0, stands for the kernel and the sizes of its data: a launch of the
-   same key as a long one is taken to be long too.  */
+   same key as a long one is taken to be long too.  JOB_FLAGS is
+   GW_JOB_ASYNC for the runner's jobs, else 0.  */
 
-void
-gw_pool_run (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
-	     uint32_t gangs, uint64_t key)
+static void
+gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
+	   uint32_t gangs, uint64_t key, uint64_t job_flags)
 {
   struct gw_pool *p = &gw_pool;
-
-  if (gangs == 0)
-    return;
-
-  pthread_mutex_lock (&p->launch_lock);
-  if (!p->started)
-    gw_pool_start ();
-
   uint32_t threads = p->num_threads + 1;
   uint32_t chunk = gangs / (16 * threads);
   if (chunk == 0)
@@ -604,7 +694,6 @@ gw_pool_run (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
   if (threads == 1 || chunk >= gangs)
     {
       kernel (data, globals, gangs, 0, gangs);
-      pthread_mutex_unlock (&p->launch_lock);
       return;
     }
 
@@ -635,7 +724,6 @@ gw_pool_run (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
 	     shares did the work): then the next launch shares.  */
 	  if (__builtin_ia32_rdtsc () - start > GW_ALONE_TICKS)
 	    *known = key;
-	  pthread_mutex_unlock (&p->launch_lock);
 	  return;
 	}
       *known = key;
@@ -644,7 +732,7 @@ gw_pool_run (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
   /* Open the job.  */
   uint64_t seq = GW_JOB_SEQ (atomic_load_explicit (&p->state,
 						   memory_order_relaxed)) + 1;
-  atomic_store (&p->state, (seq & 0xffffffffu) << 32);
+  atomic_store (&p->state, ((seq & 0xffffffffu) << 32) | job_flags);
   if (atomic_load (&p->sleepers) > 0)
     {
       pthread_mutex_lock (&p->sleep_lock);
@@ -663,8 +751,224 @@ gw_pool_run (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
      again.  */
   if (ran > 0 && (double) busy / ran * gangs <= GW_ALONE_TICKS)
     *known = 0;
+}
 
+/* Run gangs 0 .. GANGS-1 of KERNEL, passing it DATA and GLOBALS, on the
+   calling thread and the pool, and return when all are done.  KEY is as
+   for gw_launch.  */
+
+void
+gw_pool_run (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
+	     uint32_t gangs, uint64_t key)
+{
+  struct gw_pool *p = &gw_pool;
+
+  if (gangs == 0)
+    return;
+
+  pthread_mutex_lock (&p->launch_lock);
+  if (!p->started)
+    gw_pool_start ();
+  bool was = gw_in_launch;
+  gw_in_launch = true;
+  gw_launch (kernel, data, globals, gangs, key, 0);
+  gw_in_launch = was;
   pthread_mutex_unlock (&p->launch_lock);
+}
+
+/* As the runner (pool thread 1), run the queued records in order until
+   none is left, each as a job of its own.  */
+
+static void
+gw_run_queue (void)
+{
+  struct gw_pool *p = &gw_pool;
+  uint64_t n;
+
+  while ((n = atomic_load_explicit (&p->finished, memory_order_relaxed))
+	 != atomic_load_explicit (&p->queued, memory_order_acquire))
+    {
+      struct gw_queued *r = &p->ring[n % GW_QUEUE_SLOTS];
+      if (r->gangs != 0)
+	{
+	  pthread_mutex_lock (&p->launch_lock);
+	  gw_launch (r->kernel, r->buf, r->globals, r->gangs, r->key,
+		     GW_JOB_ASYNC);
+	  pthread_mutex_unlock (&p->launch_lock);
+	}
+      /* Said before looking for sleepers, who count themselves before
+	 they look at it.  */
+      atomic_store (&p->finished, n + 1);
+      if (atomic_load (&p->queue_waiters) > 0)
+	{
+	  pthread_mutex_lock (&p->sleep_lock);
+	  pthread_cond_broadcast (&p->wake);
+	  pthread_mutex_unlock (&p->sleep_lock);
+	}
+    }
+}
+
+/* Start queuing a launch: return a buffer of at least SIZE bytes for its
+   argument block, which the caller fills before it calls
+   gw_pool_queue_commit, or NULL if the pool has no runner (or no memory
+   for the buffer): the launch must then be synchronous.  Unless it
+   returns NULL, the calling thread holds the queue until the commit.
+   The first launch starts the pool.  */
+
+void *
+gw_pool_queue_begin (size_t size)
+{
+  struct gw_pool *p = &gw_pool;
+
+  pthread_mutex_lock (&p->queue_lock);
+  if (!p->started)
+    {
+      pthread_mutex_lock (&p->launch_lock);
+      if (!p->started)
+	gw_pool_start ();
+      pthread_mutex_unlock (&p->launch_lock);
+    }
+  if (p->num_threads == 0 || p->stopped)
+    {
+      pthread_mutex_unlock (&p->queue_lock);
+      return NULL;
+    }
+
+  /* A full ring: wait for its oldest record.  */
+  uint64_t n = atomic_load_explicit (&p->queued, memory_order_relaxed);
+  if (n - atomic_load (&p->finished) >= GW_QUEUE_SLOTS)
+    gw_pool_wait (n - GW_QUEUE_SLOTS + 1);
+
+  struct gw_queued *r = &p->ring[n % GW_QUEUE_SLOTS];
+  if (r->buf == NULL || r->buf_size < size)
+    {
+      size_t want = size < 256 ? 256 : size;
+      free (r->buf);
+      r->buf = malloc (want);
+      r->buf_size = r->buf ? want : 0;
+      if (r->buf == NULL)
+	{
+	  pthread_mutex_unlock (&p->queue_lock);
+	  return NULL;
+	}
+    }
+  return r->buf;
+}
+
+/* Queue, on queue Q, the launch whose argument block gw_pool_queue_begin
+   gave the buffer for: gangs 0 .. GANGS-1 of KERNEL, passing it the
+   buffer and GLOBALS; KEY is as for gw_pool_run.  */
+
+void
+gw_pool_queue_commit (int q, gw_cpu_kernel_fn *kernel, void *const *globals,
+		      uint32_t gangs, uint64_t key)
+{
+  struct gw_pool *p = &gw_pool;
+  uint64_t n = atomic_load_explicit (&p->queued, memory_order_relaxed);
+  struct gw_queued *r = &p->ring[n % GW_QUEUE_SLOTS];
+
+  r->kernel = kernel;
+  r->globals = globals;
+  r->gangs = gangs;
+  r->key = key;
+  atomic_store_explicit (&p->last[(unsigned) q % GW_QUEUE_IDS], n + 1,
+			 memory_order_relaxed);
+  /* Counted before looking for sleepers (the runner may be one).  */
+  atomic_store (&p->queued, n + 1);
+  if (atomic_load (&p->sleepers) > 0)
+    {
+      pthread_mutex_lock (&p->sleep_lock);
+      pthread_cond_broadcast (&p->wake);
+      pthread_mutex_unlock (&p->sleep_lock);
+    }
+  pthread_mutex_unlock (&p->queue_lock);
+}
+
+/* Return the number of the last record queued on queue Q (acc_async_noval
+   included) or on a queue that shares its remainder, 0 if none.  */
+
+uint64_t
+gw_pool_queue_last (int q)
+{
+  return atomic_load (&gw_pool.last[(unsigned) q % GW_QUEUE_IDS]);
+}
+
+/* Make queue Q done no sooner than record N: what a wait that is itself
+   asynchronous does, the ring being in order.  */
+
+void
+gw_pool_queue_after (int q, uint64_t n)
+{
+  atomic_uint_fast64_t *last = &gw_pool.last[(unsigned) q % GW_QUEUE_IDS];
+  uint64_t old = atomic_load (last);
+
+  while (old < n && !atomic_compare_exchange_weak (last, &old, n))
+    ;
+}
+
+/* Return the number of records queued so far.  */
+
+uint64_t
+gw_pool_queued (void)
+{
+  return atomic_load (&gw_pool.queued);
+}
+
+/* Return true if records 1 .. N of the queue are finished.  */
+
+bool
+gw_pool_finished (uint64_t n)
+{
+  return atomic_load (&gw_pool.finished) >= n;
+}
+
+/* Wait until records 1 .. N of the queue are finished, helping with the
+   runner's jobs meanwhile if no other thread does.  */
+
+void
+gw_pool_wait (uint64_t n)
+{
+  struct gw_pool *p = &gw_pool;
+
+  if (gw_pool_finished (n))
+    return;
+  bool help = !atomic_exchange (&p->waiter_helps, true);
+  const unsigned slot = p->num_threads + 1;
+  uint32_t helped = 0;
+  uint64_t deadline = gw_now_ns () + p->spin_ns;
+
+  for (unsigned i = 1; !gw_pool_finished (n); i++)
+    {
+      uint64_t s = atomic_load (&p->state);
+      if (help && (s & (GW_JOB_ASYNC | GW_JOB_CLOSED)) == GW_JOB_ASYNC
+	  && GW_JOB_SEQ (s) != helped)
+	{
+	  /* Start with the runner's share: its thread is the
+	     launcher.  */
+	  helped = GW_JOB_SEQ (s);
+	  gw_work_on_job (slot, 1, s);
+	  deadline = gw_now_ns () + p->spin_ns;
+	  continue;
+	}
+      gw_relax ();
+      if (p->spin_ns && (i % 64 != 0 || gw_now_ns () < deadline))
+	continue;
+
+      /* Sleep until the state word or the count of finished records
+	 changes: the runner looks for sleepers after it opens a job, and
+	 for waiters after it finishes a record.  */
+      pthread_mutex_lock (&p->sleep_lock);
+      atomic_fetch_add (&p->sleepers, 1);
+      atomic_fetch_add (&p->queue_waiters, 1);
+      while (!gw_pool_finished (n) && atomic_load (&p->state) == s)
+	pthread_cond_wait (&p->wake, &p->sleep_lock);
+      atomic_fetch_sub (&p->queue_waiters, 1);
+      atomic_fetch_sub (&p->sleepers, 1);
+      pthread_mutex_unlock (&p->sleep_lock);
+      deadline = gw_now_ns () + p->spin_ns;
+    }
+  if (help)
+    atomic_store (&p->waiter_helps, false);
 }
 
 /* Stop the pool threads and wait for them to end, when the library is
@@ -677,6 +981,11 @@ gw_pool_stop (void)
 {
   struct gw_pool *p = &gw_pool;
 
+  /* Queued launches run first, as libgomp finishes its queues at exit;
+     not if the exiting thread is launching (it may be a pool thread, or
+     hold the lock the runner needs).  */
+  if (!gw_in_launch)
+    gw_pool_wait (gw_pool_queued ());
   if (pthread_mutex_trylock (&p->launch_lock) != 0)
     return;
 
@@ -714,6 +1023,7 @@ gw_pool_atfork_child (void)
   struct gw_pool *p = &gw_pool;
 
   pthread_mutex_init (&p->launch_lock, NULL);
+  pthread_mutex_init (&p->queue_lock, NULL);
   pthread_mutex_init (&p->sleep_lock, NULL);
   pthread_cond_init (&p->wake, NULL);
   pthread_cond_init (&p->done, NULL);
@@ -728,6 +1038,13 @@ gw_pool_atfork_child (void)
   atomic_store (&p->shutdown, false);
   atomic_store (&p->sleepers, 0);
   atomic_store (&p->launcher_sleeping, false);
+  /* The parent's queued launches are the parent's.  */
+  atomic_store (&p->queued, 0);
+  atomic_store (&p->finished, 0);
+  atomic_store (&p->queue_waiters, 0);
+  atomic_store (&p->waiter_helps, false);
+  for (unsigned k = 0; k < GW_QUEUE_IDS; k++)
+    atomic_store (&p->last[k], 0);
 }
 
 /* Install the fork handler when the library is loaded.  */

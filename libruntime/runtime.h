@@ -68,6 +68,10 @@
    follows as an extra argument (used by GW_LAUNCH_ASYNC).  */
 #define GW_LAUNCH_OP_WIDE	0xffffu
 
+/* The async queue values with a meaning of their own (acc_async_t).  */
+#define GW_ASYNC_NOVAL		(-1)
+#define GW_ASYNC_SYNC		(-2)
+
 /* The un-inverted FLAGS bit that asks for the host version of a region
    (its "if" clause was false).  */
 #define GW_FLAG_HOST_FALLBACK	1
@@ -262,6 +266,9 @@ struct gw_launch
   size_t *sizes;
   unsigned short *kinds;
   size_t num_globals;
+  /* The launch's async queue (GW_ASYNC_SYNC without one).  A device may
+     run it synchronously all the same.  */
+  int async;
 };
 
 /* A device: what the launch code needs to know about a target.  */
@@ -343,11 +350,25 @@ extern void gw_ptx_sync_host (size_t, void **, size_t *, unsigned short *,
 			      void *const *, size_t, bool);
 
 
+/* async.c: waiting for the cpu device's queue.  */
+
+extern void gw_wait_queue (int);
+extern void gw_wait_all (void);
+
+
 /* pool.c: the cpu device's thread pool.  */
 
 extern unsigned gw_pool_size (void);
 extern void gw_pool_run (gw_cpu_kernel_fn *, void *, void *const *,
 			 uint32_t, uint64_t);
+extern void *gw_pool_queue_begin (size_t);
+extern void gw_pool_queue_commit (int, gw_cpu_kernel_fn *, void *const *,
+				  uint32_t, uint64_t);
+extern uint64_t gw_pool_queue_last (int);
+extern void gw_pool_queue_after (int, uint64_t);
+extern uint64_t gw_pool_queued (void);
+extern bool gw_pool_finished (uint64_t);
+extern void gw_pool_wait (uint64_t);
 
 #pragma GCC visibility pop
 

@@ -519,10 +519,12 @@ gw_unit_create_constructor ()
   cgraph_build_static_cdtor ('D', call, GW_UNIT_CDTOR_PRIORITY);
 }
 
-/* Rewrite every launch and data directive in FUN to go through
-   libgangway: libgomp's entry points become libgangway's ones of the same
-   interface, which know the devices (libruntime/launch.c, data-ptx.c).
-   GCC 12 emits separate enter and exit data calls.  */
+/* Rewrite every launch, data and wait directive in FUN, and every call
+   of the OpenACC functions that wait for or test async queues, to go
+   through libgangway: libgomp's entry points become libgangway's ones of
+   the same interface, which know the devices and the cpu device's queue
+   (libruntime/launch.c, data-ptx.c, async.c).  GCC 12 emits separate
+   enter and exit data calls.  */
 
 void
 gw_rewrite_launches (function *fun)
@@ -538,8 +540,25 @@ gw_rewrite_launches (function *fun)
     { BUILT_IN_GOACC_ENTER_DATA, "gangway_enter_data" },
     { BUILT_IN_GOACC_EXIT_DATA, "gangway_exit_data" },
     { BUILT_IN_GOACC_UPDATE, "gangway_update" },
+    { BUILT_IN_GOACC_WAIT, "gangway_wait" },
+  };
+  /* The OpenACC functions (openacc.h declares them extern "C"), by
+     name.  */
+  static const struct
+  {
+    const char *from, *to;
+  } renames[] = {
+    { "acc_wait", "gangway_acc_wait" },
+    { "acc_async_wait", "gangway_acc_wait" },
+    { "acc_wait_all", "gangway_acc_wait_all" },
+    { "acc_async_wait_all", "gangway_acc_wait_all" },
+    { "acc_wait_async", "gangway_acc_wait_async" },
+    { "acc_wait_all_async", "gangway_acc_wait_all_async" },
+    { "acc_async_test", "gangway_acc_async_test" },
+    { "acc_async_test_all", "gangway_acc_async_test_all" },
   };
   static tree decls[ARRAY_SIZE (rewrites)];
+  static tree renamed[ARRAY_SIZE (renames)];
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
@@ -552,8 +571,34 @@ gw_rewrite_launches (function *fun)
 	   same.  */
 	gimple *s = gsi_stmt (gsi);
 	tree fndecl = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
-	if (!fndecl || !fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+	if (!fndecl)
 	  continue;
+	if (!fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+	  {
+	    /* A declaration with C linkage (its symbol is its name) of a
+	       function defined elsewhere.  */
+	    if (!TREE_PUBLIC (fndecl) || !DECL_EXTERNAL (fndecl))
+	      continue;
+	    const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+	    if (strncmp (name, "acc_", 4) != 0
+		|| strcmp (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl)),
+			   name) != 0)
+	      continue;
+	    for (size_t i = 0; i < ARRAY_SIZE (renames); i++)
+	      if (strcmp (name, renames[i].from) == 0)
+		{
+		  if (!renamed[i])
+		    {
+		      renamed[i] = build_fn_decl (renames[i].to,
+						  TREE_TYPE (fndecl));
+		      TREE_NOTHROW (renamed[i]) = TREE_NOTHROW (fndecl);
+		      keep (renamed[i]);
+		    }
+		  gw_redirect_call (fun, as_a <gcall *> (s), renamed[i]);
+		  break;
+		}
+	    continue;
+	  }
 	for (size_t i = 0; i < ARRAY_SIZE (rewrites); i++)
 	  {
 	    if (DECL_FUNCTION_CODE (fndecl) != rewrites[i].code)

@@ -226,6 +226,8 @@ k0_check (struct k0 *k, const char *what, const char *device,
 {
   const char *ran = gangway_last_launch_device ();
 
+  /* A launch with an async clause may still be queued.  */
+  gangway_acc_wait_all ();
   CHECK (ran && strcmp (ran, device) == 0, "%s: ran on %s, expected %s",
 	 what, ran ? ran : "(null)", device);
   for (int i = 0; i < k->n; i++)

@@ -272,10 +272,12 @@ T=./gwtest
 
 exports=$(nm -D --defined-only libgangway.so | awk '{print $3}' | sort \
 	  | tr '\n' ' ')
-want="gangway_data_end gangway_data_start gangway_device_name \
+want="gangway_acc_async_test gangway_acc_async_test_all gangway_acc_wait \
+gangway_acc_wait_all gangway_acc_wait_all_async gangway_acc_wait_async \
+gangway_data_end gangway_data_start gangway_device_name \
 gangway_enter_data gangway_exit_data gangway_last_launch_device \
 gangway_num_threads gangway_parallel_keyed gangway_register_unit \
-gangway_unregister_unit gangway_update "
+gangway_unregister_unit gangway_update gangway_wait "
 if [ "$exports" = "$want" ]; then
   ok "exports only the interface"
 else
@@ -291,8 +293,12 @@ run basic GANGWAY_LOG=launch $T basic
 check_status "basic launches on cpu"
 check_quiet "basic launches on cpu: no warning"
 check_lines 13 '^gangway: launch ' "basic: one log line per launch"
-check_lines 2 '^gangway: launch test_k0 device=cpu gangs=37 workers=1 vector=1$' \
+check_lines 1 '^gangway: launch test_k0 device=cpu gangs=37 workers=1 vector=1$' \
   "basic: log of num_gangs(37)"
+check_lines 1 '^gangway: launch test_k0 device=cpu gangs=37 workers=1 vector=1 async=3$' \
+  "basic: log of num_gangs(37) async(3)"
+check_lines 1 '^gangway: launch test_k0 device=cpu gangs=3 workers=1 vector=1 async=100000$' \
+  "basic: log of async(100000), a wide operand"
 check_lines 2 '^gangway: launch test_static device=cpu gangs=5 workers=2 vector=8$' \
   "basic: compile-time dims"
 check_lines 1 '^gangway: launch test_k0 device=host gangs=1 workers=1 vector=1 reason=if-clause$' \
@@ -519,8 +525,10 @@ check_lines 1 '^gangway: warning: unknown GANGWAY_CPU_ISA=pentium ' \
 run log-time GANGWAY_LOG=time $T basic
 check_status "GANGWAY_LOG=time"
 check_lines 0 '^gangway: launch ' "GANGWAY_LOG=time: no launch lines"
-check_lines 13 '^gangway: done [a-z_0-9]+ device=(cpu|host) time=[0-9]+\.[0-9]{3}ms$' \
+check_lines 10 '^gangway: done [a-z_0-9]+ device=(cpu|host) time=[0-9]+\.[0-9]{3}ms$' \
   "GANGWAY_LOG=time: done lines"
+check_lines 3 '^gangway: done test_k0 device=cpu time=[0-9]+\.[0-9]{3}ms async=[0-9]+$' \
+  "GANGWAY_LOG=time: done lines of queued launches"
 
 run log-all GANGWAY_LOG=all $T basic
 check_lines 26 '^gangway: (launch|done) ' "GANGWAY_LOG=all"

@@ -1,0 +1,163 @@
+/* Waiting for async queues: the wait directive and the acc_wait and
+   acc_async_test families.
+   Copyright (C) 2026 The Gangway developers.
+
+   This file is part of Gangway.
+
+   Gangway is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   Gangway is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+   FOR A PARTICULAR PURPOSE.  See the GNU General Public License for more
+   details.
+
+   You should have received a copy of the GNU General Public License along
+   with Gangway; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* The cpu device queues the launches that have an async clause (pool.c):
+   every queue of the program in one ring, run in order.  So a queue is
+   done when the last launch queued on it is; a wait for a queue, or for
+   all of them, waits for that launch (helping to run the queue); and a
+   wait that is itself asynchronous (the wait directive's async clause,
+   acc_wait_async) makes its queue done no sooner than what it waits for,
+   which runs first anyway.
+
+   The plugin turns the wait directive's GOACC_wait, and every call of
+   the functions below's acc_ namesakes, into calls of these (the
+   rewrite of launch.c and docs/internals.md, section 2.5).  Each then
+   calls libgomp's own function, which keeps libgomp's checks and
+   profiling events, and whose queues (its host device has none) are
+   then done too.  Code compiled without the plugin that calls libgomp's
+   functions directly does not see the cpu device's queue: its waits
+   return before the queue is run, and its tests say every queue is
+   done.  */
+
+#include <stdarg.h>
+
+#include "runtime.h"
+
+/* libgomp's functions.  */
+extern void GOACC_wait (int, int, ...);
+extern int acc_async_test (int);
+extern int acc_async_test_all (void);
+extern void acc_wait (int);
+extern void acc_wait_async (int, int);
+extern void acc_wait_all (void);
+extern void acc_wait_all_async (int);
+
+/* Return the number of the last launch queued on queue Q, 0 for none
+   (acc_async_sync names no queue).  */
+
+static uint64_t
+gw_queue_last (int q)
+{
+  return q == GW_ASYNC_SYNC ? 0 : gw_pool_queue_last (q);
+}
+
+/* Wait for queue Q.  */
+
+void
+gw_wait_queue (int q)
+{
+  gw_pool_wait (gw_queue_last (q));
+}
+
+/* Wait for every queue.  */
+
+void
+gw_wait_all (void)
+{
+  gw_pool_wait (gw_pool_queued ());
+}
+
+/* The wait directive: wait, on queue ASYNC, for the NUM_WAITS queues that
+   follow, or for all of them if there are none.  GOACC_wait's
+   interface.  */
+
+GW_EXPORT void
+gangway_wait (int async, int num_waits, ...)
+{
+  bool sync = async == GW_ASYNC_SYNC;
+
+  if (num_waits == 0)
+    {
+      if (sync)
+	gw_wait_all ();
+      else
+	gw_pool_queue_after (async, gw_pool_queued ());
+    }
+  else
+    {
+      va_list ap;
+      va_start (ap, num_waits);
+      for (int i = 0; i < num_waits; i++)
+	{
+	  int q = va_arg (ap, int);
+	  if (sync)
+	    gw_wait_queue (q);
+	  else
+	    gw_pool_queue_after (async, gw_queue_last (q));
+	}
+      va_end (ap);
+    }
+  /* libgomp's waits for its own queues (it has none for the host), and
+     checks ASYNC.  */
+  GOACC_wait (async, 0);
+}
+
+GW_EXPORT void
+gangway_acc_wait (int q)
+{
+  gw_wait_queue (q);
+  acc_wait (q);
+}
+
+GW_EXPORT void
+gangway_acc_wait_all (void)
+{
+  gw_wait_all ();
+  acc_wait_all ();
+}
+
+/* Make queue Q2 wait for queue Q1: only a wait when Q2 is
+   acc_async_sync.  */
+
+GW_EXPORT void
+gangway_acc_wait_async (int q1, int q2)
+{
+  if (q2 == GW_ASYNC_SYNC)
+    gw_wait_queue (q1);
+  else
+    gw_pool_queue_after (q2, gw_queue_last (q1));
+  acc_wait_async (q1, q2);
+}
+
+GW_EXPORT void
+gangway_acc_wait_all_async (int q)
+{
+  if (q == GW_ASYNC_SYNC)
+    gw_wait_all ();
+  else
+    gw_pool_queue_after (q, gw_pool_queued ());
+  acc_wait_all_async (q);
+}
+
+GW_EXPORT int
+gangway_acc_async_test (int q)
+{
+  if (!gw_pool_finished (gw_queue_last (q)))
+    return 0;
+  return acc_async_test (q);
+}
+
+GW_EXPORT int
+gangway_acc_async_test_all (void)
+{
+  if (!gw_pool_finished (gw_pool_queued ()))
+    return 0;
+  return acc_async_test_all ();
+}
