@@ -9,6 +9,14 @@
 #define PREFIX acc_
 #endif
 
+/* With -DASYNC_QUEUE=Q (PREFIX aacc_), every region is queued on async
+   queue Q, and APP_NAME (PREFIX, wait) waits for it.  */
+#ifdef ASYNC_QUEUE
+#define ASYNC async(ASYNC_QUEUE)
+#else
+#define ASYNC
+#endif
+
 #define PRESENT_STATE(a) a[0:APP_NSTATE (nx, nz)]
 #define PRESENT_TEND(a) a[0:APP_NTEND (nx, nz)]
 
@@ -19,7 +27,7 @@ void
 APP_NAME (PREFIX, update3) (int nx, int nz, double dt, double *restrict state,
 			    const double *restrict tend)
 {
-#pragma acc parallel loop collapse(3) \
+#pragma acc parallel loop collapse(3) ASYNC \
   present(PRESENT_STATE (state), PRESENT_TEND (tend))
   for (int ll = 0; ll < APP_NV; ll++)
     for (int k = 0; k < nz; k++)
@@ -34,7 +42,7 @@ APP_NAME (PREFIX, update2v) (int nx, int nz, double dt,
 			     double *restrict state,
 			     const double *restrict tend)
 {
-#pragma acc parallel loop gang collapse(2) \
+#pragma acc parallel loop gang collapse(2) ASYNC \
   present(PRESENT_STATE (state), PRESENT_TEND (tend))
   for (int ll = 0; ll < APP_NV; ll++)
     for (int k = 0; k < nz; k++)
@@ -49,7 +57,7 @@ void
 APP_NAME (PREFIX, update3d) (int nx, int nz, double dt, double *restrict s,
 			     const double *restrict t)
 {
-#pragma acc parallel loop collapse(3) \
+#pragma acc parallel loop collapse(3) ASYNC \
   present(PRESENT_TEND (s), PRESENT_TEND (t))
   for (int ll = 0; ll < APP_NV; ll++)
     for (int k = 0; k < nz; k++)
@@ -63,7 +71,7 @@ void
 APP_NAME (PREFIX, rkupdate) (int nx, int nz, double dt, const double *init,
 			     const double *restrict tend, double *out)
 {
-#pragma acc parallel loop collapse(3) \
+#pragma acc parallel loop collapse(3) ASYNC \
   present(PRESENT_STATE (init), PRESENT_TEND (tend), PRESENT_STATE (out))
   for (int ll = 0; ll < APP_NV; ll++)
     for (int k = 0; k < nz; k++)
@@ -82,7 +90,7 @@ APP_NAME (PREFIX, flux) (int nx, int nz, double hv,
 			 const double *restrict hy_rt, double *restrict flux)
 {
   double stencil[4], vals[APP_NV], d3_vals[APP_NV];
-#pragma acc parallel loop collapse(2) private(stencil, vals, d3_vals) \
+#pragma acc parallel loop collapse(2) private(stencil, vals, d3_vals) ASYNC \
   present(PRESENT_STATE (state), hy_r[0:nz], hy_rt[0:nz], \
 	  flux[0:APP_NFLUX (nx, nz)])
   for (int k = 0; k < nz; k++)
@@ -96,7 +104,7 @@ void
 APP_NAME (PREFIX, tend) (int nx, int nz, double dx,
 			 const double *restrict flux, double *restrict tend)
 {
-#pragma acc parallel loop collapse(3) \
+#pragma acc parallel loop collapse(3) ASYNC \
   present(flux[0:APP_NFLUX (nx, nz)], PRESENT_TEND (tend))
   for (int ll = 0; ll < APP_NV; ll++)
     for (int k = 0; k < nz; k++)
@@ -109,7 +117,7 @@ APP_NAME (PREFIX, tend) (int nx, int nz, double dx,
 void
 APP_NAME (PREFIX, halo) (int nx, int nz, double *state)
 {
-#pragma acc parallel loop collapse(2) present(PRESENT_STATE (state))
+#pragma acc parallel loop collapse(2) present(PRESENT_STATE (state)) ASYNC
   for (int ll = 0; ll < APP_NV; ll++)
     for (int k = 0; k < nz; k++)
       APP_HALO (ll, k);
@@ -120,7 +128,7 @@ APP_NAME (PREFIX, halo) (int nx, int nz, double *state)
 void
 APP_NAME (PREFIX, empty) (void)
 {
-#pragma acc parallel
+#pragma acc parallel ASYNC
   {
   }
 }
@@ -128,7 +136,15 @@ APP_NAME (PREFIX, empty) (void)
 void
 APP_NAME (PREFIX, loop0) (int n, double *a)
 {
-#pragma acc parallel loop present(a[0:n])
+#pragma acc parallel loop present(a[0:n]) ASYNC
   for (int i = 0; i < n; i++)
     a[i] = 0;
 }
+
+#ifdef ASYNC_QUEUE
+void
+APP_NAME (PREFIX, wait) (void)
+{
+#pragma acc wait(ASYNC_QUEUE)
+}
+#endif

@@ -76,16 +76,24 @@ struct variant
   void (*halo) (int, int, double *);
   void (*empty) (void);
   void (*loop0) (int, double *);
+  /* For a variant whose launches are queued: wait for them.  A timed call
+     of a kernel waits once, after its launches; a time step waits at its
+     end.  */
+  void (*wait) (void);
   const char *expect_device;
   const char *child_env;
 };
 
 #define FNS(p) p##update3, p##update2v, p##update3d, p##rkupdate, p##flux, \
-  p##tend, p##halo, p##empty, p##loop0
+  p##tend, p##halo, p##empty, p##loop0, NULL
+#define FNS_WAIT(p) p##update3, p##update2v, p##update3d, p##rkupdate, \
+  p##flux, p##tend, p##halo, p##empty, p##loop0, p##wait
 
 static const struct variant variants[] = {
   { "cpu", "OpenACC on the Gangway cpu device: gcc -O2 + plugin",
     FNS (acc_), "cpu", NULL },
+  { "cpu-async", "the same with async(1) on every region and a wait per "
+    "call (per time step for step)", FNS_WAIT (aacc_), "cpu", NULL },
   { "host", "the same binary with GANGWAY_DEVICE=host: GCC's host "
     "fallback, 1 thread", FNS (acc_), "host", "GANGWAY_DEVICE=host" },
   { "host-np", "OpenACC without the plugin: gcc -O2 -fopenacc "
@@ -198,6 +206,8 @@ steps (const struct variant *v, int n)
       stage (v, st, st, st_tmp, dt / 3);
       stage (v, st, st_tmp, st_tmp, dt / 2);
       stage (v, st, st_tmp, st, dt);
+      if (v->wait)
+	v->wait ();
     }
 }
 
@@ -289,6 +299,8 @@ check_one (const struct variant *v, void (*launch) (const struct variant *),
 {
   reset_state ();
   launch (v);
+  if (v->wait)
+    v->wait ();
   from_device (v - variants);
   compare_d (out, ref, n, r);
 }
@@ -325,6 +337,8 @@ check_tend (const struct variant *v, struct result *r)
   fill_nan (td, nt);
   to_device ();
   launch_tend (v);
+  if (v->wait)
+    v->wait ();
   from_device (v - variants);
   compare_d (td, ref_td, nt, r);
 }
@@ -359,6 +373,8 @@ check_empty (const struct variant *v, struct result *r)
   (void) r;
   reset_state ();
   launch_empty (v);
+  if (v->wait)
+    v->wait ();
 }
 
 static void
@@ -405,14 +421,22 @@ check_kernel (int vi, int ki, struct result *r)
 static void
 call_kernel (int vi, int ki)
 {
+  const struct variant *v = &variants[vi];
+
   for (int n = launches (ki); n > 0; n--)
-    kernels[ki].launch (&variants[vi]);
+    kernels[ki].launch (v);
+  if (v->wait && strcmp (kernels[ki].name, "step") != 0)
+    v->wait ();
 }
 
 static void
 warm_kernel (int vi, int ki)
 {
-  kernels[ki].launch (&variants[vi]);
+  const struct variant *v = &variants[vi];
+
+  kernels[ki].launch (v);
+  if (v->wait)
+    v->wait ();
 }
 
 static double
@@ -489,7 +513,7 @@ setup (void)
     }
 
   /* The references, with the serial loops.  */
-  const struct variant *ref = &variants[3];
+  const struct variant *ref = &variants[4];
   reset_state ();
   ref_update3 (nx, nz, dt, st, td);
   memcpy (ref_u3, st, ns * sizeof *st);

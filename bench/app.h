@@ -3,8 +3,10 @@
    part: halo exchange, fluxes, tendencies, Runge-Kutta update), and the
    launch figures.
 
-   app-acc.c is compiled twice: with the Gangway plugin (prefix acc_) and
-   as GCC's plain OpenACC host fallback (prefix hacc_); app-omp.c with
+   app-acc.c is compiled three times: with the Gangway plugin (prefix
+   acc_), with it and every region on async queue 1 (prefix aacc_, and
+   aacc_wait waits for the queue), and as GCC's plain OpenACC host
+   fallback (prefix hacc_); app-omp.c with
    -O3 -march=native -fopenmp -ffp-contract=off (prefix omp_); app-ref.c
    is the serial reference (prefix ref_, gcc -O2).  All do the same
    arithmetic in the same order, so their results agree bit for bit.
@@ -140,6 +142,8 @@
   void APP_NAME (prefix, loop0) (int n, double *a);
 
 APP_DECLARE (acc_)
+APP_DECLARE (aacc_)
+void aacc_wait (void);
 APP_DECLARE (hacc_)
 APP_DECLARE (omp_)
 APP_DECLARE (ref_)

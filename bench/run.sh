@@ -110,6 +110,8 @@ if [ "$suite" = app ]; then
   # The OpenMP build does not contract into FMAs, so that every variant
   # matches the serial reference bit for bit.
   v $cc -O2 $cflags $keep -DPREFIX=acc_ -c "$here/app-acc.c" -o app-acc-cpu.o
+  v $cc -O2 $cflags -DPREFIX=aacc_ -DASYNC_QUEUE=1 -c "$here/app-acc.c" \
+    -o app-acc-async.o
   v $cc -O2 -fopenacc -foffload=disable -DPREFIX=hacc_ -c "$here/app-acc.c" \
     -o app-acc-host.o
   v $cc -O3 -march=$march -fopenmp -foffload=disable -ffp-contract=off \
@@ -117,7 +119,7 @@ if [ "$suite" = app ]; then
   v $cc -O2 -c "$here/app-ref.c" -o app-ref.o
   v $cc -O2 -Wall $cflags -c "$here/app.c" -o app.o
   v $cc -O2 -fopenmp -foffload=disable -o app app.o app-acc-cpu.o \
-    app-acc-host.o app-omp.o app-ref.o $libs -lm
+    app-acc-async.o app-acc-host.o app-omp.o app-ref.o $libs -lm
   prog=./app
 else
   v $cc -O2 $cflags $keep -DPREFIX=acc_ -c "$here/kernels-acc.c" \
