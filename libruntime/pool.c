@@ -320,6 +320,22 @@ gw_run_alone (uint64_t start, uint64_t *ran)
   return true;
 }
 
+/* Wake the threads asleep on WAKE if COUNT (of some of them) says there
+   are any.  */
+
+static void
+gw_wake (atomic_uint *count)
+{
+  struct gw_pool *p = &gw_pool;
+
+  if (atomic_load (count) > 0)
+    {
+      pthread_mutex_lock (&p->sleep_lock);
+      pthread_cond_broadcast (&p->wake);
+      pthread_mutex_unlock (&p->sleep_lock);
+    }
+}
+
 /* Return true if the job state word S has a sequence number other than
    SEEN.  */
 
@@ -733,12 +749,7 @@ gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
   uint64_t seq = GW_JOB_SEQ (atomic_load_explicit (&p->state,
 						   memory_order_relaxed)) + 1;
   atomic_store (&p->state, ((seq & 0xffffffffu) << 32) | job_flags);
-  if (atomic_load (&p->sleepers) > 0)
-    {
-      pthread_mutex_lock (&p->sleep_lock);
-      pthread_cond_broadcast (&p->wake);
-      pthread_mutex_unlock (&p->sleep_lock);
-    }
+  gw_wake (&p->sleepers);
 
   /* Work, then close the job and wait for whoever joined it.  */
   ran += gw_run_chunks (0);
@@ -799,12 +810,7 @@ gw_run_queue (void)
       /* Said before looking for sleepers, who count themselves before
 	 they look at it.  */
       atomic_store (&p->finished, n + 1);
-      if (atomic_load (&p->queue_waiters) > 0)
-	{
-	  pthread_mutex_lock (&p->sleep_lock);
-	  pthread_cond_broadcast (&p->wake);
-	  pthread_mutex_unlock (&p->sleep_lock);
-	}
+      gw_wake (&p->queue_waiters);
     }
 }
 
@@ -875,12 +881,7 @@ gw_pool_queue_commit (int q, gw_cpu_kernel_fn *kernel, void *const *globals,
 			 memory_order_relaxed);
   /* Counted before looking for sleepers (the runner may be one).  */
   atomic_store (&p->queued, n + 1);
-  if (atomic_load (&p->sleepers) > 0)
-    {
-      pthread_mutex_lock (&p->sleep_lock);
-      pthread_cond_broadcast (&p->wake);
-      pthread_mutex_unlock (&p->sleep_lock);
-    }
+  gw_wake (&p->sleepers);
   pthread_mutex_unlock (&p->queue_lock);
 }
 
