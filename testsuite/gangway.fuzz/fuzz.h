@@ -321,6 +321,10 @@ struct fz_stmt
   fz_var *num_gangs_rt = nullptr, *num_workers_rt = nullptr,
     *vector_length_rt = nullptr;
   bool present = false;		/* Inside a data construct.  */
+  int async = -1;		/* -1: synchronous; 0-3: 'async (N)'; 4:
+				   'async' (acc_async_noval).  */
+  int wait_form = 0;		/* How it waits for the queues before it
+				   that are not its own (print.cc).  */
 
   /* Clauses naming variables of compute (): S_REGION's firstprivate and
      private, S_ACCLOOP's private.  */
@@ -407,6 +411,8 @@ struct fz_program
   int nodes = 0;		/* Node numbers given.  */
   std::vector<std::string> edits;	/* Applied by the reducer.  */
   int nregions = 0;
+  int final_wait = 0;		/* The form of the wait that ends compute ()
+				   when regions are queued (print.cc).  */
   ~fz_program ();
   std::vector<fz_expr *> all_exprs;	/* Owned.  */
   std::vector<fz_stmt *> all_stmts;	/* Owned.  */

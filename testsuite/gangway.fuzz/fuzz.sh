@@ -399,7 +399,7 @@ expected_log () {
     printf '/* { dg-output "%s(\\n|\\r\\n|\\r)" } */\n' "$l"
   done
   echo "$hosts" | while read -r _ _ name _; do
-    printf '/* { dg-output "gangway: launch %s device=cpu gangs=\\[0-9\\]+ workers=\\[0-9\\]+ vector=\\[0-9\\]+(\\n|\\r\\n|\\r)" } */\n' "$name"
+    printf '/* { dg-output "gangway: launch %s device=cpu gangs=\\[0-9\\]+ workers=\\[0-9\\]+ vector=\\[0-9\\]+( async=-?\\[0-9\\]+)?(\\n|\\r\\n|\\r)" } */\n' "$name"
   done | sed '$ s/(\\n|\\r\\n|\\r)" }/" }/'
 }
 

@@ -3791,6 +3791,18 @@ gen::run ()
       if (r == to)
 	data = nullptr;
     }
+  /* Queues: print.cc adds the waits that order each queued region after
+     the regions before it, and end compute ().  */
+  if (pct (K_async))
+    {
+      for (fz_stmt *r : regions)
+	if (pct (K_async_region))
+	  {
+	    r->async = rng.pct (15) ? 4 : rng.below (4);
+	    r->wait_form = rng.below (4);
+	  }
+      p->final_wait = rng.below (5);
+    }
   return p;
 }
 

@@ -22,6 +22,7 @@
 
 #include "fuzz.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -46,6 +47,9 @@ private:
   std::map<int, std::set<fz_array *>> region_arrays;
   std::map<int, std::set<fz_var *>> region_gscalars;
   int cur_region = -1;
+  /* The queues that may hold regions not waited for yet, in the order
+     they were used (4: acc_async_noval).  */
+  std::vector<int> pending;
   /* Routines (by fz_routine::idx): printed (called from printed code),
      the routines each calls, called from the other unit; the routine
      being scanned (-1: the regions).  */
@@ -75,6 +79,9 @@ private:
   std::string red_clauses (const std::vector<fz_red> &reds);
   std::string section (fz_array *a);
   bool stores_whole (fz_stmt *region, fz_array *a);
+  bool queued ();
+  std::string queue_waits (fz_stmt *s);
+  void wait_pending (int form);
 
   void scan_expr (fz_expr *x);
   void scan_stmt (fz_stmt *s);
@@ -813,6 +820,115 @@ printer::section (fz_array *a)
 	 + "]";
 }
 
+/* Whether any region printed has an async clause.  */
+bool
+printer::queued ()
+{
+  for (fz_stmt *s : p->top)
+    {
+      if (s->dropped)
+	continue;
+      if (s->k == S_REGION && s->async >= 0)
+	return true;
+      if (s->k == S_DATA)
+	for (fz_stmt *r : s->body)
+	  if (!r->dropped && r->async >= 0)
+	    return true;
+    }
+  return false;
+}
+
+/* Wait for the queues in PENDING, in FORM (fz_program::final_wait): 0 the
+   wait directive, 1 the directive with the queues' list, 2 acc_wait_all,
+   3 acc_wait of each queue, 4 a loop on acc_async_test_all.  The lists
+   never name acc_async_noval's queue: a list with it waits for all.  */
+void
+printer::wait_pending (int form)
+{
+  std::string list;
+  for (int q : pending)
+    list += (list.empty () ? "(" : ", ") + std::to_string (q);
+  bool noval = std::count (pending.begin (), pending.end (), 4);
+  if (noval && (form == 1 || form == 3))
+    form = form == 1 ? 0 : 2;
+  switch (form)
+    {
+    case 0:
+      line ("#pragma acc wait");
+      break;
+    case 1:
+      line ("#pragma acc wait " + list + ")");
+      break;
+    case 2:
+      line ("acc_wait_all ();");
+      break;
+    case 3:
+      for (int q : pending)
+	line ("acc_wait (" + std::to_string (q) + ");");
+      break;
+    default:
+      line ("while (!acc_async_test_all ())");
+      line ("  ;");
+      break;
+    }
+  pending.clear ();
+}
+
+/* Print the waits that must come before region S, and return the clauses
+   its directive gets: a synchronous region waits for every queue; a
+   queued one for the queues before it that are not its own, in its
+   wait_form: 0 a wait clause, 1 a wait directive, 2 acc_wait of each
+   queue, 3 a wait directive with S's async clause (the queue waits, not
+   the host).  After a queued region, its queue is all that is pending:
+   what it waited for finished before it.  */
+std::string
+printer::queue_waits (fz_stmt *s)
+{
+  if (s->async < 0)
+    {
+      if (!pending.empty ())
+	wait_pending (0);
+      return "";
+    }
+  std::vector<int> others;
+  for (int q : pending)
+    if (q != s->async)
+      others.push_back (q);
+  std::string r = s->async == 4 ? " async"
+		  : " async (" + std::to_string (s->async) + ")";
+  if (!others.empty ())
+    {
+      std::string list;
+      for (int q : others)
+	list += (list.empty () ? "(" : ", ") + std::to_string (q);
+      list += ")";
+      int form = s->wait_form;
+      if (std::count (others.begin (), others.end (), 4))
+	form = -1;
+      switch (form)
+	{
+	case -1:
+	  line ("#pragma acc wait");
+	  break;
+	case 0:
+	  r += " wait " + list;
+	  break;
+	case 1:
+	  line ("#pragma acc wait " + list);
+	  break;
+	case 2:
+	  for (int q : others)
+	    line ("acc_wait (" + std::to_string (q) + ");");
+	  break;
+	default:
+	  line ("#pragma acc wait " + list + r);
+	  break;
+	}
+    }
+  pending.assign (1, s->async);
+  return r;
+}
+
 /* The clauses of region or data construct S (DATA: the data construct,
    whose regions S->body are).  */
 std::string
@@ -1066,6 +1182,7 @@ printer::stmt (fz_stmt *s)
 	if (!pv.empty ())
 	  c += " private (" + pv + ")";
 	c += red_clauses (s->reds);
+	c += queue_waits (s);
 	line (c);
 	if (loop)
 	  {
@@ -1089,12 +1206,18 @@ printer::stmt (fz_stmt *s)
 	      stmt (r);
 	  return;
 	}
+      /* What the construct copies in or out is what queued regions
+	 use.  */
+      if (!pending.empty ())
+	wait_pending (0);
       line ("#pragma acc data" + clauses (s, true) + " if (on_dev)");
       line ("{");
       ind += 2;
       for (fz_stmt *r : s->body)
 	if (!r->dropped)
 	  stmt (r);
+      if (!pending.empty ())
+	wait_pending (p->final_wait);
       ind -= 2;
       line ("}");
       return;
@@ -1497,12 +1620,18 @@ printer::compute ()
     if (a->uses && a->role == fz_array::PRIVATE && global (a))
       line (ty (a->ty) + " " + a->name + "[" + std::to_string (a->dims[0])
 	    + "];");
+  pending.clear ();
   for (fz_stmt *s : p->top)
     if (!s->dropped)
       {
 	line ("");
 	stmt (s);
       }
+  if (!pending.empty ())
+    {
+      line ("");
+      wait_pending (p->final_wait);
+    }
   ind -= 2;
   line ("}");
   line ("");
@@ -1789,6 +1918,8 @@ printer::run ()
   line ("   (any NaN equals any NaN).  */");
   line ("");
   line ("#include <math.h>");
+  if (queued ())
+    line ("#include <openacc.h>");
   line ("#include <stdint.h>");
   line ("#include <stdio.h>");
   line ("#include <string.h>");

@@ -16,6 +16,8 @@
      rN.K   make loop K of statement N run one trip, at a constant bound
      gN     remove the num_gangs/num_workers/vector_length clauses of
 	    region N (not num_gangs (1), which lets its code store)
+     yN     make region N synchronous (no async clause; the waits
+	    print.cc adds follow)
      pN     remove the private variables and arrays of loop or region N
 	    that nothing but their initialization uses, and it
      lN.K   remove loop K > 0 of loop nest N, no longer collapsed, if
@@ -515,6 +517,11 @@ fz_apply_edit (fz_program *p, const std::string &edit)
       s->num_workers = s->vector_length = 0;
       s->num_workers_rt = s->vector_length_rt = nullptr;
       return true;
+    case 'y':
+      if (s->k != S_REGION || s->async < 0)
+	return false;
+      s->async = -1;
+      return true;
     default:
       return false;
     }
@@ -593,6 +600,8 @@ candidates (fz_program *p, int round)
 		|| s->num_workers || s->num_workers_rt || s->vector_length
 		|| s->vector_length_rt)
 	      c.push_back ("g" + n);
+	    if (s->async >= 0)
+	      c.push_back ("y" + n);
 	    break;
 	  default:
 	    break;

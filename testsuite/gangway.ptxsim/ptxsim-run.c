@@ -291,6 +291,59 @@ gangway_update (int flags, size_t mapnum, void **hostaddrs, size_t *sizes,
   GOACC_update (flags, mapnum, hostaddrs, sizes, kinds, async, 0);
 }
 
+/* The wait directive and the acc_* calls the plugin rewrites
+   (libruntime/async.c): nothing is queued here, so they are libgomp's.  */
+
+void
+gangway_wait (int async, int num_waits, ...)
+{
+  (void) async;
+  (void) num_waits;
+}
+
+extern void acc_wait (int);
+extern void acc_wait_all (void);
+extern void acc_wait_async (int, int);
+extern void acc_wait_all_async (int);
+extern int acc_async_test (int);
+extern int acc_async_test_all (void);
+
+void
+gangway_acc_wait (int async)
+{
+  acc_wait (async);
+}
+
+void
+gangway_acc_wait_all (void)
+{
+  acc_wait_all ();
+}
+
+void
+gangway_acc_wait_async (int async1, int async2)
+{
+  acc_wait_async (async1, async2);
+}
+
+void
+gangway_acc_wait_all_async (int async)
+{
+  acc_wait_all_async (async);
+}
+
+int
+gangway_acc_async_test (int async)
+{
+  return acc_async_test (async);
+}
+
+int
+gangway_acc_async_test_all (void)
+{
+  return acc_async_test_all ();
+}
+
 void
 gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
 			void **hostaddrs, size_t *sizes,
