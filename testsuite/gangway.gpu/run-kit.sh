@@ -34,12 +34,18 @@ declare -A EXPECT=(
   [data-5]="acc_copyin is libgomp's (manual: Running)"
   [string-literal-1]="dereferences a host pointer"
   [printf-1]="dereferences host pointers" [linked-list-1]="host pointers in copied data"
+  [async-queue-1]="reads a data construct's array on the host without update"
+)
+# Tests that cannot end off the cpu device: not run.
+declare -A SKIP=(
+  [async-queue-2]="a queued region waits for the host; ptx runs async launches synchronously"
 )
 
 if [ -n "$tests" ]; then
   passed=0 failed=0 xfailed=0
   while read -r p want; do
     if [ $# -gt 0 ] && [[ " $* " != *" $p "* ]]; then continue; fi
+    if [ -n "${SKIP[$p]:-}" ]; then echo "SKIP: $p (${SKIP[$p]})"; continue; fi
     (cd "$LOGS" && GANGWAY_DEVICE=ptx GANGWAY_LOG=launch timeout 30 \
        "$KIT/bin/$p") > "$LOGS/$p.out" 2>&1
     rc=$?
