@@ -177,6 +177,40 @@ emitter::simd_dcall (const dir_insn *i)
 
 /* Emit the load INSN in SIMD code.  */
 
+/* If the affine address ADDR comes from a guarded sign extension
+   (strides.cc, find_guards): set OK to the C condition under which the
+   extension's lanes are the sequence its affine value says (lane 0's
+   32-bit value plus the last lane's offset does not pass INT32_MAX or
+   INT32_MIN), and LANES to the lanes' true addresses otherwise, and
+   return true.  */
+
+bool
+emitter::guarded (const dir_value &addr, std::string *ok,
+		  std::string *lanes) const
+{
+  if (!addr.reg_p () || !guard_root[addr.reg])
+    return false;
+  const dir_insn *root = fn->regs[guard_root[addr.reg] - 1].def;
+  const dir_value &x = root->ops[0];
+  int64_t v = stride[x.reg];
+  int64_t k = stride[addr.reg] / v;
+  std::string x0 = "(int32_t) " + sval (x);
+  std::string last = std::to_string ((int64_t) (p - 1) * v);
+  *ok = "__builtin_expect ((int64_t) " + x0 + " + INT64_C (" + last
+	+ ") == (int64_t) (int32_t) ((uint32_t) " + x0 + " + (uint32_t) "
+	+ "INT64_C (" + last + ")), 1)";
+  std::string P = std::to_string (p);
+  std::string ext = "(" + helper ("splat", DT_I32) + " ((uint32_t) " + x0
+		    + ") + " + helper ("iota", DT_I32) + " * (uint32_t) "
+		    + std::to_string (v) + ")";
+  ext = "((gw_u64x" + P + ") __builtin_convertvector ((gw_s32x" + P + ") "
+	+ ext + ", gw_s64x" + P + "))";
+  *lanes = "(" + helper ("splat", DT_I64) + " (" + sval (addr) + ") + ("
+	   + ext + " - " + helper ("splat", DT_I64) + " ((uint64_t) (int64_t) "
+	   + x0 + ")) * (uint64_t) " + std::to_string (k) + ")";
+  return true;
+}
+
 void
 emitter::simd_load (const dir_insn *i)
 {
@@ -224,6 +258,10 @@ emitter::simd_load (const dir_insn *i)
   else
     e = helper ("gather", i->type) + " ("
 	+ vval (addr) + " + " + disp (i->disp) + ", gw_cur)";
+  std::string ok, lanes;
+  if (guarded (addr, &ok, &lanes))
+    e = "(" + ok + " ? " + e + " : " + helper ("gather", i->type) + " ("
+	+ lanes + " + " + disp (i->disp) + ", gw_cur))";
   assign_varying (i, e);
 }
 
@@ -257,6 +295,14 @@ emitter::simd_store (const dir_insn *i)
 	   ty.c_str (), lval (addr).c_str (), disp (i->disp).c_str (),
 	   lval (val).c_str ());
       return;
+    }
+  std::string ok, lanes;
+  if (guarded (addr, &ok, &lanes))
+    {
+      put ("  if (!%s)\n", ok.c_str ());
+      put ("    %s (%s + %s, %s, gw_cur);\n  else\n",
+	   helper ("scatter", i->type).c_str (), lanes.c_str (),
+	   disp (i->disp).c_str (), vval (val).c_str ());
     }
   if (lane_stride (addr.reg, i->bb) == (int64_t) dir_type_bytes (i->type))
     put ("  %s (%s + %s, %s, gw_cur);\n", helper ("st", i->type).c_str (),

@@ -90,6 +90,11 @@ private:
 					   scalars (masking.cc), in the
 					   order found.  */
   std::vector<bool> not_affine;		/* Register -> kept per lane.  */
+  /* Register -> 1 + the register of the guarded sign extension its
+     affine value comes from, or 0 (strides.cc); the extensions refused
+     as guarded ones.  */
+  std::vector<uint32_t> guard_root;
+  std::set<uint32_t> no_guard;
   std::vector<std::vector<bool>> live;	/* Liveness of FN.  */
   /* With OPTS.verify: the writes emitted in SIMD code, keyed like
      MASK_COPIES (null for a definition), 1 if some were unmasked, 2 if
@@ -213,6 +218,9 @@ private:
   void plan_regions ();
   void strides ();
   int64_t lane_stride (uint32_t r, const dir_block *b) const;
+  bool find_guards (const std::vector<char> &exact);
+  bool guarded (const dir_value &addr, std::string *ok,
+		std::string *lanes) const;
   void empty_checks ();
   /* Masking (masking.cc).  */
   void block_edges (const simd_region &r, const dir_block *b,

@@ -126,6 +126,24 @@ emitter::strides ()
 	}
     }
 
+  /* A sign extension of a 32-bit value that is not exact but steps by a
+     constant from lane to lane (an index GCC computed in unsigned
+     arithmetic) is affine unless the lanes wrap past INT32_MAX between
+     lane 0 and the last: find_guards keeps it so where every value made
+     from it is an address of plain loads and stores, which test that at
+     run time (guarded).  Vector lanes only: no workers.  */
+  bool may_guard = wlen == 1;
+  for (const dir_block *b : fn->blocks)
+    for (const dir_insn *i : b->insns)
+      if (i->op == DOP_ATOMIC || i->op == DOP_XCHG || i->op == DOP_CAS
+	  || (i->flags & DIF_ATOMIC))
+	may_guard = false;
+  auto guardable = [&] (const dir_insn *i) {
+    return may_guard && i->op == DOP_SEXT && i->type == DT_I64
+	   && i->ops[0].reg_p () && i->ops[0].type == DT_I32
+	   && !exact_op (i->ops[0]) && !no_guard.count (i->dest);
+  };
+
   std::vector<lin> st (fn->regs.size (), lin { 0, 0 });
   for (size_t r = 0; r < fn->regs.size (); r++)
     if (div.varying ((uint32_t) r))
@@ -224,7 +242,12 @@ emitter::strides ()
 		  /* A sign extension keeps them if the narrow lanes hold an
 		     exact sequence; a zero extension never (the narrow
 		     value may cross zero).  */
-		  s = exact_op (i->ops[0]) ? x : LIN_UNKNOWN;
+		  if (exact_op (i->ops[0]))
+		    s = x;
+		  else if (guardable (i) && (x.top () || (!x.unknown ()
+							  && x.w == 0
+							  && x.v != 0)))
+		    s = x;
 		  break;
 		case DOP_ADD:
 		  s = sum (x, y, 1);
@@ -320,6 +343,111 @@ emitter::strides ()
 	    check (i);
 	}
     }
+
+  /* Guarded extensions that find_guards refuses are not affine: once
+     more without them.  */
+  if (!find_guards (exact))
+    strides ();
+}
+
+/* The guarded sign extensions (strides): each affine one is the root of
+   the registers made from it by copies, sums and differences with values
+   uniform across the gang, and products and shifts by constants, all
+   affine too.  Those must be used only so, and as the address of plain
+   loads and stores in SIMD code, whose emission tests lane 0's value
+   (guarded) and falls back to the lanes' true addresses.  Fill
+   guard_root; refuse (no_guard) the roots of registers used otherwise,
+   and return false if there were any.  */
+
+bool
+emitter::find_guards (const std::vector<char> &exact)
+{
+  guard_root.assign (fn->regs.size (), 0);
+  auto root_of = [&] (const dir_value &v) -> uint32_t {
+    return v.reg_p () ? guard_root[v.reg] : 0;
+  };
+  auto uniform = [&] (const dir_value &v) {
+    return !v.reg_p () || (!div.varying (v.reg) && !guard_root[v.reg]);
+  };
+  /* The root a propagating insn I gives its destination, or 0.  */
+  auto propagated = [&] (const dir_insn *i) -> uint32_t {
+    if (i->dest == DIR_NOREG || !affine[i->dest])
+      return 0;
+    switch (i->op)
+      {
+      case DOP_COPY:
+	return root_of (i->ops[0]);
+      case DOP_ADD: case DOP_SUB:
+	if (root_of (i->ops[0]) && uniform (i->ops[1]))
+	  return root_of (i->ops[0]);
+	if (i->op == DOP_ADD && root_of (i->ops[1]) && uniform (i->ops[0]))
+	  return root_of (i->ops[1]);
+	return 0;
+      case DOP_MUL: case DOP_SHL:
+	if (root_of (i->ops[0]) && i->ops[1].imm_p ())
+	  return root_of (i->ops[0]);
+	if (i->op == DOP_MUL && root_of (i->ops[1]) && i->ops[0].imm_p ())
+	  return root_of (i->ops[1]);
+	return 0;
+      default:
+	return 0;
+      }
+  };
+  bool changed = true;
+  while (changed)
+    {
+      changed = false;
+      for (const dir_block *b : fn->blocks)
+	if (simd (b))
+	  for (const dir_insn *i : b->insns)
+	    {
+	      if (i->dest == DIR_NOREG || guard_root[i->dest])
+		continue;
+	      uint32_t r = 0;
+	      if (i->op == DOP_SEXT && i->type == DT_I64 && i->ops[0].reg_p ()
+		  && i->ops[0].type == DT_I32 && affine[i->dest]
+		  && affine[i->ops[0].reg] && stride[i->ops[0].reg]
+		  && stride[i->dest] == stride[i->ops[0].reg]
+		  && !wstride[i->dest]
+		  && !exact[i->ops[0].reg] && !no_guard.count (i->dest))
+		r = i->dest + 1;
+	      else
+		r = propagated (i);
+	      if (r)
+		{
+		  guard_root[i->dest] = r;
+		  changed = true;
+		}
+	    }
+    }
+
+  std::set<uint32_t> refused;
+  for (const dir_block *b : fn->blocks)
+    {
+      for (const dir_insn *phi : b->phis)
+	for (const dir_value &v : phi->ops)
+	  if (root_of (v))
+	    refused.insert (root_of (v) - 1);
+      for (const dir_insn *i : b->insns)
+	for (size_t k = 0; k < i->ops.size (); k++)
+	  {
+	    uint32_t r = root_of (i->ops[k]);
+	    if (!r)
+	      continue;
+	    bool ok = false;
+	    if (!simd (b))
+	      ok = false;
+	    else if ((i->op == DOP_LOAD || i->op == DOP_STORE) && k == 0)
+	      ok = !(i->flags & (DIF_VOLATILE | DIF_ATOMIC))
+		   && stride[i->ops[0].reg] % stride[r - 1] == 0;
+	    else
+	      ok = i->dest != DIR_NOREG && guard_root[i->dest] == r;
+	    if (!ok)
+	      refused.insert (r - 1);
+	  }
+    }
+  no_guard.insert (refused.begin (), refused.end ());
+  return refused.empty ();
 }
 
 /* The stride of the affine register R from one lane of the gang to the
