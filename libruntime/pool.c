@@ -89,12 +89,16 @@
    the launching thread fills and leaves.  Pool thread 1, the runner, runs
    the records in the order they were queued, each as an ordinary job of
    which it is the launcher, going from one to the next with no host
-   thread involved; the others help as they do any launcher.  Its jobs are
-   marked GW_JOB_ASYNC in the state word, and a host thread that waits for
-   the queue (gw_pool_wait) helps with those from a slot of its own past
-   the pool threads' (the runner's share, whose thread is the launcher,
-   is where it starts claiming), so that waiting costs no CPU.  Only jobs
-   so marked: pool thread 1 is a helper again for any other launch.  Every
+   thread involved; the others help as they do any launcher.  A host
+   thread that waits for the queue (gw_pool_wait) takes the records over:
+   pool thread 1 stops after its current one, and the waiting thread runs
+   the rest as their launcher, pool thread 1 a helper again (one thread
+   runs records at a time).  Meanwhile it helps with pool thread 1's
+   current job, marked GW_JOB_ASYNC in the state word, from a slot of its
+   own past the pool threads' (the runner's share, whose thread is the
+   launcher, is where it starts claiming), so that waiting costs no CPU.
+   Only jobs so marked: pool thread 1 is a helper again for any other
+   launch.  Every
    queue of the program goes to the one ring, which is valid (OpenACC
    lets queues be serialized) and keeps their order simple: a record is
    finished only after all those queued before it.  The pool counts the
@@ -216,12 +220,17 @@ struct gw_pool
      LAST holds, by queue id's remainder, the number of the last record
      queued on such a queue.  Records are queued under QUEUE_LOCK.
      QUEUE_WAITERS counts the threads asleep in gw_pool_wait; WAITER_HELPS
-     is set while one of them has the waiter's slot.  */
+     is set while one of them has the waiter's slot.  RUNNING is set while
+     a thread runs records (pool thread 1, or a host thread waiting for
+     them); WANTED counts the host threads in gw_pool_wait, for which pool
+     thread 1 stops after its current record.  */
   pthread_mutex_t queue_lock;
   alignas (64) atomic_uint_fast64_t queued;
   alignas (64) atomic_uint_fast64_t finished;
   atomic_uint queue_waiters;
   atomic_bool waiter_helps;
+  atomic_bool running;
+  atomic_uint wanted;
   atomic_uint_fast64_t last[GW_QUEUE_IDS];
   struct gw_queued ring[GW_QUEUE_SLOTS];
 };
@@ -379,13 +388,26 @@ gw_queue_pending (void)
 	  != atomic_load_explicit (&p->queued, memory_order_acquire));
 }
 
+/* Return true if the queue has records for pool thread 1 to run: no
+   other thread runs them, and no host thread waits for them (it runs
+   them itself).  */
+
+static inline bool
+gw_queue_for_runner (void)
+{
+  struct gw_pool *p = &gw_pool;
+
+  return (gw_queue_pending () && !atomic_load (&p->running)
+	  && !atomic_load (&p->wanted));
+}
+
 /* Return true if the job state word S has a sequence number other than
    SEEN, or the queue has records to run (for the runner).  */
 
 static inline bool
 gw_job_or_record (uint64_t s, uint32_t seen)
 {
-  return gw_job_changed (s, seen) || gw_queue_pending ();
+  return gw_job_changed (s, seen) || gw_queue_for_runner ();
 }
 
 /* Wait until the job sequence number differs from SEEN or the pool shuts
@@ -469,7 +491,7 @@ gw_log_thread_cpus (unsigned n, int place)
     gw_message ("pool thread %u cpus=%s", n, list);
 }
 
-static void gw_run_queue (void);
+static bool gw_run_queue (uint64_t job_flags);
 
 /* The start of a pool thread: the sequence number of the job state when
    it was created, and its number (1 for the first).  */
@@ -500,13 +522,15 @@ gw_pool_thread (void *arg)
       uint64_t s = gw_wait_for_job (seen, self == 1);
       if (atomic_load (&gw_pool.shutdown))
 	return NULL;
-      if (self == 1 && gw_queue_pending ())
+      if (self == 1 && gw_queue_for_runner () && gw_run_queue (GW_JOB_ASYNC))
 	{
-	  gw_run_queue ();
 	  /* The jobs it opened are closed.  */
 	  seen = GW_JOB_SEQ (atomic_load (&gw_pool.state));
 	  continue;
 	}
+      /* Woken for records that another thread runs.  */
+      if (GW_JOB_SEQ (s) == seen)
+	continue;
       seen = GW_JOB_SEQ (s);
       gw_work_on_job (self, self, s);
     }
@@ -787,31 +811,51 @@ gw_pool_run (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
   pthread_mutex_unlock (&p->launch_lock);
 }
 
-/* As the runner (pool thread 1), run the queued records in order until
-   none is left, each as a job of its own.  */
+/* Run the queued records in order until none is left, each as a job of
+   its own of which the calling thread is the launcher: pool thread 1
+   (JOB_FLAGS GW_JOB_ASYNC), which stops after a record when a host thread
+   waits for the queue, or that host thread (0).  Only one thread runs
+   records at a time (RUNNING).  Return false if another one did.  */
 
-static void
-gw_run_queue (void)
+static bool
+gw_run_queue (uint64_t job_flags)
 {
   struct gw_pool *p = &gw_pool;
-  uint64_t n;
+  bool ran = false;
 
-  while ((n = atomic_load_explicit (&p->finished, memory_order_relaxed))
-	 != atomic_load_explicit (&p->queued, memory_order_acquire))
+  while (gw_queue_pending ())
     {
-      struct gw_queued *r = &p->ring[n % GW_QUEUE_SLOTS];
-      if (r->gangs != 0)
+      if (atomic_exchange (&p->running, true))
+	return ran;
+      ran = true;
+      uint64_t n;
+      while ((n = atomic_load_explicit (&p->finished, memory_order_relaxed))
+	     != atomic_load_explicit (&p->queued, memory_order_acquire))
 	{
-	  pthread_mutex_lock (&p->launch_lock);
-	  gw_launch (r->kernel, r->buf, r->globals, r->gangs, r->key,
-		     GW_JOB_ASYNC);
-	  pthread_mutex_unlock (&p->launch_lock);
+	  if (job_flags && atomic_load (&p->wanted))
+	    break;
+	  struct gw_queued *r = &p->ring[n % GW_QUEUE_SLOTS];
+	  if (r->gangs != 0)
+	    {
+	      pthread_mutex_lock (&p->launch_lock);
+	      gw_launch (r->kernel, r->buf, r->globals, r->gangs, r->key,
+			 job_flags);
+	      pthread_mutex_unlock (&p->launch_lock);
+	    }
+	  /* Said before looking for sleepers, who count themselves before
+	     they look at it.  */
+	  atomic_store (&p->finished, n + 1);
+	  gw_wake (&p->queue_waiters);
 	}
-      /* Said before looking for sleepers, who count themselves before
-	 they look at it.  */
-      atomic_store (&p->finished, n + 1);
-      gw_wake (&p->queue_waiters);
+      /* A waiting host thread may sleep while RUNNING is set.  */
+      atomic_store (&p->running, false);
+      if (job_flags && atomic_load (&p->wanted))
+	{
+	  gw_wake (&p->queue_waiters);
+	  return ran;
+	}
     }
+  return ran;
 }
 
 /* Start queuing a launch: return a buffer of at least SIZE bytes for its
@@ -933,6 +977,11 @@ gw_pool_wait (uint64_t n)
 
   if (gw_pool_finished (n))
     return;
+  /* Pool thread 1 stops after its current record, and this thread runs
+     the rest as their launcher, the pool helping as in any launch.  */
+  atomic_fetch_add (&p->wanted, 1);
+  bool was = gw_in_launch;
+  gw_in_launch = true;
   bool help = !atomic_exchange (&p->waiter_helps, true);
   const unsigned slot = p->num_threads + 1;
   uint32_t helped = 0;
@@ -940,6 +989,9 @@ gw_pool_wait (uint64_t n)
 
   for (unsigned i = 1; !gw_pool_finished (n); i++)
     {
+      if (gw_queue_pending () && !atomic_load (&p->running)
+	  && gw_run_queue (0))
+	continue;
       uint64_t s = atomic_load (&p->state);
       if (help && (s & (GW_JOB_ASYNC | GW_JOB_CLOSED)) == GW_JOB_ASYNC
 	  && GW_JOB_SEQ (s) != helped)
@@ -961,7 +1013,8 @@ gw_pool_wait (uint64_t n)
       pthread_mutex_lock (&p->sleep_lock);
       atomic_fetch_add (&p->sleepers, 1);
       atomic_fetch_add (&p->queue_waiters, 1);
-      while (!gw_pool_finished (n) && atomic_load (&p->state) == s)
+      while (!gw_pool_finished (n) && atomic_load (&p->state) == s
+	     && atomic_load (&p->running))
 	pthread_cond_wait (&p->wake, &p->sleep_lock);
       atomic_fetch_sub (&p->queue_waiters, 1);
       atomic_fetch_sub (&p->sleepers, 1);
@@ -970,6 +1023,11 @@ gw_pool_wait (uint64_t n)
     }
   if (help)
     atomic_store (&p->waiter_helps, false);
+  gw_in_launch = was;
+  /* Records queued meanwhile by other threads are pool thread 1's
+     again.  */
+  if (atomic_fetch_sub (&p->wanted, 1) == 1 && gw_queue_pending ())
+    gw_wake (&p->sleepers);
 }
 
 /* Stop the pool threads and wait for them to end, when the library is
@@ -1044,6 +1102,8 @@ gw_pool_atfork_child (void)
   atomic_store (&p->finished, 0);
   atomic_store (&p->queue_waiters, 0);
   atomic_store (&p->waiter_helps, false);
+  atomic_store (&p->running, false);
+  atomic_store (&p->wanted, 0);
   for (unsigned k = 0; k < GW_QUEUE_IDS; k++)
     atomic_store (&p->last[k], 0);
 }
