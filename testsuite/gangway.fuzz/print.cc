@@ -82,6 +82,7 @@ private:
   bool queued ();
   std::string queue_waits (fz_stmt *s);
   void wait_pending (int form);
+  void acc_waits (const std::vector<int> &qs);
 
   void scan_expr (fz_expr *x);
   void scan_stmt (fz_stmt *s);
@@ -838,6 +839,24 @@ printer::queued ()
   return false;
 }
 
+/* The wait list "(Q1, Q2...)" of queues QS.  */
+static std::string
+queue_list (const std::vector<int> &qs)
+{
+  std::string list;
+  for (int q : qs)
+    list += (list.empty () ? "(" : ", ") + std::to_string (q);
+  return list + ")";
+}
+
+/* acc_wait of each of queues QS.  */
+void
+printer::acc_waits (const std::vector<int> &qs)
+{
+  for (int q : qs)
+    line ("acc_wait (" + std::to_string (q) + ");");
+}
+
 /* Wait for the queues in PENDING, in FORM (fz_program::final_wait): 0 the
    wait directive, 1 the directive with the queues' list, 2 acc_wait_all,
    3 acc_wait of each queue, 4 a loop on acc_async_test_all.  The lists
@@ -845,9 +864,6 @@ printer::queued ()
 void
 printer::wait_pending (int form)
 {
-  std::string list;
-  for (int q : pending)
-    list += (list.empty () ? "(" : ", ") + std::to_string (q);
   bool noval = std::count (pending.begin (), pending.end (), 4);
   if (noval && (form == 1 || form == 3))
     form = form == 1 ? 0 : 2;
@@ -857,14 +873,13 @@ printer::wait_pending (int form)
       line ("#pragma acc wait");
       break;
     case 1:
-      line ("#pragma acc wait " + list + ")");
+      line ("#pragma acc wait " + queue_list (pending));
       break;
     case 2:
       line ("acc_wait_all ();");
       break;
     case 3:
-      for (int q : pending)
-	line ("acc_wait (" + std::to_string (q) + ");");
+      acc_waits (pending);
       break;
     default:
       line ("while (!acc_async_test_all ())");
@@ -898,10 +913,7 @@ printer::queue_waits (fz_stmt *s)
 		  : " async (" + std::to_string (s->async) + ")";
   if (!others.empty ())
     {
-      std::string list;
-      for (int q : others)
-	list += (list.empty () ? "(" : ", ") + std::to_string (q);
-      list += ")";
+      std::string list = queue_list (others);
       int form = s->wait_form;
       if (std::count (others.begin (), others.end (), 4))
 	form = -1;
@@ -917,8 +929,7 @@ printer::queue_waits (fz_stmt *s)
 	  line ("#pragma acc wait " + list);
 	  break;
 	case 2:
-	  for (int q : others)
-	    line ("acc_wait (" + std::to_string (q) + ");");
+	  acc_waits (others);
 	  break;
 	default:
 	  line ("#pragma acc wait " + list + r);
