@@ -862,7 +862,8 @@ stepper::narrow (const dir_loop &l, dir_block *pre, dir_block *latch,
    shape is contiguous.  The segment's whole vectors run in a copy of the
    body (@F) in which every lane is busy, so that a SIMD target needs no
    mask there; its last numbers, fewer than VL, run in the body itself,
-   the lanes past the end idle:
+   the lanes past the end idle (fewer than VL are left after the whole
+   vectors: the tail runs once):
 
      @pre:  ...                          @pre: r0 = U % NI, q0 = U / NI
      @H:  x = phi [U + lane], [next]     @H:  u, q, r = phi ...
@@ -871,11 +872,11 @@ stepper::narrow (const dir_loop &l, dir_block *pre, dir_block *latch,
 	  cbr next < B, @H, @exit        @F:  j = phi [0], [j + VL]
 					      body (q, r + j + lane)
 					      cbr j + VL <= seg - VL, @F, @T
-					 @T:  jt = phi [0], [j + VL], [jt + VL]
+					 @T:  jt = phi [0], [j + VL]
 					      cbr jt < seg, @TB, @NL
 					 @TB: cbr lane < seg - jt, @body, @NLT
 					 @body: body (q, r + jt + lane)
-					 @NLT: br @T (jt + VL)
+					 @NLT: br @NL
 					 @NL: u' = u + seg, r' = r + seg
 					      carry: r' == NI (r' = 0, q + 1)
 					      cbr u' < B, @H, @exit
@@ -883,7 +884,9 @@ stepper::narrow (const dir_loop &l, dir_block *pre, dir_block *latch,
    The lanes that entered the loop are those with U + lane < B; each
    segment stays below B, so every lane @F runs and every lane @TB keeps
    is one of them.  A body of more than max_full_copy instructions, or
-   with a convergent one, is not copied (@H goes to @T).
+   with a convergent one, is not copied (@H goes to @T), and then the
+   tail is a loop over the whole segment (@NLT: br @T (jt + VL), a phi
+   input of @T).
 
    Requires a loop whose only header phi is X, whose only exit is its
    latch and whose values no code after it reads (a reduction's
@@ -1045,15 +1048,21 @@ stepper::rows (const dir_loop &l, dir_block *pre, dir_block *latch,
 
   /* The tail: from JT on, VL numbers at a time while some are left, the
      lanes past the segment's end idle.  With one lane, the whole
-     segment: the body from J = 0, while J + 1 < SEG.  */
-  dir_insn *jphi = new_phi (one ? body : tl, t, { { h, dir_imm (t, 0) },
-						  { nlt, dir_value () } });
+     segment: the body from J = 0, while J + 1 < SEG.  Where the full
+     vectors run in their copy, fewer than VL numbers are left for the
+     tail: it runs once, and goes on to the next row.  */
+  bool once = !one && full && split;
+  dir_insn *jphi = new_phi (one ? body : tl, t, { { h, dir_imm (t, 0) } });
   dir_value jt = dir_reg_value (fn, jphi->dest);
   dir_remove_insn (fn, latch->terminator ());
   dir_builder lb (fn, latch);
   lb.br (nlt);
   dir_builder ntb (fn, nlt);
-  jphi->ops[1] = ntb.def (DOP_ADD, t, { jt, vlv });
+  if (!once)
+    {
+      jphi->targets.push_back (nlt);
+      jphi->ops.push_back (ntb.def (DOP_ADD, t, { jt, vlv }));
+    }
   if (one)
     {
       nlt->insns[ntb.pos - 1]->flags |= DIF_NSW;
@@ -1061,7 +1070,7 @@ stepper::rows (const dir_loop &l, dir_block *pre, dir_block *latch,
     }
   else
     {
-      ntb.br (tl);
+      ntb.br (once ? nl : tl);
       dir_builder tlb (fn, tl);
       tlb.cbr (tlb.cmp (DC_LT, jt, seg), tb, split ? nl : exit);
       dir_builder tbb (fn, tb);
