@@ -84,10 +84,10 @@ struct variant
   const char *child_env;
 };
 
-#define FNS(p) p##update3, p##update2v, p##update3d, p##rkupdate, p##flux, \
-  p##tend, p##halo, p##empty, p##loop0, NULL
-#define FNS_WAIT(p) p##update3, p##update2v, p##update3d, p##rkupdate, \
-  p##flux, p##tend, p##halo, p##empty, p##loop0, p##wait
+#define FNS_KERNELS(p) p##update3, p##update2v, p##update3d, p##rkupdate, \
+  p##flux, p##tend, p##halo, p##empty, p##loop0
+#define FNS(p) FNS_KERNELS (p), NULL
+#define FNS_WAIT(p) FNS_KERNELS (p), p##wait
 
 static const struct variant variants[] = {
   { "cpu", "OpenACC on the Gangway cpu device: gcc -O2 + plugin",

@@ -58,20 +58,24 @@ gw_queue_last (int q)
   return q == GW_ASYNC_SYNC ? 0 : gw_pool_queue_last (q);
 }
 
-/* Wait for queue Q.  */
-
-void
-gw_wait_queue (int q)
-{
-  gw_pool_wait (gw_queue_last (q));
-}
-
 /* Wait for every queue.  */
 
 void
 gw_wait_all (void)
 {
   gw_pool_wait (gw_pool_queued ());
+}
+
+/* Make queue ASYNC wait for record N: the host waits if ASYNC is
+   acc_async_sync, else the queue is done no sooner than N.  */
+
+static void
+gw_wait_on (int async, uint64_t n)
+{
+  if (async == GW_ASYNC_SYNC)
+    gw_pool_wait (n);
+  else
+    gw_pool_queue_after (async, n);
 }
 
 /* The wait directive: wait, on queue ASYNC, for the NUM_WAITS queues that
@@ -81,27 +85,14 @@ gw_wait_all (void)
 GW_EXPORT void
 gangway_wait (int async, int num_waits, ...)
 {
-  bool sync = async == GW_ASYNC_SYNC;
-
   if (num_waits == 0)
-    {
-      if (sync)
-	gw_wait_all ();
-      else
-	gw_pool_queue_after (async, gw_pool_queued ());
-    }
+    gw_wait_on (async, gw_pool_queued ());
   else
     {
       va_list ap;
       va_start (ap, num_waits);
       for (int i = 0; i < num_waits; i++)
-	{
-	  int q = va_arg (ap, int);
-	  if (sync)
-	    gw_wait_queue (q);
-	  else
-	    gw_pool_queue_after (async, gw_queue_last (q));
-	}
+	gw_wait_on (async, gw_queue_last (va_arg (ap, int)));
       va_end (ap);
     }
   /* libgomp's waits for its own queues (it has none for the host), and
@@ -112,7 +103,7 @@ gangway_wait (int async, int num_waits, ...)
 GW_EXPORT void
 gangway_acc_wait (int q)
 {
-  gw_wait_queue (q);
+  gw_pool_wait (gw_queue_last (q));
   acc_wait (q);
 }
 
@@ -129,20 +120,14 @@ gangway_acc_wait_all (void)
 GW_EXPORT void
 gangway_acc_wait_async (int q1, int q2)
 {
-  if (q2 == GW_ASYNC_SYNC)
-    gw_wait_queue (q1);
-  else
-    gw_pool_queue_after (q2, gw_queue_last (q1));
+  gw_wait_on (q2, gw_queue_last (q1));
   acc_wait_async (q1, q2);
 }
 
 GW_EXPORT void
 gangway_acc_wait_all_async (int q)
 {
-  if (q == GW_ASYNC_SYNC)
-    gw_wait_all ();
-  else
-    gw_pool_queue_after (q, gw_pool_queued ());
+  gw_wait_on (q, gw_pool_queued ());
   acc_wait_all_async (q);
 }
 

@@ -98,8 +98,7 @@
    own past the pool threads' (the runner's share, whose thread is the
    launcher, is where it starts claiming), so that waiting costs no CPU.
    Only jobs so marked: pool thread 1 is a helper again for any other
-   launch.  Every
-   queue of the program goes to the one ring, which is valid (OpenACC
+   launch.  Every queue of the program goes to the one ring, which is valid (OpenACC
    lets queues be serialized) and keeps their order simple: a record is
    finished only after all those queued before it.  The pool counts the
    records queued and finished; a queue's last record number (by the
@@ -825,7 +824,7 @@ gw_run_queue (uint64_t job_flags)
 
   while (gw_queue_pending ())
     {
-      if (atomic_exchange (&p->running, true))
+      if (atomic_load (&p->running) || atomic_exchange (&p->running, true))
 	return ran;
       ran = true;
       uint64_t n;
@@ -989,8 +988,7 @@ gw_pool_wait (uint64_t n)
 
   for (unsigned i = 1; !gw_pool_finished (n); i++)
     {
-      if (gw_queue_pending () && !atomic_load (&p->running)
-	  && gw_run_queue (0))
+      if (gw_run_queue (0))
 	continue;
       uint64_t s = atomic_load (&p->state);
       if (help && (s & (GW_JOB_ASYNC | GW_JOB_CLOSED)) == GW_JOB_ASYNC

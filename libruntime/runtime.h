@@ -352,7 +352,6 @@ extern void gw_ptx_sync_host (size_t, void **, size_t *, unsigned short *,
 
 /* async.c: waiting for the cpu device's queue.  */
 
-extern void gw_wait_queue (int);
 extern void gw_wait_all (void);
 
 

@@ -218,6 +218,8 @@ private:
   void plan_regions ();
   void strides ();
   int64_t lane_stride (uint32_t r, const dir_block *b) const;
+  bool guard_candidate (const dir_insn *i,
+			const std::vector<char> &exact) const;
   bool find_guards (const std::vector<char> &exact);
   bool guarded (const dir_value &addr, std::string *ok,
 		std::string *lanes) const;

@@ -138,11 +138,6 @@ emitter::strides ()
       if (i->op == DOP_ATOMIC || i->op == DOP_XCHG || i->op == DOP_CAS
 	  || (i->flags & DIF_ATOMIC))
 	may_guard = false;
-  auto guardable = [&] (const dir_insn *i) {
-    return may_guard && i->op == DOP_SEXT && i->type == DT_I64
-	   && i->ops[0].reg_p () && i->ops[0].type == DT_I32
-	   && !exact_op (i->ops[0]) && !no_guard.count (i->dest);
-  };
 
   std::vector<lin> st (fn->regs.size (), lin { 0, 0 });
   for (size_t r = 0; r < fn->regs.size (); r++)
@@ -244,9 +239,9 @@ emitter::strides ()
 		     value may cross zero).  */
 		  if (exact_op (i->ops[0]))
 		    s = x;
-		  else if (guardable (i) && (x.top () || (!x.unknown ()
-							  && x.w == 0
-							  && x.v != 0)))
+		  else if (may_guard && guard_candidate (i, exact)
+			   && (x.top () || (!x.unknown () && x.w == 0
+					    && x.v != 0)))
 		    s = x;
 		  break;
 		case DOP_ADD:
@@ -350,6 +345,19 @@ emitter::strides ()
     strides ();
 }
 
+/* Whether I could be a guarded sign extension (strides): one of a 32-bit
+   register whose lanes EXACT does not say are a sequence, not refused
+   yet.  */
+
+bool
+emitter::guard_candidate (const dir_insn *i,
+			  const std::vector<char> &exact) const
+{
+  return i->op == DOP_SEXT && i->type == DT_I64 && i->ops[0].reg_p ()
+	 && i->ops[0].type == DT_I32 && !exact[i->ops[0].reg]
+	 && !no_guard.count (i->dest);
+}
+
 /* The guarded sign extensions (strides): each affine one is the root of
    the registers made from it by copies, sums and differences with values
    uniform across the gang, and products and shifts by constants, all
@@ -404,12 +412,10 @@ emitter::find_guards (const std::vector<char> &exact)
 	      if (i->dest == DIR_NOREG || guard_root[i->dest])
 		continue;
 	      uint32_t r = 0;
-	      if (i->op == DOP_SEXT && i->type == DT_I64 && i->ops[0].reg_p ()
-		  && i->ops[0].type == DT_I32 && affine[i->dest]
+	      if (guard_candidate (i, exact) && affine[i->dest]
 		  && affine[i->ops[0].reg] && stride[i->ops[0].reg]
 		  && stride[i->dest] == stride[i->ops[0].reg]
-		  && !wstride[i->dest]
-		  && !exact[i->ops[0].reg] && !no_guard.count (i->dest))
+		  && !wstride[i->dest])
 		r = i->dest + 1;
 	      else
 		r = propagated (i);
