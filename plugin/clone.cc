@@ -257,6 +257,95 @@ acc_on_device_call_p (gimple *s)
 		     "acc_on_device") == 0);
 }
 
+/* Is S a call of Fortran's acc_on_device: libgomp's openacc module (and
+   openacc_lib.h) binds it to the external function acc_on_device_h_,
+   which takes its argument by reference and returns a LOGICAL?  */
+
+static bool
+fortran_acc_on_device_call_p (gimple *s)
+{
+  tree fn = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+  if (!fn || fndecl_built_in_p (fn) || !TREE_PUBLIC (fn)
+      || !DECL_EXTERNAL (fn) || gimple_call_num_args (s) != 1
+      || strcmp (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fn)),
+		 "acc_on_device_h_") != 0)
+    return false;
+  tree arg = gimple_call_arg (s, 0);
+  tree lhs = gimple_call_lhs (s);
+  return (POINTER_TYPE_P (TREE_TYPE (arg))
+	  && INTEGRAL_TYPE_P (TREE_TYPE (TREE_TYPE (arg)))
+	  && (!lhs || INTEGRAL_TYPE_P (TREE_TYPE (lhs))));
+}
+
+/* Make the call S of Fortran's acc_on_device_h_ (P) in FUN one of the
+   device's acc_on_device (*P) (gw_on_device_decl), whose result, not 0,
+   is the LOGICAL's .true..  That function is const: S's virtual
+   definition goes.  */
+
+static void
+defer_fortran_acc_on_device (function *fun, gcall *s)
+{
+  bool ssa = gimple_in_ssa_p (fun);
+  auto temp = [&] (tree type) {
+    return (ssa ? make_ssa_name_fn (fun, type, NULL)
+	    : create_tmp_reg_fn (fun, type, NULL));
+  };
+  location_t loc = gimple_location (s);
+  tree arg = gimple_call_arg (s, 0);
+  tree ity = TREE_TYPE (TREE_TYPE (arg));
+  tree kind = temp (ity);
+  gassign *load = gimple_build_assign (kind, build2 (MEM_REF, ity, arg,
+						     build_int_cst
+						     (TREE_TYPE (arg), 0)));
+  gimple_set_location (load, loc);
+  gimple_set_vuse (load, gimple_vuse (s));
+  gimple_stmt_iterator gsi = gsi_for_stmt (s);
+  gsi_insert_before (&gsi, load, GSI_SAME_STMT);
+  tree ikind = kind;
+  if (!useless_type_conversion_p (integer_type_node, ity))
+    {
+      ikind = temp (integer_type_node);
+      gassign *conv = gimple_build_assign (ikind, NOP_EXPR, kind);
+      gimple_set_location (conv, loc);
+      gsi_insert_before (&gsi, conv, GSI_SAME_STMT);
+    }
+  tree lhs = gimple_call_lhs (s);
+  tree vuse = gimple_vuse (s), vdef = gimple_vdef (s);
+  bool store = lhs && !is_gimple_reg (lhs);
+  if (vdef && !store)
+    {
+      unlink_stmt_vdef (s);
+      if (ssa)
+	release_ssa_name_fn (fun, vdef);
+    }
+  gimple_set_vdef (s, NULL_TREE);
+  gimple_set_vuse (s, NULL_TREE);
+  gimple_call_set_arg (s, 0, ikind);
+  if (lhs)
+    {
+      tree r = temp (integer_type_node);
+      gimple_call_set_lhs (s, r);
+      tree b = store ? temp (TREE_TYPE (lhs)) : lhs;
+      gassign *test = gimple_build_assign (b, NE_EXPR, r,
+					   build_zero_cst (integer_type_node));
+      gimple_set_location (test, loc);
+      gsi_insert_after (&gsi, test, GSI_NEW_STMT);
+      if (store)
+	{
+	  /* The store takes over the call's virtual operands.  */
+	  gassign *st = gimple_build_assign (lhs, b);
+	  gimple_set_location (st, loc);
+	  gimple_set_vuse (st, vuse);
+	  gimple_set_vdef (st, vdef);
+	  if (vdef && TREE_CODE (vdef) == SSA_NAME)
+	    SSA_NAME_DEF_STMT (vdef) = st;
+	  gsi_insert_after (&gsi, st, GSI_NEW_STMT);
+	}
+    }
+  gimple_call_set_fntype (s, TREE_TYPE (gw_on_device_decl ()));
+  gw_redirect_call (fun, s, gw_on_device_decl ());
+}
+
 /* In the device clone NODE, make acc_on_device calls stand for the
    device's answer (gw_on_device_decl).  */
 
@@ -270,9 +359,10 @@ defer_acc_on_device (cgraph_node *node)
 	 gsi_next (&gsi))
       {
 	gimple *s = gsi_stmt (gsi);
-	if (!acc_on_device_call_p (s))
-	  continue;
-	gw_redirect_call (fun, as_a <gcall *> (s), gw_on_device_decl ());
+	if (acc_on_device_call_p (s))
+	  gw_redirect_call (fun, as_a <gcall *> (s), gw_on_device_decl ());
+	else if (fortran_acc_on_device_call_p (s))
+	  defer_fortran_acc_on_device (fun, as_a <gcall *> (s));
       }
 }
 

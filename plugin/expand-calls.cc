@@ -211,25 +211,35 @@ expander::reduction_marker (gcall *call)
       return;
     }
   dir_type t = reg_type (type);
-  dir_opcode redop = combining_opcode (code, type);
+  bool boolean = t == DT_B1;
+  /* Fortran's .neqv. is ^ on booleans; .eqv. is too on their negations
+     (!(a .eqv. b) == !a ^ !b), so its operands are negated and so is its
+     result; across gangs, r .eqv. x == r ^ !x.  */
+  bool negate = boolean && code == EQ_EXPR;
+  dir_opcode redop = (boolean && (code == EQ_EXPR || code == NE_EXPR)
+		      ? DOP_XOR : combining_opcode (code, type));
   if (redop == DOP_NUM || (!INTEGRAL_TYPE_P (type) && !SCALAR_FLOAT_TYPE_P
 			   (type)))
     fail ("a reduction of this operator on values of type '%s'",
 	  user_type_name (type).c_str ());
-  /* A bool is the byte 0 or 1: + max || combine as |, * min && as &
-     (C's b + x and b * x are 1 or 0 again), ^ as it is.  */
-  tree byte = unsigned_char_type_node;
-  bool boolean = t == DT_B1;
+  /* A bool is the integer 0 or 1 of its size in memory (a byte in C, 1
+     to 8 bytes in Fortran): + max || combine as |, * min && as & (C's
+     b + x and b * x are 1 or 0 again), ^ as it is.  */
+  tree word = NULL_TREE;
   if (boolean)
     {
-      t = DT_I8;
+      t = reg_type (type, true);
+      word = build_nonstandard_integer_type (tree_to_uhwi (TYPE_SIZE (type)),
+					     1);
       redop = redop == DOP_XOR ? DOP_XOR
 	      : redop == DOP_ADD || redop == DOP_UMAX || redop == DOP_OR
 		|| redop == DOP_MAX ? DOP_OR : DOP_AND;
     }
   auto operand = [&] () {
     dir_value v = value (val);
-    return boolean ? convert (v, type, byte) : v;
+    if (negate)
+      v = emit (DOP_NOT, DT_B1, { v });
+    return boolean ? convert (v, type, word) : v;
   };
   if (!reduce)
     {
@@ -244,8 +254,14 @@ expander::reduction_marker (gcall *call)
       return;
     }
   dir_value r = reduce_insn (call, redop, t, { operand () });
+  if (boolean)
+    {
+      r = convert (r, word, type);
+      if (negate)
+	r = emit (DOP_NOT, DT_B1, { r });
+    }
   if (lhs)
-    set_lhs (lhs, boolean ? convert (r, byte, type) : r);
+    set_lhs (lhs, r);
 }
 
 /* Emit the REDUCE by REDOP of the values OPS of type T across the level
@@ -582,8 +598,8 @@ expander::stmt_call (gcall *call, bool *ends_block)
 	case BUILT_IN_MEMSET:
 	case BUILT_IN_MEMCPY:
 	case BUILT_IN_MEMMOVE:
-	  fail ("'%s' calls are not supported on the device yet",
-		IDENTIFIER_POINTER (DECL_NAME (decl)));
+	  mem_call (call, DECL_FUNCTION_CODE (decl));
+	  return;
 	case BUILT_IN_STACK_SAVE:
 	case BUILT_IN_STACK_RESTORE:
 	  /* What GCC wraps around the scope of a variable-length array
@@ -635,6 +651,7 @@ expander::stmt_call (gcall *call, bool *ends_block)
       if (const dir_library_function *f = dir_find_library_function (name))
 	{
 	  library_call (call, f);
+	  *ends_block = f->noreturn;
 	  return;
 	}
     }
@@ -668,6 +685,78 @@ expander::stmt_call (gcall *call, bool *ends_block)
 	"device");
 }
 
+/* Expand CALL of memcpy, memmove or memset (CODE) of a constant size:
+   loads and stores of the widest chunks the pointers' alignment allows
+   (memmove loads all before it stores).  gfortran makes them of array
+   assignments (a = [1, 2, 3], a(1:5) = b) and of derived-type copies.  A
+   size only known at run time would need a loop in the middle of the
+   block: not supported yet.  */
+
+void
+expander::mem_call (gcall *call, built_in_function code)
+{
+  const char *name = code == BUILT_IN_MEMSET ? "memset"
+		     : code == BUILT_IN_MEMCPY ? "memcpy" : "memmove";
+  tree dst = gimple_call_arg (call, 0), src = gimple_call_arg (call, 1);
+  tree len = gimple_call_arg (call, 2);
+  const HOST_WIDE_INT limit = 1024;
+  if (!tree_fits_uhwi_p (len) || tree_to_uhwi (len) > (unsigned) limit)
+    fail ("'%s' of a size not known at compile time (or above %d bytes) "
+	  "is not supported on the device yet", name, (int) limit);
+  HOST_WIDE_INT size = tree_to_uhwi (len);
+  unsigned align = get_pointer_alignment (dst);
+  if (code != BUILT_IN_MEMSET)
+    align = MIN (align, get_pointer_alignment (src));
+  align /= BITS_PER_UNIT;
+  dir_value d = value (dst), sv, fill;
+  if (code == BUILT_IN_MEMSET)
+    {
+      /* The byte in every byte of a 64-bit word.  */
+      if (tree_fits_uhwi_p (src))
+	fill = dir_imm (DT_I64, (tree_to_uhwi (src) & 0xff)
+			* UINT64_C (0x0101010101010101));
+      else
+	{
+	  dir_value byte = convert (value (src), TREE_TYPE (src),
+				    unsigned_char_type_node);
+	  dir_value w = emit (DOP_ZEXT, DT_I64, { byte });
+	  fill = emit (DOP_MUL, DT_I64,
+		       { w, dir_imm (DT_I64, UINT64_C (0x0101010101010101)) });
+	}
+    }
+  else
+    sv = value (src);
+  b.loc = loc;
+  struct chunk { HOST_WIDE_INT pos; dir_type t; dir_value v; };
+  std::vector<chunk> chunks;
+  for (HOST_WIDE_INT pos = 0; pos < size;)
+    {
+      unsigned n = 8;
+      while (n > 1 && (n > align || pos + n > size))
+	n /= 2;
+      dir_type t = n == 8 ? DT_I64 : n == 4 ? DT_I32 : n == 2 ? DT_I16 : DT_I8;
+      chunks.push_back ({ pos, t, dir_value () });
+      pos += n;
+    }
+  for (chunk &c : chunks)
+    {
+      if (code == BUILT_IN_MEMSET)
+	c.v = (c.t == DT_I64 ? fill
+	       : fill.imm_p () ? dir_imm (c.t, fill.imm
+					  & (~UINT64_C (0) >> (64 - 8 * dir_type_bytes (c.t))))
+	       : emit (DOP_TRUNC, c.t, { fill }));
+      else
+	c.v = b.load (c.t, sv, c.pos);
+      if (code != BUILT_IN_MEMMOVE)
+	b.store (c.t, d, c.pos, c.v);
+    }
+  if (code == BUILT_IN_MEMMOVE)
+    for (const chunk &c : chunks)
+      b.store (c.t, d, c.pos, c.v);
+  if (tree lhs = gimple_call_lhs (call))
+    set_lhs (lhs, d);
+}
+
 /* Expand CALL of F, a function of the device's C library: a device call
    flagged DIF_LIBRARY, its arguments after F's parameters variadic (as C
    promoted them: int, long, double, pointers), F declared to the
@@ -687,7 +776,9 @@ expander::library_call (gcall *call, const dir_library_function *f)
       dir_value v = value (arg);
       if (k < f->sig.params.size () && v.type != f->sig.params[k])
 	{
-	  if (!dir_type_int_p (v.type) || !dir_type_int_p (f->sig.params[k]))
+	  /* A bool (libgfortran's quiet flag) goes as an int, 0 or 1.  */
+	  if ((!dir_type_int_p (v.type) && v.type != DT_B1)
+	      || !dir_type_int_p (f->sig.params[k]))
 	    fail ("an argument of type '%s' to '%s'",
 		  user_type_name (TREE_TYPE (arg)).c_str (), name);
 	  v = convert (v, TREE_TYPE (arg),

@@ -87,7 +87,9 @@ bit_field_of (tree ref)
   return NULL_TREE;
 }
 
-/* The device type of values of TYPE.  In MEMORY a boolean is a byte.  */
+/* The device type of values of TYPE.  In MEMORY a boolean is an integer
+   of its size (a byte in C; Fortran's LOGICAL kinds are 1, 2, 4 or 8
+   bytes), 0 or 1.  */
 
 dir_type
 expander::reg_type (tree type, bool memory)
@@ -95,9 +97,17 @@ expander::reg_type (tree type, bool memory)
   if (TREE_CODE (type) == BOOLEAN_TYPE
       || (INTEGRAL_TYPE_P (type) && TYPE_PRECISION (type) == 1))
     {
-      if (memory && tree_to_uhwi (TYPE_SIZE (type)) != 8)
-	fail ("a boolean of %d bits", (int) tree_to_uhwi (TYPE_SIZE (type)));
-      return memory ? DT_I8 : DT_B1;
+      if (!memory)
+	return DT_B1;
+      switch (tree_to_uhwi (TYPE_SIZE (type)))
+	{
+	case 8: return DT_I8;
+	case 16: return DT_I16;
+	case 32: return DT_I32;
+	case 64: return DT_I64;
+	default:
+	  fail ("a boolean of %d bits", (int) tree_to_uhwi (TYPE_SIZE (type)));
+	}
     }
   if (INTEGRAL_TYPE_P (type) || POINTER_TYPE_P (type)
       || TREE_CODE (type) == OFFSET_TYPE)
@@ -334,12 +344,17 @@ expander::slot_for (tree decl)
 static bool
 constant_bytes (tree decl, std::string *bytes)
 {
-  if (!VAR_P (decl) || !TREE_STATIC (decl) || DECL_EXTERNAL (decl)
-      || !TREE_READONLY (decl) || TREE_THIS_VOLATILE (decl)
-      || !DECL_INITIAL (decl) || DECL_INITIAL (decl) == error_mark_node
-      || !DECL_SIZE_UNIT (decl) || !tree_fits_uhwi_p (DECL_SIZE_UNIT (decl)))
+  /* A CONST_DECL in memory is a Fortran PARAMETER passed by reference.  */
+  if ((TREE_CODE (decl) != CONST_DECL
+       && (!VAR_P (decl) || !TREE_STATIC (decl) || DECL_EXTERNAL (decl)
+	   || !TREE_READONLY (decl) || TREE_THIS_VOLATILE (decl)))
+      || !DECL_INITIAL (decl) || DECL_INITIAL (decl) == error_mark_node)
     return false;
-  unsigned HOST_WIDE_INT size = tree_to_uhwi (DECL_SIZE_UNIT (decl));
+  tree unit = (TREE_CODE (decl) == CONST_DECL
+	       ? TYPE_SIZE_UNIT (TREE_TYPE (decl)) : DECL_SIZE_UNIT (decl));
+  if (!unit || !tree_fits_uhwi_p (unit))
+    return false;
+  unsigned HOST_WIDE_INT size = tree_to_uhwi (unit);
   if (size == 0 || size > (1u << 20))
     return false;
   std::vector<unsigned char> buf (size, 0);
@@ -369,8 +384,12 @@ expander::global_for (tree decl)
   else if (constant_bytes (decl, &g.bytes))
     {
       g.kind = dir_global::DATA;
-      g.align = DECL_ALIGN_UNIT (decl);
+      g.align = (TREE_CODE (decl) == CONST_DECL
+		 ? TYPE_ALIGN_UNIT (TREE_TYPE (decl)) : DECL_ALIGN_UNIT (decl));
     }
+  else if (TREE_CODE (decl) == CONST_DECL)
+    fail ("the constant '%s' in memory",
+	  DECL_NAME (decl) ? IDENTIFIER_POINTER (DECL_NAME (decl)) : "?");
   else
     {
       if (DECL_THREAD_LOCAL_P (decl))
@@ -390,6 +409,67 @@ expander::global_for (tree decl)
     }
   fn->globals.push_back (g);
   return globals[decl] = fn->globals.size () - 1;
+}
+
+/* Find the assignments of integers wider than 64 bits (which the device
+   has no registers for) whose values nothing but other such assignments
+   uses: at -O0 gfortran computes the size in bits of an array of
+   variable size, for the array's type, in bitsizetype (128 bits), and
+   nothing reads it.  They are left out of the expansion.  */
+
+void
+expander::find_dead_wide ()
+{
+  std::vector<gassign *> cands;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (gassign *a = dyn_cast <gassign *> (gsi_stmt (gsi)))
+	{
+	  tree lhs = gimple_assign_lhs (a);
+	  tree type = TREE_TYPE (lhs);
+	  if (INTEGRAL_TYPE_P (type) && TYPE_PRECISION (type) > 64
+	      && (TREE_CODE (lhs) == SSA_NAME
+		  || (VAR_P (lhs) && !TREE_ADDRESSABLE (lhs)
+		      && !is_global_var (lhs))))
+	    cands.push_back (a);
+	}
+  if (cands.empty ())
+    return;
+  /* Whether the local LHS is read by a statement not (yet) found dead.  */
+  auto read = [&] (tree lhs) {
+    FOR_EACH_BB_FN (bb, fun)
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gimple *s = gsi_stmt (gsi);
+	  if (is_gimple_debug (s) || dead_wide.count (s))
+	    continue;
+	  for (unsigned i = 0; i < gimple_num_ops (s); i++)
+	    {
+	      tree op = gimple_op (s, i);
+	      if (!op || (i == 0 && is_gimple_assign (s) && op == lhs))
+		continue;
+	      if (walk_tree_without_duplicates (&op, [] (tree *t, int *, void *d)
+						  { return *t == (tree) d
+						    ? *t : NULL_TREE; },
+						lhs))
+		return true;
+	    }
+	}
+    return false;
+  };
+  for (bool changed = true; changed;)
+    {
+      changed = false;
+      for (gassign *a : cands)
+	if (!dead_wide.count (a) && !read (gimple_assign_lhs (a)))
+	  {
+	    dead_wide.insert (a);
+	    changed = true;
+	  }
+    }
 }
 
 /* Split the address of the reference REF into a BASE value and a constant
@@ -466,6 +546,7 @@ expander::address (tree ref, dir_value *base, int64_t *disp)
 	fail ("a parameter or result in memory");
       break;
     case STRING_CST:
+    case CONST_DECL:
       {
 	dir_insn *i = dir_new_insn (fn.get (), DOP_ADDR_GLOBAL, DT_I64);
 	i->global = global_for (inner);
@@ -530,7 +611,7 @@ expander::load (tree ref)
 			TREE_THIS_VOLATILE (ref) ? DIF_VOLATILE : 0,
 			known_alignment (ref));
   if (reg_type (type) == DT_B1)
-    v = b.cmp (DC_NE, v, dir_imm (DT_I8, 0));
+    v = b.cmp (DC_NE, v, dir_imm (mt, 0));
   return v;
 }
 
@@ -542,7 +623,7 @@ expander::store (tree ref, dir_value v)
   tree type = TREE_TYPE (ref);
   dir_type mt = reg_type (type, true);
   if (v.type == DT_B1)
-    v = emit (DOP_ZEXT, DT_I8, { v });
+    v = emit (DOP_ZEXT, mt, { v });
   dir_value base;
   int64_t disp;
   address (ref, &base, &disp);
@@ -735,6 +816,28 @@ expander::binary (tree_code code, tree type, dir_value a, dir_value c,
     case LROTATE_EXPR: op = DOP_ROTL; break;
     case RROTATE_EXPR: op = DOP_ROTR; break;
     case MULT_HIGHPART_EXPR: op = uns ? DOP_MULHU : DOP_MULHS; break;
+    case FLOOR_DIV_EXPR: case FLOOR_MOD_EXPR:
+      /* Fortran's MODULO (and GCC's folding of divisions by powers of
+	 two): the truncating division, moved down by one where the
+	 remainder is not 0 and its sign differs from the divisor's.  */
+      if (fp || t == DT_B1)
+	fail ("the operation '%s' is not supported on the device",
+	      get_tree_code_name (code));
+      if (uns)
+	return emit (code == FLOOR_DIV_EXPR ? DOP_UDIV : DOP_UREM, t, { a, c });
+      {
+	dir_value q = emit (DOP_DIV, t, { a, c });
+	dir_value r = emit (DOP_REM, t, { a, c });
+	b.loc = loc;
+	dir_value off = b.cmp (DC_LT, emit (DOP_XOR, t, { r, c }),
+			       dir_imm (t, 0));
+	dir_value adj = emit (DOP_AND, DT_B1,
+			      { off, b.cmp (DC_NE, r, dir_imm (t, 0)) });
+	if (code == FLOOR_MOD_EXPR)
+	  return emit (DOP_SELECT, t, { adj, emit (DOP_ADD, t, { r, c }), r });
+	return emit (DOP_SELECT, t, { adj, emit (DOP_SUB, t,
+						  { q, dir_imm (t, 1) }), q });
+      }
     default:
       fail ("the operation '%s' is not supported on the device",
 	    get_tree_code_name (code));
@@ -1135,6 +1238,7 @@ expander::run ()
 {
   fn.reset (new dir_func);
   ssa.assign (num_ssa_names, dir_value ());
+  find_dead_wide ();
 
   /* Blocks in GCC's layout order, after a new entry block.  */
   dir_block *entry = dir_new_block (fn.get ());
@@ -1190,11 +1294,10 @@ expander::run ()
 	  a->slot = slot_for (parm);
 	  a->dest = dir_new_reg (fn.get (), DT_I64);
 	  b.emit (a);
-	  b.store (reg_type (TREE_TYPE (parm), true),
-		   dir_reg_value (fn.get (), a->dest), 0,
-		   t == DT_B1 ? convert (dir_reg_value (fn.get (), i->dest),
-					 TREE_TYPE (parm), unsigned_char_type_node)
-		   : dir_reg_value (fn.get (), i->dest));
+	  dir_type mt = reg_type (TREE_TYPE (parm), true);
+	  dir_value v = dir_reg_value (fn.get (), i->dest);
+	  b.store (mt, dir_reg_value (fn.get (), a->dest), 0,
+		   t == DT_B1 ? emit (DOP_ZEXT, mt, { v }) : v);
 	}
     }
   unsigned ix;
@@ -1305,6 +1408,8 @@ expander::run ()
 	      if (loc == UNKNOWN_LOCATION)
 		loc = DECL_SOURCE_LOCATION (fun->decl);
 	    }
+	  if (dead_wide.count (s))
+	    continue;
 	  last = s;
 	  switch (gimple_code (s))
 	    {

@@ -33,6 +33,9 @@ private:
   std::map<int, dir_block *> blocks;	/* GIMPLE bb index -> block.  */
   std::map<tree, int64_t> slots;	/* Memory locals -> slot.  */
   std::map<tree, int64_t> globals;	/* Global decls -> global.  */
+  /* Statements of unused values wider than 64 bits (find_dead_wide).  */
+  std::set<gimple *> dead_wide;
+  void find_dead_wide ();
   /* SSA names of complex type (the results of .DIVMOD and .ADD_OVERFLOW
      and friends, and the complex values GCC's complex lowering leaves at
      -O0) -> their real and imaginary parts.  */
@@ -58,6 +61,7 @@ private:
   dir_value load (tree ref);
   void store (tree ref, dir_value v);
   void copy_bytes (tree dst, tree src, HOST_WIDE_INT size);
+  void mem_call (gcall *call, built_in_function code);
   dir_value convert (dir_value v, tree from, tree to);
   dir_value convert_reg (dir_value v, tree from, tree to);
   dir_value to_b1 (dir_value v);

@@ -556,6 +556,14 @@ gw_rewrite_launches (function *fun)
     { "acc_wait_all_async", "gangway_acc_wait_all_async" },
     { "acc_async_test", "gangway_acc_async_test" },
     { "acc_async_test_all", "gangway_acc_async_test_all" },
+    /* Fortran's (libgomp's openacc module and openacc_lib.h), by their
+       symbols: external procedures, arguments by reference.  */
+    { "acc_wait_h_", "gangway_acc_wait_h_" },
+    { "acc_wait_all_h_", "gangway_acc_wait_all_h_" },
+    { "acc_wait_async_h_", "gangway_acc_wait_async_h_" },
+    { "acc_wait_all_async_h_", "gangway_acc_wait_all_async_h_" },
+    { "acc_async_test_h_", "gangway_acc_async_test_h_" },
+    { "acc_async_test_all_h_", "gangway_acc_async_test_all_h_" },
   };
   static tree decls[ARRAY_SIZE (rewrites)];
   static tree renamed[ARRAY_SIZE (renames)];
@@ -575,14 +583,17 @@ gw_rewrite_launches (function *fun)
 	  continue;
 	if (!fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
 	  {
-	    /* A declaration with C linkage (its symbol is its name) of a
-	       function defined elsewhere.  */
+	    /* A declaration of a function defined elsewhere whose symbol
+	       is the name (C linkage) or, in Fortran, the name and an
+	       underscore.  */
 	    if (!TREE_PUBLIC (fndecl) || !DECL_EXTERNAL (fndecl))
 	      continue;
-	    const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+	    const char *name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+	    const char *source = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+	    size_t n = strlen (source);
 	    if (strncmp (name, "acc_", 4) != 0
-		|| strcmp (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl)),
-			   name) != 0)
+		|| strncmp (name, source, n) != 0
+		|| (name[n] && strcmp (name + n, "_") != 0))
 	      continue;
 	    for (size_t i = 0; i < ARRAY_SIZE (renames); i++)
 	      if (strcmp (name, renames[i].from) == 0)
@@ -591,6 +602,8 @@ gw_rewrite_launches (function *fun)
 		    {
 		      renamed[i] = build_fn_decl (renames[i].to,
 						  TREE_TYPE (fndecl));
+		      SET_DECL_ASSEMBLER_NAME (renamed[i],
+					       get_identifier (renames[i].to));
 		      TREE_NOTHROW (renamed[i]) = TREE_NOTHROW (fndecl);
 		      keep (renamed[i]);
 		    }

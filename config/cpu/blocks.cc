@@ -47,12 +47,13 @@ emitter::scalar_insn (const dir_insn *i)
 	 for.  */
       return;
     case DOP_FRAME_BCAST:
-      /* Lane 0's slots to every lane's.  */
+      /* Lane 0's slots to every lane's (gw_frame_copy: addresses of lane
+	 0's slots become the lane's own).  */
       if (p > 1)
 	for (uint32_t sl : i->slots)
-	  put ("  for (int gw_l = 1; gw_l < %u; gw_l++) memcpy (&gw_frame[gw_l]"
-	       "[%u], &gw_frame[0][%u], %u);\n", p * chunks, slot_offset[sl],
-	       slot_offset[sl], fn->slots[sl].size);
+	  put ("  for (int gw_l = 1; gw_l < %u; gw_l++)\n"
+	       "    gw_frame_copy (gw_frame[gw_l], gw_frame[0], %u, %u, %u);\n",
+	       p * chunks, slot_offset[sl], fn->slots[sl].size, frame_size);
       return;
     case DOP_STORE:
       if (i->flags & DIF_ATOMIC)
@@ -392,9 +393,9 @@ emitter::simd_insn (const dir_insn *i)
 	  for (uint32_t sl : i->slots)
 	    put ("  for (int gw_l = 0; gw_l < %u; gw_l++)\n"
 		 "    if (gw_cur[gw_l] && gw_lane0 + gw_l != %s)\n"
-		 "      memcpy (&gw_frame[gw_lane0 + gw_l][%u], &gw_frame[%s][%u], "
-		 "%u);\n", p, src.c_str (), slot_offset[sl], src.c_str (),
-		 slot_offset[sl], fn->slots[sl].size);
+		 "      gw_frame_copy (gw_frame[gw_lane0 + gw_l], gw_frame[%s], "
+		 "%u, %u, %u);\n", p, src.c_str (), src.c_str (),
+		 slot_offset[sl], fn->slots[sl].size, frame_size);
 	}
       return;
     default:

@@ -181,6 +181,29 @@ cpu_prelude (const cpu_isa &isa)
 	  write-combined atomics holds (wcombine.cc)?  */
        "GW_INLINE int gw_wc_meets (uint64_t lo, uint64_t hi, uint64_t a, "
        "uint64_t n) { return a < hi && lo < a + n; }\n"
+       /* Copy the SIZE bytes at OFF of the lane frame SRC to the lane
+	  frame DST, both of BYTES bytes (frame.bcast, blocks.cc).  A word
+	  that holds an address inside SRC gets the same place inside DST:
+	  a pointer to the lane's own slot stays one, as an address in
+	  PTX's .local memory does.  GCC's lowering makes such pointers at
+	  -O0 (Fortran's reduction of a dummy argument: the pointer to the
+	  private copy is set in single code).  */
+       "GW_INLINE void gw_frame_copy (unsigned char *dst, "
+       "const unsigned char *src, unsigned off, unsigned size, "
+       "unsigned bytes)\n"
+       "{\n"
+       "  __builtin_memcpy (dst + off, src + off, size);\n"
+       "  for (unsigned k = (off + 7) & ~7u; k + 8 <= off + size; k += 8)\n"
+       "    {\n"
+       "      uint64_t v;\n"
+       "      __builtin_memcpy (&v, dst + k, 8);\n"
+       "      if (v - (uint64_t) (uintptr_t) src < bytes)\n"
+       "        {\n"
+       "          v += (uint64_t) (uintptr_t) dst - (uint64_t) (uintptr_t) src;\n"
+       "          __builtin_memcpy (dst + k, &v, 8);\n"
+       "        }\n"
+       "    }\n"
+       "}\n"
        /* The lane checker's report (masking.cc).  */
        "extern int dprintf (int, const char *, ...);\n"
        "extern void abort (void);\n"

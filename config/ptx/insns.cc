@@ -673,8 +673,10 @@ void
 emitter::emit_library (dir_insn *i)
 {
   const std::string &f = i->callee;
-  if (f == "abort")
-    return;
+  /* abort, and Fortran's STOP, ERROR STOP and abort: the trap after.  */
+  if (const dir_library_function *lf = dir_find_library_function (f))
+    if (lf->noreturn)
+      return;
   /* The format, the arguments and the result.  */
   std::string format;
   size_t first = 0;

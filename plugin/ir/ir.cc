@@ -253,21 +253,36 @@ dir_new_block (dir_func *fn)
   return b;
 }
 
-/* Return the function NAME of the device's C library, or null.  */
+/* Return the function NAME of the device's C library, or null.  The
+   Fortran runtime's STOP, ERROR STOP and abort are there too: gfortran
+   calls them for those statements, and they end the program (on the cpu
+   device, libgfortran's own do, from the thread that runs them; on ptx
+   they trap, as abort does).  */
 
 const dir_library_function *
 dir_find_library_function (const std::string &name)
 {
   static const dir_library_function table[] = {
-    { "printf", { { DT_I64 }, DT_I32 }, true },
-    { "fprintf", { { DT_I64, DT_I64 }, DT_I32 }, true },
-    { "puts", { { DT_I64 }, DT_I32 }, false },
-    { "putchar", { { DT_I32 }, DT_I32 }, false },
-    { "fputs", { { DT_I64, DT_I64 }, DT_I32 }, false },
-    { "fputc", { { DT_I32, DT_I64 }, DT_I32 }, false },
-    { "putc", { { DT_I32, DT_I64 }, DT_I32 }, false },
-    { "fwrite", { { DT_I64, DT_I64, DT_I64, DT_I64 }, DT_I64 }, false },
-    { "abort", { {}, DT_VOID }, false },
+    { "printf", { { DT_I64 }, DT_I32 }, true, false },
+    { "fprintf", { { DT_I64, DT_I64 }, DT_I32 }, true, false },
+    { "puts", { { DT_I64 }, DT_I32 }, false, false },
+    { "putchar", { { DT_I32 }, DT_I32 }, false, false },
+    { "fputs", { { DT_I64, DT_I64 }, DT_I32 }, false, false },
+    { "fputc", { { DT_I32, DT_I64 }, DT_I32 }, false, false },
+    { "putc", { { DT_I32, DT_I64 }, DT_I32 }, false, false },
+    { "fwrite", { { DT_I64, DT_I64, DT_I64, DT_I64 }, DT_I64 }, false,
+      false },
+    { "abort", { {}, DT_VOID }, false, true },
+    /* (code, quiet) and (string, length, quiet); quiet is a C bool.  */
+    { "_gfortran_stop_numeric", { { DT_I32, DT_I32 }, DT_VOID }, false,
+      true },
+    { "_gfortran_stop_string", { { DT_I64, DT_I64, DT_I32 }, DT_VOID },
+      false, true },
+    { "_gfortran_error_stop_numeric", { { DT_I32, DT_I32 }, DT_VOID }, false,
+      true },
+    { "_gfortran_error_stop_string", { { DT_I64, DT_I64, DT_I32 }, DT_VOID },
+      false, true },
+    { "_gfortran_abort", { {}, DT_VOID }, false, true },
   };
   for (const dir_library_function &f : table)
     if (name == f.name)

@@ -469,6 +469,7 @@ struct dir_library_function
   const char *name;
   dir_signature sig;
   bool variadic;
+  bool noreturn;
 };
 const dir_library_function *dir_find_library_function (const std::string &);
 

@@ -27,9 +27,20 @@
    changes nothing where no partition boundary lies between definition and
    use, and where one does, each thread gets its own slot.
 
-   An address that leaves registers (stored to memory and loaded by
-   another thread) still names the storing thread's slot; only registers
-   are rewritten.
+   An address that leaves registers, stored to an own slot and loaded by
+   another thread, names the storing thread's slot too; GCC makes that
+   shape at -O0 as well (Fortran's reduction of a dummy argument: the
+   pointer to the private copy goes to a slot in the pre-body, and the
+   loop loads it).  The fork copies the frame with such addresses made
+   the copying thread's own (the cpu target's gw_frame_copy; .local
+   memory on ptx), so a load of the slot in the partition gets the
+   thread's own address.  A register loaded from an own slot that holds
+   the same value wherever the register is used is such an address too,
+   and is recomputed (reloaded) like one: the slot's stores are all in
+   the load's block, before it, and its address is used for nothing but
+   loads and stores there (a later run of that block stores and loads it
+   again, so the slot and the register agree everywhere after).  Other
+   addresses in memory still name the storing thread's slot.
 
    Requires: DIR_PROP_SPLIT (partition boundaries are block boundaries,
    so a use across one is in another block than its definition).
@@ -41,27 +52,89 @@
 
 namespace {
 
+/* For each slot, the block that stores to it, if the slot is an own
+   slot that is stored in one block only and whose address is only loaded
+   from and stored to (at displacement 0); else null.  */
+struct pointer_slots
+{
+  std::vector<const dir_block *> block;
+
+  explicit pointer_slots (const dir_func *fn) : block (fn->slots.size ())
+  {
+    std::vector<bool> bad (fn->slots.size ());
+    for (const dir_block *b : fn->blocks)
+      for (const dir_insn *i : b->insns)
+	{
+	  for (size_t n = 0; n < i->ops.size (); n++)
+	    {
+	      const dir_value &v = i->ops[n];
+	      const dir_insn *d = v.reg_p () ? fn->regs[v.reg].def : nullptr;
+	      if (!d || d->op != DOP_ADDR_LOCAL)
+		continue;
+	      uint32_t sl = d->slot;
+	      bool access = ((i->op == DOP_LOAD || i->op == DOP_STORE)
+			     && n == 0 && i->disp == 0
+			     && !(i->flags & (DIF_VOLATILE | DIF_ATOMIC)));
+	      if (!access || fn->slots[sl].shared)
+		bad[sl] = true;
+	      else if (i->op == DOP_STORE)
+		{
+		  if (block[sl] && block[sl] != b)
+		    bad[sl] = true;
+		  block[sl] = b;
+		}
+	    }
+	}
+    for (size_t sl = 0; sl < fn->slots.size (); sl++)
+      if (bad[sl])
+	block[sl] = nullptr;
+  }
+};
+
 /* Whether REG is the address of an own (not shared) slot, or such an
-   address plus or minus an offset that is not one.  */
+   address plus or minus an offset that is not one, or (with PS) a
+   64-bit load of a pointer slot after its stores.  */
 bool
-frame_address_p (const dir_func *fn, uint32_t reg, int depth = 0)
+frame_address_p (const dir_func *fn, uint32_t reg,
+		 const pointer_slots *ps = nullptr, int depth = 0)
 {
   const dir_insn *d = fn->regs[reg].def;
   if (!d || depth > 8)
     return false;
   if (d->op == DOP_ADDR_LOCAL)
     return !fn->slots[d->slot].shared;
+  if (d->op == DOP_LOAD && ps && d->type == DT_I64 && d->disp == 0
+      && !(d->flags & (DIF_VOLATILE | DIF_ATOMIC)) && d->ops[0].reg_p ())
+    {
+      const dir_insn *a = fn->regs[d->ops[0].reg].def;
+      if (!a || a->op != DOP_ADDR_LOCAL || ps->block[a->slot] != d->bb)
+	return false;
+      /* No store to the slot after the load.  */
+      bool after = false;
+      for (const dir_insn *i : d->bb->insns)
+	if (i == d)
+	  after = true;
+	else if (after && i->op == DOP_STORE && i->ops[0].reg_p ()
+		 && fn->regs[i->ops[0].reg].def
+		 && fn->regs[i->ops[0].reg].def->op == DOP_ADDR_LOCAL
+		 && fn->regs[i->ops[0].reg].def->slot == a->slot)
+	  return false;
+      return after;
+    }
   if ((d->op != DOP_ADD && d->op != DOP_SUB) || d->type != DT_I64)
     return false;
-  bool a = d->ops[0].reg_p () && frame_address_p (fn, d->ops[0].reg, depth + 1);
-  bool b = d->ops[1].reg_p () && frame_address_p (fn, d->ops[1].reg, depth + 1);
+  bool a = (d->ops[0].reg_p ()
+	    && frame_address_p (fn, d->ops[0].reg, ps, depth + 1));
+  bool b = (d->ops[1].reg_p ()
+	    && frame_address_p (fn, d->ops[1].reg, ps, depth + 1));
   return d->op == DOP_ADD ? a != b : a && !b;
 }
 
 /* Emit a copy of REG's definition chain at B's POS; return the new
    register and advance POS past what was inserted.  */
 uint32_t
-recompute (dir_func *fn, uint32_t reg, dir_block *b, size_t &pos)
+recompute (dir_func *fn, uint32_t reg, dir_block *b, size_t &pos,
+	   const pointer_slots *ps)
 {
   const dir_insn *d = fn->regs[reg].def;
   dir_insn *c = dir_new_insn (fn, d->op, d->type);
@@ -70,8 +143,8 @@ recompute (dir_func *fn, uint32_t reg, dir_block *b, size_t &pos)
   c->ops.clear ();
   for (dir_value v : d->ops)
     {
-      if (v.reg_p () && frame_address_p (fn, v.reg))
-	v = dir_reg_value (fn, recompute (fn, v.reg, b, pos));
+      if (v.reg_p () && frame_address_p (fn, v.reg, ps))
+	v = dir_reg_value (fn, recompute (fn, v.reg, b, pos, ps));
       c->ops.push_back (v);
     }
   c->dest = dir_new_reg (fn, d->type);
@@ -86,6 +159,7 @@ bool
 gw_frame_addresses (dir_func *fn, const gw_pass_context &)
 {
   bool changed = false;
+  const pointer_slots ps (fn);
   /* Blocks only gain insns; the loop sees each original use once, and the
      recomputed definitions it inserts are used in their own block.  */
   for (dir_block *b : fn->blocks)
@@ -95,11 +169,11 @@ gw_frame_addresses (dir_func *fn, const gw_pass_context &)
 	  {
 	    dir_value &v = phi->ops[k];
 	    dir_block *from = phi->targets[k];
-	    if (!v.reg_p () || !frame_address_p (fn, v.reg)
+	    if (!v.reg_p () || !frame_address_p (fn, v.reg, &ps)
 		|| fn->regs[v.reg].def->bb == from)
 	      continue;
 	    size_t pos = from->insns.size () - 1;	/* Before the branch.  */
-	    v = dir_reg_value (fn, recompute (fn, v.reg, from, pos));
+	    v = dir_reg_value (fn, recompute (fn, v.reg, from, pos, &ps));
 	    changed = true;
 	  }
       for (size_t i = 0; i < b->insns.size (); i++)
@@ -107,10 +181,10 @@ gw_frame_addresses (dir_func *fn, const gw_pass_context &)
 	  dir_insn *insn = b->insns[i];
 	  size_t pos = i;
 	  for (dir_value &v : insn->ops)
-	    if (v.reg_p () && frame_address_p (fn, v.reg)
+	    if (v.reg_p () && frame_address_p (fn, v.reg, &ps)
 		&& fn->regs[v.reg].def->bb != b)
 	      {
-		v = dir_reg_value (fn, recompute (fn, v.reg, b, pos));
+		v = dir_reg_value (fn, recompute (fn, v.reg, b, pos, &ps));
 		changed = true;
 	      }
 	  i = pos;
@@ -127,7 +201,7 @@ gw_frame_addresses (dir_func *fn, const gw_pass_context &)
       for (uint32_t r = 0; r < fn->regs.size (); r++)
 	{
 	  dir_insn *d = fn->regs[r].def;
-	  if (d && uses[r].empty () && frame_address_p (fn, r))
+	  if (d && uses[r].empty () && frame_address_p (fn, r, &ps))
 	    {
 	      dir_remove_insn (fn, d);
 	      again = true;
