@@ -146,3 +146,44 @@ gangway_acc_async_test_all (void)
     return 0;
   return acc_async_test_all ();
 }
+
+/* The same for Fortran: libgomp's openacc module and openacc_lib.h make
+   the calls of acc_wait and the others calls of the external procedures
+   acc_wait_h and so on, which take their arguments by reference and
+   return a default LOGICAL (4 bytes, 1 for .true.).  */
+
+GW_EXPORT void
+gangway_acc_wait_h_ (const int *q)
+{
+  gangway_acc_wait (*q);
+}
+
+GW_EXPORT void
+gangway_acc_wait_all_h_ (void)
+{
+  gangway_acc_wait_all ();
+}
+
+GW_EXPORT void
+gangway_acc_wait_async_h_ (const int *q1, const int *q2)
+{
+  gangway_acc_wait_async (*q1, *q2);
+}
+
+GW_EXPORT void
+gangway_acc_wait_all_async_h_ (const int *q)
+{
+  gangway_acc_wait_all_async (*q);
+}
+
+GW_EXPORT int32_t
+gangway_acc_async_test_h_ (const int *q)
+{
+  return gangway_acc_async_test (*q) != 0;
+}
+
+GW_EXPORT int32_t
+gangway_acc_async_test_all_h_ (void)
+{
+  return gangway_acc_async_test_all () != 0;
+}

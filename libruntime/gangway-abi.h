@@ -223,6 +223,15 @@ void gangway_acc_wait_async (int async1, int async2);
 void gangway_acc_wait_all_async (int async);
 int gangway_acc_async_test (int async);
 int gangway_acc_async_test_all (void);
+/* Fortran's: the external procedures acc_wait_h and the others of
+   libgomp's openacc module and openacc_lib.h, arguments by reference,
+   LOGICAL results.  */
+void gangway_acc_wait_h_ (const int *async);
+void gangway_acc_wait_all_h_ (void);
+void gangway_acc_wait_async_h_ (const int *async1, const int *async2);
+void gangway_acc_wait_all_async_h_ (const int *async);
+int32_t gangway_acc_async_test_h_ (const int *async);
+int32_t gangway_acc_async_test_all_h_ (void);
 
 #ifdef __cplusplus
 }

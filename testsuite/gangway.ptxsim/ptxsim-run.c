@@ -344,6 +344,44 @@ gangway_acc_async_test_all (void)
   return acc_async_test_all ();
 }
 
+/* Fortran's (arguments by reference, LOGICAL results).  */
+
+void
+gangway_acc_wait_h_ (const int *async)
+{
+  acc_wait (*async);
+}
+
+void
+gangway_acc_wait_all_h_ (void)
+{
+  acc_wait_all ();
+}
+
+void
+gangway_acc_wait_async_h_ (const int *async1, const int *async2)
+{
+  acc_wait_async (*async1, *async2);
+}
+
+void
+gangway_acc_wait_all_async_h_ (const int *async)
+{
+  acc_wait_all_async (*async);
+}
+
+int
+gangway_acc_async_test_h_ (const int *async)
+{
+  return acc_async_test (*async) != 0;
+}
+
+int
+gangway_acc_async_test_all_h_ (void)
+{
+  return acc_async_test_all () != 0;
+}
+
 void
 gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
 			void **hostaddrs, size_t *sizes,
