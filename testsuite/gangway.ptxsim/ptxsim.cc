@@ -65,8 +65,14 @@
    alignment, for falling into a mapping of the process (or a .local
    frame), and for not being .local or .shared window addresses.  Window
    addresses (what mov of a .local or .shared symbol gives; cvta turns
-   them into host addresses) are bounds-checked on every ld/st of their
+   them into generic ones) are bounds-checked on every ld/st of their
    space: a .local one must fall into the frame of a live activation.
+   cvta.local gives an address of the generic .local window (LOCAL_GEN
+   plus the window offset), which, as on the hardware, names the
+   accessing thread's own .local memory: a thread that uses another's
+   generic .local address (a pointer to a private variable copied from
+   the single thread at a fork) reaches its own copy.  cvta.shared gives
+   the CTA's host address.
    The .shared arrays of functions and modules are static (one per CTA),
    at the start of the .shared window, before the entry's own arrays
    (whose addresses the linker moves past them).
@@ -108,6 +114,11 @@ namespace {
 /* Window addresses of the .shared and .local state spaces.  */
 const uint64_t SHARED_WIN = 0x10000;
 const uint64_t LOCAL_WIN = 0x1000000;
+/* The generic .local window: LOCAL_GEN + (window address - LOCAL_WIN),
+   resolved in the accessing thread's frames.  Far from the host's
+   mappings (the executable's at 0x55..., the libraries' at 0x7f...).  */
+const uint64_t LOCAL_GEN = 0x100000000000ull;
+const uint64_t LOCAL_GEN_SIZE = 1ull << 40;
 /* Generic addresses below this are taken for null-pointer accesses.  */
 const uint64_t LOW_GUARD = 0x10000;
 const uint64_t POISON64 = 0xDEADBEEFDEADBEEFull;
@@ -2709,6 +2720,9 @@ struct launch
   uint8_t *shared = nullptr;
   /* The highest .local window offset of any activation so far.  */
   uint64_t local_hwm = 0;
+  /* The thread running (run): whose .local the generic window names.  */
+  const thread *cur = nullptr;
+  uint8_t *local_generic (uint64_t a, uint64_t n);
   uint64_t steps = 0, max_steps = 0;
   uint64_t arrivals = 0;
   int sched = 0;	/* 0 forward, 1 reverse, 2 random.  */
@@ -2854,9 +2868,34 @@ launch::check_generic (uint64_t a, int n, bool wr, uint64_t *lo,
 /* Read the N-byte value at generic address A into *V; false (and why
    not in WHY) if it may not be read.  */
 
+/* The host address of the N bytes at A, an address of the generic .local
+   window, in the running thread's frames; NULL if not there.  */
+
+uint8_t *
+launch::local_generic (uint64_t a, uint64_t n)
+{
+  return cur ? local_at (*cur, a - LOCAL_GEN + LOCAL_WIN, n) : nullptr;
+}
+
 bool
 launch::read_generic (uint64_t a, int n, uint64_t *v, std::string &why)
 {
+  if (a - LOCAL_GEN < LOCAL_GEN_SIZE)
+    {
+      const uint8_t *h = local_generic (a, n);
+      if (!h)
+	{
+	  char buf[96];
+	  snprintf (buf, sizeof buf, "generic %d-byte load of 0x%llx: not in "
+		    "a live .local frame of this thread", n,
+		    (unsigned long long) a);
+	  why = buf;
+	  return false;
+	}
+      *v = 0;
+      memcpy (v, h, n);
+      return true;
+    }
   uint64_t lo, len;
   const char *e = check_generic (a, n, false, &lo, &len);
   if (e)
@@ -2894,6 +2933,19 @@ launch::read_string (uint64_t a, uint64_t max, std::string &out,
   for (uint64_t i = 0; i < limit; i++)
     {
       uint64_t p = a + i;
+      if (p - LOCAL_GEN < LOCAL_GEN_SIZE)
+	{
+	  const uint8_t *h = local_generic (p, 1);
+	  if (!h)
+	    {
+	      why = "a string in no live .local frame of this thread";
+	      return false;
+	    }
+	  if (!*h)
+	    return true;
+	  out += (char) *h;
+	  continue;
+	}
       if (p - lo >= len)
 	{
 	  const char *e = check_generic (p, 1, false, &lo, &len);
@@ -3569,6 +3621,7 @@ do_cvt (const insn &I, uint64_t raw, uint64_t *out)
 run_result
 launch::run (thread &t, uint64_t slice)
 {
+  cur = &t;
   const func *fn = t.fn;
   const insn *code = fn->code.data ();
   uint64_t *regs = t.regs;
@@ -3597,11 +3650,21 @@ launch::run (thread &t, uint64_t slice)
 #define SETF64(v) (regs[I.d] = f64_bits (v))
 #define FAIL(...) do { t.pc = pc - 1; steps += start - left; \
 			return error (t, pc - 1, __VA_ARGS__); } while (0)
-  /* Generic address checks.  */
-#define GENERIC(addr, n, wr)						\
+  /* Generic address checks; HOST is set to where the N bytes at ADDR
+     are (the accessing thread's own for the generic .local window).  */
+#define GENERIC(host, addr, n, wr)					\
   do {									\
     uint64_t a_ = (addr);						\
-    if (__builtin_expect (a_ - (wr ? wlo : rlo) >= (wr ? wlen : rlen), 0)) \
+    host = (uint8_t *) (uintptr_t) a_;					\
+    if (__builtin_expect (a_ - LOCAL_GEN < LOCAL_GEN_SIZE, 0))		\
+      {									\
+	host = local_at (t, a_ - LOCAL_GEN + LOCAL_WIN, n);		\
+	if (!host)							\
+	  FAIL ("generic %d-byte %s of 0x%llx: not in a live .local "	\
+		"frame of this thread", (int) (n),			\
+		wr ? "store" : "load", (unsigned long long) a_);	\
+      }									\
+    else if (__builtin_expect (a_ - (wr ? wlo : rlo) >= (wr ? wlen : rlen), 0)) \
       {									\
 	const char *why_ = check_generic (a_, n, wr, wr ? &wlo : &rlo,	\
 					  wr ? &wlen : &rlen);		\
@@ -3670,18 +3733,20 @@ launch::run (thread &t, uint64_t slice)
 #define LOADG(T, n, ext)						\
   {									\
     uint64_t a = U64 (a) + I.imm;					\
-    GENERIC (a, n, false);						\
+    uint8_t *h;								\
+    GENERIC (h, a, n, false);						\
     T v;								\
-    memcpy (&v, (void *) (uintptr_t) a, n);				\
+    memcpy (&v, h, n);							\
     regs[I.d] = (uint64_t) (ext) v;					\
     break;								\
   }
 #define STOREG(T, n)							\
   {									\
     uint64_t a = U64 (a) + I.imm;					\
-    GENERIC (a, n, true);						\
+    uint8_t *h;								\
+    GENERIC (h, a, n, true);						\
     T v = (T) regs[I.b];						\
-    memcpy ((void *) (uintptr_t) a, &v, n);				\
+    memcpy (h, &v, n);							\
     break;								\
   }
 #define LOADW(T, n, ext, win, size, base, what)				\
@@ -3885,7 +3950,7 @@ launch::run (thread &t, uint64_t slice)
 	    if (!p)
 	      FAIL ("cvta.local of 0x%llx, not a .local window address of a "
 		    "live activation", (unsigned long long) U64 (a));
-	    SET64 ((uintptr_t) p);
+	    SET64 (LOCAL_GEN + (U64 (a) - LOCAL_WIN));
 	    break;
 	  }
 	case OP_CVTA_SHARED:
@@ -4037,9 +4102,10 @@ launch::run (thread &t, uint64_t slice)
 	    /* Threads run one at a time: the access is indivisible.  */
 	    unsigned n = ty_bits ((ty) I.t1) / 8;
 	    uint64_t a = U64 (a) + I.imm;
-	    GENERIC (a, n, true);
+	    uint8_t *h;
+	    GENERIC (h, a, n, true);
 	    uint64_t old = 0, v = R (b), r;
-	    memcpy (&old, (void *) (uintptr_t) a, n);
+	    memcpy (&old, h, n);
 	    ty t1 = (ty) I.t1;
 	    bool s = t1 == T_S32 || t1 == T_S64, f = t1 == T_F32 || t1 == T_F64;
 	    auto sx = [&] (uint64_t x) {
@@ -4094,7 +4160,7 @@ launch::run (thread &t, uint64_t slice)
 	      default:
 		FAIL ("internal error: atom operation %d", (int) I.aux);
 	      }
-	    memcpy ((void *) (uintptr_t) a, &r, n);
+	    memcpy (h, &r, n);
 	    R (d) = old;
 	    break;
 	  }
