@@ -1,5 +1,6 @@
 #!/bin/bash
-# Run the execution tests of testsuite/gangway.run on ptxsim: each program
+# Run the execution tests of testsuite/gangway.run (and, with FC set to a
+# gfortran, of gangway.fortran) on ptxsim: each program
 # is compiled for cpu and ptx, linked with ptxsim-run.c instead of
 # libgangway, and run under the three schedules, regions without ptx code
 # running on the host (PTXSIM_ALLOW_HOST).  A program passes if it exits
@@ -9,7 +10,7 @@
 # device, expect acc_on_device's cpu answers (DIFFERENT), or launch more
 # gangs than the interpreter runs in reasonable time (HUGE).
 #
-# Usage: run-suite.sh BUILD_DIR [PROGRAM.c...]
+# Usage: run-suite.sh BUILD_DIR [PROGRAM.c|PROGRAM.C|PROGRAM.f90...]
 # Prints "N passed, N failed, N skipped".
 
 set -u
@@ -23,12 +24,14 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=$(cd "$HERE/../.." && pwd)
 CC=${CC:-gcc}
 CXX=${CXX:-g++}
+FC=${FC:-}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 # Tests whose expectations are the cpu device's or the host's (check-lanes-1:
 # the cpu image's lane checker; async-queue-2: a queued region that waits for
-# the host, which the cpu device's queue runs concurrently).
-DIFFERENT=" on-device-2 on-device-3 profiling-1 check-lanes-1 abort-1 async-queue-2 "
+# the host, which the cpu device's queue runs concurrently; stop-1: Fortran's
+# STOP with a code, which ptx traps).
+DIFFERENT=" on-device-2 on-device-3 profiling-1 check-lanes-1 abort-1 async-queue-2 stop-1 "
 HUGE=" num-gangs-3 num-gangs-4 "
 
 $CXX -std=c++17 -O2 -ffp-contract=off -c "$HERE/ptxsim.cc" -o "$WORK/ptxsim.o" \
@@ -38,19 +41,25 @@ PLUGIN="-fplugin=$BUILD/.libs/gangway.so -fplugin-arg-gangway-targets=cpu,ptx"
 # The device math library's units (their ptx images), linked whole.
 DEVLIB="-Wl,--whole-archive $BUILD/.libs/libgwdevlib.a -Wl,--no-whole-archive"
 files=("$@")
-[ $# -gt 0 ] || files=("$SRC"/testsuite/gangway.run/*.[cC])
+if [ $# -eq 0 ]; then
+  files=("$SRC"/testsuite/gangway.run/*.[cC])
+  [ -z "$FC" ] || files+=("$SRC"/testsuite/gangway.fortran/*.f90)
+fi
 passed=0 failed=0 skipped=0
 for f in "${files[@]}"; do
   p=$(basename "$f")
   p=${p%.[cC]}
-  # C++ tests are .C files.
+  p=${p%.f90}
+  # C++ tests are .C files, Fortran ones .f90.
   cc=$CC
   [[ "$f" == *.C ]] && cc=$CXX
+  [[ "$f" == *.f90 ]] && cc=$FC
   # Other units of a test's program, not tests (run.exp).
   [[ "$p" =~ -aux(-[0-9]+)?$ ]] && continue
   # Those units (dg-additional-sources, dg-additional-archive), compiled
   # and linked with the program.
-  others=$(sed -n 's/.*dg-additional-\(sources\|archive\) "\([^"]*\)".*/\2/p' "$f")
+  others=$(sed -n -e 's/.*dg-additional-\(sources\|archive\) "\([^"]*\)".*/\2/p' \
+	     -e 's/.*dg-additional-\(sources\|archive\) \([^" ]*\) }.*/\2/p' "$f")
   # Its options (dg-options, dg-additional-options): its unit's and the
   # link's.
   opts=$(sed -n 's/.*dg-\(additional-\)\?options "\([^"]*\)".*/\2/p' "$f")
