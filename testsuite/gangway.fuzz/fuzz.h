@@ -427,6 +427,10 @@ fz_ty fz_math_type (int f, fz_ty arg);
 /* print.cc: the program's first unit; AUX, if not null, gets its second
    (the routines defined there), or "" if it has none.  */
 std::string fz_print (fz_program *p, std::string *aux = nullptr);
+
+/* fortran.cc: the Fortran program of O's seed and knobs (the second
+   generator: text, no tree, no reducer).  */
+std::string fz_fortran_program (const fz_options &o);
 /* The name of FILE's second unit: FILE.c -> FILE-aux.c.  */
 std::string fz_aux_name (const std::string &file);
 

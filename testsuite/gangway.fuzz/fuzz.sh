@@ -27,6 +27,9 @@
 #   --reduce N          reduce at most N failures (default 20; 0: none)
 #   --reduce-tests N    test runs per reduction (default 300)
 #   --gen "OPTS"        more options for gangway-fuzz (e.g. "--off irreducible")
+#   --lang c|fortran    C programs (default) or Fortran ones (gangway-fuzz
+#                       --fortran, compiled with FC, default gfortran; no
+#                       reduction: the printed program is the reproducer)
 #   --check             print a PASS:/FAIL: line per program and mode (the
 #                       DejaGnu driver fuzz.exp reads them); no reduction
 #   --keep              keep the work files of programs that pass
@@ -60,6 +63,7 @@ set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=$(cd "$HERE/../.." && pwd)
 CC=${CC:-gcc}
+FC=${FC:-gfortran}
 FUZZ_CFLAGS=${FUZZ_CFLAGS:-}
 FUZZ_LDFLAGS=${FUZZ_LDFLAGS:-}
 FUZZ_DEVICE=${FUZZ_DEVICE:-cpu}
@@ -78,6 +82,7 @@ OUT=fuzz-results
 REDUCE=20
 REDUCE_TESTS=300
 GEN=
+LANG_=c
 CHECK=0
 KEEP=0
 QUIET=0
@@ -100,6 +105,7 @@ while [ $# -gt 0 ]; do
     --reduce) REDUCE=$2; shift ;;
     --reduce-tests) REDUCE_TESTS=$2; shift ;;
     --gen) GEN=$2; shift ;;
+    --lang) LANG_=$2; shift ;;
     --check) CHECK=1 ;;
     --keep) KEEP=1 ;;
     --quiet) QUIET=1 ;;
@@ -108,6 +114,12 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
+
+case $LANG_ in
+  c) EXT=c ;;
+  fortran) EXT=F90; CC=$FC; REDUCE=0 ;;
+  *) echo "fuzz.sh: --lang c or fortran" >&2; exit 2 ;;
+esac
 
 if [ -z "$BUILD" ] || [ ! -f "$BUILD/.libs/gangway.so" ]; then
   echo "usage: fuzz.sh --builddir BUILD_DIR [OPTIONS] (see the script)" >&2
@@ -170,7 +182,14 @@ compile_one () {
   dir=$(dirname "$file")
   local log=$dir/compile.log
   local units=("$file")
-  [ -f "${file%.c}-aux.c" ] && units+=("${file%.c}-aux.c")
+  [ -f "${file%.*}-aux.$EXT" ] && units+=("${file%.*}-aux.$EXT")
+  # gfortran writes its module files where it runs unless told: each
+  # program's go with it (parallel runs would share them).
+  local mods=()
+  if [ $LANG_ = fortran ]; then
+    mods=(-J "$dir")
+    cd "$dir" || return
+  fi
   # The plugin's temporary files (kept when the image compiler fails) go
   # with the program's.
   export TMPDIR=$dir
@@ -178,7 +197,7 @@ compile_one () {
     cpu)
       timeout "$TIMEOUT" $CC "${PLUGIN[@]}" $opt \
 	-fplugin-arg-gangway-targets=cpu -fplugin-arg-gangway-isa="$isa" \
-	$FUZZ_CFLAGS "${units[@]}" "${LIBS[@]}" $FUZZ_LDFLAGS -o "$dir/prog" \
+	"${mods[@]}" $FUZZ_CFLAGS "${units[@]}" "${LIBS[@]}" $FUZZ_LDFLAGS -o "$dir/prog" \
 	> "$log" 2>&1
       rc=$? ;;
     ptxsim)
@@ -191,10 +210,11 @@ compile_one () {
       for u in "${units[@]}"; do
 	[ $rc = 0 ] || break
 	timeout "$TIMEOUT" $CC "${PLUGIN[@]}" $opt \
-	  -fplugin-arg-gangway-targets=cpu,ptx "${check[@]}" $FUZZ_CFLAGS \
-	  -c "$u" -o "${u%.c}.o" >> "$log" 2>&1
+	  -fplugin-arg-gangway-targets=cpu,ptx "${check[@]}" "${mods[@]}" \
+	  $FUZZ_CFLAGS \
+	  -c "$u" -o "${u%.*}.o" >> "$log" 2>&1
 	rc=$?
-	objs+=("${u%.c}.o")
+	objs+=("${u%.*}.o")
       done
       if [ $rc = 0 ]; then
 	# The device math library's units, linked whole (ptxsim-run.c).
@@ -222,7 +242,8 @@ compile_one () {
 	done
 	units=("${h[@]}")
       fi
-      timeout "$TIMEOUT" $CC $opt -fopenacc -foffload=disable $FUZZ_CFLAGS \
+      timeout "$TIMEOUT" $CC $opt -fopenacc -foffload=disable "${mods[@]}" \
+	$FUZZ_CFLAGS \
 	"${units[@]}" -lm $FUZZ_LDFLAGS -o "$dir/prog" > "$log" 2>&1
       rc=$? ;;
   esac
@@ -348,6 +369,7 @@ tag_of () {
 gen_opts () {
   local o=$GEN
   [ "$1" = ptxsim ] && o="$o --ptx"
+  [ $LANG_ = fortran ] && o="$o --fortran"
   echo $o
 }
 
@@ -360,11 +382,11 @@ one () {
   rm -rf "$dir"
   mkdir -p "$dir"
   local r
-  if ! "$FUZZ" --seed "$seed" $(gen_opts $mode) -o "$dir/prog.c" \
+  if ! "$FUZZ" --seed "$seed" $(gen_opts $mode) -o "$dir/prog.$EXT" \
        2> "$dir/gen.log"; then
     r="gen-error $(head -1 "$dir/gen.log")"
   else
-    r=$(classify "$dir/prog.c" "$mode" "$opt" "$isa")
+    r=$(classify "$dir/prog.$EXT" "$mode" "$opt" "$isa")
   fi
   local cat=${r%% *}
   local line="$seed $mode $opt $isa $r"
@@ -541,7 +563,8 @@ done
 start=$(date +%s)
 export FUZZ_CFLAGS FUZZ_LDFLAGS FUZZ_DEVICE CC
 xargs -P "$JOBS" -L 1 "$HERE/fuzz.sh" --builddir "$BUILD" --out "$OUT" \
-  --timeout "$TIMEOUT" --gen "$GEN" $( [ $CHECK = 1 ] && echo --check ) \
+  --timeout "$TIMEOUT" --gen "$GEN" --lang $LANG_ \
+  $( [ $CHECK = 1 ] && echo --check ) \
   $( [ $KEEP = 1 ] && echo --keep ) $( [ $QUIET = 1 ] && echo --quiet ) \
   --one < "$runs"
 end=$(date +%s)

@@ -24,6 +24,8 @@
      --set NAME=W     a knob's weight (constructs.def)
      --off NAME	      the same as --set NAME=0
      --edits E,E,...  edits to apply (reduce.cc)
+     --fortran	      a Fortran program (fortran.cc: its own generator,
+		      knobs f_*; -o FILE.F90), without edits or reduction
      --verbose	      (--reduce) each test on stderr
 
    The same options give the same program, byte for byte.  README.md says
@@ -41,7 +43,7 @@ usage (FILE *f)
 {
   fputs ("usage: gangway-fuzz [--seed N] [--ptx] [--size PCT] [--set NAME=W]"
 	 " [--off NAME]\n"
-	 "                    [--edits E,...] [-o FILE] [--aux AUX]\n"
+	 "                    [--edits E,...] [--fortran] [-o FILE] [--aux AUX]\n"
 	 "       gangway-fuzz --list\n"
 	 "       gangway-fuzz --reduce --test CMD --file FILE [--aux AUX]"
 	 " [--max-tests N]\n"
@@ -83,7 +85,7 @@ main (int argc, char **argv)
   std::vector<std::string> edits;
   const char *output = nullptr, *test = nullptr, *file = nullptr;
   const char *aux = nullptr;
-  bool reduce = false, list = false;
+  bool reduce = false, list = false, fortran = false;
   int max_tests = 500, verbose = 0;
 
   for (int i = 1; i < argc; i++)
@@ -136,6 +138,8 @@ main (int argc, char **argv)
 	aux = argv[++i];
       else if (a == "--list")
 	list = true;
+      else if (a == "--fortran")
+	fortran = true;
       else if (a == "--reduce")
 	reduce = true;
       else if (a == "--test" && has_arg)
@@ -184,6 +188,25 @@ main (int argc, char **argv)
 	e += (e.empty () ? "" : ",") + x;
       printf ("%s\n", e.c_str ());
       return rc;
+    }
+
+  if (fortran)
+    {
+      if (reduce || !edits.empty ())
+	{
+	  fprintf (stderr, "gangway-fuzz: --fortran programs have no edits\n");
+	  return 2;
+	}
+      FILE *f = output ? fopen (output, "w") : stdout;
+      if (!f)
+	{
+	  perror (output);
+	  return 2;
+	}
+      fputs (fz_fortran_program (opts).c_str (), f);
+      if (output)
+	fclose (f);
+      return 0;
     }
 
   std::unique_ptr<fz_program> p (fz_generate (opts));
