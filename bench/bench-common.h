@@ -81,6 +81,8 @@ struct bc_suite
   void (*check) (int vi, int ki, struct result *r);
   /* One timed call.  */
   void (*call) (int vi, int ki);
+  /* Non-null: whether variant VI has kernel KI (else its cell is "-").  */
+  int (*have) (int vi, int ki);
   /* Non-null: before each timed call (after the wait for a quiet
      machine), call it repeatedly for WARM_MS milliseconds, untimed: one
      launch of the kernel, so that the variant's threads are awake and
@@ -464,7 +466,8 @@ bc_run (char **argv)
       if (vi == bc.nv)
 	return 2;
       for (int ki = 0; ki < bc.nk; ki++)
-	if (in_list (only_kernels, bc.kname[ki]))
+	if (in_list (only_kernels, bc.kname[ki])
+	    && (!bc.have || bc.have (vi, ki)))
 	  {
 	    bc_run_kernel (ki, &vi, 1);
 	    const struct result *r = BC_RES (vi, ki);
@@ -492,8 +495,13 @@ bc_run (char **argv)
   for (int ki = 0; ki < bc.nk; ki++)
     if (in_list (only_kernels, bc.kname[ki]))
       {
+	int kv[BC_MAX], kn = 0;
+	for (int j = 0; j < nv; j++)
+	  if (!bc.have || bc.have (vis[j], ki))
+	    kv[kn++] = vis[j];
 	fprintf (stderr, "%s: %s...\n", bc_prog, bc.kname[ki]);
-	bc_run_kernel (ki, vis, nv);
+	if (kn)
+	  bc_run_kernel (ki, kv, kn);
       }
   return -1;
 }

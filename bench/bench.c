@@ -39,6 +39,17 @@
 #include "bench-common.h"
 #include "kernels.h"
 
+#ifdef BENCH_FORTRAN
+/* kernels.F90, compiled with the plugin (facc_) and with -fopenmp
+   (fomp_).  */
+void facc_saxpy (int, float, const float *restrict, float *restrict);
+void facc_sweep (int, const float *restrict, float *restrict);
+float facc_dot (int, const float *restrict, const float *restrict);
+void fomp_saxpy (int, float, const float *restrict, float *restrict);
+void fomp_sweep (int, const float *restrict, float *restrict);
+float fomp_dot (int, const float *restrict, const float *restrict);
+#endif
+
 /* ---------------------------------------------------------------------
    Parameters.  */
 
@@ -97,6 +108,18 @@ static const struct variant variants[] = {
     FNS (omp_), NULL, NULL },
   { "omp-nc", "OpenMP: gcc -O3 -march=native -fopenmp -ffp-contract=off",
     FNS (ompnc_), NULL, NULL },
+#ifdef BENCH_FORTRAN
+  /* kernels.F90: saxpy, the stencil and dot only.  */
+  { "f-cpu", "Fortran OpenACC on the Gangway cpu device: gfortran -O2 + "
+    "plugin", facc_saxpy, NULL, NULL, facc_sweep, facc_dot, NULL, NULL, NULL,
+    "cpu", NULL },
+  { "f-host", "the same with GANGWAY_DEVICE=host: gfortran's host "
+    "fallback, 1 thread", facc_saxpy, NULL, NULL, facc_sweep, facc_dot, NULL,
+    NULL, NULL, "host", "GANGWAY_DEVICE=host" },
+  { "f-omp", "Fortran OpenMP: gfortran -O3 -march=native -fopenmp",
+    fomp_saxpy, NULL, NULL, fomp_sweep, fomp_dot, NULL, NULL, NULL, NULL,
+    NULL },
+#endif
 };
 #define NVARIANTS (int) (sizeof variants / sizeof variants[0])
 
@@ -445,6 +468,21 @@ call_kernel (int vi, int ki)
   kernels[ki].call (&variants[vi]);
 }
 
+/* Whether variant VI has kernel KI (the Fortran ones have three).  */
+
+static int
+have_kernel (int vi, int ki)
+{
+  const struct variant *v = &variants[vi];
+  const void *fns[] = { (void *) v->saxpy, (void *) v->saxpy_blk,
+			(void *) v->mandel, (void *) v->sweep, (void *) v->dot,
+			(void *) v->histogram, (void *) v->maxloc,
+			(void *) v->rowsum };
+  _Static_assert (sizeof fns / sizeof fns[0] == NKERNELS,
+		  "one function per kernel, in the kernels' order");
+  return fns[ki] != NULL;
+}
+
 /* A pseudo-random 32-bit value from I.  */
 
 static unsigned
@@ -658,10 +696,16 @@ usage (void)
 	   "             [--maxit N] [--stencil N] [--sweeps N]\n"
 	   "             [--dot N] [--hist N] [--maxloc N] [--rowsum RxC]\n"
 	   "             [--variants LIST] [--kernels LIST]\n"
-	   "variants: cpu,host,host-np,serial,omp,omp-nc (default: all)\n"
+	   "variants: cpu,host,host-np,serial,omp,omp-nc%s (default: all)\n"
 	   "kernels: saxpy,saxpy-blk,mandelbrot,stencil,dot,histogram,maxloc,"
 	   "rowsum\n         (default: all)\n"
-	   "BENCH_VERBOSE=1 prints every timing on stderr.\n");
+	   "BENCH_VERBOSE=1 prints every timing on stderr.\n",
+#ifdef BENCH_FORTRAN
+	   ",f-cpu,f-host,f-omp"
+#else
+	   ""
+#endif
+	   );
   exit (2);
 }
 
@@ -717,6 +761,7 @@ main (int argc, char **argv)
   BC_DESCRIBE (variants, kernels, results);
   bc.check = check_kernel;
   bc.call = call_kernel;
+  bc.have = have_kernel;
   bc.unit = 1e3;
   bc.unit_name = "ms";
   bc.fmt = "%.2f";

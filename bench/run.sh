@@ -131,9 +131,24 @@ else
   v $cc -O3 -march=$march -fopenmp -foffload=disable -ffp-contract=off -DPREFIX=ompnc_ \
     -c "$here/kernels-omp.c" -o kernels-omp-nc.o
   v $cc -O2 -c "$here/ref.c" -o ref.o
-  v $cc -O2 -Wall $cflags -c "$here/bench.c" -o bench.o
+  # The Fortran kernels (kernels.F90), with the gfortran of the same GCC
+  # (FC, default: the gfortran beside $cc), as OpenACC on the cpu device
+  # and as OpenMP.
+  fc=${FC:-$(echo "$cc" | sed 's/gcc\([^/]*\)$/gfortran\1/')}
+  fobjs= fdef= flib=
+  if command -v "$fc" >/dev/null 2>&1 \
+     && [ "$($fc -dumpfullversion 2>/dev/null)" = "$($cc -dumpfullversion)" ]; then
+    v $fc -O2 $cflags $keep -DSAXPY=facc_saxpy -DSWEEP=facc_sweep \
+      -DDOT=facc_dot -c "$here/kernels.F90" -o kernels-f-cpu.o
+    v $fc -O3 -march=$march -fopenmp -foffload=disable -DSAXPY=fomp_saxpy \
+      -DSWEEP=fomp_sweep -DDOT=fomp_dot -c "$here/kernels.F90" -o kernels-f-omp.o
+    fobjs="kernels-f-cpu.o kernels-f-omp.o" fdef=-DBENCH_FORTRAN flib=-lgfortran
+  else
+    echo "run.sh: no gfortran of $cc's GCC (FC): no Fortran variants"
+  fi
+  v $cc -O2 -Wall $cflags $fdef -c "$here/bench.c" -o bench.o
   v $cc -O2 -fopenmp -foffload=disable -o bench bench.o kernels-acc-cpu.o kernels-acc-host.o \
-    kernels-omp.o kernels-omp-nc.o ref.o $libs -lm
+    kernels-omp.o kernels-omp-nc.o ref.o $fobjs $libs $flib -lm
   prog=./bench
 fi
 
