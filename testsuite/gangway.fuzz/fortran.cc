@@ -37,23 +37,6 @@
 
 namespace {
 
-/* splitmix64, as gen.cc.  */
-struct frng
-{
-  uint64_t s;
-  uint64_t
-  next ()
-  {
-    uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  long below (long n) { return n <= 1 ? 0 : (long) (next () % (uint64_t) n); }
-  long range (long lo, long hi) { return lo + below (hi - lo + 1); }
-  bool pct (int p) { return below (100) < p; }
-};
-
 std::string
 fmt (const char *f, ...)
 {
@@ -99,7 +82,7 @@ struct fexpr
 struct fgen
 {
   const fz_options &o;
-  frng rng;
+  fz_rng rng;
   int n1, n2, l1, l2;
   bool assumed;			/* Assumed-shape dummies (descriptors).  */
   std::vector<farray> arrays;

@@ -54,6 +54,26 @@ struct fz_options
   fz_options ();
 };
 
+/* The generators' random numbers: splitmix64, the same numbers
+   everywhere, whatever the C++ library.  */
+struct fz_rng
+{
+  uint64_t s;
+  uint64_t
+  next ()
+  {
+    uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+  /* A number in [0, N).  */
+  long below (long n) { return n <= 1 ? 0 : (long) (next () % (uint64_t) n); }
+  /* A number in [LO, HI].  */
+  long range (long lo, long hi) { return lo + below (hi - lo + 1); }
+  bool pct (int p) { return below (100) < p; }
+};
+
 /* Scalar types.  */
 enum fz_ty
 {

@@ -128,25 +128,6 @@ fz_math_type (int f, fz_ty arg)
 
 namespace {
 
-/* splitmix64: the same numbers everywhere, whatever the C++ library.  */
-struct rng_t
-{
-  uint64_t s;
-  uint64_t
-  next ()
-  {
-    uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  /* A number in [0, N).  */
-  long below (long n) { return n <= 1 ? 0 : (long) (next () % (uint64_t) n); }
-  /* A number in [LO, HI].  */
-  long range (long lo, long hi) { return lo + below (hi - lo + 1); }
-  bool pct (int p) { return below (100) < p; }
-};
-
 /* A partition scope: the code of a region outside its loops, or the body
    of a partitioned loop.  */
 struct pscope
@@ -216,7 +197,7 @@ public:
 
 private:
   const fz_options &opts;
-  rng_t rng;
+  fz_rng rng;
   fz_program *p;
   std::vector<pscope> scopes;
   std::vector<fz_var *> vis;		/* Visible variables.  */
