@@ -727,32 +727,27 @@ expander::mem_call (gcall *call, built_in_function code)
   else
     sv = value (src);
   b.loc = loc;
-  struct chunk { HOST_WIDE_INT pos; dir_type t; dir_value v; };
-  std::vector<chunk> chunks;
-  for (HOST_WIDE_INT pos = 0; pos < size;)
+  std::vector<mem_chunk> chunks = mem_chunks (size, align);
+  std::vector<dir_value> vals;
+  for (const mem_chunk &c : chunks)
     {
-      unsigned n = 8;
-      while (n > 1 && (n > align || pos + n > size))
-	n /= 2;
-      dir_type t = n == 8 ? DT_I64 : n == 4 ? DT_I32 : n == 2 ? DT_I16 : DT_I8;
-      chunks.push_back ({ pos, t, dir_value () });
-      pos += n;
-    }
-  for (chunk &c : chunks)
-    {
+      dir_value v;
       if (code == BUILT_IN_MEMSET)
-	c.v = (c.t == DT_I64 ? fill
-	       : fill.imm_p () ? dir_imm (c.t, fill.imm
-					  & (~UINT64_C (0) >> (64 - 8 * dir_type_bytes (c.t))))
-	       : emit (DOP_TRUNC, c.t, { fill }));
+	v = (c.type == DT_I64 ? fill
+	     : fill.imm_p () ? dir_imm (c.type, fill.imm
+					& (~UINT64_C (0)
+					   >> (64 - 8 * dir_type_bytes (c.type))))
+	     : emit (DOP_TRUNC, c.type, { fill }));
       else
-	c.v = b.load (c.t, sv, c.pos);
-      if (code != BUILT_IN_MEMMOVE)
-	b.store (c.t, d, c.pos, c.v);
+	v = b.load (c.type, sv, c.pos);
+      if (code == BUILT_IN_MEMMOVE)
+	vals.push_back (v);
+      else
+	b.store (c.type, d, c.pos, v);
     }
-  if (code == BUILT_IN_MEMMOVE)
-    for (const chunk &c : chunks)
-      b.store (c.t, d, c.pos, c.v);
+  /* memmove: every load before the first store.  */
+  for (size_t k = 0; k < vals.size (); k++)
+    b.store (chunks[k].type, d, chunks[k].pos, vals[k]);
   if (tree lhs = gimple_call_lhs (call))
     set_lhs (lhs, d);
 }

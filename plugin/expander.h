@@ -98,6 +98,21 @@ private:
 /* The name of TYPE as the user wrote it, for messages.  */
 std::string user_type_name (tree type);
 
+/* The bit-field that REF, a memory reference, reads or writes, or
+   NULL_TREE (expand-memory.cc).  */
+tree bit_field_of (tree ref);
+
+/* A piece of a copy of memory: its offset and its integer type.  */
+struct mem_chunk
+{
+  HOST_WIDE_INT pos;
+  dir_type type;
+};
+/* The pieces of a copy of SIZE bytes between addresses aligned to ALIGN
+   bytes: the widest naturally aligned integers, in order
+   (expand-memory.cc).  */
+std::vector<mem_chunk> mem_chunks (HOST_WIDE_INT size, unsigned align);
+
 } // namespace gw_expand
 
 #endif /* GANGWAY_EXPANDER_H */
