@@ -52,6 +52,23 @@
 
 namespace {
 
+/* The slot whose address V is (addr.local), or -1.  */
+int
+addressed_slot (const dir_func *fn, const dir_value &v)
+{
+  const dir_insn *d = v.reg_p () ? fn->regs[v.reg].def : nullptr;
+  return d && d->op == DOP_ADDR_LOCAL ? (int) d->slot : -1;
+}
+
+/* Whether I is a load or store, neither volatile nor atomic, at
+   displacement 0 from its address.  */
+bool
+plain_access (const dir_insn *i)
+{
+  return ((i->op == DOP_LOAD || i->op == DOP_STORE) && i->disp == 0
+	  && !(i->flags & (DIF_VOLATILE | DIF_ATOMIC)));
+}
+
 /* For each slot, the block that stores to it, if the slot is an own
    slot that is stored in one block only and whose address is only loaded
    from and stored to (at displacement 0); else null.  */
@@ -67,15 +84,10 @@ struct pointer_slots
 	{
 	  for (size_t n = 0; n < i->ops.size (); n++)
 	    {
-	      const dir_value &v = i->ops[n];
-	      const dir_insn *d = v.reg_p () ? fn->regs[v.reg].def : nullptr;
-	      if (!d || d->op != DOP_ADDR_LOCAL)
+	      int sl = addressed_slot (fn, i->ops[n]);
+	      if (sl < 0)
 		continue;
-	      uint32_t sl = d->slot;
-	      bool access = ((i->op == DOP_LOAD || i->op == DOP_STORE)
-			     && n == 0 && i->disp == 0
-			     && !(i->flags & (DIF_VOLATILE | DIF_ATOMIC)));
-	      if (!access || fn->slots[sl].shared)
+	      if (n != 0 || !plain_access (i) || fn->slots[sl].shared)
 		bad[sl] = true;
 	      else if (i->op == DOP_STORE)
 		{
@@ -92,32 +104,29 @@ struct pointer_slots
 };
 
 /* Whether REG is the address of an own (not shared) slot, or such an
-   address plus or minus an offset that is not one, or (with PS) a
-   64-bit load of a pointer slot after its stores.  */
+   address plus or minus an offset that is not one, or a 64-bit load of a
+   pointer slot (PS) after its stores.  */
 bool
-frame_address_p (const dir_func *fn, uint32_t reg,
-		 const pointer_slots *ps = nullptr, int depth = 0)
+frame_address_p (const dir_func *fn, uint32_t reg, const pointer_slots *ps,
+		 int depth = 0)
 {
   const dir_insn *d = fn->regs[reg].def;
   if (!d || depth > 8)
     return false;
   if (d->op == DOP_ADDR_LOCAL)
     return !fn->slots[d->slot].shared;
-  if (d->op == DOP_LOAD && ps && d->type == DT_I64 && d->disp == 0
-      && !(d->flags & (DIF_VOLATILE | DIF_ATOMIC)) && d->ops[0].reg_p ())
+  if (d->op == DOP_LOAD && d->type == DT_I64 && plain_access (d))
     {
-      const dir_insn *a = fn->regs[d->ops[0].reg].def;
-      if (!a || a->op != DOP_ADDR_LOCAL || ps->block[a->slot] != d->bb)
+      int sl = addressed_slot (fn, d->ops[0]);
+      if (sl < 0 || ps->block[sl] != d->bb)
 	return false;
       /* No store to the slot after the load.  */
       bool after = false;
       for (const dir_insn *i : d->bb->insns)
 	if (i == d)
 	  after = true;
-	else if (after && i->op == DOP_STORE && i->ops[0].reg_p ()
-		 && fn->regs[i->ops[0].reg].def
-		 && fn->regs[i->ops[0].reg].def->op == DOP_ADDR_LOCAL
-		 && fn->regs[i->ops[0].reg].def->slot == a->slot)
+	else if (after && i->op == DOP_STORE
+		 && addressed_slot (fn, i->ops[0]) == sl)
 	  return false;
       return after;
     }

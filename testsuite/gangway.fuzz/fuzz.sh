@@ -183,11 +183,9 @@ compile_one () {
   local log=$dir/compile.log
   local units=("$file")
   [ -f "${file%.*}-aux.$EXT" ] && units+=("${file%.*}-aux.$EXT")
-  # gfortran writes its module files where it runs unless told: each
-  # program's go with it (parallel runs would share them).
-  local mods=()
+  # gfortran writes its module files, and looks for them first, where it
+  # runs: in the program's directory (parallel runs would share them).
   if [ $LANG_ = fortran ]; then
-    mods=(-J "$dir")
     cd "$dir" || return
   fi
   # The plugin's temporary files (kept when the image compiler fails) go
@@ -197,7 +195,7 @@ compile_one () {
     cpu)
       timeout "$TIMEOUT" $CC "${PLUGIN[@]}" $opt \
 	-fplugin-arg-gangway-targets=cpu -fplugin-arg-gangway-isa="$isa" \
-	"${mods[@]}" $FUZZ_CFLAGS "${units[@]}" "${LIBS[@]}" $FUZZ_LDFLAGS -o "$dir/prog" \
+	$FUZZ_CFLAGS "${units[@]}" "${LIBS[@]}" $FUZZ_LDFLAGS -o "$dir/prog" \
 	> "$log" 2>&1
       rc=$? ;;
     ptxsim)
@@ -210,8 +208,7 @@ compile_one () {
       for u in "${units[@]}"; do
 	[ $rc = 0 ] || break
 	timeout "$TIMEOUT" $CC "${PLUGIN[@]}" $opt \
-	  -fplugin-arg-gangway-targets=cpu,ptx "${check[@]}" "${mods[@]}" \
-	  $FUZZ_CFLAGS \
+	  -fplugin-arg-gangway-targets=cpu,ptx "${check[@]}" $FUZZ_CFLAGS \
 	  -c "$u" -o "${u%.*}.o" >> "$log" 2>&1
 	rc=$?
 	objs+=("${u%.*}.o")
@@ -242,8 +239,7 @@ compile_one () {
 	done
 	units=("${h[@]}")
       fi
-      timeout "$TIMEOUT" $CC $opt -fopenacc -foffload=disable "${mods[@]}" \
-	$FUZZ_CFLAGS \
+      timeout "$TIMEOUT" $CC $opt -fopenacc -foffload=disable $FUZZ_CFLAGS \
 	"${units[@]}" -lm $FUZZ_LDFLAGS -o "$dir/prog" > "$log" 2>&1
       rc=$? ;;
   esac
