@@ -328,8 +328,7 @@ mem_chunks (HOST_WIDE_INT size, unsigned align)
       unsigned n = 8;
       while (n > 1 && (n > align || pos + n > size))
 	n /= 2;
-      chunks.push_back ({ pos, n == 8 ? DT_I64 : n == 4 ? DT_I32
-			       : n == 2 ? DT_I16 : DT_I8 });
+      chunks.push_back ({ pos, dir_int_type (n) });
       pos += n;
     }
   return chunks;

@@ -84,15 +84,11 @@ expander::reg_type (tree type, bool memory)
     {
       if (!memory)
 	return DT_B1;
-      switch (tree_to_uhwi (TYPE_SIZE (type)))
-	{
-	case 8: return DT_I8;
-	case 16: return DT_I16;
-	case 32: return DT_I32;
-	case 64: return DT_I64;
-	default:
-	  fail ("a boolean of %d bits", (int) tree_to_uhwi (TYPE_SIZE (type)));
-	}
+      unsigned bits = tree_to_uhwi (TYPE_SIZE (type));
+      dir_type t = bits % 8 ? DT_VOID : dir_int_type (bits / 8);
+      if (t == DT_VOID)
+	fail ("a boolean of %u bits", bits);
+      return t;
     }
   if (INTEGRAL_TYPE_P (type) || POINTER_TYPE_P (type)
       || TREE_CODE (type) == OFFSET_TYPE)

@@ -471,8 +471,7 @@ emitter::vector_expr (const dir_insn *i, const std::string &a,
 	/* A constant permutation: lane L takes lane L % V (across
 	   workers) or L / V * V (across lanes).  */
 	unsigned bytes = t == DT_B1 ? 4 : dir_type_bytes (t);
-	dir_type it = bytes == 1 ? DT_I8 : bytes == 2 ? DT_I16
-		      : bytes == 4 ? DT_I32 : DT_I64;
+	dir_type it = dir_int_type (bytes);
 	std::string idx = "(" + vty (it) + ") {";
 	for (unsigned l = 0; l < p; l++)
 	  {

@@ -50,6 +50,21 @@ dir_type_bytes (dir_type t)
     }
 }
 
+/* Return the integer type of BYTES bytes (1, 2, 4 or 8), else DT_VOID.  */
+
+dir_type
+dir_int_type (unsigned bytes)
+{
+  switch (bytes)
+    {
+    case 1: return DT_I8;
+    case 2: return DT_I16;
+    case 4: return DT_I32;
+    case 8: return DT_I64;
+    default: return DT_VOID;
+    }
+}
+
 /* Return the text name of predicate C.  */
 
 const char *

@@ -54,6 +54,7 @@ enum dir_type : uint8_t
 
 const char *dir_type_name (dir_type);
 unsigned dir_type_bytes (dir_type);
+dir_type dir_int_type (unsigned bytes);
 inline bool dir_type_float_p (dir_type t) { return t == DT_F32 || t == DT_F64; }
 inline bool dir_type_int_p (dir_type t) { return t >= DT_I8 && t <= DT_I64; }
 
