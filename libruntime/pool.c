@@ -64,9 +64,19 @@
    batches of 1, 2, 4 ... chunks, a few reads a launch.  A launch that
    turned out long (it opened the job, or its last batch took it past
    GW_ALONE_TICKS) is remembered by its key (the kernel and the sizes of
-   its data), and the next launch of that key opens the job at once: a
-   big kernel pays nothing, and one that is big only now and then pays
-   once, at most GW_ALONE_TICKS or a batch, whichever is longer.
+   its data), and after GW_LONG_RUNS such launches in a row the next ones
+   of that key open the job at once: a big kernel pays nothing, one that
+   is big only now and then pays once, at most GW_ALONE_TICKS or a batch,
+   whichever is longer, and a short one that an interrupt made long once
+   does not call the pool threads.  Calling them when they are not needed
+   costs more than the call: an idle pool thread spins for a while
+   (below), and where the pool's CPUs are hyperthreads of one core, as on
+   many virtual machines, a spinning thread slows the launcher's own work
+   (a 0.3 us kernel took 0.5 us beside one).  So a key that goes back to
+   running alone is noticed early: when a launch of it that opened the job
+   shows that the launcher alone would have run it in GW_ALONE_TICKS (at
+   the pace it ran its own chunks), and every GW_ALONE_AGAIN launches,
+   when one runs alone first all the same.
 
    An idle pool thread first spins on the state word for a short while
    (GW_SPIN_NS) so that back-to-back launches find it awake, then sleeps on
@@ -133,9 +143,13 @@
    finish.  */
 #define GW_ALONE_TICKS 2500
 
-/* How many long launches the pool remembers (by key, gw_pool_run): a
-   launch whose key is one of them calls the pool threads at once.  */
+/* How many launch keys the pool remembers (gw_launch); after how many
+   long launches in a row a key's next ones call the pool threads at
+   once; and how often such a key's launch runs alone first all the same,
+   to find out whether it has become short.  */
 #define GW_KNOWN_LAUNCHES 256
+#define GW_LONG_RUNS 2
+#define GW_ALONE_AGAIN 32
 
 /* The ring of queued asynchronous launches, and the number of queue ids
    whose last record the pool remembers apart (others share them, by
@@ -159,6 +173,17 @@ struct gw_share
   uint64_t end;
   alignas (64) atomic_uint joined;
   atomic_uint done;
+};
+
+/* What the pool remembers of a launch key (gw_launch): the key (0:
+   none), how many of its launches in a row were long (at most
+   GW_LONG_RUNS), and how many of its launches called the pool threads at
+   once since one last ran alone first.  */
+struct gw_known
+{
+  uint64_t key;
+  uint32_t long_runs;
+  uint32_t since_alone;
 };
 
 /* A queued launch: what gw_pool_run takes, and the buffer the launch's
@@ -210,9 +235,9 @@ struct gw_pool
      the launcher's first.  */
   struct gw_share *shares;
 
-  /* Under LAUNCH_LOCK: by their key's remainder, the keys of the last
-     launches that were long (0: none).  */
-  uint64_t long_launches[GW_KNOWN_LAUNCHES];
+  /* Under LAUNCH_LOCK: by their key's remainder, the last launch keys
+     seen and how their launches ran.  */
+  struct gw_known known[GW_KNOWN_LAUNCHES];
 
   /* The queue.  QUEUED counts the records queued, FINISHED those the
      runner finished; record N (from 1) is RING[(N - 1) % GW_QUEUE_SLOTS].
@@ -751,21 +776,26 @@ gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
 			     memory_order_relaxed);
     }
 
-  /* A kernel not known to be long runs alone for a while first.  */
+  /* A kernel not known to be long runs alone for a while first, and
+     one known to be long does so every GW_ALONE_AGAIN launches.  */
   uint64_t start = __builtin_ia32_rdtsc ();
-  uint64_t *known = &p->long_launches[key % GW_KNOWN_LAUNCHES];
-  uint64_t ran = 0;
-  if (*known != key)
+  struct gw_known *known = &p->known[key % GW_KNOWN_LAUNCHES];
+  if (known->key != key)
+    *known = (struct gw_known) { .key = key };
+  if (known->long_runs < GW_LONG_RUNS
+      || ++known->since_alone == GW_ALONE_AGAIN)
     {
-      if (gw_run_alone (start, &ran))
-	{
-	  /* Its last batch may have been long (the gangs of the last
-	     shares did the work): then the next launch shares.  */
-	  if (__builtin_ia32_rdtsc () - start > GW_ALONE_TICKS)
-	    *known = key;
-	  return;
-	}
-      *known = key;
+      uint64_t ran = 0;
+      known->since_alone = 0;
+      bool done = gw_run_alone (start, &ran);
+      /* Its last batch may have been long (the gangs of the last shares
+	 did the work): that counts as long too.  */
+      if (!done || __builtin_ia32_rdtsc () - start > GW_ALONE_TICKS)
+	known->long_runs += known->long_runs < GW_LONG_RUNS;
+      else
+	known->long_runs = 0;
+      if (done)
+	return;
     }
 
   /* Open the job.  */
@@ -775,16 +805,17 @@ gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
   gw_wake (&p->sleepers);
 
   /* Work, then close the job and wait for whoever joined it.  */
-  ran += gw_run_chunks (0);
-  uint64_t busy = __builtin_ia32_rdtsc () - start;
+  uint64_t opened = __builtin_ia32_rdtsc ();
+  uint64_t mine = gw_run_chunks (0);
+  uint64_t busy = __builtin_ia32_rdtsc () - opened;
   atomic_fetch_or (&p->state, GW_JOB_CLOSED);
   gw_wait_for_helpers ((uint32_t) seq);
 
   /* A launch that the launcher alone would have run in GW_ALONE_TICKS
-     (at the pace it ran its RAN gangs): its next one starts alone
-     again.  */
-  if (ran > 0 && (double) busy / ran * gangs <= GW_ALONE_TICKS)
-    *known = 0;
+     (at the pace it ran its own gangs once the job was open): its next
+     one starts alone again.  */
+  if (mine > 0 && (double) busy / mine * gangs <= GW_ALONE_TICKS)
+    known->long_runs = 0;
 }
 
 /* Run gangs 0 .. GANGS-1 of KERNEL, passing it DATA and GLOBALS, on the
