@@ -244,10 +244,15 @@ public:
 			      std::vector<std::string> *notes) const = 0;
 
   /* The fewest runs of its inner threads (its lanes' worth of
-     iterations) a gang's share of a gang loop has, when the loop has
-     that many: 1 where a gang costs little, more where starting one
-     costs as much as a few iterations.  */
-  virtual unsigned min_gang_chunk () const { return 1; }
+     iterations) a gang's share of the gang loop of a light region has
+     (plugin/loops.cc), when the loop has that many, given that a run
+     executes about STMTS statements: 1 where a gang costs little, more
+     where starting one costs as much as many statements.  */
+  virtual unsigned min_gang_chunk (unsigned stmts) const
+  {
+    (void) stmts;
+    return 1;
+  }
 
   /* Whether vector lanes are SIMD lanes of one thread (gw_pass_context).  */
   virtual bool simd_lanes () const { return false; }

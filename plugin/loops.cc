@@ -41,9 +41,19 @@
    remains the gang's base plus the lane, which the targets recognize as
    consecutive.  BOUND, without explicit chunks, is the end of the gang's
    run, the same for all its threads (the targets can then tell that the
-   threads of a gang share it); a target may make each gang's run at
-   least a few runs of its inner threads (gw_target::min_gang_chunk; none
-   does: GCC's tests check its schedule).
+   threads of a gang share it).
+
+   A target may make each gang's run at least a few runs of its inner
+   threads (gw_target::min_gang_chunk), in a "light" region: one whose
+   only partitioned loop is its gang loop, with no loop inside it and no
+   call of a function, and whose number of gangs is not a constant of the
+   program (GCC's tests check the schedule of the gangs they ask for).
+   Builtins that compute (sqrt, the thread's position) count as
+   statements, not calls.
+   Its body's statements tell the target how much work a run is.  The
+   cpu device makes each gang worth a few thousand statements: a halo
+   exchange of 200 short rows runs as 3 gangs' work instead of 16, the
+   other gangs finding their runs empty at once.
 
    IFN_GOACC_TILE (the element-loop span of a tiled nest) is lowered too:
    the host build makes every tile 1 wide.
@@ -124,6 +134,67 @@ tile_of_step (tree step, int depth = 0)
   if (code == SSA_NAME || CONVERT_EXPR_CODE_P (code))
     return tile_of_step (gimple_assign_rhs1 (def), depth + 1);
   return NULL_TREE;
+}
+
+/* Whether CALL costs about as much as a statement: an internal function,
+   a const or pure builtin (sqrt, fabs), or the thread's position or the
+   launch's size on an axis.  */
+
+bool
+cheap_call_p (gcall *call)
+{
+  if (gimple_call_internal_p (call)
+      || gimple_call_builtin_p (call, BUILT_IN_GOACC_PARLEVEL_ID)
+      || gimple_call_builtin_p (call, BUILT_IN_GOACC_PARLEVEL_SIZE))
+    return true;
+  return (gimple_call_builtin_p (call, BUILT_IN_NORMAL)
+	  && (gimple_call_flags (call) & (ECF_CONST | ECF_PURE)));
+}
+
+/* The number of statements of one run of the gang loop of the device
+   clone FN (one iteration of its element loop) if the region is light
+   (see above), else 0.  The caller has checked that it has one
+   partitioned loop.  */
+
+unsigned
+light_run_statements (function *fn)
+{
+  if (!loops_for_fn (fn) || loops_state_satisfies_p (fn, LOOPS_NEED_FIXUP))
+    return 0;
+  /* The gang loop is GCC's chunk loop around its element loop, or the
+     element loop alone: a chain of at most two loops.  */
+  class loop *element = NULL;
+  unsigned count = 0;
+  for (class loop *loop : loops_list (fn, 0))
+    {
+      count++;
+      if (!loop->inner)
+	{
+	  if (element)
+	    return 0;
+	  element = loop;
+	}
+    }
+  if (!element || count > 2)
+    return 0;
+  basic_block *body = get_loop_body (element);
+  unsigned stmts = 0;
+  for (unsigned k = 0; k < element->num_nodes && stmts != ~0u; k++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[k]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (is_gimple_debug (stmt) || gimple_code (stmt) == GIMPLE_LABEL)
+	  continue;
+	if (is_gimple_call (stmt) && !cheap_call_p (as_a <gcall *> (stmt)))
+	  {
+	    stmts = ~0u;
+	    break;
+	  }
+	stmts++;
+      }
+  free (body);
+  return stmts == ~0u ? 0 : stmts;
 }
 
 /* Replace the IFN_GOACC_LOOP call CALL by its value.  */
@@ -427,7 +498,24 @@ public:
 	    || gimple_call_internal_p (gsi_stmt (gsi), IFN_GOACC_TILE))
 	  calls.safe_push (as_a <gcall *> (gsi_stmt (gsi)));
     const gw_target *t = gw_clone_target (fun->decl);
-    unsigned min_chunk = t ? t->min_gang_chunk () : 1;
+    /* A light region's gangs may get longer runs.  */
+    unsigned partitioned = 0;
+    for (gcall *call : calls)
+      if (gimple_call_internal_p (call, IFN_GOACC_LOOP)
+	  && (TREE_INT_CST_LOW (gimple_call_arg (call, 0))
+	      == IFN_GOACC_LOOP_OFFSET)
+	  && !integer_minus_onep (gimple_call_arg (call, 5))
+	  && !integer_zerop (gimple_call_arg (call, 5)))
+	partitioned++;
+    unsigned stmts = 0;
+    tree attrs = oacc_get_fn_attrib (fun->decl);
+    if (t && partitioned == 1 && attrs && oacc_fn_attrib_level (attrs) < 0
+	&& oacc_get_fn_dim_size (fun->decl, GOMP_DIM_GANG) == 0)
+      stmts = light_run_statements (fun);
+    unsigned min_chunk = t && stmts ? t->min_gang_chunk (stmts) : 1;
+    if (dump_file && stmts)
+      fprintf (dump_file, "Gangway light region: %u statements a run, "
+	       "at least %u runs a gang\n", stmts, min_chunk);
     tile_axes element_axes;
     for (gcall *call : calls)
       if (gimple_call_internal_p (call, IFN_GOACC_TILE)
