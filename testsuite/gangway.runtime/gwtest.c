@@ -556,6 +556,38 @@ test_spread (void)
     }
   printf ("%-40s %8.3f us per launch\n", "32 tiny gangs, pool asleep",
 	  total / 100 * 1e6);
+
+  /* Back-to-back tiny launches (2 gangs: each stores its thread's id,
+     a system call) make the kernel quick: each then runs all its gangs
+     in one call, on the launching thread (pool.c).  When its gangs turn
+     long (the same kernel and data sizes, so the same key), the first
+     launch may still run them all there, but the second goes back to
+     batches, opens the job once it has run long enough, and spreads.  */
+  for (int i = 0; i < 100; i++)
+    gangway_parallel_keyed (FLAGS_DEVICE, host_spin, 2, args, dummy_sizes,
+			    dummy_kinds, W_DIM (1), 2u, 0);
+  usec = 300;
+  for (int launch = 1; launch <= 2; launch++)
+    {
+      memset (tid, 0, sizeof tid);
+      gangway_parallel_keyed (FLAGS_DEVICE, host_spin, 2, args, dummy_sizes,
+			      dummy_kinds, W_DIM (1), (unsigned) G, 0);
+      distinct = 0;
+      for (int g = 0; g < G; g++)
+	{
+	  int seen = 0;
+	  CHECK (tid[g] != 0, "turned long, launch %d: gang %d did not run",
+		 launch, g);
+	  for (int h = 0; h < g; h++)
+	    seen |= tid[h] == tid[g];
+	  distinct += !seen;
+	}
+      printf ("turned long, launch %d: %d threads ran gangs\n", launch,
+	      distinct);
+    }
+  CHECK (threads == 1 || distinct >= 2,
+	 "turned long: only %d thread ran the second launch's gangs",
+	 distinct);
 }
 
 /* Body of the threads of test_threads: launch many times with varying
