@@ -342,6 +342,9 @@ private:
 	   != taken_arrays.end ();
   }
   int no_call = 0;		/* Indices being made: no calls.  */
+  /* The region being made is light: a 'parallel loop' whose gang loop
+     is its only loop, with no call inside (plugin/loops.cc).  */
+  bool light = false;
 
   /* Regions.  */
   fz_stmt *region (int r);
@@ -1043,7 +1046,7 @@ gen::consume (ctx &c, size_t mark, std::vector<fz_stmt *> &out)
 bool
 gen::loop_ok (ctx &c)
 {
-  if (c.depth > 6)
+  if (c.depth > 6 || light)
     return false;
   if (c.irred && !pct (K_loop_in_irreducible))
     return false;
@@ -1064,21 +1067,24 @@ gen::stmt (ctx &c, std::vector<fz_stmt *> &out)
   if (rt)
     rt_work += c.trips;
   bool deep = c.depth >= 5;
+  /* A light region's loop has no loop or call inside.  */
+  bool noloop = deep || light;
   bool lp = loop_ok (c) && (c.avail || c.auto_only);
   /* Atomics need global targets, which routines cannot name.  */
   bool at = scopes[c.ps].shared && !rt;
   /* Calls: fewer in routines.  */
   int scale = rt ? w (K_routine_nested) : 100;
   auto call_w = [&] (fz_knob k, unsigned level) {
-    return level && !pcall_ok (c, level) ? 0 : w (k) * scale / 100;
+    return light || (level && !pcall_ok (c, level)) ? 0 : w (k) * scale / 100;
   };
   int k = pick ({ w (K_decl), w (K_assign), scopes[c.ps].shared ? w (K_store) : 0,
 		  deep ? 0 : w (K_if_stmt), deep ? 0 : w (K_switch_stmt),
-		  deep ? 0 : w (K_for_stmt), deep ? 0 : w (K_while_stmt),
-		  deep ? 0 : w (K_do_stmt),
+		  noloop ? 0 : w (K_for_stmt), noloop ? 0 : w (K_while_stmt),
+		  noloop ? 0 : w (K_do_stmt),
 		  c.brk ? w (K_break_stmt) : 0, c.cont ? w (K_continue_stmt) : 0,
 		  c.label.empty () ? 0 : w (K_goto_fwd),
-		  deep ? 0 : w (K_irreducible), w (K_local_array),
+		  noloop ? 0 : w (K_irreducible),
+		  light ? 0 : w (K_local_array),
 		  rt ? 0 : w (K_struct_local),
 		  lp ? (w (K_gang_loop) + w (K_worker_loop) + w (K_vector_loop)) / 3
 		  : 0,
@@ -3555,12 +3561,13 @@ gen::region (int r)
   if (construct < 0)
     construct = 0;
   s->construct = construct;
+  light = construct == 0 && pct (K_light_region);
   if (construct != 1)
     {
       bool odd = pct (K_odd_dims);
-      if (pct (K_single_gang))
+      if (!light && pct (K_single_gang))
 	s->num_gangs = 1;
-      else if (pct (K_num_gangs))
+      else if (!light && pct (K_num_gangs))
 	s->num_gangs = odd ? rng.range (1, 100) : 1L << rng.range (1, 6);
       else if (pct (K_num_gangs_rt))
 	s->num_gangs_rt = runtime_value (rng.range (1, 64));
@@ -3604,7 +3611,8 @@ gen::region (int r)
   budget = (6 + rng.below (20)) * opts.size / 100;
   std::vector<std::pair<fz_var *, int>> saved;
   size_t mark = vis.size ();
-  s->combined = construct != 1 ? pct (K_combined) : rng.pct (10);
+  s->combined = light || (construct != 1 ? pct (K_combined) : rng.pct (10));
+  no_call += light;
   if (construct == 0 && !s->combined && !p->fscalars.empty ())
     {
       if (pct (K_firstprivate))
@@ -3676,6 +3684,8 @@ gen::region (int r)
   vis.resize (mark);
   for (auto &sv : saved)
     sv.first->wscope = sv.second;
+  no_call -= light;
+  light = false;
   return s;
 }
 
