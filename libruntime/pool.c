@@ -87,7 +87,9 @@
 
    An idle pool thread first spins on the state word for a short while
    (GW_SPIN_NS) so that back-to-back launches find it awake, then sleeps on
-   a condition variable.  A launcher that finds sleepers broadcasts.  The
+   a condition variable.  One that finds itself on the CPU of the last
+   job's launcher, where it would take turns with it, moves to another
+   (gw_move_off), unless it was bound to a place.  A launcher that finds sleepers broadcasts.  The
    launcher's own wait for stragglers spins then sleeps the same way.  No
    one spins when the pool has more threads than the process has CPUs.
 
@@ -237,6 +239,9 @@ struct gw_pool
   atomic_bool shutdown;
   atomic_uint sleepers;		/* Pool threads asleep on WAKE.  */
   atomic_bool launcher_sleeping;
+  /* The CPU the launcher of the last job opened ran on when it opened
+     it (-1: unknown).  */
+  atomic_int launcher_cpu;
 
   /* The current job, written by the launcher before it opens the job.  */
   alignas (64) gw_cpu_kernel_fn *kernel;
@@ -277,12 +282,18 @@ struct gw_pool
    thread must not wait for the queue at exit.  */
 static __thread bool gw_in_launch;
 
+/* Set on a pool thread that may run on every CPU of the process (not
+   bound to a place) while idle threads spin: it moves off the
+   launcher's CPU when it finds itself there (gw_move_off).  */
+static __thread bool gw_may_move;
+
 static struct gw_pool gw_pool = {
   .launch_lock = PTHREAD_MUTEX_INITIALIZER,
   .queue_lock = PTHREAD_MUTEX_INITIALIZER,
   .sleep_lock = PTHREAD_MUTEX_INITIALIZER,
   .wake = PTHREAD_COND_INITIALIZER,
   .done = PTHREAD_COND_INITIALIZER,
+  .launcher_cpu = -1,
 };
 
 /* The number of threads a cpu launch runs on: the launching thread plus
@@ -392,6 +403,49 @@ gw_job_changed (uint64_t s, uint32_t seen)
   return GW_JOB_SEQ (s) != seen;
 }
 
+/* If the calling pool thread may move and runs on the CPU of the last
+   job's launcher, move it to another CPU of the process.  Linux often
+   wakes a thread on the CPU of the thread that wakes it, and on a
+   virtual machine whose kernel packs its threads onto few CPUs it may
+   leave them there for hundreds of milliseconds: a helper spinning on
+   the launcher's CPU then takes turns with the launcher, and each
+   launch waits for the turns (the application bench's flux took 35 us a
+   launch instead of 9, and a gang loop of 3 us 25).  The thread takes
+   the CPUs of the process but that one, which moves it now, then all of
+   them again, which leaves it where it is: it stays a thread that may
+   run anywhere.  */
+
+static void
+gw_move_off (void)
+{
+  struct gw_pool *p = &gw_pool;
+  const struct gw_cpus *cpus = &gw_config ()->cpus;
+  int cpu = atomic_load_explicit (&p->launcher_cpu, memory_order_relaxed);
+
+  if (!gw_may_move || cpu < 0 || sched_getcpu () != cpu)
+    return;
+  size_t size = cpus->set ? cpus->size : CPU_ALLOC_SIZE (1024);
+  cpu_set_t *set = CPU_ALLOC (8 * size);
+  if (set == NULL)
+    return;
+  if (cpus->set)
+    memcpy (set, cpus->set, size);
+  else
+    for (int k = 0; k < 1024; k++)
+      CPU_SET_S (k, size, set);
+  if ((size_t) cpu < 8 * size && CPU_ISSET_S (cpu, size, set))
+    {
+      CPU_CLR_S (cpu, size, set);
+      if (CPU_COUNT_S (size, set) > 0
+	  && pthread_setaffinity_np (pthread_self (), size, set) == 0)
+	{
+	  CPU_SET_S (cpu, size, set);
+	  pthread_setaffinity_np (pthread_self (), size, set);
+	}
+    }
+  CPU_FREE (set);
+}
+
 /* Spin on the job state word for at most the pool's spin time until
    DONE (state, ARG) holds.  Return true if it did, with the state word
    in *S.  */
@@ -410,8 +464,12 @@ gw_spin_until (bool (*done) (uint64_t, uint32_t), uint32_t arg, uint64_t *s)
       if (done (*s, arg))
 	return true;
       gw_relax ();
-      if (i % 64 == 0 && gw_now_ns () > deadline)
-	return false;
+      if (i % 64 == 0)
+	{
+	  if (gw_now_ns () > deadline)
+	    return false;
+	  gw_move_off ();
+	}
     }
 }
 
@@ -551,6 +609,7 @@ gw_pool_thread (void *arg)
   unsigned self = start->n;
 
   gw_in_launch = true;
+  gw_may_move = start->place < 0 && gw_pool.spin_ns != 0;
   if (gw_config ()->log & GW_LOG_POOL)
     gw_log_thread_cpus (start->n, start->place);
   free (start);
@@ -570,6 +629,7 @@ gw_pool_thread (void *arg)
       if (GW_JOB_SEQ (s) == seen)
 	continue;
       seen = GW_JOB_SEQ (s);
+      gw_move_off ();
       gw_work_on_job (self, self, s);
     }
 }
@@ -832,6 +892,8 @@ gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
     }
 
   /* Open the job.  */
+  atomic_store_explicit (&p->launcher_cpu, sched_getcpu (),
+			 memory_order_relaxed);
   uint64_t seq = GW_JOB_SEQ (atomic_load_explicit (&p->state,
 						   memory_order_relaxed)) + 1;
   atomic_store (&p->state, ((seq & 0xffffffffu) << 32) | job_flags);

@@ -590,6 +590,112 @@ test_spread (void)
 	 distinct);
 }
 
+/* Return the thread id of the pool thread named NAME, or 0.  */
+
+static pid_t
+pool_thread_id (const char *name)
+{
+  for (pid_t t = 1; t < 4 * 1024 * 1024; t++)
+    {
+      char path[64], comm[32] = "";
+      snprintf (path, sizeof path, "/proc/self/task/%d/comm", (int) t);
+      FILE *f = fopen (path, "r");
+      if (f == NULL)
+	continue;
+      int got = fgets (comm, sizeof comm, f) != NULL;
+      fclose (f);
+      if (got && strncmp (comm, name, strlen (name)) == 0
+	  && comm[strlen (name)] == '\n')
+	return t;
+    }
+  return 0;
+}
+
+/* Return the CPU thread TID last ran on (field 39 of its stat), or -1.  */
+
+static int
+thread_cpu (pid_t tid)
+{
+  char path[64], buf[1024];
+  snprintf (path, sizeof path, "/proc/self/task/%d/stat", (int) tid);
+  FILE *f = fopen (path, "r");
+  if (f == NULL)
+    return -1;
+  size_t n = fread (buf, 1, sizeof buf - 1, f);
+  fclose (f);
+  buf[n] = 0;
+  /* The fields after the command, which ends with the last ')'.  */
+  char *q = strrchr (buf, ')');
+  int field = 2, cpu = -1;
+  for (char *tok = q ? strtok (q + 1, " ") : NULL; tok;
+       tok = strtok (NULL, " "))
+    if (++field == 39)
+      cpu = atoi (tok);
+  return cpu;
+}
+
+/* A pool thread that finds itself on its launcher's CPU moves to
+   another (pool.c, gw_move_off).  Put the launcher and pool thread 1 on
+   one CPU, as Linux sometimes does, then launch long gangs: pool thread 1
+   must run some of them, and end on another CPU.  */
+
+static void
+test_move (void)
+{
+  enum { G = 32 };
+  unsigned long tid[G] = { 0 };
+  int usec = 0;
+  void *args[2] = { tid, &usec };
+  cpu_set_t all, one;
+
+  CHECK (sched_getaffinity (0, sizeof all, &all) == 0, "sched_getaffinity");
+  if (CPU_COUNT (&all) < 2 || gangway_num_threads () != 2)
+    {
+      printf ("UNSUPPORTED: needs 2 threads on 2 CPUs or more\n");
+      return;
+    }
+  /* Start the pool.  */
+  gangway_parallel_keyed (FLAGS_DEVICE, host_spin, 2, args, dummy_sizes,
+			  dummy_kinds, W_DIM (1), (unsigned) G, 0);
+  pid_t helper = pool_thread_id ("gangway-1");
+  CHECK (helper != 0, "no thread gangway-1");
+
+  /* Another process may take the other CPU for a while, and the
+     scheduler then move the helper back while it spins: three tries.  */
+  int cpu = -1, helped = 0, now = -1;
+  for (int round = 0; round < 3; round++)
+    {
+      cpu = sched_getcpu ();
+      CPU_ZERO (&one);
+      CPU_SET (cpu, &one);
+      CHECK (sched_setaffinity (0, sizeof one, &one) == 0,
+	     "pinning the launcher");
+      CHECK (sched_setaffinity (helper, sizeof one, &one) == 0,
+	     "pinning gangway-1");
+      usec = 300;
+      for (int launch = 0; launch < 3; launch++)
+	{
+	  memset (tid, 0, sizeof tid);
+	  gangway_parallel_keyed (FLAGS_DEVICE, host_spin, 2, args,
+				  dummy_sizes, dummy_kinds, W_DIM (1),
+				  (unsigned) G, 0);
+	  helped = 0;
+	  for (int g = 0; g < G; g++)
+	    helped += tid[g] == (unsigned long) helper;
+	}
+      /* Once it sleeps, it stays where it is.  */
+      usleep (5000);
+      now = thread_cpu (helper);
+      printf ("launcher on cpu %d; gangway-1 ran %d of %d gangs, then is on "
+	      "cpu %d\n", cpu, helped, G, now);
+      sched_setaffinity (0, sizeof all, &all);
+      if (helped > 0 && now >= 0 && now != cpu)
+	break;
+    }
+  CHECK (helped > 0, "gangway-1 ran no gang of the last launch");
+  CHECK (now >= 0 && now != cpu, "gangway-1 is still on cpu %d", now);
+}
+
 /* Body of the threads of test_threads: launch many times with varying
    gang counts and check each.  */
 
@@ -752,6 +858,8 @@ main (int argc, char **argv)
     test_bench (argc > 2 ? atoi (argv[2]) : 10000);
   else if (strcmp (test, "spread") == 0)
     test_spread ();
+  else if (strcmp (test, "move") == 0)
+    test_move ();
   else if (strcmp (test, "threads") == 0)
     test_threads ();
   else if (strcmp (test, "fork") == 0)

@@ -925,6 +925,14 @@ for n in 1 2 4; do
   cat "$build/spread-$n.out"
 done
 
+run move GANGWAY_NUM_THREADS=2 $T move
+if grep -q '^UNSUPPORTED' "$build/move.out"; then
+  echo "UNSUPPORTED: a pool thread moves off its launcher's CPU (one CPU)"
+else
+  check_status "a pool thread moves off its launcher's CPU"
+fi
+cat "$build/move.out"
+
 run bench $T bench 10000
 check_status "bench"
 cat "$build/bench.out"
