@@ -240,8 +240,10 @@ struct gw_pool
   atomic_uint sleepers;		/* Pool threads asleep on WAKE.  */
   atomic_bool launcher_sleeping;
   /* The CPU the launcher of the last job opened ran on when it opened
-     it (-1: unknown).  */
+     it (-1: unknown), and which thread that was (the address of its
+     GW_IN_LAUNCH).  */
   atomic_int launcher_cpu;
+  _Atomic (const bool *) launcher;
 
   /* The current job, written by the launcher before it opens the job.  */
   alignas (64) gw_cpu_kernel_fn *kernel;
@@ -419,11 +421,14 @@ static void
 gw_move_off (void)
 {
   struct gw_pool *p = &gw_pool;
-  const struct gw_cpus *cpus = &gw_config ()->cpus;
   int cpu = atomic_load_explicit (&p->launcher_cpu, memory_order_relaxed);
 
-  if (!gw_may_move || cpu < 0 || sched_getcpu () != cpu)
+  /* Pool thread 1 launches the queue's records itself.  */
+  if (!gw_may_move || cpu < 0 || sched_getcpu () != cpu
+      || atomic_load_explicit (&p->launcher, memory_order_relaxed)
+	 == &gw_in_launch)
     return;
+  const struct gw_cpus *cpus = &gw_config ()->cpus;
   size_t size = cpus->set ? cpus->size : CPU_ALLOC_SIZE (1024);
   cpu_set_t *set = CPU_ALLOC (8 * size);
   if (set == NULL)
@@ -894,6 +899,7 @@ gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
   /* Open the job.  */
   atomic_store_explicit (&p->launcher_cpu, sched_getcpu (),
 			 memory_order_relaxed);
+  atomic_store_explicit (&p->launcher, &gw_in_launch, memory_order_relaxed);
   uint64_t seq = GW_JOB_SEQ (atomic_load_explicit (&p->state,
 						   memory_order_relaxed)) + 1;
   atomic_store (&p->state, ((seq & 0xffffffffu) << 32) | job_flags);
