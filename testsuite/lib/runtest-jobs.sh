@@ -84,6 +84,25 @@ while [ $k -le "$jobs" ]; do
   k=$((k + 1))
 done
 
+# Where the time went: each claim lasted until its runner's next claim or
+# its end (its status file), longest first, in jobs/times; the ten longest
+# here.  (A claim file holds its runner and the time it was made, in ms.)
+for c in "$here"/jobs/claims/*; do
+  [ -s "$c" ] && echo "$(cat "$c") $(basename "$c")"
+done | sort -k1,1 -k2,2n | awk -v jobs="$here/jobs" '
+  function close_claim(   cmd, e) {
+    cmd = "stat -c %Y " jobs "/" runner "/status 2>/dev/null"
+    e = 0; cmd | getline e; close (cmd)
+    printf "%.1f\t%s\t%s\n", e - t / 1000, runner, what
+  }
+  $1 == runner { printf "%.1f\t%s\t%s\n", ($2 - t) / 1000, runner, what }
+  $1 != runner && runner != "" { close_claim() }
+  { runner = $1; t = $2; what = $3 }
+  END { if (runner != "") close_claim() }' \
+  | sort -k1,1nr > "$here/jobs/times"
+echo "runtest-jobs.sh: the longest parts (seconds, runner, part; all in jobs/times):"
+head -n 10 "$here/jobs/times" | sed 's/^/  /'
+
 # The merged summary.  Each runner's summary: a header, then "Running
 # DRIVER ..." and that driver's results, then its totals.  A result line
 # may go on over several lines (a message); they stay with it.
