@@ -85,6 +85,17 @@
    than that goes back to batches, and counts as long past
    GW_ALONE_TICKS.
 
+   Whether a long key's launches are faster with the pool is measured,
+   not assumed (gw_chose): where the threads' CPUs pass cache lines
+   slowly, as on virtual machines, calling a helper for a kernel of a few
+   microseconds costs more than it saves (a 20,000-element update took
+   2.1 us on one thread and 3.0 with two).  Such a key's launches are
+   timed by their period, start to start, both ways in turn: for a while
+   the chosen way, then a short trial of the other, and the faster by a
+   sixteenth is kept; the trials grow rarer while the choice stands.
+   Keys whose launches would take the launcher alone more than
+   GW_TRIAL_LIMIT ticks are never tried alone.
+
    An idle pool thread first spins on the state word for a short while
    (GW_SPIN_NS) so that back-to-back launches find it awake, then sleeps on
    a condition variable.  One that finds itself on the CPU of the last
@@ -160,6 +171,40 @@
 #define GW_LONG_RUNS 2
 #define GW_ALONE_AGAIN 32
 
+/* A long key's launches either open the job or run all their gangs on
+   the launcher alone, whichever was faster when last tried (gw_launch,
+   gw_chose).  What is timed is a launch's period: from its start to the
+   start of the next launch of the same key, the time of the other
+   kernels and the host code in between included, so that a way that
+   makes the next kernels slower (they find their data in the other
+   thread's cache) does not look faster than it is.  The other way is
+   tried for GW_TRIAL_LAUNCHES launches, of which the last
+   GW_TRIAL_MEASURED count (the first ones move the data into the caches
+   of the threads that now touch it): their mean period without the
+   longest (an interrupt's), against the same of the chosen way's last
+   launches before the trial.  The first trial comes after
+   GW_TRIAL_FIRST launches of a key turned long, then after twice as
+   many as the last time each time the choice stands, at most
+   GW_TRIAL_MAX; one key is on trial at a time (a trial that has not
+   moved for GW_TRIAL_STALE ticks is over).  The way that is faster by
+   more than a sixteenth wins.  Running alone is tried only for keys
+   whose launches with the pool would have taken the launcher alone at
+   most GW_TRIAL_LIMIT ticks, at the pace it ran its own gangs (a trial
+   may not cost more than a few such launches), and a trial whose period is more than twice
+   the chosen way's, after its first launch (which moves the data), ends
+   there, lost.  A key whose period, the chosen way, stays off by more
+   than a factor of two from what it was at its last trial for
+   GW_TRIAL_DRIFT launches in a row is in another phase of the program
+   (other kernels now run between its launches, or none): its next trial
+   comes at once, and then after GW_TRIAL_FIRST launches again.  */
+#define GW_TRIAL_LAUNCHES 9
+#define GW_TRIAL_MEASURED 5
+#define GW_TRIAL_FIRST 16
+#define GW_TRIAL_MAX 1024
+#define GW_TRIAL_STALE (UINT64_C (1) << 28)
+#define GW_TRIAL_LIMIT (64 * GW_ALONE_TICKS)
+#define GW_TRIAL_DRIFT 8
+
 /* After how many quick launches in a row (alone, in less than half of
    GW_ALONE_TICKS) a key's next ones run all their gangs in one call of
    the kernel.  */
@@ -193,13 +238,34 @@ struct gw_share
    none), how many of its launches in a row were long (at most
    GW_LONG_RUNS), how many of its launches called the pool threads at
    once since one last ran alone first, and how many in a row ran alone
-   in less than half of GW_ALONE_TICKS (at most GW_QUICK_RUNS).  */
+   in less than half of GW_ALONE_TICKS (at most GW_QUICK_RUNS).  Then the
+   choice for its long launches: whether they run alone (SOLO), the
+   launches of a trial of the other way still to run (0: none), the
+   launches of the chosen way before the next trial and the interval it
+   was set from, the sum and the longest of the measured periods, in
+   ticks, of the chosen way before the trial and of the trial, the
+   longest time the chosen way's launches then took or would have taken
+   alone, the mean period
+   of the chosen way at the last trial and how many launches in a row
+   since then had a period off by more than a factor of two, and when
+   its last launch started and how long it took or would have taken
+   alone.  */
 struct gw_known
 {
   uint64_t key;
   uint32_t long_runs;
   uint32_t since_alone;
   uint32_t quick_runs;
+  bool solo;
+  uint32_t trial;
+  uint32_t until_trial;
+  uint32_t interval;
+  uint64_t sum_chosen, max_chosen;
+  uint64_t sum_trial, max_trial;
+  uint64_t longest;
+  uint64_t ref_period;
+  uint32_t drift;
+  uint64_t last_start, last_alone;
 };
 
 /* A queued launch: what gw_pool_run takes, and the buffer the launch's
@@ -257,8 +323,11 @@ struct gw_pool
   struct gw_share *shares;
 
   /* Under LAUNCH_LOCK: by their key's remainder, the last launch keys
-     seen and how their launches ran.  */
+     seen and how their launches ran; the key on trial (0: none) and
+     when its trial last moved.  */
   struct gw_known known[GW_KNOWN_LAUNCHES];
+  uint64_t trial_key;
+  uint64_t trial_moved;
 
   /* The queue.  QUEUED counts the records queued, FINISHED those the
      runner finished; record N (from 1) is RING[(N - 1) % GW_QUEUE_SLOTS].
@@ -816,6 +885,106 @@ gw_wait_for_helpers (uint32_t seq)
   pthread_mutex_unlock (&p->sleep_lock);
 }
 
+/* Count the period, TOOK ticks, of the last launch of the long key
+   KNOWN, which started NOW: a launch of the chosen way or of a trial.
+   After the last launch of a trial, keep the way that was faster by more
+   than a sixteenth.  With GANGWAY_LOG=pool each trial's outcome is
+   logged.  */
+
+static void
+gw_chose (struct gw_known *known, uint64_t took, uint64_t now)
+{
+  struct gw_pool *p = &gw_pool;
+
+  if (known->trial == 0)
+    {
+      /* A new phase of the program: try again soon.  */
+      if (known->ref_period != 0
+	  && (took > 2 * known->ref_period || 2 * took < known->ref_period))
+	{
+	  if (++known->drift == GW_TRIAL_DRIFT)
+	    {
+	      known->ref_period = 0;
+	      known->interval = GW_TRIAL_FIRST;
+	      if (known->until_trial > GW_TRIAL_MEASURED + 1)
+		known->until_trial = GW_TRIAL_MEASURED + 1;
+	    }
+	}
+      else
+	known->drift = 0;
+
+      /* The chosen way: its last GW_TRIAL_MEASURED launches before a
+	 trial are measured.  */
+      if (known->until_trial > 0)
+	known->until_trial--;
+      if (known->until_trial == GW_TRIAL_MEASURED)
+	known->sum_chosen = known->max_chosen = known->longest = 0;
+      if (known->until_trial < GW_TRIAL_MEASURED)
+	{
+	  known->sum_chosen += took;
+	  if (took > known->max_chosen)
+	    known->max_chosen = took;
+	  if (known->last_alone > known->longest)
+	    known->longest = known->last_alone;
+	}
+      if (known->until_trial > 0)
+	return;
+      if (!known->solo && known->longest > GW_TRIAL_LIMIT)
+	{
+	  /* Too long to try alone.  */
+	  if (known->interval < GW_TRIAL_MAX)
+	    known->interval *= 2;
+	  known->until_trial = known->interval;
+	  return;
+	}
+      if (p->trial_key != 0 && now - p->trial_moved < GW_TRIAL_STALE)
+	{
+	  /* Another key is on trial: measure again, and wait.  */
+	  known->until_trial = GW_TRIAL_MEASURED + 1;
+	  return;
+	}
+      p->trial_key = known->key;
+      p->trial_moved = now;
+      known->trial = GW_TRIAL_LAUNCHES;
+      known->sum_trial = known->max_trial = 0;
+      return;
+    }
+  p->trial_moved = now;
+  uint64_t chosen = (known->sum_chosen - known->max_chosen)
+		    / (GW_TRIAL_MEASURED - 1);
+  bool lost = known->trial < GW_TRIAL_LAUNCHES && took > 2 * chosen;
+  if (--known->trial < GW_TRIAL_MEASURED)
+    {
+      known->sum_trial += took;
+      if (took > known->max_trial)
+	known->max_trial = took;
+    }
+  if (lost)
+    known->trial = 0;
+  if (known->trial > 0)
+    return;
+  p->trial_key = 0;
+  uint64_t tried = lost ? took : (known->sum_trial - known->max_trial)
+				 / (GW_TRIAL_MEASURED - 1);
+  bool other = !lost && tried < chosen - chosen / 16;
+  if (gw_config ()->log & GW_LOG_POOL)
+    gw_message ("pool key %#llx: period alone %llu ticks, with the pool "
+		"%llu: runs %s", (unsigned long long) known->key,
+		(unsigned long long) (known->solo ? chosen : tried),
+		(unsigned long long) (known->solo ? tried : chosen),
+		known->solo != other ? "alone" : "with the pool");
+  known->ref_period = other ? tried : chosen;
+  known->drift = 0;
+  if (other)
+    {
+      known->solo = !known->solo;
+      known->interval = GW_TRIAL_FIRST;
+    }
+  else if (known->interval < GW_TRIAL_MAX)
+    known->interval *= 2;
+  known->until_trial = known->interval;
+}
+
 /* As the launcher, with LAUNCH_LOCK held and the pool started, run gangs
    0 .. GANGS-1 (not 0) of KERNEL, passing it DATA and GLOBALS, on the
    calling thread and the pool, and return when all are done.  KEY, not
@@ -846,7 +1015,30 @@ gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
   uint64_t start = __builtin_ia32_rdtsc ();
   struct gw_known *known = &p->known[key % GW_KNOWN_LAUNCHES];
   if (known->key != key)
-    *known = (struct gw_known) { .key = key };
+    {
+      if (p->trial_key == known->key)
+	p->trial_key = 0;
+      *known = (struct gw_known) { .key = key,
+				   .until_trial = GW_TRIAL_FIRST,
+				   .interval = GW_TRIAL_FIRST };
+    }
+  if (known->long_runs == GW_LONG_RUNS)
+    {
+      /* A long key: the period of its last launch, if that was long
+	 too, counts for the way it ran.  */
+      if (known->last_start != 0)
+	gw_chose (known, start - known->last_start, start);
+      known->last_start = start;
+    }
+  else
+    known->last_start = 0;
+  if (known->last_start != 0 && known->solo != (known->trial > 0))
+    {
+      /* A long key that runs faster on the launcher alone.  */
+      kernel (data, globals, gangs, 0, gangs);
+      known->last_alone = __builtin_ia32_rdtsc () - start;
+      return;
+    }
   if (known->quick_runs == GW_QUICK_RUNS)
     {
       kernel (data, globals, gangs, 0, gangs);
@@ -874,9 +1066,10 @@ gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
     }
 
   /* A kernel not known to be long runs alone for a while first, and
-     one known to be long does so every GW_ALONE_AGAIN launches.  */
+     one known to be long does so every GW_ALONE_AGAIN launches (not
+     those of a trial).  */
   if (known->long_runs < GW_LONG_RUNS
-      || ++known->since_alone == GW_ALONE_AGAIN)
+      || (known->trial == 0 && ++known->since_alone == GW_ALONE_AGAIN))
     {
       uint64_t ran = 0;
       known->since_alone = 0;
@@ -915,8 +1108,11 @@ gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
   /* A launch that the launcher alone would have run in GW_ALONE_TICKS
      (at the pace it ran its own gangs once the job was open): its next
      one starts alone again.  */
-  if (mine > 0 && (double) busy / mine * gangs <= GW_ALONE_TICKS)
+  double alone = mine > 0 ? (double) busy / mine * gangs : (double) UINT64_MAX;
+  if (alone <= GW_ALONE_TICKS)
     known->long_runs = 0;
+  known->last_alone = alone < (double) UINT64_MAX ? (uint64_t) alone
+						   : UINT64_MAX;
 }
 
 /* Run gangs 0 .. GANGS-1 of KERNEL, passing it DATA and GLOBALS, on the

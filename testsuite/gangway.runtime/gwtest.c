@@ -696,6 +696,52 @@ test_move (void)
   CHECK (now >= 0 && now != cpu, "gangway-1 is still on cpu %d", now);
 }
 
+/* A long key whose launches are short is tried both ways, running alone
+   on the launcher and with the pool (pool.c, gw_chose; GANGWAY_LOG=pool
+   logs each trial, which run-tests.sh checks), and every launch runs
+   each gang once whichever way it takes.  Then a kernel whose launches
+   would take the launcher alone milliseconds: it is never tried alone.
+   The second part starts with a line on stderr, "choose: long kernel".  */
+
+static void
+test_choose (void)
+{
+  enum { G = 16 };
+  unsigned long tid[G];
+  int usec = 1;
+  void *args[2] = { tid, &usec };
+  unsigned long me = (unsigned long) gettid ();
+  int alone = 0;
+
+  for (int launch = 0; launch < 600; launch++)
+    {
+      memset (tid, 0, sizeof tid);
+      gangway_parallel_keyed (FLAGS_DEVICE, host_spin, 2, args, dummy_sizes,
+			      dummy_kinds, W_DIM (1), (unsigned) G, 0);
+      int mine = 0;
+      for (int g = 0; g < G; g++)
+	{
+	  CHECK (tid[g] != 0, "launch %d: gang %d did not run", launch, g);
+	  mine += tid[g] == me;
+	}
+      alone += mine == G;
+    }
+  printf ("choose: 600 launches of %d gangs of %d us, %d all on the "
+	  "launcher\n", G, usec, alone);
+  CHECK (alone >= 2, "no launch ran alone");
+
+  fprintf (stderr, "choose: long kernel\n");
+  usec = 200;
+  for (int launch = 0; launch < 40; launch++)
+    {
+      memset (tid, 0, sizeof tid);
+      gangway_parallel_keyed (FLAGS_DEVICE, host_spin, 2, args, dummy_sizes,
+			      dummy_kinds, W_DIM (1), (unsigned) G, 0);
+      for (int g = 0; g < G; g++)
+	CHECK (tid[g] != 0, "long launch %d: gang %d did not run", launch, g);
+    }
+}
+
 /* Body of the threads of test_threads: launch many times with varying
    gang counts and check each.  */
 
@@ -860,6 +906,8 @@ main (int argc, char **argv)
     test_spread ();
   else if (strcmp (test, "move") == 0)
     test_move ();
+  else if (strcmp (test, "choose") == 0)
+    test_choose ();
   else if (strcmp (test, "threads") == 0)
     test_threads ();
   else if (strcmp (test, "fork") == 0)

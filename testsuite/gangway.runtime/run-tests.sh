@@ -933,6 +933,29 @@ else
 fi
 cat "$build/move.out"
 
+# A long key with short launches tries both ways, keeping the faster
+# (each trial's log line must agree with its numbers: the way kept is at
+# most a fifteenth slower); one whose launches take milliseconds is not
+# tried alone (nothing logged after the program's marker line).
+run choose GANGWAY_NUM_THREADS=2 GANGWAY_LOG=pool $T choose
+check_status "short launches of a long key, alone or with the pool"
+check_lines 1 '^choose: long kernel$' "the choice test reached its long kernel"
+trials=$(sed -n '1,/^choose: long kernel$/p' "$build/choose.err" \
+  | grep -cE 'pool key .*: period alone [0-9]+ ticks, with the pool [0-9]+: runs')
+check "a long key with short launches is tried both ways ($trials trials)" \
+  [ "$trials" -ge 1 ]
+check "each trial keeps the faster way" awk '
+  match ($0, /period alone [0-9]+ ticks, with the pool [0-9]+: runs [a-z]+/) {
+    split (substr ($0, RSTART, RLENGTH), w, " ")
+    a = w[3] + 0; p = w[8] + 0
+    if (w[10] == "alone" && a * 15 > p * 16 + 16) bad++
+    if (w[10] == "with" && p * 15 > a * 16 + 16) bad++
+  }
+  END { exit bad > 0 }' "$build/choose.err"
+check "a key of long launches is not tried alone" \
+  [ "$(sed -n '/^choose: long kernel$/,$p' "$build/choose.err" | grep -c 'pool key')" -eq 0 ]
+cat "$build/choose.out"
+
 run bench $T bench 10000
 check_status "bench"
 cat "$build/bench.out"
