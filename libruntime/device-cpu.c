@@ -465,7 +465,10 @@ gw_cpu_launch (void *kernel, const struct gw_launch *l)
       key = (key ^ l->sizes[i]) * UINT64_C (0x100000001b3);
   key ^= key >> 29;
   key = key ? key : 1;
-  if (l->async != GW_ASYNC_SYNC && gw_cpu_queue (kernel, l, key))
+  if (l->async != GW_ASYNC_SYNC
+      && (gw_pool_run_now ((gw_cpu_kernel_fn *) kernel, l->data, l->globals,
+			   l->gangs, key)
+	  || gw_cpu_queue (kernel, l, key)))
     return;
   gw_pool_run ((gw_cpu_kernel_fn *) kernel, l->data, l->globals, l->gangs,
 	       key);

@@ -63,7 +63,9 @@
 
    A cpu launch with an async clause is queued (device-cpu.c, pool.c):
    the launch returns at once, and the pool runs the program's queued
-   launches one after the other, all queues in one order.  Everything
+   launches one after the other, all queues in one order (unless the
+   queue is empty and the kernel is one the pool timed quick: then it
+   runs at once, gw_pool_run_now).  Everything
    else is synchronous and, so that no region or directive sees data a
    queued launch has yet to write, waits for the queue first (on GPUs,
    CUDA's default stream likewise waits for the others): a launch on the

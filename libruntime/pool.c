@@ -132,7 +132,10 @@
    lets queues be serialized) and keeps their order simple: a record is
    finished only after all those queued before it.  The pool counts the
    records queued and finished; a queue's last record number (by the
-   queue's remainder, GW_QUEUE_IDS of them) tells whether it is done.  A
+   queue's remainder, GW_QUEUE_IDS of them) tells whether it is done.
+   An async launch of a key timed quick, when the ring is empty, runs at
+   once instead, as a synchronous one (gw_pool_run_now): queuing it cost
+   more than running it.  A
    pool with no thread has no runner: its launches are all synchronous.
 
    At exit a destructor waits for the queue, then stops and joins the pool
@@ -985,35 +988,15 @@ gw_chose (struct gw_known *known, uint64_t took, uint64_t now)
   known->until_trial = known->interval;
 }
 
-/* As the launcher, with LAUNCH_LOCK held and the pool started, run gangs
-   0 .. GANGS-1 (not 0) of KERNEL, passing it DATA and GLOBALS, on the
-   calling thread and the pool, and return when all are done.  KEY, not
-   0, stands for the kernel and the sizes of its data: a launch of the
-   same key as a long one is taken to be long too.  JOB_FLAGS is
-   GW_JOB_ASYNC for the runner's jobs, else 0.  */
+/* Return what the pool remembers of launch key KEY, which is forgotten
+   for another key that shares its slot.  */
 
-static void
-gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
-	   uint32_t gangs, uint64_t key, uint64_t job_flags)
+static struct gw_known *
+gw_known_key (uint64_t key)
 {
   struct gw_pool *p = &gw_pool;
-  uint32_t threads = p->num_threads + 1;
-  uint32_t chunk = gangs / (16 * threads);
-  if (chunk == 0)
-    chunk = 1;
-
-  /* Nothing to share: skip the pool.  */
-  if (threads == 1 || chunk >= gangs)
-    {
-      kernel (data, globals, gangs, 0, gangs);
-      return;
-    }
-
-  /* A kernel whose launches of this key ran alone and quick runs all
-     its gangs in one call: no batches, no clock reads between them, no
-     repeated prologue.  */
-  uint64_t start = __builtin_ia32_rdtsc ();
   struct gw_known *known = &p->known[key % GW_KNOWN_LAUNCHES];
+
   if (known->key != key)
     {
       if (p->trial_key == known->key)
@@ -1022,6 +1005,52 @@ gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
 				   .until_trial = GW_TRIAL_FIRST,
 				   .interval = GW_TRIAL_FIRST };
     }
+  return known;
+}
+
+/* As the launcher, with LAUNCH_LOCK held and the pool started, run gangs
+   0 .. GANGS-1 (not 0) of KERNEL, passing it DATA and GLOBALS, on the
+   calling thread and the pool, and return when all are done.  KEY, not
+   0, stands for the kernel and the sizes of its data: a launch of the
+   same key as a long one is taken to be long too.  JOB_FLAGS is
+   GW_JOB_ASYNC for the runner's jobs, else 0.  ASYNC is true for a
+   launch with an async clause (a record, or one gw_pool_run_now runs).  */
+
+static void
+gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
+	   uint32_t gangs, uint64_t key, uint64_t job_flags, bool async)
+{
+  struct gw_pool *p = &gw_pool;
+  uint32_t threads = p->num_threads + 1;
+  uint32_t chunk = gangs / (16 * threads);
+  if (chunk == 0)
+    chunk = 1;
+
+  /* Nothing to share: skip the pool.  An async one is timed all the
+     same, for gw_pool_run_now.  */
+  if (threads == 1 || chunk >= gangs)
+    {
+      if (!async || threads == 1)
+	{
+	  kernel (data, globals, gangs, 0, gangs);
+	  return;
+	}
+      struct gw_known *known = gw_known_key (key);
+      uint64_t start = __builtin_ia32_rdtsc ();
+      kernel (data, globals, gangs, 0, gangs);
+      uint64_t took = __builtin_ia32_rdtsc () - start;
+      if (took > GW_ALONE_TICKS / 2)
+	known->quick_runs = 0;
+      else
+	known->quick_runs += known->quick_runs < GW_QUICK_RUNS;
+      return;
+    }
+
+  /* A kernel whose launches of this key ran alone and quick runs all
+     its gangs in one call: no batches, no clock reads between them, no
+     repeated prologue.  */
+  uint64_t start = __builtin_ia32_rdtsc ();
+  struct gw_known *known = gw_known_key (key);
   if (known->long_runs == GW_LONG_RUNS)
     {
       /* A long key: the period of its last launch, if that was long
@@ -1133,9 +1162,48 @@ gw_pool_run (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
     gw_pool_start ();
   bool was = gw_in_launch;
   gw_in_launch = true;
-  gw_launch (kernel, data, globals, gangs, key, 0);
+  gw_launch (kernel, data, globals, gangs, key, 0, false);
   gw_in_launch = was;
   pthread_mutex_unlock (&p->launch_lock);
+}
+
+/* Run an async launch now, synchronously, where that costs less than
+   queuing it, and return true; else return false (queue it).  That is
+   where the ring is empty, so that no record queued before it has yet to
+   run, and its key's last launches ran alone on their launcher in less
+   than half of GW_ALONE_TICKS (known->quick_runs): handing such a launch
+   to the runner, whose CPU then reads the record and writes its data,
+   cost more than the kernel (an async 0.3 us halo exchange took 0.7 us a
+   launch queued, on this VM).  A key that turns out long again goes back
+   to the queue at its next launch.  OpenACC allows it: an async region
+   may be complete when the launch returns.  */
+
+bool
+gw_pool_run_now (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
+		 uint32_t gangs, uint64_t key)
+{
+  struct gw_pool *p = &gw_pool;
+  bool now = false;
+
+  /* Not while the runner has records (it holds the launch lock while it
+     runs one).  */
+  if (atomic_load (&p->finished) != atomic_load (&p->queued))
+    return false;
+  pthread_mutex_lock (&p->launch_lock);
+  struct gw_known *known = &p->known[key % GW_KNOWN_LAUNCHES];
+  if (p->started && known->key == key
+      && known->quick_runs == GW_QUICK_RUNS
+      && atomic_load (&p->finished) == atomic_load (&p->queued))
+    {
+      now = true;
+      bool was = gw_in_launch;
+      gw_in_launch = true;
+      if (gangs != 0)
+	gw_launch (kernel, data, globals, gangs, key, 0, true);
+      gw_in_launch = was;
+    }
+  pthread_mutex_unlock (&p->launch_lock);
+  return now;
 }
 
 /* Run the queued records in order until none is left, each as a job of
@@ -1166,7 +1234,7 @@ gw_run_queue (uint64_t job_flags)
 	    {
 	      pthread_mutex_lock (&p->launch_lock);
 	      gw_launch (r->kernel, r->buf, r->globals, r->gangs, r->key,
-			 job_flags);
+			 job_flags, true);
 	      pthread_mutex_unlock (&p->launch_lock);
 	    }
 	  /* Said before looking for sleepers, who count themselves before

@@ -360,6 +360,8 @@ extern void gw_wait_all (void);
 extern unsigned gw_pool_size (void);
 extern void gw_pool_run (gw_cpu_kernel_fn *, void *, void *const *,
 			 uint32_t, uint64_t);
+extern bool gw_pool_run_now (gw_cpu_kernel_fn *, void *, void *const *,
+			     uint32_t, uint64_t);
 extern void *gw_pool_queue_begin (size_t);
 extern void gw_pool_queue_commit (int, gw_cpu_kernel_fn *, void *const *,
 				  uint32_t, uint64_t);

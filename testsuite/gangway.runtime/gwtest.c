@@ -33,6 +33,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -742,6 +743,80 @@ test_choose (void)
     }
 }
 
+/* Launch gw_k_spin (host_spin) once asynchronously on queue 1 with
+   GANGS gangs of USEC microseconds, into TID; with POLL, wait for the
+   queue by testing it (the runner runs what is queued; a wait would run
+   it on this thread).  Return how many gangs ran on this thread.  The
+   pool tells launches apart by their data's sizes, which are 0 but with
+   OTHER_KEY.  */
+
+static int
+spin_async (unsigned long *tid, unsigned gangs, int usec, bool poll,
+	    bool other_key)
+{
+  static size_t other_sizes[2] = { 1, 1 };
+  void *args[2] = { tid, &usec };
+  unsigned long me = (unsigned long) gettid ();
+  int mine = 0;
+
+  memset (tid, 0, gangs * sizeof *tid);
+  gangway_parallel_keyed (FLAGS_DEVICE, host_spin, 2, args,
+			  other_key ? other_sizes : dummy_sizes, dummy_kinds,
+			  W_DIM (1), gangs, W_ASYNC (1), 0);
+  if (!poll)
+    return 0;
+  while (!gangway_acc_async_test_all ())
+    ;
+  for (unsigned g = 0; g < gangs; g++)
+    {
+      CHECK (tid[g] != 0, "gang %u did not run", g);
+      mine += tid[g] == me;
+    }
+  return mine;
+}
+
+/* Async launches of a quick kernel run on the launching thread once the
+   pool has timed them quick, when the queue is empty (pool.c,
+   gw_pool_run_now); the same kernel turned long goes back to the runner,
+   and a quick one queued behind a long one waits its turn there.  */
+
+static void
+test_now (void)
+{
+  unsigned long tid[16], tid2[16];
+  unsigned long me = (unsigned long) gettid ();
+  int here = 0;
+
+  for (int i = 0; i < 50; i++)
+    here += spin_async (tid, 1, 0, true, false);
+  printf ("now: 50 quick launches, %d on the launcher\n", here);
+  CHECK (here >= 40, "only %d of 50 quick async launches ran on the "
+	 "launcher", here);
+
+  /* Long now: the first may run here, the others are the runner's.  */
+  here = 0;
+  for (int i = 0; i < 10; i++)
+    here += spin_async (tid, 1, 200, true, false);
+  printf ("now: 10 long launches, %d on the launcher\n", here);
+  CHECK (here <= 1, "%d of 10 long async launches ran on the launcher",
+	 here);
+
+  /* Quick again, behind a long launch of another key, which is queued:
+     the quick one must not run before it, on this thread.  */
+  here = 0;
+  for (int i = 0; i < 10; i++)
+    here += spin_async (tid, 1, 0, true, false);
+  CHECK (here >= 7, "quick again: %d of 10 on the launcher", here);
+  spin_async (tid2, 16, 2000, false, true);
+  spin_async (tid, 1, 0, false, false);
+  while (!gangway_acc_async_test_all ())
+    ;
+  CHECK (tid[0] != 0 && tid[0] != me, "the quick launch behind a long "
+	 "one ran on %s", tid[0] ? "the launcher" : "no thread");
+  for (int g = 0; g < 16; g++)
+    CHECK (tid2[g] != 0, "long launch: gang %d did not run", g);
+}
+
 /* Body of the threads of test_threads: launch many times with varying
    gang counts and check each.  */
 
@@ -908,6 +983,8 @@ main (int argc, char **argv)
     test_move ();
   else if (strcmp (test, "choose") == 0)
     test_choose ();
+  else if (strcmp (test, "now") == 0)
+    test_now ();
   else if (strcmp (test, "threads") == 0)
     test_threads ();
   else if (strcmp (test, "fork") == 0)

@@ -956,6 +956,13 @@ check "a key of long launches is not tried alone" \
   [ "$(sed -n '/^choose: long kernel$/,$p' "$build/choose.err" | grep -c 'pool key')" -eq 0 ]
 cat "$build/choose.out"
 
+# Async launches of a quick kernel run on the launching thread when the
+# queue is empty; long ones, and quick ones queued behind a long one, on
+# the runner (gwtest.c, test_now).
+run now GANGWAY_NUM_THREADS=2 $T now
+check_status "quick async launches run at once, long ones queued"
+cat "$build/now.out"
+
 run bench $T bench 10000
 check_status "bench"
 cat "$build/bench.out"
