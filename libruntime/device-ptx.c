@@ -79,7 +79,8 @@ static struct
 
 /* What the probe found.  */
 static pthread_once_t gw_ptx_once = PTHREAD_ONCE_INIT;
-static const char *gw_ptx_unusable;	/* NULL if usable, else the token.  */
+const char *gw_ptx_unusable;		/* NULL if usable, else the token.  */
+atomic_bool gw_ptx_probed;		/* Set once the probe has run.  */
 static CUcontext gw_ptx_context;
 static int gw_ptx_arch;			/* Compute capability: 80 for 8.0.  */
 static int gw_ptx_multiprocessors;
@@ -233,23 +234,14 @@ gw_ptx_init (void)
   atexit (gw_ptx_at_exit);
 }
 
-/* Return NULL if the ptx device is usable, else the launch log's reason
-   why not.  Probes at the first call.  */
+/* gw_ptx_probe's path until the probe has run: probe, once.  */
 
 const char *
-gw_ptx_probe (void)
+gw_ptx_probe_first (void)
 {
   pthread_once (&gw_ptx_once, gw_ptx_init);
+  atomic_store_explicit (&gw_ptx_probed, true, memory_order_release);
   return gw_ptx_unusable;
-}
-
-/* Return true if the launches of regions with ptx code go to the ptx
-   device, and so the data directives map data there.  */
-
-bool
-gw_ptx_active (void)
-{
-  return gw_config ()->device == GW_DEVICE_PTX && gw_ptx_probe () == NULL;
 }
 
 /* Stop the process after the driver's error E in WHAT: the device's

@@ -54,7 +54,8 @@
 /* Largest pool GANGWAY_NUM_THREADS may ask for.  */
 #define GW_MAX_THREADS 4096
 
-static struct gw_config gw_the_config;
+struct gw_config gw_the_config;
+atomic_bool gw_config_ready;
 static pthread_once_t gw_config_once = PTHREAD_ONCE_INIT;
 
 /* Write the SIZE bytes at DATA to file descriptor FD, in one write call
@@ -339,13 +340,16 @@ gw_read_config (void)
   v = gw_getenv ("GANGWAY_LOG");
   if (v)
     c->log = gw_parse_log (v);
+
+  /* gw_config's quick path reads it from now on.  */
+  atomic_store_explicit (&gw_config_ready, true, memory_order_release);
 }
 
-/* Return the configuration, reading the environment at the first call.
-   Safe to call from any thread, and cheap after the first call.  */
+/* Return the configuration, reading the environment first: gw_config's
+   path for the calls until it has been read.  */
 
 const struct gw_config *
-gw_config (void)
+gw_config_first (void)
 {
   pthread_once (&gw_config_once, gw_read_config);
   return &gw_the_config;

@@ -343,7 +343,9 @@ gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
   if (given)
     gw_check_dims (gw_region_name (*e, fn, buf, sizeof buf), dims, given);
 
-  if (c->device == GW_DEVICE_PTX)
+  /* Where the ptx device is unusable and the log is off, what it would
+     say is of no use.  */
+  if (c->device == GW_DEVICE_PTX && (c->log || gw_ptx_probe () == NULL))
     {
       const char *why = gw_try_device (*e, GW_DEVICE_PTX, &unit_code, code);
       if (why == NULL && !gw_ptx_kinds_ok (mapnum, kinds))

@@ -170,7 +170,23 @@ struct gw_config
   unsigned log;
 };
 
-extern const struct gw_config *gw_config (void);
+extern struct gw_config gw_the_config;
+extern atomic_bool gw_config_ready;
+extern const struct gw_config *gw_config_first (void);
+
+/* Return the configuration, reading the environment at the first call.
+   Safe to call from any thread; after the first call, a load and a test
+   (a launch asks for it several times).  */
+
+static inline const struct gw_config *
+gw_config (void)
+{
+  if (__builtin_expect (atomic_load_explicit (&gw_config_ready,
+					      memory_order_acquire), 1))
+    return &gw_the_config;
+  return gw_config_first ();
+}
+
 extern void gw_warn (const char *, ...)
   __attribute__ ((format (printf, 1, 2)));
 extern void gw_message (const char *, ...)
@@ -323,10 +339,34 @@ extern const struct gw_device *const gw_devices[GW_DEVICE_COUNT];
    Every function but gw_ptx_probe and gw_ptx_active requires a usable
    device; a driver error in them is fatal.  */
 
-extern const char *gw_ptx_probe (void);
+extern const char *gw_ptx_unusable;
+extern atomic_bool gw_ptx_probed;
+extern const char *gw_ptx_probe_first (void);
+
+/* Return NULL if the ptx device is usable, else the launch log's reason
+   why not.  Probes at the first call; then a load and a test (every
+   launch asks).  */
+
+static inline const char *
+gw_ptx_probe (void)
+{
+  if (__builtin_expect (atomic_load_explicit (&gw_ptx_probed,
+					      memory_order_acquire), 1))
+    return gw_ptx_unusable;
+  return gw_ptx_probe_first ();
+}
+
+/* Return true if the launches of regions with ptx code go to the ptx
+   device, and so the data directives map data there.  */
+
+static inline bool
+gw_ptx_active (void)
+{
+  return gw_config ()->device == GW_DEVICE_PTX && gw_ptx_probe () == NULL;
+}
+
 extern const char *gw_ptx_check_launch (void *, const struct gw_launch *,
 					const char *);
-extern bool gw_ptx_active (void);
 extern uint64_t gw_ptx_alloc (size_t);
 extern void gw_ptx_free (uint64_t);
 extern void gw_ptx_to_device (uint64_t, const void *, size_t);
