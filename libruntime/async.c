@@ -18,13 +18,13 @@
    with Gangway; see the file COPYING.  If not see
    <http://www.gnu.org/licenses/>.  */
 
-/* The cpu device queues the launches that have an async clause (pool.c):
-   every queue of the program in one ring, run in order.  So a queue is
-   done when the last launch queued on it is; a wait for a queue, or for
-   all of them, waits for that launch (helping to run the queue); and a
-   wait that is itself asynchronous (the wait directive's async clause,
-   acc_wait_async) makes its queue done no sooner than what it waits for,
-   which runs first anyway.
+/* The cpu device queues the launches that have an async clause
+   (pool-queue.c): every queue of the program in one ring, run in order.
+   So a queue is done when the last launch queued on it is; a wait for a
+   queue, or for all of them, waits for that launch (helping to run the
+   queue); and a wait that is itself asynchronous (the wait directive's
+   async clause, acc_wait_async) makes its queue done no sooner than what
+   it waits for, which runs first anyway.
 
    The plugin turns the wait directive's GOACC_wait, and every call of
    the functions below's acc_ namesakes, into calls of these (the

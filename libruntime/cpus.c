@@ -40,7 +40,7 @@
 
    A program that narrows its own initial thread after libgomp did, to
    CPUs of other places, gets M.  The pool threads are created with the
-   mask explicitly (pool.c), so they never inherit a narrower one.  */
+   mask explicitly (pool-threads.c), so they never inherit a narrower one.  */
 
 #define _GNU_SOURCE
 #include <errno.h>

@@ -61,7 +61,7 @@
    maps its data itself, data-ptx.c) and reports the region as run by the
    host device, which is what acc_get_device_type says.
 
-   A cpu launch with an async clause is queued (device-cpu.c, pool.c):
+   A cpu launch with an async clause is queued (device-cpu.c, pool-queue.c):
    the launch returns at once, and the pool runs the program's queued
    launches one after the other, all queues in one order (unless the
    queue is empty and the kernel is one the pool timed quick: then it

@@ -26,7 +26,9 @@
      launch.c      gangway_parallel_keyed: launch words, device choice,
 		   the host path and the public query functions;
      device-cpu.c  the "cpu" device: ISA checks, image loading, launching;
-     pool.c        the thread pool the cpu device runs gangs on;
+     pool.c        the thread pool the cpu device runs gangs on: jobs
+		   (pool.h lists its other files: pool-choice.c,
+		   pool-threads.c, pool-queue.c);
      device-ptx.c  the "ptx" device: the CUDA driver, image loading,
 		   launching;
      data-ptx.c    the ptx device's present table: the data clauses of
@@ -395,7 +397,7 @@ extern void gw_ptx_sync_host (size_t, void **, size_t *, unsigned short *,
 extern void gw_wait_all (void);
 
 
-/* pool.c: the cpu device's thread pool.  */
+/* pool.c, pool-queue.c: the cpu device's thread pool.  */
 
 extern unsigned gw_pool_size (void);
 extern void gw_pool_run (gw_cpu_kernel_fn *, void *, void *const *,

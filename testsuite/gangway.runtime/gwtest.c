@@ -636,7 +636,7 @@ thread_cpu (pid_t tid)
 }
 
 /* A pool thread that finds itself on its launcher's CPU moves to
-   another (pool.c, gw_move_off).  Put the launcher and pool thread 1 on
+   another (pool-threads.c, gw_move_off).  Put the launcher and pool thread 1 on
    one CPU, as Linux sometimes does, then launch long gangs: pool thread 1
    must run some of them, and end on another CPU.  */
 
@@ -698,9 +698,9 @@ test_move (void)
 }
 
 /* A long key whose launches are short is tried both ways, running alone
-   on the launcher and with the pool (pool.c, gw_chose; GANGWAY_LOG=pool
-   logs each trial, which run-tests.sh checks), and every launch runs
-   each gang once whichever way it takes.  Then a kernel whose launches
+   on the launcher and with the pool (pool-choice.c, gw_chose;
+   GANGWAY_LOG=pool logs each trial, which run-tests.sh checks), and
+   every launch runs each gang once whichever way it takes.  Then a kernel whose launches
    would take the launcher alone milliseconds: it is never tried alone.
    The second part starts with a line on stderr, "choose: long kernel".  */
 
@@ -776,7 +776,7 @@ spin_async (unsigned long *tid, unsigned gangs, int usec, bool poll,
 }
 
 /* Async launches of a quick kernel run on the launching thread once the
-   pool has timed them quick, when the queue is empty (pool.c,
+   pool has timed them quick, when the queue is empty (pool-queue.c,
    gw_pool_run_now); the same kernel turned long goes back to the runner,
    and a quick one queued behind a long one waits its turn there.  */
 

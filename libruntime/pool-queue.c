@@ -1,0 +1,304 @@
+/* The cpu device's thread pool: the queue of asynchronous launches.
+   Copyright (C) 2026 The Gangway developers.
+
+   This file is part of Gangway.
+
+   Gangway is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   Gangway is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+   FOR A PARTICULAR PURPOSE.  See the GNU General Public License for more
+   details.
+
+   You should have received a copy of the GNU General Public License along
+   with Gangway; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* Launches with an async clause go to a queue instead (gw_pool_queue_begin
+   and gw_pool_queue_commit): a ring of GW_QUEUE_SLOTS records, each with
+   the kernel, its gangs and a copy of the launch's argument block, which
+   the launching thread fills and leaves.  Pool thread 1, the runner, runs
+   the records in the order they were queued, each as an ordinary job of
+   which it is the launcher, going from one to the next with no host
+   thread involved; the others help as they do any launcher.  A host
+   thread that waits for the queue (gw_pool_wait) takes the records over:
+   pool thread 1 stops after its current one, and the waiting thread runs
+   the rest as their launcher, pool thread 1 a helper again (one thread
+   runs records at a time).  Meanwhile it helps with pool thread 1's
+   current job, marked GW_JOB_ASYNC in the state word, from a slot of its
+   own past the pool threads' (the runner's share, whose thread is the
+   launcher, is where it starts claiming), so that waiting costs no CPU.
+   Only jobs so marked: pool thread 1 is a helper again for any other
+   launch.  Every queue of the program goes to the one ring, which is valid (OpenACC
+   lets queues be serialized) and keeps their order simple: a record is
+   finished only after all those queued before it.  The pool counts the
+   records queued and finished; a queue's last record number (by the
+   queue's remainder, GW_QUEUE_IDS of them) tells whether it is done.
+   An async launch of a key timed quick, when the ring is empty, runs at
+   once instead, as a synchronous one (gw_pool_run_now): queuing it cost
+   more than running it.  A
+   pool with no thread has no runner: its launches are all synchronous.  */
+
+#include <stdlib.h>
+
+#include "pool.h"
+
+/* Run an async launch now, synchronously, where that costs less than
+   queuing it, and return true; else return false (queue it).  That is
+   where the ring is empty, so that no record queued before it has yet to
+   run, and its key's last launches ran alone on their launcher in less
+   than half of GW_ALONE_TICKS (known->quick_runs): handing such a launch
+   to the runner, whose CPU then reads the record and writes its data,
+   cost more than the kernel (an async 0.3 us halo exchange took 0.7 us a
+   launch queued, on this VM).  A key that turns out long again goes back
+   to the queue at its next launch.  OpenACC allows it: an async region
+   may be complete when the launch returns.  */
+
+bool
+gw_pool_run_now (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
+		 uint32_t gangs, uint64_t key)
+{
+  struct gw_pool *p = &gw_pool;
+  bool now = false;
+
+  /* Not while the runner has records (it holds the launch lock while it
+     runs one).  */
+  if (atomic_load (&p->finished) != atomic_load (&p->queued))
+    return false;
+  pthread_mutex_lock (&p->launch_lock);
+  struct gw_known *known = &p->known[key % GW_KNOWN_LAUNCHES];
+  if (p->started && known->key == key
+      && known->quick_runs == GW_QUICK_RUNS
+      && atomic_load (&p->finished) == atomic_load (&p->queued))
+    {
+      now = true;
+      bool was = gw_in_launch;
+      gw_in_launch = true;
+      if (gangs != 0)
+	gw_launch (kernel, data, globals, gangs, key, 0, true);
+      gw_in_launch = was;
+    }
+  pthread_mutex_unlock (&p->launch_lock);
+  return now;
+}
+
+/* Run the queued records in order until none is left, each as a job of
+   its own of which the calling thread is the launcher: pool thread 1
+   (JOB_FLAGS GW_JOB_ASYNC), which stops after a record when a host thread
+   waits for the queue, or that host thread (0).  Only one thread runs
+   records at a time (RUNNING).  Return false if another one did.  */
+
+bool
+gw_run_queue (uint64_t job_flags)
+{
+  struct gw_pool *p = &gw_pool;
+  bool ran = false;
+
+  while (gw_queue_pending ())
+    {
+      if (atomic_load (&p->running) || atomic_exchange (&p->running, true))
+	return ran;
+      ran = true;
+      uint64_t n;
+      while ((n = atomic_load_explicit (&p->finished, memory_order_relaxed))
+	     != atomic_load_explicit (&p->queued, memory_order_acquire))
+	{
+	  if (job_flags && atomic_load (&p->wanted))
+	    break;
+	  struct gw_queued *r = &p->ring[n % GW_QUEUE_SLOTS];
+	  if (r->gangs != 0)
+	    {
+	      pthread_mutex_lock (&p->launch_lock);
+	      gw_launch (r->kernel, r->buf, r->globals, r->gangs, r->key,
+			 job_flags, true);
+	      pthread_mutex_unlock (&p->launch_lock);
+	    }
+	  /* Said before looking for sleepers, who count themselves before
+	     they look at it.  */
+	  atomic_store (&p->finished, n + 1);
+	  gw_wake (&p->queue_waiters);
+	}
+      /* A waiting host thread may sleep while RUNNING is set.  */
+      atomic_store (&p->running, false);
+      if (job_flags && atomic_load (&p->wanted))
+	{
+	  gw_wake (&p->queue_waiters);
+	  return ran;
+	}
+    }
+  return ran;
+}
+
+/* Start queuing a launch: return a buffer of at least SIZE bytes for its
+   argument block, which the caller fills before it calls
+   gw_pool_queue_commit, or NULL if the pool has no runner (or no memory
+   for the buffer): the launch must then be synchronous.  Unless it
+   returns NULL, the calling thread holds the queue until the commit.
+   The first launch starts the pool.  */
+
+void *
+gw_pool_queue_begin (size_t size)
+{
+  struct gw_pool *p = &gw_pool;
+
+  pthread_mutex_lock (&p->queue_lock);
+  if (!p->started)
+    {
+      pthread_mutex_lock (&p->launch_lock);
+      if (!p->started)
+	gw_pool_start ();
+      pthread_mutex_unlock (&p->launch_lock);
+    }
+  if (p->num_threads == 0 || p->stopped)
+    {
+      pthread_mutex_unlock (&p->queue_lock);
+      return NULL;
+    }
+
+  /* A full ring: wait for its oldest record.  */
+  uint64_t n = atomic_load_explicit (&p->queued, memory_order_relaxed);
+  if (n - atomic_load (&p->finished) >= GW_QUEUE_SLOTS)
+    gw_pool_wait (n - GW_QUEUE_SLOTS + 1);
+
+  struct gw_queued *r = &p->ring[n % GW_QUEUE_SLOTS];
+  if (r->buf == NULL || r->buf_size < size)
+    {
+      size_t want = size < 256 ? 256 : size;
+      free (r->buf);
+      r->buf = malloc (want);
+      r->buf_size = r->buf ? want : 0;
+      if (r->buf == NULL)
+	{
+	  pthread_mutex_unlock (&p->queue_lock);
+	  return NULL;
+	}
+    }
+  return r->buf;
+}
+
+/* Queue, on queue Q, the launch whose argument block gw_pool_queue_begin
+   gave the buffer for: gangs 0 .. GANGS-1 of KERNEL, passing it the
+   buffer and GLOBALS; KEY is as for gw_pool_run.  */
+
+void
+gw_pool_queue_commit (int q, gw_cpu_kernel_fn *kernel, void *const *globals,
+		      uint32_t gangs, uint64_t key)
+{
+  struct gw_pool *p = &gw_pool;
+  uint64_t n = atomic_load_explicit (&p->queued, memory_order_relaxed);
+  struct gw_queued *r = &p->ring[n % GW_QUEUE_SLOTS];
+
+  r->kernel = kernel;
+  r->globals = globals;
+  r->gangs = gangs;
+  r->key = key;
+  atomic_store_explicit (&p->last[(unsigned) q % GW_QUEUE_IDS], n + 1,
+			 memory_order_relaxed);
+  /* Counted before looking for sleepers (the runner may be one).  */
+  atomic_store (&p->queued, n + 1);
+  gw_wake (&p->sleepers);
+  pthread_mutex_unlock (&p->queue_lock);
+}
+
+/* Return the number of the last record queued on queue Q (acc_async_noval
+   included) or on a queue that shares its remainder, 0 if none.  */
+
+uint64_t
+gw_pool_queue_last (int q)
+{
+  return atomic_load (&gw_pool.last[(unsigned) q % GW_QUEUE_IDS]);
+}
+
+/* Make queue Q done no sooner than record N: what a wait that is itself
+   asynchronous does, the ring being in order.  */
+
+void
+gw_pool_queue_after (int q, uint64_t n)
+{
+  atomic_uint_fast64_t *last = &gw_pool.last[(unsigned) q % GW_QUEUE_IDS];
+  uint64_t old = atomic_load (last);
+
+  while (old < n && !atomic_compare_exchange_weak (last, &old, n))
+    ;
+}
+
+/* Return the number of records queued so far.  */
+
+uint64_t
+gw_pool_queued (void)
+{
+  return atomic_load (&gw_pool.queued);
+}
+
+/* Return true if records 1 .. N of the queue are finished.  */
+
+bool
+gw_pool_finished (uint64_t n)
+{
+  return atomic_load (&gw_pool.finished) >= n;
+}
+
+/* Wait until records 1 .. N of the queue are finished, helping with the
+   runner's jobs meanwhile if no other thread does.  */
+
+void
+gw_pool_wait (uint64_t n)
+{
+  struct gw_pool *p = &gw_pool;
+
+  if (gw_pool_finished (n))
+    return;
+  /* Pool thread 1 stops after its current record, and this thread runs
+     the rest as their launcher, the pool helping as in any launch.  */
+  atomic_fetch_add (&p->wanted, 1);
+  bool was = gw_in_launch;
+  gw_in_launch = true;
+  bool help = !atomic_exchange (&p->waiter_helps, true);
+  const unsigned slot = p->num_threads + 1;
+  uint32_t helped = 0;
+  uint64_t deadline = gw_now_ns () + p->spin_ns;
+
+  for (unsigned i = 1; !gw_pool_finished (n); i++)
+    {
+      if (gw_run_queue (0))
+	continue;
+      uint64_t s = atomic_load (&p->state);
+      if (help && (s & (GW_JOB_ASYNC | GW_JOB_CLOSED)) == GW_JOB_ASYNC
+	  && GW_JOB_SEQ (s) != helped)
+	{
+	  /* Start with the runner's share: its thread is the
+	     launcher.  */
+	  helped = GW_JOB_SEQ (s);
+	  gw_work_on_job (slot, 1, s);
+	  deadline = gw_now_ns () + p->spin_ns;
+	  continue;
+	}
+      gw_relax ();
+      if (p->spin_ns && (i % 64 != 0 || gw_now_ns () < deadline))
+	continue;
+
+      /* Sleep until the state word or the count of finished records
+	 changes: the runner looks for sleepers after it opens a job, and
+	 for waiters after it finishes a record.  */
+      pthread_mutex_lock (&p->sleep_lock);
+      atomic_fetch_add (&p->sleepers, 1);
+      atomic_fetch_add (&p->queue_waiters, 1);
+      while (!gw_pool_finished (n) && atomic_load (&p->state) == s
+	     && atomic_load (&p->running))
+	pthread_cond_wait (&p->wake, &p->sleep_lock);
+      atomic_fetch_sub (&p->queue_waiters, 1);
+      atomic_fetch_sub (&p->sleepers, 1);
+      pthread_mutex_unlock (&p->sleep_lock);
+      deadline = gw_now_ns () + p->spin_ns;
+    }
+  if (help)
+    atomic_store (&p->waiter_helps, false);
+  gw_in_launch = was;
+  /* Records queued meanwhile by other threads are pool thread 1's
+     again.  */
+  if (atomic_fetch_sub (&p->wanted, 1) == 1 && gw_queue_pending ())
+    gw_wake (&p->sleepers);
+}

@@ -1,0 +1,269 @@
+/* The cpu device's thread pool: what its files share.
+   Copyright (C) 2026 The Gangway developers.
+
+   This file is part of Gangway.
+
+   Gangway is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   Gangway is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+   FOR A PARTICULAR PURPOSE.  See the GNU General Public License for more
+   details.
+
+   You should have received a copy of the GNU General Public License along
+   with Gangway; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* The pool (runtime.h's gw_pool_* functions) is four files:
+
+     pool.c          jobs: a launch's gangs shared among the launching
+                     thread and the pool threads, and what the pool
+                     remembers of each launch key (long, quick)
+     pool-choice.c   whether a long key runs faster on its launcher alone
+                     or with the pool (gw_chose: timed trials)
+     pool-threads.c  the pool threads: starting them, where they run, how
+                     an idle one waits for work, stopping them at exit,
+                     the reset in the child of a fork
+     pool-queue.c    asynchronous launches: the ring of records the runner
+                     runs in order, waiting for it, and the quick
+                     launches that run at once instead
+
+   This header holds the tunables, the pool's state (struct gw_pool, the
+   one gw_pool of pool.c) and the functions the files call of each
+   other.  Nothing outside these four files includes it.  */
+
+#ifndef GW_POOL_H
+#define GW_POOL_H
+
+#include <pthread.h>
+#include <stdalign.h>
+
+#include "runtime.h"
+
+#pragma GCC visibility push(hidden)
+
+/* How long a launch runs on the launching thread alone before it calls
+   the pool threads, in time-stamp counter ticks (about 1 us at 2-3 GHz):
+   about what calling them costs, waking them and waiting for them to
+   finish.  */
+#define GW_ALONE_TICKS 2500
+
+/* How many launch keys the pool remembers (gw_launch); after how many
+   long launches in a row a key's next ones call the pool threads at
+   once; and how often such a key's launch runs alone first all the same,
+   to find out whether it has become short.  */
+#define GW_KNOWN_LAUNCHES 256
+#define GW_LONG_RUNS 2
+#define GW_ALONE_AGAIN 32
+
+/* The trials of gw_chose (pool-choice.c says what each is for).  */
+#define GW_TRIAL_LAUNCHES 9
+#define GW_TRIAL_MEASURED 5
+#define GW_TRIAL_FIRST 16
+#define GW_TRIAL_MAX 1024
+#define GW_TRIAL_STALE (UINT64_C (1) << 28)
+#define GW_TRIAL_LIMIT (64 * GW_ALONE_TICKS)
+#define GW_TRIAL_DRIFT 8
+
+/* After how many quick launches in a row (alone, in less than half of
+   GW_ALONE_TICKS) a key's next ones run all their gangs in one call of
+   the kernel.  */
+#define GW_QUICK_RUNS 2
+
+/* The ring of queued asynchronous launches, and the number of queue ids
+   whose last record the pool remembers apart (others share them, by
+   remainder, and wait for each other).  */
+#define GW_QUEUE_SLOTS 64
+#define GW_QUEUE_IDS 64
+
+#define GW_JOB_CLOSED	(UINT64_C (1) << 31)
+/* The job is the runner's, from the queue: a waiting host thread helps.  */
+#define GW_JOB_ASYNC	(UINT64_C (1) << 30)
+#define GW_JOB_SEQ(S)	((uint32_t) ((S) >> 32))
+
+/* A thread's share of a job's gangs: the next unclaimed one and the
+   end, on a line of its own (every claim writes it); and the thread's
+   slot, on another line that only the thread writes: the sequence
+   numbers of the job it joined and of the last one it finished (unused
+   for the launcher's, share 0).  */
+struct gw_share
+{
+  alignas (64) atomic_uint_fast64_t next;
+  uint64_t end;
+  alignas (64) atomic_uint joined;
+  atomic_uint done;
+};
+
+/* What the pool remembers of a launch key (gw_launch): the key (0:
+   none), how many of its launches in a row were long (at most
+   GW_LONG_RUNS), how many of its launches called the pool threads at
+   once since one last ran alone first, and how many in a row ran alone
+   in less than half of GW_ALONE_TICKS (at most GW_QUICK_RUNS).  Then the
+   choice for its long launches: whether they run alone (SOLO), the
+   launches of a trial of the other way still to run (0: none), the
+   launches of the chosen way before the next trial and the interval it
+   was set from, the sum and the longest of the measured periods, in
+   ticks, of the chosen way before the trial and of the trial, the
+   longest time the chosen way's launches then took or would have taken
+   alone, the mean period of the chosen way at the last trial and how
+   many launches in a row since then had a period off by more than a
+   factor of two, and when its last launch started and how long it took
+   or would have taken alone.  */
+struct gw_known
+{
+  uint64_t key;
+  uint32_t long_runs;
+  uint32_t since_alone;
+  uint32_t quick_runs;
+  bool solo;
+  uint32_t trial;
+  uint32_t until_trial;
+  uint32_t interval;
+  uint64_t sum_chosen, max_chosen;
+  uint64_t sum_trial, max_trial;
+  uint64_t longest;
+  uint64_t ref_period;
+  uint32_t drift;
+  uint64_t last_start, last_alone;
+};
+
+/* A queued launch: what gw_pool_run takes, and the buffer the launch's
+   argument block was copied into (kept for the slot's next record, and
+   grown when one needs more).  */
+struct gw_queued
+{
+  gw_cpu_kernel_fn *kernel;
+  void *const *globals;
+  uint32_t gangs;
+  uint64_t key;
+  void *buf;
+  size_t buf_size;
+};
+
+struct gw_pool
+{
+  /* Held for the whole of a launch, and while starting or stopping the
+     pool.  */
+  pthread_mutex_t launch_lock;
+
+  /* Guard the sleeping of pool threads (on WAKE) and of the launcher (on
+     DONE).  */
+  pthread_mutex_t sleep_lock;
+  pthread_cond_t wake;
+  pthread_cond_t done;
+
+  /* Set up by gw_pool_start, under LAUNCH_LOCK.  */
+  bool started;
+  bool stopped;
+  unsigned num_threads;		/* Pool threads (T - 1).  */
+  pthread_t *threads;
+  uint64_t spin_ns;		/* 0 if idle threads must not spin.  */
+
+  /* The job state word (pool.c says how jobs work).  */
+  alignas (64) atomic_uint_fast64_t state;
+  atomic_bool shutdown;
+  atomic_uint sleepers;		/* Pool threads asleep on WAKE.  */
+  atomic_bool launcher_sleeping;
+  /* The CPU the launcher of the last job opened ran on when it opened
+     it (-1: unknown), and which thread that was (the address of its
+     GW_IN_LAUNCH).  */
+  atomic_int launcher_cpu;
+  _Atomic (const bool *) launcher;
+
+  /* The current job, written by the launcher before it opens the job.  */
+  alignas (64) gw_cpu_kernel_fn *kernel;
+  void *data;
+  void *const *globals;
+  uint32_t gangs;
+  uint32_t chunk;
+
+  /* The threads' shares of the current job: NUM_THREADS + 1 of them,
+     the launcher's first.  */
+  struct gw_share *shares;
+
+  /* Under LAUNCH_LOCK: by their key's remainder, the last launch keys
+     seen and how their launches ran; the key on trial (0: none) and
+     when its trial last moved.  */
+  struct gw_known known[GW_KNOWN_LAUNCHES];
+  uint64_t trial_key;
+  uint64_t trial_moved;
+
+  /* The queue.  QUEUED counts the records queued, FINISHED those the
+     runner finished; record N (from 1) is RING[(N - 1) % GW_QUEUE_SLOTS].
+     LAST holds, by queue id's remainder, the number of the last record
+     queued on such a queue.  Records are queued under QUEUE_LOCK.
+     QUEUE_WAITERS counts the threads asleep in gw_pool_wait; WAITER_HELPS
+     is set while one of them has the waiter's slot.  RUNNING is set while
+     a thread runs records (pool thread 1, or a host thread waiting for
+     them); WANTED counts the host threads in gw_pool_wait, for which pool
+     thread 1 stops after its current record.  */
+  pthread_mutex_t queue_lock;
+  alignas (64) atomic_uint_fast64_t queued;
+  alignas (64) atomic_uint_fast64_t finished;
+  atomic_uint queue_waiters;
+  atomic_bool waiter_helps;
+  atomic_bool running;
+  atomic_uint wanted;
+  atomic_uint_fast64_t last[GW_QUEUE_IDS];
+  struct gw_queued ring[GW_QUEUE_SLOTS];
+};
+
+extern struct gw_pool gw_pool;
+
+/* Set on pool threads, and on a host thread while it launches: such a
+   thread must not wait for the queue at exit.  */
+extern __thread bool gw_in_launch;
+
+/* Spin hint for the processor.  */
+
+static inline void
+gw_relax (void)
+{
+  __builtin_ia32_pause ();
+}
+
+/* Return true if the queue has a record the runner has not finished.  */
+
+static inline bool
+gw_queue_pending (void)
+{
+  struct gw_pool *p = &gw_pool;
+
+  return (atomic_load_explicit (&p->finished, memory_order_relaxed)
+	  != atomic_load_explicit (&p->queued, memory_order_acquire));
+}
+
+/* Return true if the queue has records for pool thread 1 to run: no
+   other thread runs them, and no host thread waits for them (it runs
+   them itself).  */
+
+static inline bool
+gw_queue_for_runner (void)
+{
+  struct gw_pool *p = &gw_pool;
+
+  return (gw_queue_pending () && !atomic_load (&p->running)
+	  && !atomic_load (&p->wanted));
+}
+
+/* pool.c */
+extern void gw_wake (atomic_uint *);
+extern void gw_work_on_job (unsigned, unsigned, uint64_t);
+extern void gw_launch (gw_cpu_kernel_fn *, void *, void *const *, uint32_t,
+		       uint64_t, uint64_t, bool);
+
+/* pool-choice.c */
+extern void gw_chose (struct gw_known *, uint64_t, uint64_t);
+
+/* pool-threads.c */
+extern void gw_pool_start (void);
+
+/* pool-queue.c */
+extern bool gw_run_queue (uint64_t);
+
+#pragma GCC visibility pop
+
+#endif /* GW_POOL_H */
