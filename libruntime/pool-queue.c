@@ -38,52 +38,13 @@
    records queued and finished; a queue's last record number (by the
    queue's remainder, GW_QUEUE_IDS of them) tells whether it is done.
    An async launch of a key timed quick, when the ring is empty, runs at
-   once instead, as a synchronous one (gw_pool_run_now): queuing it cost
-   more than running it.  A
+   once instead, as a synchronous one (gw_pool_run_now, pool.c): queuing
+   it cost more than running it.  A
    pool with no thread has no runner: its launches are all synchronous.  */
 
 #include <stdlib.h>
 
 #include "pool.h"
-
-/* Run an async launch now, synchronously, where that costs less than
-   queuing it, and return true; else return false (queue it).  That is
-   where the ring is empty, so that no record queued before it has yet to
-   run, and its key's last launches ran alone on their launcher in less
-   than half of GW_ALONE_TICKS (known->quick_runs): handing such a launch
-   to the runner, whose CPU then reads the record and writes its data,
-   cost more than the kernel (an async 0.3 us halo exchange took 0.7 us a
-   launch queued, on this VM).  A key that turns out long again goes back
-   to the queue at its next launch.  OpenACC allows it: an async region
-   may be complete when the launch returns.  */
-
-bool
-gw_pool_run_now (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
-		 uint32_t gangs, uint64_t key)
-{
-  struct gw_pool *p = &gw_pool;
-  bool now = false;
-
-  /* Not while the runner has records (it holds the launch lock while it
-     runs one).  */
-  if (atomic_load (&p->finished) != atomic_load (&p->queued))
-    return false;
-  pthread_mutex_lock (&p->launch_lock);
-  struct gw_known *known = &p->known[key % GW_KNOWN_LAUNCHES];
-  if (p->started && known->key == key
-      && known->quick_runs == GW_QUICK_RUNS
-      && atomic_load (&p->finished) == atomic_load (&p->queued))
-    {
-      now = true;
-      bool was = gw_in_launch;
-      gw_in_launch = true;
-      if (gangs != 0)
-	gw_launch (kernel, data, globals, gangs, key, 0, true);
-      gw_in_launch = was;
-    }
-  pthread_mutex_unlock (&p->launch_lock);
-  return now;
-}
 
 /* Run the queued records in order until none is left, each as a job of
    its own of which the calling thread is the launcher: pool thread 1

@@ -164,19 +164,18 @@ gw_run_chunks (unsigned first)
    while it takes less than GW_ALONE_TICKS from START: the shares in
    order, claimed in batches of 1, 2, 4 ... chunks, the time read after
    each batch.  Return true if that finished the job, false if it is time
-   to open it; add the number of gangs run to *RAN.  */
+   to open it.  */
 
 static bool
-gw_run_alone (uint64_t start, uint64_t *ran)
+gw_run_alone (uint64_t start)
 {
   struct gw_pool *p = &gw_pool;
   const unsigned n = p->num_threads + 1;
-  uint64_t batch = p->chunk, r;
+  uint64_t batch = p->chunk;
 
   for (unsigned k = 0; k < n; k++)
-    while ((r = gw_run_chunk (&p->shares[k], batch)) != 0)
+    while (gw_run_chunk (&p->shares[k], batch) != 0)
       {
-	*ran += r;
 	if (__builtin_ia32_rdtsc () - start > GW_ALONE_TICKS)
 	  return false;
 	batch *= 2;
@@ -296,6 +295,31 @@ gw_known_key (uint64_t key)
   return known;
 }
 
+/* Count a launch of the key KNOWN that ran alone as QUICK or not.  */
+
+static inline void
+gw_count_quick (struct gw_known *known, bool quick)
+{
+  if (quick)
+    known->quick_runs += known->quick_runs < GW_QUICK_RUNS;
+  else
+    known->quick_runs = 0;
+}
+
+/* Run all GANGS gangs of KERNEL, passing it DATA and GLOBALS, in one call
+   on the calling thread, as a launch of the key KNOWN that started at
+   START; count it quick or not, and return the ticks since START.  */
+
+static inline uint64_t
+gw_run_whole (struct gw_known *known, gw_cpu_kernel_fn *kernel, void *data,
+	      void *const *globals, uint32_t gangs, uint64_t start)
+{
+  kernel (data, globals, gangs, 0, gangs);
+  uint64_t took = __builtin_ia32_rdtsc () - start;
+  gw_count_quick (known, took <= GW_ALONE_TICKS / 2);
+  return took;
+}
+
 /* As the launcher, with LAUNCH_LOCK held and the pool started, run gangs
    0 .. GANGS-1 (not 0) of KERNEL, passing it DATA and GLOBALS, on the
    calling thread and the pool, and return when all are done.  KEY, not
@@ -324,19 +348,11 @@ gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
 	  return;
 	}
       struct gw_known *known = gw_known_key (key);
-      uint64_t start = __builtin_ia32_rdtsc ();
-      kernel (data, globals, gangs, 0, gangs);
-      uint64_t took = __builtin_ia32_rdtsc () - start;
-      if (took > GW_ALONE_TICKS / 2)
-	known->quick_runs = 0;
-      else
-	known->quick_runs += known->quick_runs < GW_QUICK_RUNS;
+      gw_run_whole (known, kernel, data, globals, gangs,
+		    __builtin_ia32_rdtsc ());
       return;
     }
 
-  /* A kernel whose launches of this key ran alone and quick runs all
-     its gangs in one call: no batches, no clock reads between them, no
-     repeated prologue.  */
   uint64_t start = __builtin_ia32_rdtsc ();
   struct gw_known *known = gw_known_key (key);
   if (known->long_runs == GW_LONG_RUNS)
@@ -356,12 +372,14 @@ gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
       known->last_alone = __builtin_ia32_rdtsc () - start;
       return;
     }
+
+  /* A kernel whose launches of this key ran alone and quick runs all
+     its gangs in one call: no batches, no clock reads between them, no
+     repeated prologue.  */
   if (known->quick_runs == GW_QUICK_RUNS)
     {
-      kernel (data, globals, gangs, 0, gangs);
-      uint64_t took = __builtin_ia32_rdtsc () - start;
-      if (took > GW_ALONE_TICKS / 2)
-	known->quick_runs = 0;
+      uint64_t took = gw_run_whole (known, kernel, data, globals, gangs,
+				    start);
       if (took > GW_ALONE_TICKS)
 	known->long_runs += known->long_runs < GW_LONG_RUNS;
       return;
@@ -388,9 +406,8 @@ gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
   if (known->long_runs < GW_LONG_RUNS
       || (known->trial == 0 && ++known->since_alone == GW_ALONE_AGAIN))
     {
-      uint64_t ran = 0;
       known->since_alone = 0;
-      bool done = gw_run_alone (start, &ran);
+      bool done = gw_run_alone (start);
       /* Its last batch may have been long (the gangs of the last shares
 	 did the work): that counts as long too.  */
       uint64_t took = __builtin_ia32_rdtsc () - start;
@@ -398,10 +415,7 @@ gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
 	known->long_runs += known->long_runs < GW_LONG_RUNS;
       else
 	known->long_runs = 0;
-      if (done && took <= GW_ALONE_TICKS / 2)
-	known->quick_runs++;
-      else
-	known->quick_runs = 0;
+      gw_count_quick (known, done && took <= GW_ALONE_TICKS / 2);
       if (done)
 	return;
     }
@@ -432,6 +446,19 @@ gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
 						   : UINT64_MAX;
 }
 
+/* gw_launch from a host thread (not for the queue's records), which is
+   launching meanwhile: with LAUNCH_LOCK held and the pool started.  */
+
+static void
+gw_launch_here (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
+		uint32_t gangs, uint64_t key, bool async)
+{
+  bool was = gw_in_launch;
+  gw_in_launch = true;
+  gw_launch (kernel, data, globals, gangs, key, 0, async);
+  gw_in_launch = was;
+}
+
 /* Run gangs 0 .. GANGS-1 of KERNEL, passing it DATA and GLOBALS, on the
    calling thread and the pool, and return when all are done.  KEY is as
    for gw_launch.  */
@@ -448,9 +475,37 @@ gw_pool_run (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
   pthread_mutex_lock (&p->launch_lock);
   if (!p->started)
     gw_pool_start ();
-  bool was = gw_in_launch;
-  gw_in_launch = true;
-  gw_launch (kernel, data, globals, gangs, key, 0, false);
-  gw_in_launch = was;
+  gw_launch_here (kernel, data, globals, gangs, key, false);
   pthread_mutex_unlock (&p->launch_lock);
+}
+
+/* Run an async launch now, synchronously, where that costs less than
+   queuing it, and return true; else return false (queue it).  That is
+   where the ring is empty, so that no record queued before it has yet to
+   run, and its key's last launches ran alone on their launcher in less
+   than half of GW_ALONE_TICKS (known->quick_runs): handing such a launch
+   to the runner, whose CPU then reads the record and writes its data,
+   cost more than the kernel (an async 0.3 us halo exchange took 0.7 us a
+   launch queued, on this VM).  A key that turns out long again goes back
+   to the queue at its next launch.  OpenACC allows it: an async region
+   may be complete when the launch returns.  */
+
+bool
+gw_pool_run_now (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
+		 uint32_t gangs, uint64_t key)
+{
+  struct gw_pool *p = &gw_pool;
+
+  /* Not while the runner has records (it holds the launch lock while it
+     runs one).  */
+  if (gw_queue_pending ())
+    return false;
+  pthread_mutex_lock (&p->launch_lock);
+  const struct gw_known *known = &p->known[key % GW_KNOWN_LAUNCHES];
+  bool now = p->started && known->key == key
+	     && known->quick_runs == GW_QUICK_RUNS && !gw_queue_pending ();
+  if (now && gangs != 0)
+    gw_launch_here (kernel, data, globals, gangs, key, true);
+  pthread_mutex_unlock (&p->launch_lock);
+  return now;
 }

@@ -20,16 +20,16 @@
 /* The pool (runtime.h's gw_pool_* functions) is four files:
 
      pool.c          jobs: a launch's gangs shared among the launching
-                     thread and the pool threads, and what the pool
-                     remembers of each launch key (long, quick)
+                     thread and the pool threads, what the pool remembers
+                     of each launch key (long, quick), and the launches a
+                     host thread makes (gw_pool_run, gw_pool_run_now)
      pool-choice.c   whether a long key runs faster on its launcher alone
                      or with the pool (gw_chose: timed trials)
      pool-threads.c  the pool threads: starting them, where they run, how
                      an idle one waits for work, stopping them at exit,
                      the reset in the child of a fork
      pool-queue.c    asynchronous launches: the ring of records the runner
-                     runs in order, waiting for it, and the quick
-                     launches that run at once instead
+                     runs in order, and waiting for it
 
    This header holds the tunables, the pool's state (struct gw_pool, the
    one gw_pool of pool.c) and the functions the files call of each

@@ -776,7 +776,7 @@ spin_async (unsigned long *tid, unsigned gangs, int usec, bool poll,
 }
 
 /* Async launches of a quick kernel run on the launching thread once the
-   pool has timed them quick, when the queue is empty (pool-queue.c,
+   pool has timed them quick, when the queue is empty (pool.c,
    gw_pool_run_now); the same kernel turned long goes back to the runner,
    and a quick one queued behind a long one waits its turn there.  */
 
