@@ -600,6 +600,17 @@ pass_gangway_clone::execute (function *)
 
   if (!made.is_empty ())
     gw_unit_create_constructor ();
+
+  /* Gangway is this unit's offloading: GCC's own must not stream the
+     regions and routines (and their clones) into offload LTO sections.
+     With GCC's offload compilers installed (gcc-12-offload-nvptx), any
+     link of an object carrying them runs mkoffload on them, which fails
+     on what only Gangway compiles (calls of routines it did not see
+     marked) and on Debian's default PTX architecture, which current
+     ptxas no longer takes; -foffload=disable at compile time does not
+     keep them out, only at link time.  GCC writes them after the small
+     IPA passes, this one among them, if HAVE_OFFLOAD is still set.  */
+  g->have_offload = false;
   return 0;
 }
 
