@@ -61,5 +61,6 @@
 #include "gimple-expr.h"
 #include "tree-ssanames.h"
 #include "tree-dfa.h"
+#include "gimple-walk.h"
 
 #endif /* GANGWAY_GCC_API_H */

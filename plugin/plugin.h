@@ -50,6 +50,10 @@ bool gw_routine_p (const_tree fndecl, dir_level *level);
 void gw_mark_lambda (void *gcc_data, void *);
 const char *gw_routine_refusal (tree decl);
 
+/* loop-reductions.cc: the pass that carries compute constructs'
+   reductions into the loops that update their variables.  */
+opt_pass *gw_make_loop_reductions_pass (gcc::context *);
+
 /* loops.cc: the loop-schedule pass.  */
 opt_pass *gw_make_loops_pass (gcc::context *);
 
