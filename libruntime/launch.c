@@ -37,8 +37,9 @@
      otherwise                             the cpu device
 
    A region that none of the first five lines sends to the host, and
-   whose launch words give a num_gangs, num_workers or vector_length of 0
-   or less, ends the program (gw_check_dims).
+   whose launch words give a negative num_gangs, num_workers or
+   vector_length, ends the program; a zero one takes the device's
+   default (gw_check_dims).
 
    The ptx device does not run FN when the device is unusable (no-driver,
    no-gpu, driver-error: device-ptx.c), has no code for it (no-ptx-code,
@@ -245,17 +246,29 @@ static const char *const gw_dim_clause[GW_AXES] = {
 
 /* End the program if one of the run-time dimensions DIMS of the region
    named NAME that its launch words give (the axes in the mask GIVEN) is
-   not positive.  GCC passes the clauses' int values as unsigned words,
-   so a negative value arrives above INT_MAX.  */
+   negative; GCC passes the clauses' int values as unsigned words, so a
+   negative value arrives above INT_MAX.  Return the mask of the axes
+   whose value is 0: the launch takes the default there, as libgomp's
+   devices do (a program may compute num_gangs ((ISIZ1 * ISIZ2) / 1024),
+   0 for a small problem, and rely on it), and the launch log says
+   so.  */
 
-static void
+static unsigned
 gw_check_dims (const char *name, const unsigned dims[GW_AXES],
 	       unsigned given)
 {
+  unsigned zero = 0;
+
   for (int i = 0; i < GW_AXES; i++)
-    if ((given & (1u << i)) && (int) dims[i] <= 0)
-      gw_fatal ("%s(%d) in region %s: the value must be positive",
-		gw_dim_clause[i], (int) dims[i], name);
+    if (given & (1u << i))
+      {
+	if ((int) dims[i] < 0)
+	  gw_fatal ("%s(%d) in region %s: the value must not be negative",
+		    gw_dim_clause[i], (int) dims[i], name);
+	if (dims[i] == 0)
+	  zero |= 1u << i;
+      }
+  return zero;
 }
 
 /* Fill in the dimensions of launch L of kernel E on device DEV, whose
@@ -315,8 +328,9 @@ gw_launch_dims (struct gw_launch *l, const struct gw_entry *e,
    and the dimensions of L; otherwise return the reason for running it on
    the host (*E is then its kernel if the lookup was done and found one).
    Either way, set *PTX_WHY to why the ptx device does not run it, when
-   C logs launches and that is worth logging, else to NULL.  A non-positive run-time
-   dimension of a region that would run on a device ends the program.  */
+   C logs launches and that is worth logging, else to NULL.  A negative
+   run-time dimension of a region that would run on a device ends the
+   program.  */
 
 static const char *
 gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
@@ -340,8 +354,9 @@ gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
     return "not-offloaded";
   if (!words_ok)
     return "bad-launch-words";
-  if (given)
-    gw_check_dims (gw_region_name (*e, fn, buf, sizeof buf), dims, given);
+  l->zero_dims = given ? gw_check_dims (gw_region_name (*e, fn, buf,
+						       sizeof buf),
+					dims, given) : 0;
 
   /* Where the ptx device is unusable and the log is off, what it would
      say is of no use.  */
@@ -444,9 +459,16 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       gw_last_device = dev->name;
       if (c->log & GW_LOG_LAUNCH)
 	{
-	  char asked[32] = "", queue[32] = "";
+	  char asked[64] = "", queue[32] = "";
+	  int at = 0;
 	  if (l->gangs_asked)
-	    snprintf (asked, sizeof asked, " num_gangs=%u", l->gangs_asked);
+	    at = snprintf (asked, sizeof asked, " num_gangs=%u",
+			   l->gangs_asked);
+	  /* The axes whose run-time value 0 took the default.  */
+	  for (int i = 0; i < GW_AXES; i++)
+	    if (l->zero_dims & (1u << i))
+	      at += snprintf (asked + at, sizeof asked - at, " %s=0",
+			      gw_dim_clause[i]);
 	  if (l->async != GW_ASYNC_SYNC)
 	    snprintf (queue, sizeof queue, " async=%d", l->async);
 	  gw_message ("launch %s device=%s gangs=%u workers=%u vector=%u%s%s%s",

@@ -278,6 +278,9 @@ struct gw_launch
   /* The launch's num_gangs when the device runs fewer (its max_gangs),
      else 0.  */
   uint32_t gangs_asked;
+  /* The axes (bit GW_GANG first) whose run-time value was 0, which the
+     device's default replaced: for the launch log.  */
+  unsigned zero_dims;
   /* The rest of the launch's data description, for devices that do not
      share the host's memory, and the size of the global table.  */
   size_t mapnum;

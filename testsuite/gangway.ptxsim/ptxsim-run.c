@@ -451,11 +451,11 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       return;
     }
 
-  /* A run-time dimension that is not positive ends the program, as in
-     libgangway (launch.c).  */
+  /* A negative run-time dimension ends the program, and a zero one
+     takes the default, as in libgangway (launch.c).  */
   for (int a = 0; a < GW_AXES; a++)
-    if ((given & (1u << a)) && (int) dims[a] <= 0)
-      die (1, "%s(%d) in region %s: the value must be positive",
+    if ((given & (1u << a)) && (int) dims[a] < 0)
+      die (1, "%s(%d) in region %s: the value must not be negative",
 	   a == GW_GANG ? "num_gangs" : a == GW_WORKER ? "num_workers"
 	   : "vector_length", (int) dims[a], kern->name);
 

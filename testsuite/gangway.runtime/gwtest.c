@@ -334,9 +334,10 @@ test_basic (void)
 
 /* Run-time dimensions at their limits.  WHICH is "big" for a num_gangs
    above the cpu device's maximum (it gets GW_CPU_MAX_GANGS gangs, each
-   run once), "zero" or "negative" for a num_gangs the runtime must
-   refuse (it ends the program, run-tests.sh checks the message), and
-   "vector" for a negative vector_length.  */
+   run once), "zero" for a num_gangs of 0 (the device's default),
+   "negative" for a num_gangs the runtime must refuse (it ends the
+   program, run-tests.sh checks the message), and "vector" for a
+   negative vector_length.  */
 
 static void
 test_dims (const char *which)
@@ -369,8 +370,22 @@ test_dims (const char *which)
 	  }
     }
   else if (strcmp (which, "zero") == 0)
-    gangway_parallel_keyed (FLAGS_DEVICE, host_k0, 5, k.hostaddrs,
-			    dummy_sizes, dummy_kinds, W_DIM (1), 0u, 0);
+    {
+      /* num_gangs(0): the device's default, 8 gangs a thread.  */
+      k.gangs = k.host_runs = 0;
+      gangway_parallel_keyed (FLAGS_DEVICE, host_k0, 5, k.hostaddrs,
+			      dummy_sizes, dummy_kinds, W_DIM (1), 0u, 0);
+      unsigned want = 8 * (unsigned) gangway_num_threads ();
+      CHECK (k.gangs == want && k.host_runs == 0,
+	     "num_gangs(0): %u gangs and %u host runs, expected %u and 0",
+	     k.gangs, k.host_runs, want);
+      for (int i = 0; i < k.n; i++)
+	if (k.a[i] != 2 * i + global_base)
+	  {
+	    CHECK (0, "num_gangs(0): a[%d] = %d", i, k.a[i]);
+	    break;
+	  }
+    }
   else if (strcmp (which, "negative") == 0)
     gangway_parallel_keyed (FLAGS_DEVICE, host_k0, 5, k.hostaddrs,
 			    dummy_sizes, dummy_kinds, W_DIM (1),

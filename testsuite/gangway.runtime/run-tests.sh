@@ -417,11 +417,15 @@ run dims-big GANGWAY_LOG=launch $T dims big
 check_status "num_gangs(2147483549) runs GW_CPU_MAX_GANGS gangs"
 check_lines 1 '^gangway: launch test_k0 device=cpu gangs=1048576 workers=1 vector=1 num_gangs=2147483549$' \
   "num_gangs(2147483549): the log names both numbers"
-for v in "zero num_gangs(0)" "negative num_gangs(-5)" "vector vector_length(-1)"; do
+run dims-zero GANGWAY_LOG=launch GANGWAY_NUM_THREADS=2 $T dims zero
+check_status "num_gangs(0) runs the default number of gangs"
+check_lines 1 '^gangway: launch test_k0 device=cpu gangs=16 workers=1 vector=1 num_gangs=0$' \
+  "num_gangs(0): the log says the default replaced 0"
+for v in "negative num_gangs(-5)" "vector vector_length(-1)"; do
   set -- $v
   run dims-$1 $T dims $1
   check "$2 ends the program" [ "$status" -eq 1 ]
-  check_lines 1 "^gangway: fatal error: $(echo "$2" | sed 's/[()]/\\&/g') in region test_k0: the value must be positive\$" \
+  check_lines 1 "^gangway: fatal error: $(echo "$2" | sed 's/[()]/\\&/g') in region test_k0: the value must not be negative\$" \
     "$2: the message names the region and the value"
 done
 
