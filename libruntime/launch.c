@@ -84,9 +84,31 @@
 #include "runtime.h"
 #include "gangway.h"
 
-/* libgomp's launch entry point, which runs host versions.  */
-extern void GOACC_parallel_keyed (int, void (*) (void *), size_t, void **,
-				  size_t *, unsigned short *, ...);
+/* libgomp's launch entry point, which runs host versions.  libgangway
+   defines a GOACC_parallel_keyed of its own (below), so libgomp's is
+   found past it (RTLD_NEXT), once.  */
+typedef void gw_goacc_parallel_fn (int, void (*) (void *), size_t, void **,
+				   size_t *, unsigned short *, ...);
+extern gw_goacc_parallel_fn GOACC_parallel_keyed;
+static gw_goacc_parallel_fn *gw_libgomp_parallel;
+
+/* Return libgomp's GOACC_parallel_keyed.  */
+
+static gw_goacc_parallel_fn *
+gw_goacc_parallel (void)
+{
+  gw_goacc_parallel_fn *f = gw_libgomp_parallel;
+
+  if (__builtin_expect (f == NULL, 0))
+    {
+      f = (gw_goacc_parallel_fn *) dlsym (RTLD_NEXT, "GOACC_parallel_keyed");
+      /* A static link, where libgomp's definition wins over ours.  */
+      if (f == NULL)
+	f = GOACC_parallel_keyed;
+      gw_libgomp_parallel = f;
+    }
+  return f;
+}
 
 /* The devices, by gw_device_id.  */
 const struct gw_device *const gw_devices[GW_DEVICE_COUNT] = {
@@ -391,25 +413,22 @@ gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
 
 /* Launch the offloaded region whose host version GCC outlined as FN.
    FLAGS_M holds the inverted GOACC flags; MAPNUM, HOSTADDRS, SIZES and
-   KINDS describe the region's data; the variable arguments are launch
-   words ending with a zero.  This is GOACC_parallel_keyed's interface,
-   and the host path passes everything but the launch words on to it.  */
+   KINDS describe the region's data; *AP are the launch words, ending
+   with a zero.  The host path passes everything but the launch words on
+   to libgomp's GOACC_parallel_keyed.  */
 
-GW_EXPORT void
-gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
-			void **hostaddrs, size_t *sizes,
-			unsigned short *kinds, ...)
+static void
+gw_parallel (int flags_m, void (*fn) (void *), size_t mapnum,
+	     void **hostaddrs, size_t *sizes, unsigned short *kinds,
+	     va_list *ap)
 {
   const struct gw_config *c = gw_config ();
   int flags = ~flags_m;
   unsigned dims[GW_AXES] = { 0, 0, 0 };
   unsigned given = 0;
   int async = GW_ASYNC_SYNC;
-  va_list ap;
 
-  va_start (ap, kinds);
-  bool words_ok = gw_decode_launch_words (&ap, dims, &given, &async);
-  va_end (ap);
+  bool words_ok = gw_decode_launch_words (ap, dims, &given, &async);
   /* acc_async_sync, and the values no queue has.  */
   if (async < GW_ASYNC_NOVAL)
     async = GW_ASYNC_SYNC;
@@ -509,7 +528,7 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
   /* Whatever libgomp's own device choice would be, the region runs here:
      ask for the host fallback.  Its host path reads no launch words, so
      the terminating zero is all it needs.  */
-  GOACC_parallel_keyed (~(flags | GW_FLAG_HOST_FALLBACK), fn, mapnum,
+  gw_goacc_parallel () (~(flags | GW_FLAG_HOST_FALLBACK), fn, mapnum,
 			hostaddrs, sizes, kinds, 0);
 
   if (sync)
@@ -525,6 +544,42 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       gw_message ("done %s device=%s time=%.3fms%s", name, gw_last_device,
 		  (double) (gw_now_ns () - start) * 1e-6, queue);
     }
+}
+
+/* The plugin's launches: GOACC_parallel_keyed's interface (the
+   arguments of gw_parallel, the launch words variable).  */
+
+GW_EXPORT void
+gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
+			void **hostaddrs, size_t *sizes,
+			unsigned short *kinds, ...)
+{
+  va_list ap;
+
+  va_start (ap, kinds);
+  gw_parallel (flags_m, fn, mapnum, hostaddrs, sizes, kinds, &ap);
+  va_end (ap);
+}
+
+/* The launches of code compiled without the plugin, which calls
+   libgomp's GOACC_parallel_keyed itself: libgangway comes before libgomp
+   in the program's link (gangway.pc's flags come before -fopenacc's
+   -lgomp), so its definition takes those calls, and they go the same
+   way as the plugin's.  The region is registered nowhere, so it runs on
+   the host, after the queues, with its launch log line
+   (reason=not-offloaded).  Weak: a static link, if one were made, takes
+   libgomp's.  */
+
+GW_EXPORT __attribute__ ((weak)) void
+GOACC_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
+		      void **hostaddrs, size_t *sizes, unsigned short *kinds,
+		      ...)
+{
+  va_list ap;
+
+  va_start (ap, kinds);
+  gw_parallel (flags_m, fn, mapnum, hostaddrs, sizes, kinds, &ap);
+  va_end (ap);
 }
 
 /* Return the name of the device launches go to when their region has

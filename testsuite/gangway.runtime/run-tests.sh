@@ -237,6 +237,12 @@ objcopy --redefine-sym GOACC_parallel_keyed=gangway_parallel_keyed \
     acc-region.o || die "cannot rename in acc-region.o"
 $CC $SANFLAGS -fopenacc -foffload=disable -o acc-region acc-region.o $LIBS \
   || die "cannot link acc-region"
+# The same object as GCC made it, calling libgomp's GOACC_parallel_keyed,
+# which libgangway, linked before libgomp, defines too.
+$CC $CFLAGS -fopenacc -foffload=disable $INC -c -o acc-region-gcc.o \
+    "$here/acc-region.c" || die "cannot compile acc-region.c"
+$CC $SANFLAGS -fopenacc -foffload=disable -o acc-region-gcc acc-region-gcc.o \
+  $LIBS || die "cannot link acc-region-gcc"
 
 # The fake CUDA driver, and the programs for the ptx device: hand-made
 # units, and real OpenACC data directives renamed like acc-region.o.
@@ -270,9 +276,9 @@ T=./gwtest
 
 # -- The library itself.
 
-exports=$(nm -D --defined-only libgangway.so | awk '{print $3}' | sort \
+exports=$(nm -D --defined-only libgangway.so | awk '{print $3}' | LC_ALL=C sort \
 	  | tr '\n' ' ')
-want="gangway_acc_async_test gangway_acc_async_test_all \
+want="GOACC_parallel_keyed gangway_acc_async_test gangway_acc_async_test_all \
 gangway_acc_async_test_all_h_ gangway_acc_async_test_h_ gangway_acc_wait \
 gangway_acc_wait_all gangway_acc_wait_all_async gangway_acc_wait_all_async_h_ \
 gangway_acc_wait_all_h_ gangway_acc_wait_async gangway_acc_wait_async_h_ \
@@ -553,6 +559,12 @@ check_lines 1 '^gangway: launch 0x[0-9a-f]+ device=host gangs=1 workers=1 vector
   "GCC region: not-offloaded"
 check_lines 1 '^gangway: launch 0x[0-9a-f]+ device=host .*reason=if-clause$' \
   "GCC region with if(false): if-clause"
+run acc-gcc GANGWAY_LOG=launch ./acc-region-gcc
+check_status "GCC's own regions calling GOACC_parallel_keyed"
+check_lines 1 '^gangway: launch 0x[0-9a-f]+ device=host gangs=1 workers=1 vector=1 reason=not-offloaded$' \
+  "GCC region calling libgomp: not-offloaded in the log"
+check_lines 1 '^gangway: launch 0x[0-9a-f]+ device=host .*reason=if-clause$' \
+  "GCC region calling libgomp with if(false): if-clause"
 
 # -- The ptx device, through the fake CUDA driver (fake-cuda.c).
 
