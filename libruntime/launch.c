@@ -26,6 +26,7 @@
    The decision, first match wins (the launch log gives the reason):
 
      the "if" clause was false             host, if-clause
+     acc_set_device_type (acc_device_host) host, acc_set_device_type
      ACC_DEVICE_TYPE=host                  host, ACC_DEVICE_TYPE=host
      GANGWAY_DEVICE=host                   host, GANGWAY_DEVICE=host
      FN is no registered kernel            host, not-offloaded
@@ -370,7 +371,10 @@ gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
   *ptx_why = NULL;
   if (flags & GW_FLAG_HOST_FALLBACK)
     return "if-clause";
-  if (c->device < 0)
+  if (atomic_load_explicit (&gw_selected_host, memory_order_relaxed))
+    return "acc_set_device_type";
+  int device = gw_device ();
+  if (device < 0)
     return c->host_reason;
   if ((*e = gw_lookup (fn)) == NULL)
     return "not-offloaded";
@@ -382,7 +386,7 @@ gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
 
   /* Where the ptx device is unusable and the log is off, what it would
      say is of no use.  */
-  if (c->device == GW_DEVICE_PTX && (c->log || gw_ptx_probe () == NULL))
+  if (device == GW_DEVICE_PTX && (c->log || gw_ptx_probe () == NULL))
     {
       const char *why = gw_try_device (*e, GW_DEVICE_PTX, &unit_code, code);
       if (why == NULL && !gw_ptx_kinds_ok (mapnum, kinds))
@@ -589,9 +593,9 @@ GOACC_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
 GW_EXPORT const char *
 gangway_device_name (void)
 {
-  int device = gw_config ()->device;
+  int device = gw_device ();
 
-  if (device < 0)
+  if (device < 0 || atomic_load (&gw_selected_host))
     return "host";
   if (device == GW_DEVICE_PTX && !gw_ptx_active ())
     device = GW_DEVICE_CPU;

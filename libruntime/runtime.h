@@ -189,6 +189,25 @@ gw_config (void)
   return gw_config_first ();
 }
 
+/* api.c: the device type the program selected (acc_set_device_type,
+   acc_set_device_num), over the configuration's: GW_SELECTED_DEVICE is
+   a gw_device_id, -1 for none of them, or GW_SELECT_NONE (the
+   configuration's device); GW_SELECTED_HOST says that launches run their
+   host versions (the data directives keep their device).  */
+#define GW_SELECT_NONE (-2)
+extern atomic_int gw_selected_device;
+extern atomic_bool gw_selected_host;
+
+/* Return the device of launches and data directives: a gw_device_id, or
+   -1 for the host.  */
+
+static inline int
+gw_device (void)
+{
+  int d = atomic_load_explicit (&gw_selected_device, memory_order_relaxed);
+  return d != GW_SELECT_NONE ? d : gw_config ()->device;
+}
+
 extern void gw_warn (const char *, ...)
   __attribute__ ((format (printf, 1, 2)));
 extern void gw_message (const char *, ...)
@@ -367,7 +386,7 @@ gw_ptx_probe (void)
 static inline bool
 gw_ptx_active (void)
 {
-  return gw_config ()->device == GW_DEVICE_PTX && gw_ptx_probe () == NULL;
+  return gw_device () == GW_DEVICE_PTX && gw_ptx_probe () == NULL;
 }
 
 extern const char *gw_ptx_check_launch (void *, const struct gw_launch *,

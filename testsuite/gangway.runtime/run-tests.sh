@@ -279,13 +279,15 @@ T=./gwtest
 exports=$(nm -D --defined-only libgangway.so | awk '{print $3}' | LC_ALL=C sort \
 	  | tr '\n' ' ')
 want="GOACC_parallel_keyed gangway_acc_async_test gangway_acc_async_test_all \
-gangway_acc_async_test_all_h_ gangway_acc_async_test_h_ gangway_acc_wait \
+gangway_acc_async_test_all_h_ gangway_acc_async_test_h_ \
+gangway_acc_set_device_num gangway_acc_set_device_num_h_ \
+gangway_acc_set_device_type gangway_acc_set_device_type_h_ gangway_acc_wait \
 gangway_acc_wait_all gangway_acc_wait_all_async gangway_acc_wait_all_async_h_ \
 gangway_acc_wait_all_h_ gangway_acc_wait_async gangway_acc_wait_async_h_ \
 gangway_acc_wait_h_ gangway_data_end gangway_data_start gangway_device_name \
 gangway_enter_data gangway_exit_data gangway_last_launch_device \
 gangway_num_threads gangway_parallel_keyed gangway_register_unit \
-gangway_unregister_unit gangway_update gangway_wait "
+gangway_unregister_unit gangway_update gangway_wait gangway_wait_queues "
 if [ "$exports" = "$want" ]; then
   ok "exports only the interface"
 else
