@@ -46,6 +46,26 @@
 
 #include "pool.h"
 
+/* Write back to the host what record R's region changed in the objects
+   it copied: byte by byte, so that what the region did not write stays
+   as the host may have made it since the launch (a loop's counter that a
+   function declared inside a data construct, which GCC maps by
+   reference).  */
+
+static void
+gw_copy_back (const struct gw_queued *r)
+{
+  for (size_t k = 0; k < r->nback; k++)
+    {
+      const struct gw_copy_back *b = &r->back[k];
+      const unsigned char *now = b->copy, *then = b->orig;
+      unsigned char *host = b->host;
+      for (size_t i = 0; i < b->size; i++)
+	if (now[i] != then[i])
+	  host[i] = now[i];
+    }
+}
+
 /* Run the queued records in order until none is left, each as a job of
    its own of which the calling thread is the launcher: pool thread 1
    (JOB_FLAGS GW_JOB_ASYNC), which stops after a record when a host thread
@@ -76,6 +96,7 @@ gw_run_queue (uint64_t job_flags)
 	      gw_launch (r->kernel, r->buf, r->globals, r->gangs, r->key,
 			 job_flags, true);
 	      pthread_mutex_unlock (&p->launch_lock);
+	      gw_copy_back (r);
 	    }
 	  /* Said before looking for sleepers, who count themselves before
 	     they look at it.  */
@@ -142,11 +163,13 @@ gw_pool_queue_begin (size_t size)
 
 /* Queue, on queue Q, the launch whose argument block gw_pool_queue_begin
    gave the buffer for: gangs 0 .. GANGS-1 of KERNEL, passing it the
-   buffer and GLOBALS; KEY is as for gw_pool_run.  */
+   buffer and GLOBALS; KEY is as for gw_pool_run.  The NBACK objects of
+   BACK, in the buffer, are copied back when the record is done.  */
 
 void
 gw_pool_queue_commit (int q, gw_cpu_kernel_fn *kernel, void *const *globals,
-		      uint32_t gangs, uint64_t key)
+		      uint32_t gangs, uint64_t key,
+		      const struct gw_copy_back *back, size_t nback)
 {
   struct gw_pool *p = &gw_pool;
   uint64_t n = atomic_load_explicit (&p->queued, memory_order_relaxed);
@@ -156,6 +179,8 @@ gw_pool_queue_commit (int q, gw_cpu_kernel_fn *kernel, void *const *globals,
   r->globals = globals;
   r->gangs = gangs;
   r->key = key;
+  r->back = back;
+  r->nback = nback;
   atomic_store_explicit (&p->last[(unsigned) q % GW_QUEUE_IDS], n + 1,
 			 memory_order_relaxed);
   /* Counted before looking for sleepers (the runner may be one).  */

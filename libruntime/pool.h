@@ -141,6 +141,9 @@ struct gw_queued
   uint64_t key;
   void *buf;
   size_t buf_size;
+  /* The objects to copy back when the record is done, in BUF.  */
+  const struct gw_copy_back *back;
+  size_t nback;
 };
 
 struct gw_pool

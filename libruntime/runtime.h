@@ -414,6 +414,19 @@ extern void gw_ptx_sync_host (size_t, void **, size_t *, unsigned short *,
 			      void *const *, size_t, bool);
 
 
+/* data-cpu.c: the stack objects the calling thread's data directives
+   make present on the cpu device.  */
+
+extern uintptr_t gw_stack_top (void);
+extern bool gw_in_live_frames (uintptr_t, size_t, uintptr_t);
+extern bool gw_cpu_stack_present (uintptr_t, size_t);
+extern void gw_cpu_data_start (bool, size_t, void **, size_t *,
+			       unsigned short *);
+extern void gw_cpu_data_end (void);
+extern void gw_cpu_enter_exit_data (bool, size_t, void **, size_t *,
+				    unsigned short *);
+
+
 /* async.c: waiting for the cpu device's queue.  */
 
 extern void gw_wait_all (void);
@@ -426,9 +439,20 @@ extern void gw_pool_run (gw_cpu_kernel_fn *, void *, void *const *,
 			 uint32_t, uint64_t);
 extern bool gw_pool_run_now (gw_cpu_kernel_fn *, void *, void *const *,
 			     uint32_t, uint64_t);
+/* An object a queued launch copied (device-cpu.c) and copies back when
+   it is done: the bytes of COPY that differ from ORIG, its copy as of the
+   launch, go to HOST.  */
+struct gw_copy_back
+{
+  void *host;
+  void *copy;
+  const void *orig;
+  size_t size;
+};
 extern void *gw_pool_queue_begin (size_t);
 extern void gw_pool_queue_commit (int, gw_cpu_kernel_fn *, void *const *,
-				  uint32_t, uint64_t);
+				  uint32_t, uint64_t,
+				  const struct gw_copy_back *, size_t);
 extern uint64_t gw_pool_queue_last (int);
 extern void gw_pool_queue_after (int, uint64_t);
 extern uint64_t gw_pool_queued (void);

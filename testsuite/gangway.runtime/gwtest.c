@@ -762,20 +762,20 @@ test_choose (void)
    GANGS gangs of USEC microseconds, into TID; with POLL, wait for the
    queue by testing it (the runner runs what is queued; a wait would run
    it on this thread).  Return how many gangs ran on this thread.  The
-   pool tells launches apart by their data's sizes, which are 0 but with
-   OTHER_KEY.  */
+   pool tells launches apart by their data's sizes, which are 0 but for
+   a third entry, of no data, with OTHER_KEY.  */
 
 static int
 spin_async (unsigned long *tid, unsigned gangs, int usec, bool poll,
 	    bool other_key)
 {
-  static size_t other_sizes[2] = { 1, 1 };
-  void *args[2] = { tid, &usec };
+  static size_t other_sizes[3] = { 0, 0, 1 };
+  void *args[3] = { tid, &usec, NULL };
   unsigned long me = (unsigned long) gettid ();
   int mine = 0;
 
   memset (tid, 0, gangs * sizeof *tid);
-  gangway_parallel_keyed (FLAGS_DEVICE, host_spin, 2, args,
+  gangway_parallel_keyed (FLAGS_DEVICE, host_spin, other_key ? 3 : 2, args,
 			  other_key ? other_sizes : dummy_sizes, dummy_kinds,
 			  W_DIM (1), gangs, W_ASYNC (1), 0);
   if (!poll)
