@@ -92,10 +92,18 @@ gw_run_queue (uint64_t job_flags)
 	  struct gw_queued *r = &p->ring[n % GW_QUEUE_SLOTS];
 	  if (r->gangs != 0)
 	    {
+	      /* Under the launching thread's floating-point environment;
+		 the flags the record raises go to the next waiter.  */
+	      struct gw_fpenv mine = gw_fpenv_get ();
+	      gw_fpenv_set (r->fpenv, 0);
 	      pthread_mutex_lock (&p->launch_lock);
 	      gw_launch (r->kernel, r->buf, r->globals, r->gangs, r->key,
 			 job_flags, true);
 	      pthread_mutex_unlock (&p->launch_lock);
+	      uint32_t flags = gw_fpenv_flags ();
+	      gw_fpenv_set (mine, mine.mxcsr & GW_MXCSR_FLAGS);
+	      if (flags)
+		atomic_fetch_or (&p->queue_fpflags, flags);
 	      gw_copy_back (r);
 	    }
 	  /* Said before looking for sleepers, who count themselves before
@@ -181,6 +189,7 @@ gw_pool_queue_commit (int q, gw_cpu_kernel_fn *kernel, void *const *globals,
   r->key = key;
   r->back = back;
   r->nback = nback;
+  r->fpenv = gw_fpenv_get ();
   atomic_store_explicit (&p->last[(unsigned) q % GW_QUEUE_IDS], n + 1,
 			 memory_order_relaxed);
   /* Counted before looking for sleepers (the runner may be one).  */
@@ -227,6 +236,18 @@ gw_pool_finished (uint64_t n)
   return atomic_load (&gw_pool.finished) >= n;
 }
 
+/* Raise in the calling thread the exception flags of the records that
+   ran since a thread last waited, as if it had run them.  */
+
+static void
+gw_take_queue_fpflags (void)
+{
+  atomic_uint *f = &gw_pool.queue_fpflags;
+
+  if (atomic_load_explicit (f, memory_order_relaxed))
+    gw_fpenv_raise (atomic_exchange (f, 0));
+}
+
 /* Wait until records 1 .. N of the queue are finished, helping with the
    runner's jobs meanwhile if no other thread does.  */
 
@@ -236,7 +257,10 @@ gw_pool_wait (uint64_t n)
   struct gw_pool *p = &gw_pool;
 
   if (gw_pool_finished (n))
-    return;
+    {
+      gw_take_queue_fpflags ();
+      return;
+    }
   /* Pool thread 1 stops after its current record, and this thread runs
      the rest as their launcher, the pool helping as in any launch.  */
   atomic_fetch_add (&p->wanted, 1);
@@ -283,6 +307,7 @@ gw_pool_wait (uint64_t n)
   if (help)
     atomic_store (&p->waiter_helps, false);
   gw_in_launch = was;
+  gw_take_queue_fpflags ();
   /* Records queued meanwhile by other threads are pool thread 1's
      again.  */
   if (atomic_fetch_sub (&p->wanted, 1) == 1 && gw_queue_pending ())

@@ -31,6 +31,7 @@
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <fenv.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdbool.h>
@@ -82,6 +83,12 @@ host_empty (void *data)
 
 static void
 host_spin (void *data)
+{
+  (void) data;
+}
+
+static void
+host_fenv (void *data)
 {
   (void) data;
 }
@@ -158,6 +165,8 @@ static UNIT_TYPE (2) unit_which = UNIT (2, host_which, "gw_which", "which",
   IMG_DIMS ("cpu", "x86-64-v4", image_v4, which_v4_dims));
 static UNIT_TYPE (1) unit_v4only = UNIT (1, host_v4only, "gw_which",
   "v4only", IMG ("cpu", "x86-64-v4", image_v4));
+static UNIT_TYPE (1) unit_fenv = UNIT (1, host_fenv, "gw_k_fenv", "fenv",
+  IMG ("cpu", "x86-64-v2", image_v2));
 static UNIT_TYPE (1) unit_ptx
   = K0_UNIT (host_ptx, "ptxonly", "ptx", "sm_80", ptx_text);
 static UNIT_TYPE (1) unit_garbage
@@ -177,6 +186,7 @@ register_units (void)
   gangway_register_unit ((const struct gw_unit *) unit_a);
   gangway_register_unit (&unit_which.u);
   gangway_register_unit (&unit_v4only.u);
+  gangway_register_unit (&unit_fenv.u);
   gangway_register_unit (&unit_ptx.u);
   gangway_register_unit (&unit_garbage.u);
   gangway_register_unit (&unit_badver.u);
@@ -835,6 +845,78 @@ test_now (void)
     CHECK (tid2[g] != 0, "long launch: gang %d did not run", g);
 }
 
+/* Launch gw_k_fenv (host_fenv) with 16 gangs of USEC microseconds each
+   under the rounding mode ROUND, asynchronously on queue 1 if ASYNC,
+   after which the launching thread's rounding becomes FE_TONEAREST;
+   until some gang ran on a pool thread, at most 20 times.  Check that
+   every gang ran under ROUND and that the pool threads' division by
+   zero raised the launching thread's flag (at the wait, for ASYNC).
+   WHAT names the case.  */
+
+static void
+fenv_case (const char *what, int round, bool async, int usec)
+{
+  enum { G = 16 };
+  int rounds[G];
+  unsigned long tid[G];
+  unsigned long me = (unsigned long) gettid ();
+  static size_t sizes[4] = { 0, 0, 0, 0 };
+  static unsigned short kinds[4];
+  void *args[4] = { rounds, tid, &me, &usec };
+  /* The MXCSR rounding control of each C rounding mode.  */
+  int rc = round == FE_UPWARD ? 2 : round == FE_DOWNWARD ? 1
+	   : round == FE_TOWARDZERO ? 3 : 0;
+  int helped = 0, tries = 0;
+
+  for (; helped == 0 && tries < 20; tries++)
+    {
+      memset (rounds, 0xff, sizeof rounds);
+      memset (tid, 0, sizeof tid);
+      feclearexcept (FE_ALL_EXCEPT);
+      fesetround (round);
+      if (async)
+	gangway_parallel_keyed (FLAGS_DEVICE, host_fenv, 4, args, sizes,
+				kinds, W_DIM (1), (unsigned) G, W_ASYNC (1),
+				0);
+      else
+	gangway_parallel_keyed (FLAGS_DEVICE, host_fenv, 4, args, sizes,
+				kinds, W_DIM (1), (unsigned) G, 0);
+      fesetround (FE_TONEAREST);
+      if (async)
+	gangway_acc_wait (1);
+      for (int g = 0; g < G; g++)
+	{
+	  CHECK (tid[g] != 0, "%s: gang %d did not run", what, g);
+	  CHECK (rounds[g] == rc, "%s: gang %d ran with rounding %d, not %d "
+		 "(on %s)", what, g, rounds[g], rc,
+		 tid[g] == me ? "the launcher" : "a pool thread");
+	  helped += tid[g] != me;
+	}
+    }
+  CHECK (helped > 0, "%s: no gang ran on a pool thread in %d launches",
+	 what, tries);
+  CHECK (fetestexcept (FE_DIVBYZERO), "%s: the pool threads' division by "
+	 "zero did not raise the launching thread's flag", what);
+  printf ("fenv: %s: %d of %d gangs on pool threads\n", what, helped, G);
+}
+
+/* The floating-point environment of the launching thread holds in the
+   pool's threads (pool.c, pool-queue.c): a first launch starts the pool
+   under the default rounding, later ones ask for others, synchronously
+   and queued (the queue's launch keeps the rounding of its launch);
+   the exception flags the pool threads raise reach the launching
+   thread.  */
+
+static void
+test_fenv (void)
+{
+  fenv_case ("to nearest", FE_TONEAREST, false, 50);
+  fenv_case ("upward", FE_UPWARD, false, 50);
+  fenv_case ("downward", FE_DOWNWARD, false, 50);
+  fenv_case ("toward zero, queued", FE_TOWARDZERO, true, 50);
+  fenv_case ("upward, queued", FE_UPWARD, true, 50);
+}
+
 /* Body of the threads of test_threads: launch many times with varying
    gang counts and check each.  */
 
@@ -1005,6 +1087,8 @@ main (int argc, char **argv)
     test_now ();
   else if (strcmp (test, "threads") == 0)
     test_threads ();
+  else if (strcmp (test, "fenv") == 0)
+    test_fenv ();
   else if (strcmp (test, "fork") == 0)
     test_fork ();
   else if (strcmp (test, "exit") == 0)

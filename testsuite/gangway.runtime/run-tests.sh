@@ -228,7 +228,7 @@ $CC $CFLAGS -fPIC -shared $INC -DRUN_NAME=unitlib_dl_run \
     -o libunit-dl.so "$here/unitlib.c" $LIBS \
   || die "cannot build libunit-dl.so"
 $CC $CFLAGS -fopenacc -foffload=disable $INC -o gwtest "$here/gwtest.c" \
-    -L"$build" -lunit $LIBS -ldl -lpthread || die "cannot build gwtest"
+    -L"$build" -lunit $LIBS -ldl -lpthread -lm || die "cannot build gwtest"
 
 # A real OpenACC region, with the plugin's call rewrite done by objcopy.
 $CC $CFLAGS -fopenacc -foffload=disable $INC -c -o acc-region.o \
@@ -980,6 +980,12 @@ cat "$build/choose.out"
 run now GANGWAY_NUM_THREADS=2 $T now
 check_status "quick async launches run at once, long ones queued"
 cat "$build/now.out"
+
+# The launching thread's floating-point environment in the pool's
+# threads, and their exception flags back (gwtest.c, test_fenv).
+run fenv GANGWAY_NUM_THREADS=2 $T fenv
+check_status "the launching thread's rounding mode and exception flags reach the pool"
+cat "$build/fenv.out"
 
 run bench $T bench 10000
 check_status "bench"
