@@ -90,7 +90,6 @@
    found past it (RTLD_NEXT), once.  */
 typedef void gw_goacc_parallel_fn (int, void (*) (void *), size_t, void **,
 				   size_t *, unsigned short *, ...);
-extern gw_goacc_parallel_fn GOACC_parallel_keyed;
 static gw_goacc_parallel_fn *gw_libgomp_parallel;
 
 /* Return libgomp's GOACC_parallel_keyed.  */
@@ -103,9 +102,9 @@ gw_goacc_parallel (void)
   if (__builtin_expect (f == NULL, 0))
     {
       f = (gw_goacc_parallel_fn *) dlsym (RTLD_NEXT, "GOACC_parallel_keyed");
-      /* A static link, where libgomp's definition wins over ours.  */
       if (f == NULL)
-	f = GOACC_parallel_keyed;
+	gw_fatal ("cannot find libgomp's GOACC_parallel_keyed (link the "
+		  "program with -fopenacc)");
       gw_libgomp_parallel = f;
     }
   return f;
@@ -417,22 +416,26 @@ gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
 
 /* Launch the offloaded region whose host version GCC outlined as FN.
    FLAGS_M holds the inverted GOACC flags; MAPNUM, HOSTADDRS, SIZES and
-   KINDS describe the region's data; *AP are the launch words, ending
-   with a zero.  The host path passes everything but the launch words on
-   to libgomp's GOACC_parallel_keyed.  */
+   KINDS describe the region's data; the variable arguments are launch
+   words ending with a zero.  This is GOACC_parallel_keyed's interface,
+   and the host path passes everything but the launch words on to
+   libgomp's.  */
 
-static void
-gw_parallel (int flags_m, void (*fn) (void *), size_t mapnum,
-	     void **hostaddrs, size_t *sizes, unsigned short *kinds,
-	     va_list *ap)
+GW_EXPORT void
+gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
+			void **hostaddrs, size_t *sizes,
+			unsigned short *kinds, ...)
 {
   const struct gw_config *c = gw_config ();
   int flags = ~flags_m;
   unsigned dims[GW_AXES] = { 0, 0, 0 };
   unsigned given = 0;
   int async = GW_ASYNC_SYNC;
+  va_list ap;
 
-  bool words_ok = gw_decode_launch_words (ap, dims, &given, &async);
+  va_start (ap, kinds);
+  bool words_ok = gw_decode_launch_words (&ap, dims, &given, &async);
+  va_end (ap);
   /* acc_async_sync, and the values no queue has.  */
   if (async < GW_ASYNC_NOVAL)
     async = GW_ASYNC_SYNC;
@@ -550,41 +553,18 @@ gw_parallel (int flags_m, void (*fn) (void *), size_t mapnum,
     }
 }
 
-/* The plugin's launches: GOACC_parallel_keyed's interface (the
-   arguments of gw_parallel, the launch words variable).  */
-
-GW_EXPORT void
-gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
-			void **hostaddrs, size_t *sizes,
-			unsigned short *kinds, ...)
-{
-  va_list ap;
-
-  va_start (ap, kinds);
-  gw_parallel (flags_m, fn, mapnum, hostaddrs, sizes, kinds, &ap);
-  va_end (ap);
-}
-
 /* The launches of code compiled without the plugin, which calls
    libgomp's GOACC_parallel_keyed itself: libgangway comes before libgomp
    in the program's link (gangway.pc's flags come before -fopenacc's
-   -lgomp), so its definition takes those calls, and they go the same
-   way as the plugin's.  The region is registered nowhere, so it runs on
-   the host, after the queues, with its launch log line
-   (reason=not-offloaded).  Weak: a static link, if one were made, takes
-   libgomp's.  */
+   -lgomp), so its definition takes those calls, and they go the way of
+   the plugin's.  The region is registered nowhere, so it runs on the
+   host, after the queues, with its launch log line
+   (reason=not-offloaded).  Weak: where libgomp comes first, its own
+   takes them.  */
 
-GW_EXPORT __attribute__ ((weak)) void
-GOACC_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
-		      void **hostaddrs, size_t *sizes, unsigned short *kinds,
-		      ...)
-{
-  va_list ap;
-
-  va_start (ap, kinds);
-  gw_parallel (flags_m, fn, mapnum, hostaddrs, sizes, kinds, &ap);
-  va_end (ap);
-}
+extern __typeof (gangway_parallel_keyed) GOACC_parallel_keyed
+  __attribute__ ((weak, alias ("gangway_parallel_keyed"),
+		  visibility ("default")));
 
 /* Return the name of the device launches go to when their region has
    code for it: the ptx device gives way to the cpu device when it is
