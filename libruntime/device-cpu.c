@@ -437,6 +437,8 @@ gw_cpu_queue (void *kernel, const struct gw_launch *l, uint64_t key)
   void **hostaddrs = l->data;
   uintptr_t sp = (uintptr_t) __builtin_frame_address (0);
   enum gw_capture what[l->mapnum ? l->mapnum : 1];
+  /* The entries copied, in order.  */
+  size_t copies[l->mapnum ? l->mapnum : 1], ncopies = 0;
   size_t nback = 0, copied = 0;
 
   for (size_t i = 0; i < l->mapnum; i++)
@@ -447,6 +449,7 @@ gw_cpu_queue (void *kernel, const struct gw_launch *l, uint64_t key)
 	  size_t size = gw_cpu_capture_size (l, i);
 	  copied += (what[i] == GW_COPY_BACK ? 2 : 1) * size;
 	  nback += what[i] == GW_COPY_BACK;
+	  copies[ncopies++] = i;
 	}
     }
   if (copied > GW_QUEUE_COPY_MAX)
@@ -469,40 +472,43 @@ gw_cpu_queue (void *kernel, const struct gw_launch *l, uint64_t key)
   struct gw_copy_back *back = (struct gw_copy_back *) (copy + l->mapnum);
   uintptr_t at = (uintptr_t) (back + nback);
   nback = 0;
-  for (size_t i = 0; i < l->mapnum; i++)
-    if (what[i] != GW_USE)
-      {
-	size_t align = (size_t) 1 << (l->kinds[i] >> 8);
-	size_t n = gw_cpu_capture_size (l, i);
-	at = gw_align_up (at, align);
-	copy[i] = (void *) at;
-	memcpy (copy[i], hostaddrs[i], n);
-	at += n;
-	if (what[i] == GW_COPY_BACK)
-	  {
-	    at = gw_align_up (at, align);
-	    memcpy ((void *) at, hostaddrs[i], n);
-	    back[nback++] = (struct gw_copy_back) { hostaddrs[i], copy[i],
-						    (void *) at, n };
-	    at += n;
-	  }
-      }
+  for (size_t k = 0; k < ncopies; k++)
+    {
+      size_t i = copies[k];
+      size_t align = (size_t) 1 << (l->kinds[i] >> 8);
+      size_t n = gw_cpu_capture_size (l, i);
+      at = gw_align_up (at, align);
+      copy[i] = (void *) at;
+      memcpy (copy[i], hostaddrs[i], n);
+      at += n;
+      if (what[i] == GW_COPY_BACK)
+	{
+	  at = gw_align_up (at, align);
+	  memcpy ((void *) at, hostaddrs[i], n);
+	  back[nback++] = (struct gw_copy_back) { hostaddrs[i], copy[i],
+						  (void *) at, n };
+	  at += n;
+	}
+    }
 
   /* The entries that point into a copied object (the pointer inside a
      Fortran descriptor, a member of a struct) point into its copy.  */
-  for (size_t i = 0; i < l->mapnum; i++)
+  for (size_t i = 0; ncopies && i < l->mapnum; i++)
     {
       uintptr_t h = (uintptr_t) hostaddrs[i];
       if (what[i] != GW_USE || h == 0
 	  || GW_MAP_KIND (l->kinds[i]) == GW_MAP_FIRSTPRIVATE_INT)
 	continue;
-      for (size_t j = 0; j < l->mapnum; j++)
-	if (what[j] != GW_USE && h >= (uintptr_t) hostaddrs[j]
-	    && h - (uintptr_t) hostaddrs[j] < gw_cpu_capture_size (l, j))
-	  {
-	    copy[i] = (char *) copy[j] + (h - (uintptr_t) hostaddrs[j]);
-	    break;
-	  }
+      for (size_t k = 0; k < ncopies; k++)
+	{
+	  size_t j = copies[k];
+	  if (h >= (uintptr_t) hostaddrs[j]
+	      && h - (uintptr_t) hostaddrs[j] < gw_cpu_capture_size (l, j))
+	    {
+	      copy[i] = (char *) copy[j] + (h - (uintptr_t) hostaddrs[j]);
+	      break;
+	    }
+	}
     }
   gw_pool_queue_commit (l->async, (gw_cpu_kernel_fn *) kernel, l->globals,
 			l->gangs, key, back, nback);

@@ -84,6 +84,19 @@ gw_k_empty (void *data, void *const *globals, uint32_t num_gangs,
   (void) data, (void) globals, (void) num_gangs, (void) lo, (void) hi;
 }
 
+/* Busy-wait USEC microseconds.  */
+
+static void
+spin (long usec)
+{
+  struct timespec t0, t;
+  clock_gettime (CLOCK_MONOTONIC, &t0);
+  do
+    clock_gettime (CLOCK_MONOTONIC, &t);
+  while ((t.tv_sec - t0.tv_sec) * 1000000
+	 + (t.tv_nsec - t0.tv_nsec) / 1000 < usec);
+}
+
 /* Gangs LO .. HI-1 of a launch that shows which thread ran each gang:
    each one busy-waits *DATA[1] microseconds, then stores the id of its
    thread into the unsigned long array DATA[0].  The id is the thread's
@@ -105,12 +118,7 @@ gw_k_spin (void *data, void *const *globals, uint32_t num_gangs,
   (void) globals, (void) num_gangs;
   for (uint32_t g = lo; g < hi; g++)
     {
-      struct timespec t0, t;
-      clock_gettime (CLOCK_MONOTONIC, &t0);
-      do
-	clock_gettime (CLOCK_MONOTONIC, &t);
-      while ((t.tv_sec - t0.tv_sec) * 1000000
-	     + (t.tv_nsec - t0.tv_nsec) / 1000 < usec);
+      spin (usec);
       tid[g] = self;
     }
 }
@@ -136,12 +144,7 @@ gw_k_fenv (void *data, void *const *globals, uint32_t num_gangs,
   (void) globals, (void) num_gangs;
   for (uint32_t g = lo; g < hi; g++)
     {
-      struct timespec t0, t;
-      clock_gettime (CLOCK_MONOTONIC, &t0);
-      do
-	clock_gettime (CLOCK_MONOTONIC, &t);
-      while ((t.tv_sec - t0.tv_sec) * 1000000
-	     + (t.tv_nsec - t0.tv_nsec) / 1000 < usec);
+      spin (usec);
       round[g] = (__builtin_ia32_stmxcsr () >> 13) & 3;
       tid[g] = self;
       if (self != launcher)
