@@ -3,9 +3,11 @@
    This file is part of Gangway, licensed under the GPL v3 or later; see
    plugin/ir/ir.h.
 
-   expand.cc expands statements, memory and control flow; expand-calls.cc
-   the calls (internal functions, OpenACC markers and builtins, math);
-   expand-atomics.cc the atomic builtins.
+   expand.cc expands statements and control flow; expand-calls.cc the
+   calls (internal functions, OpenACC markers and builtins, the C
+   library, routines); expand-math.cc the math functions and builtins;
+   expand-atomics.cc the atomic builtins; expand-memory.cc memory;
+   expand-arith.cc arithmetic.
    Include after gcc-api.h and plugin.h.  */
 
 #ifndef GANGWAY_EXPANDER_H
