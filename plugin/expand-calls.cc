@@ -311,6 +311,10 @@ expander::stmt_call (gcall *call, bool *ends_block)
 	  if (lhs)
 	    set_lhs (lhs, value (gimple_call_arg (call, 0)));
 	  return;
+	case IFN_CLZ: case IFN_CTZ: case IFN_POPCOUNT:
+	case IFN_FFS: case IFN_PARITY: case IFN_CLRSB:
+	  bit_builtin (ifn, gimple_call_arg (call, 0), lhs);
+	  return;
 	case IFN_DIVMOD:
 	case IFN_ADD_OVERFLOW:
 	case IFN_SUB_OVERFLOW:
@@ -378,9 +382,13 @@ expander::stmt_call (gcall *call, bool *ends_block)
       switch (DECL_FUNCTION_CODE (decl))
 	{
 	case BUILT_IN_EXPECT:
+	case BUILT_IN_EXPECT_WITH_PROBABILITY:
 	case BUILT_IN_ASSUME_ALIGNED:
 	  if (lhs)
 	    set_lhs (lhs, value (gimple_call_arg (call, 0)));
+	  return;
+	case BUILT_IN_PREFETCH:
+	  /* A hint (its arguments have no side effects in GIMPLE).  */
 	  return;
 	case BUILT_IN_ABORT:
 	  /* abort () of the device's C library, which never returns.  */
@@ -419,22 +427,22 @@ expander::stmt_call (gcall *call, bool *ends_block)
 				{ value (gimple_call_arg (call, 0)) }));
 	  return;
 	CASE_INT_FN (BUILT_IN_CLZ):
+	  bit_builtin (IFN_CLZ, gimple_call_arg (call, 0), lhs);
+	  return;
 	CASE_INT_FN (BUILT_IN_CTZ):
+	  bit_builtin (IFN_CTZ, gimple_call_arg (call, 0), lhs);
+	  return;
 	CASE_INT_FN (BUILT_IN_POPCOUNT):
-	  if (lhs)
-	    {
-	      built_in_function c = DECL_FUNCTION_CODE (decl);
-	      dir_opcode op
-		= (c == BUILT_IN_CLZ || c == BUILT_IN_CLZL || c == BUILT_IN_CLZLL
-		   || c == BUILT_IN_CLZIMAX) ? DOP_CLZ
-		  : (c == BUILT_IN_CTZ || c == BUILT_IN_CTZL
-		     || c == BUILT_IN_CTZLL || c == BUILT_IN_CTZIMAX) ? DOP_CTZ
-		  : DOP_POPCOUNT;
-	      dir_value a = value (gimple_call_arg (call, 0));
-	      dir_value r = emit (op, a.type, { a });
-	      set_lhs (lhs, convert (r, TREE_TYPE (gimple_call_arg (call, 0)),
-				     TREE_TYPE (lhs)));
-	    }
+	  bit_builtin (IFN_POPCOUNT, gimple_call_arg (call, 0), lhs);
+	  return;
+	CASE_INT_FN (BUILT_IN_FFS):
+	  bit_builtin (IFN_FFS, gimple_call_arg (call, 0), lhs);
+	  return;
+	CASE_INT_FN (BUILT_IN_PARITY):
+	  bit_builtin (IFN_PARITY, gimple_call_arg (call, 0), lhs);
+	  return;
+	CASE_INT_FN (BUILT_IN_CLRSB):
+	  bit_builtin (IFN_CLRSB, gimple_call_arg (call, 0), lhs);
 	  return;
 	case BUILT_IN_BSWAP16: case BUILT_IN_BSWAP32: case BUILT_IN_BSWAP64:
 	  if (lhs)
@@ -489,6 +497,8 @@ expander::stmt_call (gcall *call, bool *ends_block)
 		  ? "multiplication" : "division");
 	  if (atomic_call (call, DECL_FUNCTION_CODE (decl)))
 	    return;
+	  if (math_builtin (call, DECL_FUNCTION_CODE (decl)))
+	    return;
 	  break;
 	}
       dir_value r;
@@ -542,6 +552,23 @@ expander::stmt_call (gcall *call, bool *ends_block)
 		"device",
 		prefix[2] == 'u' ? "undefined" : prefix[2] == 'a' ? "address"
 		: prefix[2] == 't' ? "thread" : "...");
+      /* A math function of the C library GCC knows (one of its
+	 arguments or its result a floating-point or complex type): no
+	 directive would make it a routine.  */
+      if (fndecl_built_in_p (decl, BUILT_IN_NORMAL) && DECL_EXTERNAL (decl)
+	  && !gimple_has_body_p (decl))
+	{
+	  bool math = false;
+	  tree fntype = TREE_TYPE (decl);
+	  for (tree a = TYPE_ARG_TYPES (fntype); a; a = TREE_CHAIN (a))
+	    math |= FLOAT_TYPE_P (TREE_VALUE (a))
+		    || TREE_CODE (TREE_VALUE (a)) == COMPLEX_TYPE;
+	  math |= FLOAT_TYPE_P (TREE_TYPE (fntype))
+		  || TREE_CODE (TREE_TYPE (fntype)) == COMPLEX_TYPE;
+	  if (math)
+	    fail ("the math function '%s' is not supported on the device yet",
+		  name);
+	}
       fail ("'%s' is called, but it is not an OpenACC routine (declare it "
 	    "with '#pragma acc routine')",
 	    lang_hooks.decl_printable_name (decl, 2));

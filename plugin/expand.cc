@@ -240,6 +240,9 @@ expander::value (tree t)
     case SSA_NAME:
       {
 	dir_value v = ssa[SSA_NAME_VERSION (t)];
+	if (v.kind == dir_value::NONE && complex_p (t))
+	  fail ("this use of a '%s' value is not supported on the device",
+		user_type_name (TREE_TYPE (t)).c_str ());
 	if (v.kind == dir_value::NONE)
 	  fail ("an SSA name without a definition");
 	return v;

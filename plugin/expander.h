@@ -86,6 +86,13 @@ private:
 			   dir_value addr, std::vector<dir_value> ops,
 			   dir_order order, unsigned flags = 0);
   bool math_call (combined_fn fn, gcall *call, dir_value *r);
+  bool math_builtin (gcall *call, built_in_function code);
+  dir_value frexp_insns (dir_type t, dir_value x, dir_value e);
+  dir_value modf_insns (dir_type t, dir_value x, dir_value ip);
+  dir_value nextafter_insns (dir_type t, dir_value x, dir_value y);
+  dir_value remquo_insns (dir_type t, dir_value x, dir_value y,
+			  dir_value quo);
+  void bit_builtin (int op, tree arg, tree lhs);
   void set_lhs (tree lhs, dir_value v);
   static bool complex_p (tree t);
   dir_value reduce_insn (gcall *call, dir_opcode redop, dir_type t,
