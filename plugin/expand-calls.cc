@@ -882,10 +882,25 @@ expander::pair_call (gcall *call)
   if (!dir_type_int_p (t))
     return false;
   bool uns = TYPE_UNSIGNED (type);
+  internal_fn ifn = gimple_call_internal_fn (call);
+  if (ifn != IFN_DIVMOD)
+    for (tree arg : { a0, a1 })
+      {
+	/* The checks below need operands whose values the result type
+	   holds: of its signedness and no wider, or unsigned and
+	   narrower.  Others take the long way.  */
+	tree at = TREE_TYPE (arg);
+	if (!INTEGRAL_TYPE_P (at))
+	  return false;
+	if (!((TYPE_UNSIGNED (at) == uns
+	       && TYPE_PRECISION (at) <= TYPE_PRECISION (type))
+	      || (TYPE_UNSIGNED (at)
+		  && TYPE_PRECISION (at) < TYPE_PRECISION (type))))
+	  return wide_overflow (call);
+      }
   dir_value a = convert (value (a0), TREE_TYPE (a0), type);
   dir_value c = convert (value (a1), TREE_TYPE (a1), type);
   dir_value re, im;
-  internal_fn ifn = gimple_call_internal_fn (call);
   if (ifn == IFN_DIVMOD)
     {
       re = emit (uns ? DOP_UDIV : DOP_DIV, t, { a, c });
@@ -893,12 +908,6 @@ expander::pair_call (gcall *call)
     }
   else
     {
-      /* The operands must fit the result type for the checks below.  */
-      for (tree arg : { a0, a1 })
-	if (TYPE_PRECISION (TREE_TYPE (arg)) > TYPE_PRECISION (type)
-	    || (TYPE_UNSIGNED (TREE_TYPE (arg)) != uns
-		&& TYPE_PRECISION (TREE_TYPE (arg)) == TYPE_PRECISION (type)))
-	  return false;
       dir_value zero = dir_imm (t, 0);
       b.loc = loc;
       dir_value ovf;
@@ -932,6 +941,77 @@ expander::pair_call (gcall *call)
       im = emit (DOP_ZEXT, t, { ovf });
     }
   parts[SSA_NAME_VERSION (lhs)] = { re, im };
+  return true;
+}
+
+/* Expand CALL, an .ADD_OVERFLOW, .SUB_OVERFLOW or .MUL_OVERFLOW whose
+   operands the result type does not hold (wider ones, or of another
+   signedness: __builtin_add_overflow (long, unsigned long, int *)), as
+   GCC defines it: the operation on the operands' exact values, the
+   result that value modulo the result type, overflowing when it does not
+   fit.  Each operand, extended to 64 bits by its type, is the 128-bit
+   pair (lo, hi) with hi its sign (0 for an unsigned operand); the 128-bit
+   sum, difference or product (modulo 2^128; an unsigned product of two
+   64-bit values above 2^127 reads as a negative value, which fits no
+   result type either) fits the result type when its extension from the
+   truncated result is the pair itself.  Return true.  */
+
+bool
+expander::wide_overflow (gcall *call)
+{
+  tree lhs = gimple_call_lhs (call);
+  tree type = TREE_TYPE (TREE_TYPE (lhs));
+  dir_type t = reg_type (type);
+  internal_fn ifn = gimple_call_internal_fn (call);
+  dir_value lo[2], hi[2];
+  for (int k = 0; k < 2; k++)
+    {
+      tree arg = gimple_call_arg (call, k);
+      lo[k] = convert (value (arg), TREE_TYPE (arg), long_integer_type_node);
+      hi[k] = (TYPE_UNSIGNED (TREE_TYPE (arg)) ? dir_imm (DT_I64, 0)
+	       : emit (DOP_SAR, DT_I64, { lo[k], dir_imm (DT_I64, 63) }));
+    }
+  b.loc = loc;
+  dir_value rlo, rhi;
+  auto add = [&] (dir_value x, dir_value y) {
+    return y.imm_p () && y.imm == 0 ? x : emit (DOP_ADD, DT_I64, { x, y });
+  };
+  if (ifn == IFN_ADD_OVERFLOW)
+    {
+      rlo = emit (DOP_ADD, DT_I64, { lo[0], lo[1] });
+      dir_value carry = emit (DOP_ZEXT, DT_I64,
+			      { b.cmp (DC_ULT, rlo, lo[0]) });
+      rhi = add (add (hi[0], hi[1]), carry);
+    }
+  else if (ifn == IFN_SUB_OVERFLOW)
+    {
+      rlo = emit (DOP_SUB, DT_I64, { lo[0], lo[1] });
+      dir_value borrow = emit (DOP_ZEXT, DT_I64,
+			       { b.cmp (DC_ULT, lo[0], lo[1]) });
+      rhi = emit (DOP_SUB, DT_I64,
+		  { emit (DOP_SUB, DT_I64, { hi[0], hi[1] }), borrow });
+    }
+  else
+    {
+      /* (a1 2^64 + a0) (b1 2^64 + b0) mod 2^128: a0 b0 and, in the high
+	 word, its high half plus a0 b1 + a1 b0.  */
+      rlo = emit (DOP_MUL, DT_I64, { lo[0], lo[1] });
+      rhi = emit (DOP_MULHU, DT_I64, { lo[0], lo[1] });
+      for (int k = 0; k < 2; k++)
+	if (!hi[1 - k].imm_p ())
+	  rhi = add (rhi, emit (DOP_MUL, DT_I64, { lo[k], hi[1 - k] }));
+    }
+  /* The result, and the pair its type's value extends to.  */
+  dir_value r = t == DT_I64 ? rlo : emit (DOP_TRUNC, t, { rlo });
+  tree wide = TYPE_UNSIGNED (type) ? long_unsigned_type_node
+	      : long_integer_type_node;
+  r = normalize (r, type);
+  dir_value xlo = t == DT_I64 ? r : convert (r, type, wide);
+  dir_value xhi = (TYPE_UNSIGNED (type) ? dir_imm (DT_I64, 0)
+		   : emit (DOP_SAR, DT_I64, { xlo, dir_imm (DT_I64, 63) }));
+  dir_value ovf = emit (DOP_OR, DT_B1, { b.cmp (DC_NE, xlo, rlo),
+					 b.cmp (DC_NE, xhi, rhi) });
+  parts[SSA_NAME_VERSION (lhs)] = { r, emit (DOP_ZEXT, t, { ovf }) };
   return true;
 }
 

@@ -78,6 +78,7 @@ private:
   void exit_call (tree decl);
   dir_type interface_type (tree type, const char *name, bool result);
   bool pair_call (gcall *);
+  bool wide_overflow (gcall *);
   void reduction_marker (gcall *);
   bool atomic_call (gcall *, built_in_function);
   void compare_exchange_ifn (gcall *);
