@@ -103,6 +103,7 @@ private:
   pair complex_value (tree t);
   void set_complex (tree lhs, pair v);
   void block_end (basic_block bb, gimple *last, bool trap);
+  static std::string abnormal_construct (gimple *s);
 };
 
 /* The name of TYPE as the user wrote it, for messages.  */
