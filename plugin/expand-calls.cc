@@ -552,6 +552,9 @@ expander::stmt_call (gcall *call, bool *ends_block)
 		"device",
 		prefix[2] == 'u' ? "undefined" : prefix[2] == 'a' ? "address"
 		: prefix[2] == 't' ? "thread" : "...");
+      std::string packing = fortran_packing (call, decl);
+      if (!packing.empty ())
+	fail ("%s", packing.c_str ());
       /* A math function of the C library GCC knows (one of its
 	 arguments or its result a floating-point or complex type): no
 	 directive would make it a routine.  */
@@ -575,6 +578,51 @@ expander::stmt_call (gcall *call, bool *ends_block)
     }
   fail ("calls through function pointers are not supported on the "
 	"device");
+}
+
+/* If CALL, of DECL (malloc, free or libgfortran's internal_pack or
+   internal_unpack) in Fortran code, is part of gfortran's packing of an
+   array into a contiguous temporary for a call (an assumed-shape array
+   or a section like a(1:n:2) passed to an explicit-shape or assumed-size
+   dummy), return the sentence that says so, naming the arrays and the
+   procedure (fortran-packing.cc recorded them under the call's location,
+   which every statement of the packing has), else "".  */
+
+std::string
+expander::fortran_packing (gcall *call, tree decl)
+{
+  if (!lang_GNU_Fortran ())
+    return "";
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
+  if (startswith (name, "__builtin_"))
+    name += strlen ("__builtin_");
+  bool pack = (strcmp (name, "_gfortran_internal_pack") == 0
+	       || strcmp (name, "_gfortran_internal_unpack") == 0);
+  if (!pack && strcmp (name, "malloc") != 0 && strcmp (name, "free") != 0)
+    return "";
+  location_t where = gimple_location (call);
+  const gw_packing_site *site
+    = gw_fortran_packing_site (where != UNKNOWN_LOCATION ? where : loc);
+  if (!site && !pack)
+    return "";
+  std::vector<std::string> named;
+  if (site)
+    for (const std::string &a : site->arrays)
+      if (!a.empty ())
+	named.push_back ("'" + a + "'");
+  std::string what = named.empty () ? "a contiguous copy of an array argument"
+		     : named.size () == 1 ? "a contiguous copy of the array "
+					    + named[0]
+		     : "contiguous copies of the arrays ";
+  for (size_t k = 0; named.size () > 1 && k < named.size (); k++)
+    what += (k == 0 ? "" : k + 1 == named.size () ? " and " : ", ")
+	    + named[k];
+  return (site ? "the call of '" + site->callee + "'" : "this call")
+	 + " needs " + what + ", which may not be contiguous (an "
+	 "assumed-shape array or a section with a stride, passed for an "
+	 "explicit-shape or assumed-size dummy argument), and the device "
+	 "cannot allocate the copy; pass a contiguous array, or make the "
+	 "dummy argument assumed-shape";
 }
 
 /* Expand CALL of memcpy, memmove or memset (CODE) of a constant size:

@@ -76,6 +76,7 @@ private:
   void routine_call (gcall *call, tree decl, dir_level level);
   void library_call (gcall *call, const dir_library_function *f);
   void exit_call (tree decl);
+  std::string fortran_packing (gcall *call, tree decl);
   dir_type interface_type (tree type, const char *name, bool result);
   bool pair_call (gcall *);
   bool wide_overflow (gcall *);
