@@ -268,6 +268,15 @@ expander::complex_mul_call (gcall *call)
   return true;
 }
 
+/* CALL's first argument, or null if it has none (a call through a
+   declaration without a prototype).  */
+
+static tree
+first_arg (gcall *call)
+{
+  return gimple_call_num_args (call) ? gimple_call_arg (call, 0) : NULL_TREE;
+}
+
 /* Expand the call CALL.  Set *ENDS_BLOCK if the call never returns.  */
 
 void
@@ -313,7 +322,7 @@ expander::stmt_call (gcall *call, bool *ends_block)
 	  return;
 	case IFN_CLZ: case IFN_CTZ: case IFN_POPCOUNT:
 	case IFN_FFS: case IFN_PARITY: case IFN_CLRSB:
-	  bit_builtin (ifn, gimple_call_arg (call, 0), lhs);
+	  bit_builtin (ifn, first_arg (call), lhs);
 	  return;
 	case IFN_DIVMOD:
 	case IFN_ADD_OVERFLOW:
@@ -427,22 +436,22 @@ expander::stmt_call (gcall *call, bool *ends_block)
 				{ value (gimple_call_arg (call, 0)) }));
 	  return;
 	CASE_INT_FN (BUILT_IN_CLZ):
-	  bit_builtin (IFN_CLZ, gimple_call_arg (call, 0), lhs);
+	  bit_builtin (IFN_CLZ, first_arg (call), lhs);
 	  return;
 	CASE_INT_FN (BUILT_IN_CTZ):
-	  bit_builtin (IFN_CTZ, gimple_call_arg (call, 0), lhs);
+	  bit_builtin (IFN_CTZ, first_arg (call), lhs);
 	  return;
 	CASE_INT_FN (BUILT_IN_POPCOUNT):
-	  bit_builtin (IFN_POPCOUNT, gimple_call_arg (call, 0), lhs);
+	  bit_builtin (IFN_POPCOUNT, first_arg (call), lhs);
 	  return;
 	CASE_INT_FN (BUILT_IN_FFS):
-	  bit_builtin (IFN_FFS, gimple_call_arg (call, 0), lhs);
+	  bit_builtin (IFN_FFS, first_arg (call), lhs);
 	  return;
 	CASE_INT_FN (BUILT_IN_PARITY):
-	  bit_builtin (IFN_PARITY, gimple_call_arg (call, 0), lhs);
+	  bit_builtin (IFN_PARITY, first_arg (call), lhs);
 	  return;
 	CASE_INT_FN (BUILT_IN_CLRSB):
-	  bit_builtin (IFN_CLRSB, gimple_call_arg (call, 0), lhs);
+	  bit_builtin (IFN_CLRSB, first_arg (call), lhs);
 	  return;
 	case BUILT_IN_BSWAP16: case BUILT_IN_BSWAP32: case BUILT_IN_BSWAP64:
 	  if (lhs)
@@ -568,6 +577,9 @@ expander::stmt_call (gcall *call, bool *ends_block)
 		    || TREE_CODE (TREE_VALUE (a)) == COMPLEX_TYPE;
 	  math |= FLOAT_TYPE_P (TREE_TYPE (fntype))
 		  || TREE_CODE (TREE_TYPE (fntype)) == COMPLEX_TYPE;
+	  if (math && !gimple_builtin_call_types_compatible_p (call, decl))
+	    fail ("a call of '%s' whose arguments do not match its prototype",
+		  name);
 	  if (math)
 	    fail ("the math function '%s' is not supported on the device yet",
 		  name);

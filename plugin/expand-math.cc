@@ -340,8 +340,46 @@ expander::math_builtin (gcall *call, built_in_function code)
   tree lhs = gimple_call_lhs (call);
   unsigned n = gimple_call_num_args (call);
   tree rtype = gimple_call_return_type (call);
-  if (!SCALAR_FLOAT_TYPE_P (rtype) || n < 1)
+  if (!SCALAR_FLOAT_TYPE_P (rtype))
     return false;
+  /* The arguments the function takes (a call through a declaration
+     without a prototype may pass others): F the result's float type, P a
+     pointer, I an integer, C a complex of F.  */
+  const char *sig;
+  switch (code)
+    {
+    case BUILT_IN_CABS: case BUILT_IN_CABSF: sig = "C"; break;
+    case BUILT_IN_FREXP: case BUILT_IN_FREXPF:
+    case BUILT_IN_MODF: case BUILT_IN_MODFF: sig = "FP"; break;
+    case BUILT_IN_NEXTAFTER: case BUILT_IN_NEXTAFTERF:
+    case BUILT_IN_DREM: case BUILT_IN_DREMF: sig = "FF"; break;
+    case BUILT_IN_REMQUO: case BUILT_IN_REMQUOF: sig = "FFP"; break;
+    case BUILT_IN_SCALBN: case BUILT_IN_SCALBNF:
+    case BUILT_IN_SCALBLN: case BUILT_IN_SCALBLNF: sig = "FI"; break;
+    default: return false;
+    }
+  if (n != strlen (sig))
+    return false;
+  for (unsigned k = 0; k < n; k++)
+    {
+      tree at = TREE_TYPE (gimple_call_arg (call, k));
+      bool ok = false;
+      switch (sig[k])
+	{
+	case 'F':
+	  ok = TYPE_MAIN_VARIANT (at) == TYPE_MAIN_VARIANT (rtype);
+	  break;
+	case 'C':
+	  ok = (TREE_CODE (at) == COMPLEX_TYPE
+		&& TYPE_MAIN_VARIANT (TREE_TYPE (at))
+		   == TYPE_MAIN_VARIANT (rtype));
+	  break;
+	case 'P': ok = POINTER_TYPE_P (at); break;
+	default: ok = INTEGRAL_TYPE_P (at); break;
+	}
+      if (!ok)
+	return false;
+    }
   dir_type t = reg_type (rtype);
   if (t != DT_F32 && t != DT_F64)
     return false;
@@ -414,6 +452,10 @@ expander::bit_builtin (int op, tree arg, tree lhs)
 {
   if (!lhs)
     return;
+  if (!arg)
+    fail ("a call of '__builtin_%s' without an argument", op == IFN_CLZ
+	  ? "clz" : op == IFN_CTZ ? "ctz" : op == IFN_POPCOUNT ? "popcount"
+	  : op == IFN_FFS ? "ffs" : op == IFN_PARITY ? "parity" : "clrsb");
   dir_value a = value (arg);
   dir_type t = a.type;
   if (!dir_type_int_p (t))
