@@ -42,6 +42,7 @@
 #include "plugin.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -53,10 +54,13 @@ std::map<location_t, gw_packing_site> sites;
 
 /* What a function's statements assign: a variable (gfortran's
    temporaries: D.1, arg_ptr.8, b.32) or a descriptor's data field
-   (parm.11.data) -> the values assigned to it, in order.  */
+   (parm.11.data) -> the values assigned to it, in order (for
+   internal_pack's result, the descriptor's address it packs); and the
+   variables that hold internal_pack's results.  */
 struct assignments
 {
   std::map<tree, std::vector<tree>> vars, data;
+  std::set<tree> packed;
 };
 
 /* Whether FIELD is an array descriptor's data pointer.  */
@@ -187,10 +191,13 @@ collect (gimple_stmt_iterator *gsi, bool *, struct walk_stmt_info *wi)
 	  || gimple_assign_rhs_code (g) == POINTER_PLUS_EXPR)
 	rhs = gimple_assign_rhs1 (g);
     }
-  else if (gfortran_call_p (s, "_gfortran_internal_pack"))
+  else if (gfortran_call_p (s, "_gfortran_internal_pack")
+	   && gimple_call_num_args (s) == 1)
     {
       lhs = gimple_call_lhs (s);
       rhs = gimple_call_arg (s, 0);
+      if (lhs)
+	a->packed.insert (lhs);
     }
   if (!lhs || !rhs)
     return NULL_TREE;
@@ -211,24 +218,9 @@ packed_p (tree t, const assignments &a)
 {
   if (!VAR_P (t))
     return false;
-  if (DECL_NAME (t) && startswith (IDENTIFIER_POINTER (DECL_NAME (t)),
-				   "arg_ptr"))
-    return true;
-  auto it = a.vars.find (t);
-  if (it == a.vars.end ())
-    return false;
-  for (tree v : it->second)
-    if (TREE_CODE (v) == ADDR_EXPR && VAR_P (TREE_OPERAND (v, 0))
-	&& DECL_NAME (TREE_OPERAND (v, 0))
-	&& startswith (IDENTIFIER_POINTER (DECL_NAME (TREE_OPERAND (v, 0))),
-		       "parm"))
-      {
-	/* D.1 = _gfortran_internal_pack (&parm.4): collect recorded the
-	   descriptor's address; so does D.1 = &parm.4, which is not a
-	   packing, but is never passed for an explicit-shape dummy.  */
-	return true;
-      }
-  return false;
+  return a.packed.count (t)
+	 || (DECL_NAME (t) && startswith (IDENTIFIER_POINTER (DECL_NAME (t)),
+					  "arg_ptr"));
 }
 
 /* walk_gimple_seq's statement callback: record the packing site of the
