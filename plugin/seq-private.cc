@@ -49,7 +49,8 @@
    Invalidates: nothing (only the markers' level arguments change).
 
    See also gcc/omp-offload.cc:oacc_loop_process, which sets the levels
-   of partitioned loops' markers, and gcc/omp-low.cc:lower_oacc_private_marker.  */
+   of partitioned loops' markers, and
+   gcc/omp-low.cc:lower_oacc_private_marker, which makes them.  */
 
 #include "gcc-api.h"
 #include "plugin.h"
