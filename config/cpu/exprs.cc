@@ -91,7 +91,9 @@ emitter::scalar_expr (const dir_insn *i,
 			+ std::to_string (bits));
       }
     case DOP_NEG:
-      return fp ? "(-" + a[0] + ")" : cast (T, "-(" + P + ") " + a[0]);
+      /* A negative constant's own sign must not make a decrement.  */
+      return fp ? (a[0][0] == '-' ? "(- " : "(-") + a[0] + ")"
+		: cast (T, "-(" + P + ") " + a[0]);
     case DOP_NOT:
       return t == DT_B1 ? "(!" + a[0] + ")" : cast (T, "~" + a[0]);
     case DOP_ABS:
@@ -340,7 +342,7 @@ emitter::vector_expr (const dir_insn *i, const std::string &a,
 	return sel (k, helper ("splat", t) + " (1)", z);
       }
     case DOP_NOT: return "(~" + a + ")";
-    case DOP_NEG: return "(-" + a + ")";
+    case DOP_NEG: return (a[0] == '-' ? "(- " : "(-") + a + ")";
     case DOP_SHL: return "(" + a + " << " + b + ")";
     case DOP_SHR: return "(" + a + " >> " + b + ")";
     case DOP_SAR: return cast (T, cast (S, a) + " >> " + cast (S, b));
