@@ -1961,6 +1961,11 @@ gen::red_stmt (ctx &c, const fz_red &r)
   fz_stmt *a = st (S_ASSIGN);
   a->v = r.v;
   a->e = red_update (c, r);
+  /* The reducer may zero the term, not the operation: 'v = 0' is a
+     store, which no reduction may make.  */
+  a->e->fixed = true;
+  if (a->e->k == E_CONV)
+    a->e->ops[0]->fixed = true;
   if (!pct (K_reduction_cond))
     return a;
   fz_stmt *s = st (S_IF);
