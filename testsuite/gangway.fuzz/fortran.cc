@@ -765,13 +765,16 @@ struct fgen
 	bool directive = line.find ("!$acc") != std::string::npos
 			 && line.find_first_not_of (' ')
 			    == line.find ("!$acc");
+	/* A comment (the generator's options) goes on in another.  */
+	bool comment = !directive && line.compare (0, 1, "!") == 0;
 	while (line.size () > 100)
 	  {
 	    size_t cut = line.rfind (' ', 96);
 	    if (cut == std::string::npos || cut < 20)
 	      break;
-	    out += line.substr (0, cut) + " &\n";
-	    line = (directive ? "!$acc& " : "      & ") + line.substr (cut + 1);
+	    out += line.substr (0, cut) + (comment ? "\n" : " &\n");
+	    line = (comment ? "!  " : directive ? "!$acc& " : "      & ")
+		   + line.substr (cut + 1);
 	  }
 	out += line + "\n";
       }
