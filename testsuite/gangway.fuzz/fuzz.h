@@ -352,6 +352,11 @@ struct fz_stmt
   std::vector<fz_array *> private_arrays;
   /* S_ACCLOOP's and S_REGION's reduction clauses.  */
   std::vector<fz_red> reds;
+  bool red_implicit = false;	/* S_ACCLOOP: REDS are a construct's or an
+				   enclosing loop's, updated here without
+				   the clause, which the plugin adds
+				   (plugin/loop-reductions.cc): not
+				   printed.  */
   bool red_workers = false;	/* S_REGION: has a reduction across
 				   workers, which needs its num_workers and
 				   vector_length clauses.  */

@@ -175,7 +175,16 @@ struct rinfo
   bool has_part;		/* A partitioned loop.  */
   bool pcall;			/* A call of a partitioned routine.  */
   std::vector<fz_red> par_reds;	/* The construct's reductions.  */
+  /* Whether a reduction reaches the loops nested in the one that has it
+     without their clauses: IMPLICIT_NONE (kernels regions, routines),
+     IMPLICIT_CARRIED (a parallel construct with a reduction clause,
+     whose loops the plugin gives the clauses they lack, and serial
+     regions, one thread), IMPLICIT_LOOP (a parallel construct without
+     one: the loops' own reductions only).  */
+  int carry;
 };
+
+enum { IMPLICIT_NONE, IMPLICIT_CARRIED, IMPLICIT_LOOP };
 
 /* An atomic construct's target: a global scalar or a global array.  */
 struct atgt
@@ -259,7 +268,9 @@ private:
   void consume (ctx &c, size_t mark, std::vector<fz_stmt *> &out);
   void acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
 		 bool whole = false,
-		 const std::vector<fz_red> *reds_in = nullptr);
+		 const std::vector<fz_red> *reds_in = nullptr,
+		 bool implicit_in = false);
+  bool implicit_reds ();
   fz_loop header (ctx &c, long max_count, bool acc, bool rect);
 
   /* Reductions.  */
@@ -2611,15 +2622,33 @@ gen::own_update (fz_ty t, int &u)
   return op;
 }
 
+/* Whether a loop nested in one with reductions updates them without
+   the clause, where the region lets them reach it (rinfo::carry).  */
+bool
+gen::implicit_reds ()
+{
+  switch (reg.carry)
+    {
+    case IMPLICIT_CARRIED:
+      return pct (K_reduction_implicit);
+    case IMPLICIT_LOOP:
+      return pct (K_reduction_implicit_loop);
+    default:
+      return false;
+    }
+}
+
 /* A partitioned (or seq, or auto) loop nest in context C; with
    FORCE_GANG a gang loop.  WHOLE says that every iteration of the loop
    runs (a combined construct's loop): its first statement may store an
    array whole, which can then be 'copyout'.  REDS_IN: the loop is
    nested in one with these reductions, and repeats their clause (a
-   worker or vector loop).  */
+   worker or vector loop), or with IMPLICIT_IN updates them without it
+   (a worker, vector, seq or auto loop: reduction_implicit).  */
 void
 gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
-	       bool whole, const std::vector<fz_red> *reds_in)
+	       bool whole, const std::vector<fz_red> *reds_in,
+	       bool implicit_in)
 {
   fz_stmt *s = st (S_ACCLOOP);
   const pscope ps = scopes[c.ps];
@@ -2630,6 +2659,12 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
   int kind;			/* 0 gang, 1 worker, 2 vector, 3 seq, 4 auto.  */
   if (force_gang)
     kind = 0;
+  else if (reds_in && implicit_in && c.auto_only)
+    kind = rng.pct (60) ? 4 : 3;
+  else if (reds_in && implicit_in)
+    kind = pick ({ 0, (avail & LV_W) ? w (K_worker_loop) + 1 : 0,
+		   (avail & LV_V) ? w (K_vector_loop) + 1 : 0,
+		   w (K_seq_loop) + 1, avail ? w (K_auto_loop) + 1 : 0 });
   else if (reds_in)
     kind = pick ({ 0, (avail & LV_W) ? w (K_worker_loop) + 1 : 0,
 		   (avail & LV_V) ? w (K_vector_loop) + 1 : 0 });
@@ -2702,30 +2737,53 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
     }
 
   /* Reductions: the gang loops of a construct with a reduction clause
-     repeat it; other loops may have their own.  */
+     repeat it, or update it without the clause (reduction_implicit);
+     other loops of code that runs once per iteration may update it,
+     with the clause or without; loops may have their own.  */
   std::vector<fz_red> reds;
+  bool implicit = false;
   if (reds_in)
-    reds = *reds_in;
+    {
+      reds = *reds_in;
+      implicit = implicit_in;
+    }
   else if (part && s->levels && rt)
     {
       /* Routines reduce below the gang level, into their locals.  */
       if (!(s->levels & LV_G) && pct (K_routine_reduction))
 	reds = new_reds (c, false, out);
     }
-  else if (part && s->levels)
+  else if ((s->levels & LV_G) && !reg.par_reds.empty ())
     {
-      if ((s->levels & LV_G) && !reg.par_reds.empty ())
+      if (rng.pct (70))
+	reds = reg.par_reds;
+      else if (pct (K_reduction_implicit))
 	{
-	  if (rng.pct (70))
-	    reds = reg.par_reds;
+	  reds = reg.par_reds;
+	  implicit = true;
 	}
-      else if (pct (K_reduction))
-	reds = new_reds (c, s->levels & LV_G, out);
     }
+  else if (!reg.par_reds.empty () && ps.shared
+	   && pct (K_reduction_implicit))
+    {
+      /* In a region of one gang, or inside a gang loop: the update runs
+	 once per iteration, as on the host.  */
+      reds = reg.par_reds;
+      implicit = rng.pct (50);
+    }
+  else if (part && s->levels && pct (K_reduction))
+    reds = new_reds (c, s->levels & LV_G, out);
   s->reds = reds;
-  /* GCC may give the tile loop of a 'tile' the worker axis.  */
-  if (!reds.empty () && ((s->levels & LV_W) || !s->tile.empty ()))
+  s->red_implicit = implicit && !reds.empty ();
+  /* GCC may give the tile loop of a 'tile' the worker axis, and an auto
+     loop any.  */
+  if (!reds.empty () && ((s->levels & LV_W) || !s->tile.empty ()
+			 || (part && !s->levels)))
     reg.worker_red = true;
+  /* A combined 'parallel loop' with a reduction clause: the construct
+     has it too.  */
+  if (whole && reg.construct == 0 && (s->levels & LV_G) && !reds.empty ())
+    reg.carry = IMPLICIT_CARRIED;
 
   /* The body's context.  */
   ctx in = c;
@@ -2887,12 +2945,13 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
      worker or vector loop that repeats the clause, or both.  */
   if (!reds.empty ())
     {
-      bool nest = (in.avail & (LV_W | LV_V)) && scopes[in.ps].shared
+      bool imp = implicit_reds ();
+      bool nest = ((in.avail & (LV_W | LV_V)) || imp) && scopes[in.ps].shared
 		  && in.depth < 7 && pct (K_reduction_nested);
       if (nest)
 	{
 	  std::vector<fz_stmt *> tmp;
-	  acc_loop (in, tmp, false, false, &reds);
+	  acc_loop (in, tmp, false, false, &reds, imp);
 	  s->body.insert (s->body.begin () + rng.range (prefix,
 							 s->body.size ()),
 			  tmp.begin (), tmp.end ());
@@ -3035,6 +3094,7 @@ gen::make_routine (unsigned level, bool pure, long room)
   reg.has_gang_loop = reg.has_vector = reg.worker_red = reg.has_part = false;
   reg.pcall = false;
   reg.par_reds.clear ();
+  reg.carry = IMPLICIT_NONE;
 
   if (recursive)
     {
@@ -3650,6 +3710,15 @@ gen::region (int r)
       std::vector<fz_stmt *> none;
       s->reds = reg.par_reds = new_reds (c, true, none);
     }
+  else if (construct == 1 && !s->combined && pct (K_reduction_implicit))
+    {
+      /* A serial construct's: one thread, whatever the loops say.  */
+      std::vector<fz_stmt *> none;
+      s->reds = reg.par_reds = new_reds (c, true, none);
+    }
+  reg.carry = construct == 2 ? IMPLICIT_NONE
+	      : construct == 1 || !reg.par_reds.empty () ? IMPLICIT_CARRIED
+	      : IMPLICIT_LOOP;
   if (s->combined)
     acc_loop (c, s->body, !root.shared, true);
   else

@@ -762,7 +762,10 @@ printer::level_clauses (fz_stmt *s)
       priv += (priv.empty () ? "" : ", ") + a->name;
   if (!priv.empty ())
     c += " private (" + priv + ")";
-  c += red_clauses (s->reds);
+  /* Reductions the loop updates without the clause: the plugin gives it
+     the clause, with a warning.  */
+  if (!s->red_implicit)
+    c += red_clauses (s->reds);
   return c;
 }
 
