@@ -477,19 +477,71 @@ struct fgen
 	static const char *outer[] = { "gang", "gang worker", "gang" };
 	static const char *innr[] = { "vector", "vector", "worker vector",
 				      "seq" };
+	/* Inner loops that update a reduction without its clause: also
+	   'worker', and without a level (GCC picks it).  */
+	static const char *imp_innr[] = { "vector", "worker", "worker vector",
+					  "seq", "", "independent" };
 	int oi = (int) rng.below (3);
-	const char *in = oi == 1 ? (rng.pct (50) ? "vector" : "seq")
-			 : innr[rng.below (4)];
-	b += "    !$acc parallel" + clauses + red + async + "\n";
-	b += std::string ("    !$acc loop ") + outer[oi] + red + "\n";
+	/* The clause on the construct, the gang loop and the inner loop.  */
+	std::string pred = red, ored = red, ired = red;
+	bool imp = !reds.empty () && pct (K_f_reduction_implicit);
+	bool loop_only = !reds.empty () && !imp
+			 && pct (K_f_reduction_implicit_loop);
+	bool combined = false;
+	const char *in;
+	if (imp || loop_only)
+	  {
+	    /* The plugin gives the loops the clauses they lack
+	       (plugin/loop-reductions.cc): on the gang loop only, on the
+	       inner loop only, on neither; or a combined 'parallel loop
+	       gang' with the clause and an inner loop without it.  A
+	       loop's reduction in a construct without one: the clause on
+	       the gang loop only, the variables in 'copy'.  */
+	    in = oi == 1 ? imp_innr[rng.pct (50) ? 0 : 3 + rng.below (3)]
+		 : imp_innr[rng.below (6)];
+	    ired = "";
+	    if (loop_only)
+	      {
+		pred = "";
+		for (const reduction *r : reds)
+		  pred += " copy(" + r->name + ")";
+	      }
+	    else if (rng.pct (30))
+	      combined = true;
+	    else
+	      switch (rng.below (3))
+		{
+		case 0:		/* The gang loop's only.  */
+		  break;
+		case 1:		/* The inner loop's only.  */
+		  ored = "";
+		  ired = red;
+		  break;
+		default:	/* Neither.  */
+		  ored = "";
+		  break;
+		}
+	  }
+	else
+	  in = oi == 1 ? (rng.pct (50) ? "vector" : "seq")
+	       : innr[rng.below (4)];
+	if (combined)
+	  b += std::string ("    !$acc parallel loop ") + outer[oi] + clauses
+	       + red + async + "\n";
+	else
+	  {
+	    b += "    !$acc parallel" + clauses + pred + async + "\n";
+	    b += std::string ("    !$acc loop ") + outer[oi] + ored + "\n";
+	  }
 	b += "    do j = " + lo2 + ", " + hi2 + "\n";
 	bool priv = pct (K_f_private);
-	b += std::string ("      !$acc loop ") + in + red
+	b += std::string ("      !$acc loop") + (*in ? " " : "") + in + ired
 	     + (priv ? " private(t)" : "") + "\n";
 	b += "      do i = " + lo1 + ", " + hi1 + "\n";
 	b += inner (mine, reds, "        ", priv);
 	b += "      end do\n    end do\n";
-	b += "    !$acc end parallel\n";
+	if (!combined)
+	  b += "    !$acc end parallel\n";
       }
     else if (pick (K_f_tile))
       {
