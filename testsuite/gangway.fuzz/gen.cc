@@ -359,6 +359,7 @@ private:
 
   /* Regions.  */
   fz_stmt *region (int r);
+  void launch_forms (fz_stmt *r);
 };
 
 gen::gen (const fz_options &o) : opts (o)
@@ -3616,6 +3617,44 @@ gen::pure_call (ctx &c, fz_ty t)
   return call ? conv (call, t) : nullptr;
 }
 
+/* How queued region R uses the scalars of compute () (the async_*
+   knobs, fz_stmt::sforms): in a function of its own that launches it
+   and returns, as parameters of that function or copied into locals of
+   a block inside a data construct, in copyin or copy clauses; which of
+   them compute () changes after the launch.  */
+void
+gen::launch_forms (fz_stmt *r)
+{
+  r->launcher = pct (K_async_launcher);
+  for (fz_var *v : p->vars)
+    {
+      if (v->kind != fz_var::FSCALAR && v->kind != fz_var::RUNTIME)
+	continue;
+      /* One named in a clause of the construct is not mapped too.  */
+      bool clause = std::count (r->firstprivate.begin (),
+				r->firstprivate.end (), v)
+		    || std::count (r->private_vars.begin (),
+				   r->private_vars.end (), v);
+      int f = SF_PLAIN;
+      if (!clause && pct (K_async_scalar_copy))
+	/* A copy clause only of compute ()'s own, which outlives the
+	   region.  */
+	f = r->launcher || rng.pct (50) ? SF_COPYIN : SF_COPY;
+      else if (pct (K_async_data_local))
+	f = SF_LOCAL;
+      if (f != SF_PLAIN)
+	r->sforms.push_back ({ v, f });
+      /* Not those compute () maps by reference: the region may read
+	 them at any time until the wait.  Run-time values are loop
+	 bounds.  */
+      if (v->kind == fz_var::FSCALAR
+	  && (r->launcher || f == SF_PLAIN || f == SF_LOCAL)
+	  && pct (K_async_change))
+	r->changes.push_back (v);
+    }
+  r->scrub = r->launcher && rng.pct (50);
+}
+
 /* Region R.  */
 fz_stmt *
 gen::region (int r)
@@ -3865,8 +3904,24 @@ gen::run ()
 	  {
 	    r->async = rng.pct (15) ? 4 : rng.below (4);
 	    r->wait_form = rng.below (4);
+	    launch_forms (r);
 	  }
       p->final_wait = rng.below (5);
+      /* compute () changes no scalar that a region of its own maps by
+	 reference: the region may not have run yet.  */
+      std::set<fz_var *> mapped;
+      for (fz_stmt *r : regions)
+	if (!r->launcher)
+	  for (auto &f : r->sforms)
+	    if (f.second == SF_COPYIN || f.second == SF_COPY)
+	      mapped.insert (f.first);
+      for (fz_stmt *r : regions)
+	r->changes.erase (std::remove_if (r->changes.begin (),
+					  r->changes.end (),
+					  [&] (fz_var *v) {
+					    return mapped.count (v) > 0;
+					  }),
+			  r->changes.end ());
     }
   return p;
 }
