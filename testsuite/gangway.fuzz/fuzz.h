@@ -300,6 +300,10 @@ enum fz_sk
    reference).  */
 enum { SF_PLAIN, SF_COPYIN, SF_COPY, SF_LOCAL };
 
+/* Rounding modes (fz_stmt::rounding): the default, upward, downward,
+   toward zero.  */
+enum { RM_NEAREST, RM_UPWARD, RM_DOWNWARD, RM_TOWARDZERO };
+
 /* Atomic constructs (fz_stmt::atomic).  */
 enum { AT_NONE, AT_READ, AT_WRITE, AT_UPDATE, AT_CAPTURE };
 
@@ -367,6 +371,10 @@ struct fz_stmt
   std::vector<std::pair<fz_var *, int>> sforms;
   std::vector<fz_var *> changes;
   bool scrub = false;
+  /* The rounding mode compute () sets before the region (RM_*),
+     restored after its launch, or after a wait for it (round_wait).  */
+  int rounding = 0;
+  bool round_wait = false;
 
   /* Clauses naming variables of compute (): S_REGION's firstprivate and
      private, S_ACCLOOP's private.  */

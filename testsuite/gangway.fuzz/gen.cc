@@ -360,6 +360,9 @@ private:
   /* Regions.  */
   fz_stmt *region (int r);
   void launch_forms (fz_stmt *r);
+  void heavy (ctx &c, std::vector<fz_stmt *> &out);
+  /* The program sets rounding modes around its regions (K_rounding).  */
+  bool rounding = false;
 };
 
 gen::gen (const fz_options &o) : opts (o)
@@ -3655,6 +3658,92 @@ gen::launch_forms (fz_stmt *r)
   r->scrub = r->launcher && rng.pct (50);
 }
 
+/* A gang loop in region code C of float arithmetic long enough that
+   the cpu device's pool threads run some of its gangs, onto OUT: each
+   iteration folds a value through many roundings, in a sequential
+   loop, and stores it at its own element (a region of a program that
+   changes the rounding mode: every thread must round as the launching
+   one does).  */
+void
+gen::heavy (ctx &c, std::vector<fz_stmt *> &out)
+{
+  fz_stmt *s = st (S_ACCLOOP);
+  s->levels = LV_G;
+  fz_loop l;
+  l.hi = 64;
+  l.v = var (fz_var::LOOP, TY_I32, "i");
+  l.v->value = l.hi;
+  s->loops.push_back (l);
+  reg.has_part = reg.has_gang_loop = true;
+  pscope b;
+  b.parent = c.ps;
+  b.region = scopes[c.ps].region;
+  b.owners = scopes[c.ps].owners;
+  b.owners.push_back (l.v);
+  b.elems = scopes[c.ps].elems * l.hi;
+  b.gang = !reg.single_gang;
+  b.shared = true;
+  scopes.push_back (b);
+  ctx in = c;
+  in.ps = scopes.size () - 1;
+  in.avail = c.avail & (LV_W | LV_V);
+  in.depth++;
+  in.single = in.repeat = false;
+  in.trips *= l.hi;
+  vis.push_back (l.v);
+
+  fz_ty t = rng.pct (50) ? TY_F32 : TY_F64;
+  fz_stmt *d = st (S_DECL);
+  d->v = var (fz_var::LOCAL, t, "h");
+  d->v->wscope = in.ps;
+  d->e = expr (in, t, 2);
+  s->body.push_back (d);
+  fz_stmt *f = st (S_FOR);
+  fz_loop fl;
+  fl.hi = 20000;
+  fl.v = var (fz_var::LOOP, TY_I32, "t");
+  fl.v->value = fl.hi;
+  f->loops.push_back (fl);
+  auto fconst = [&] (double x) {
+    fz_expr *e = ex (E_CONST, t);
+    e->ival = float_bits (t, x);
+    return e;
+  };
+  fz_expr *m = ex (E_BIN, t);
+  m->op = OP_MUL;
+  m->ops = { var_ref (d->v, t), fconst (rng.pct (50) ? 0.999 : 1.0 / 3) };
+  fz_expr *k = ex (E_BIN, t);
+  k->op = OP_MUL;
+  k->ops = { var_ref (fl.v, t), fconst (rng.pct (50) ? 0.1 : 1e-3) };
+  fz_expr *sum = ex (E_BIN, t);
+  sum->op = rng.pct (70) ? OP_ADD : OP_SUB;
+  sum->ops = { m, k };
+  fz_stmt *a = st (S_ASSIGN);
+  a->v = d->v;
+  a->e = sum;
+  f->body.push_back (a);
+  s->body.push_back (f);
+  fz_array *arr = site_array (in, t);
+  fz_stmt *w = st (S_STORE);
+  w->arr = arr;
+  for (size_t i = 0; i < arr->dims.size (); i++)
+    if (arr->slots[i])
+      {
+	fz_expr *x = ex (E_VAR, arr->slots[i]->ty);
+	x->var = arr->slots[i];
+	x->fixed = std::find (b.owners.begin (), b.owners.end (),
+			      arr->slots[i]) != b.owners.end ();
+	w->idx.push_back (x);
+      }
+    else
+      w->idx.push_back (index (in, arr->dims[i]));
+  w->e = var_ref (d->v, t);
+  scopes[in.ps].stores++;
+  s->body.push_back (w);
+  vis.pop_back ();
+  out.push_back (s);
+}
+
 /* Region R.  */
 fz_stmt *
 gen::region (int r)
@@ -3665,6 +3754,10 @@ gen::region (int r)
   if (construct < 0)
     construct = 0;
   s->construct = construct;
+  /* The first region mostly under the default mode: the cpu device's
+     threads start with the mode of its first launch.  */
+  if (rounding && rng.pct (r ? 80 : 30))
+    s->rounding = rng.range (RM_UPWARD, RM_TOWARDZERO);
   light = construct == 0 && pct (K_light_region);
   if (construct != 1)
     {
@@ -3772,6 +3865,8 @@ gen::region (int r)
 	  acc_loop (c, tail, !root.shared || rng.pct (60));
 	  s->body.insert (s->body.end (), tail.begin (), tail.end ());
 	}
+      if (rounding && construct != 1)
+	heavy (c, s->body);
     }
   /* A reduction across workers: a constant num_workers that keeps
      num_workers x vector_length within 64 lanes (one chunk of the cpu
@@ -3856,6 +3951,9 @@ gen::run ()
 	}
     }
 
+  /* Rounding modes: each region under one (or the default); the host's
+     version computes under the same.  */
+  rounding = pct (K_rounding);
   int nregions = 1 + (rng.pct (55) ? 1 : 0) + (rng.pct (25) ? 1 : 0);
   if (opts.size < 50)
     nregions = 1;
@@ -3923,6 +4021,10 @@ gen::run ()
 					  }),
 			  r->changes.end ());
     }
+  /* A region under a rounding mode is restored after its launch, or
+     after waiting for it.  */
+  for (fz_stmt *r : regions)
+    r->round_wait = r->rounding && r->async >= 0 && rng.pct (50);
   return p;
 }
 

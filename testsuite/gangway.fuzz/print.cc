@@ -1432,12 +1432,16 @@ printer::launcher (fz_stmt *s)
   signature_lines (name + " (" + args + ");");
 }
 
-/* Region S where compute () has it: in a function of its own or in
-   compute (), then the changes compute () makes to the scalars S
-   read.  */
+/* Region S where compute () has it: under its rounding mode, in a
+   function of its own or in compute (), then the changes compute ()
+   makes to the scalars S read.  */
 void
 printer::launch_site (fz_stmt *s)
 {
+  static const char *const modes[] = { "FE_TONEAREST", "FE_UPWARD",
+				       "FE_DOWNWARD", "FE_TOWARDZERO" };
+  if (s->rounding)
+    line (std::string ("fesetround (") + modes[s->rounding] + ");");
   if (s->launcher)
     launcher (s);
   else
@@ -1458,6 +1462,12 @@ printer::launch_site (fz_stmt *s)
     }
   if (s->scrub)
     line ("scrub ();");
+  if (s->rounding)
+    {
+      if (s->round_wait && !pending.empty ())
+	wait_pending (0);
+      line ("fesetround (FE_TONEAREST);");
+    }
 }
 
 /* Whether F holds for a region printed.  */
@@ -2168,6 +2178,11 @@ printer::run ()
   line ("   the device; every array must come out the same, floats bit for bit");
   line ("   (any NaN equals any NaN).  */");
   line ("");
+  bool rounding = any_region ([] (const fz_stmt *r) {
+    return r->rounding != RM_NEAREST;
+  });
+  if (rounding)
+    line ("#include <fenv.h>");
   line ("#include <math.h>");
   if (queued ())
     line ("#include <openacc.h>");

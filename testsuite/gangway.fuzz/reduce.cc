@@ -24,6 +24,7 @@
 	    copyin or copy clause, no copies in a block's locals), and
 	    compute () changes none of them after its launch, nor
 	    overwrites the stack
+     nN     region N runs under the default rounding mode
      pN     remove the private variables and arrays of loop or region N
 	    that nothing but their initialization uses, and it
      lN.K   remove loop K > 0 of loop nest N, no longer collapsed, if
@@ -542,7 +543,11 @@ fz_apply_edit (fz_program *p, const std::string &edit)
       s->changes.clear ();
       s->scrub = false;
       return true;
-
+    case 'n':
+      if (s->k != S_REGION || !s->rounding)
+	return false;
+      s->rounding = RM_NEAREST;
+      return true;
     default:
       return false;
     }
@@ -627,6 +632,8 @@ candidates (fz_program *p, int round)
 	      c.push_back ("f" + n);
 	    if (!s->sforms.empty () || !s->changes.empty () || s->scrub)
 	      c.push_back ("k" + n);
+	    if (s->rounding)
+	      c.push_back ("n" + n);
 	    break;
 	  default:
 	    break;
