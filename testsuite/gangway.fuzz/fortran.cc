@@ -70,6 +70,8 @@ struct farray
   std::string name;
   fk kind;
   bool input;
+  bool owned = false;		/* An output only its launching subroutine
+				   stores (f_async_launcher).  */
 };
 
 /* An expression and the bound of its magnitude (integers).  */
@@ -91,6 +93,10 @@ struct fgen
   std::deque<reduction> reductions;	/* Stable addresses.  */
   std::string body;		/* compute's regions.  */
   int queues = 0;
+  /* The subroutines that launch regions and return (f_async_launcher),
+     and compute's locals that their calls pass.  */
+  std::string launchers, locals;
+  int nlaunch = 0;
 
   explicit fgen (const fz_options &opts) : o (opts)
   {
@@ -384,9 +390,14 @@ struct fgen
   void
   region (int n)
   {
+    if (pct (K_f_async_launcher))
+      {
+	launcher (n);
+	return;
+      }
     std::vector<const farray *> outs;
     for (const farray &a : arrays)
-      if (!a.input)
+      if (!a.input && !a.owned)
 	outs.push_back (&a);
     /* The outputs it stores (each at most once per iteration).  */
     std::vector<const farray *> mine;
@@ -576,6 +587,157 @@ struct fgen
     body += b;
   }
 
+  /* Region N in a subroutine of its own, launch_N, that compute calls
+     two to four times, each call launching it 'async' on its part of
+     the columns of an output that only it stores, and returning at
+     once: the scalars it reads are by-reference dummies (the caller's
+     variables, which the caller changes after each call) or VALUE
+     ones, a local of the subroutine and one of a block inside a data
+     construct, an optional argument that some calls pass; the arrays
+     are assumed-shape dummies (the caller makes their descriptors) or
+     explicit-shape ones.  compute waits only at its end.  */
+  void
+  launcher (int n)
+  {
+    static const fk kinds[] = { FK_I4, FK_I8, FK_R8, FK_L };
+    fk k = kinds[rng.below (4)];
+    arrays.push_back ({ fmt ("z%d", n), k, false });
+    arrays.back ().owned = true;
+    const farray out = arrays.back ();
+    std::string name = fmt ("launch_%d", n);
+    bool byval = rng.pct (30), bval = rng.pct (30), shape = rng.pct (70);
+    bool blk = rng.pct (40), copyin = rng.pct (30), opt = rng.pct (50);
+    bool nested = rng.pct (30);
+    std::string async = rng.pct (20) ? " async" : fmt (" async(%ld)",
+							   rng.range (1, 3));
+    queues++;
+    const std::string lo1 = std::to_string (l1);
+    const std::string hi1 = std::to_string (l1 + n1 - 1);
+
+    /* The scalars' term, with the optional argument's text O.  */
+    auto term = [&] (const std::string &o) {
+      std::string kb = blk ? " + kb" : "";
+      switch (k)
+	{
+	case FK_I4:
+	  return "(k1 - kl" + kb + " + " + o + ")";
+	case FK_I8:
+	  return "int (k1 + kl" + kb + " + " + o + ", 8)";
+	case FK_R8:
+	  return "(real (k1" + kb + " + " + o + ", 8) * k2 + real (kl, 8))";
+	default:
+	  return "((k1" + kb + " + " + o + ") > kl)";
+	}
+    };
+    std::string rhs;
+    switch (k)
+      {
+      case FK_I4: rhs = int_expr (FK_I4, 3, "i", "j", 1e9).text; break;
+      case FK_I8: rhs = int_expr (FK_I8, 3, "i", "j", 4e18).text; break;
+      case FK_R8: rhs = real_expr (3, "i", "j"); break;
+      default: rhs = cond (2, "i", "j"); break;
+      }
+    const char *op = k == FK_L ? " .neqv. " : " + ";
+    auto launch = [&] (const std::string &o, const std::string &ind) {
+      std::string t;
+      if (nested)
+	{
+	  t += ind + "!$acc parallel loop gang if (dev)" + async
+	       + (copyin ? " copyin(k1)" : "") + "\n";
+	  t += ind + "do j = jlo, jhi\n";
+	  t += ind + "  !$acc loop vector\n";
+	}
+      else
+	{
+	  t += ind + "!$acc parallel loop collapse(2) if (dev)" + async
+	       + (copyin ? " copyin(k1)" : "") + "\n";
+	  t += ind + "do j = jlo, jhi\n";
+	}
+      t += ind + "  do i = " + lo1 + ", " + hi1 + "\n";
+      t += ind + "    " + out.name + "(i, j) = " + rhs + op + term (o) + "\n";
+      t += ind + "  end do\n" + ind + "end do\n";
+      return t;
+    };
+
+    std::string sub = "  subroutine " + name + " (dev, jlo, jhi, k1, k2";
+    for (const farray &a : arrays)
+      if (a.input || &a == &arrays.back ())
+	sub += ", " + a.name;
+    sub += opt ? ", o)\n" : ")\n";
+    sub += "    logical, intent(in) :: dev\n";
+    sub += std::string ("    integer") + (bval ? ", value" : ", intent(in)")
+	   + " :: jlo, jhi\n";
+    sub += std::string ("    integer(4)") + (byval ? ", value" : ", intent(in)")
+	   + " :: k1\n";
+    sub += std::string ("    real(8)") + (byval ? ", value" : ", intent(in)")
+	   + " :: k2\n";
+    std::string dims = shape ? "(l1:, l2:)" : "(l1:l1+n1-1, l2:l2+n2-1)";
+    for (const farray &a : arrays)
+      if (a.input || &a == &arrays.back ())
+	sub += fmt ("    %s, intent(%s) :: %s%s\n", decl_type (a.kind),
+		    a.input ? "in" : "inout", a.name.c_str (), dims.c_str ());
+    if (opt)
+      sub += "    integer(4), intent(in), optional :: o\n";
+    sub += "    integer :: i, j\n    integer(4) :: kl\n";
+    sub += fmt ("    kl = k1 * %ld + %ld\n", rng.range (2, 5),
+		rng.range (-9, 9));
+    std::string ind = "    ";
+    if (blk)
+      {
+	/* GCC maps a local of a block inside a data construct by
+	   reference.  */
+	sub += "    !$acc data present(" + out.name + ") if (dev)\n";
+	sub += "    block\n      integer(4) :: kb\n";
+	sub += fmt ("      kb = k1 + %ld\n", rng.range (1, 20));
+	ind = "      ";
+      }
+    if (opt)
+      {
+	sub += ind + "if (present (o)) then\n" + launch ("o", ind + "  ");
+	sub += ind + "else\n" + launch ("0", ind + "  ") + ind + "end if\n";
+      }
+    else
+      sub += launch ("0", ind);
+    if (blk)
+      sub += "    end block\n    !$acc end data\n";
+    sub += "  end subroutine " + name + "\n\n";
+    launchers += sub;
+
+    /* The calls: the columns in parts, the scalars changed after each
+       launch.  */
+    std::string c = fmt ("    ! Region %d: launched by %s.\n", n,
+			 name.c_str ());
+    std::string sfx = fmt ("_%d", n);
+    locals += "    integer :: jl" + sfx + ", jh" + sfx + ", ko" + sfx + "\n";
+    locals += "    integer(4) :: lk" + sfx + "\n";
+    locals += "    real(8) :: lr" + sfx + "\n";
+    int calls = (int) rng.range (2, 4);
+    int per = std::max (1, (n2 + calls - 1) / calls);
+    c += fmt ("    lk%s = %ld\n", sfx.c_str (), rng.range (-20, 20));
+    c += fmt ("    lr%s = %ld.25_8\n", sfx.c_str (), rng.range (-4, 4));
+    c += fmt ("    ko%s = %ld\n", sfx.c_str (), rng.range (-9, 9));
+    for (int part = 0; part < calls; part++)
+      {
+	int jl = l2 + part * per, jh = std::min (l2 + n2 - 1, jl + per - 1);
+	c += fmt ("    jl%s = %d\n    jh%s = %d\n", sfx.c_str (), jl,
+		  sfx.c_str (), jh);
+	c += "    call " + name + " (dev, jl" + sfx + ", jh" + sfx + ", lk"
+	     + sfx + ", lr" + sfx;
+	for (const farray &a : arrays)
+	  if (a.input || a.name == out.name)
+	    c += ", " + a.name;
+	c += opt && rng.pct (60) ? ", ko" + sfx + ")\n" : ")\n";
+	/* What a queued region reads of them is what they were at its
+	   launch.  */
+	c += fmt ("    lk%s = lk%s + %ld\n", sfx.c_str (), sfx.c_str (),
+		  rng.range (1, 9));
+	c += fmt ("    lr%s = lr%s * 0.5_8 + 1\n", sfx.c_str (), sfx.c_str ());
+	c += fmt ("    ko%s = ko%s - %ld\n", sfx.c_str (), sfx.c_str (),
+		  rng.range (1, 5));
+      }
+    body += c;
+  }
+
   /* The body of an iteration at (i, j): the stores of MINE, the
      reductions' updates, maybe through the private array t.  */
   std::string
@@ -650,6 +812,7 @@ struct fgen
 		  r ? "2 * mod (b, 7)" : "mod (b, 5) * 2");
 	s += "  end function " + routines[r] + "\n\n";
       }
+    s += launchers;
     s += "  subroutine compute (dev";
     for (const farray &a : arrays)
       s += ", " + a.name;
@@ -666,7 +829,7 @@ struct fgen
     for (const reduction &r : reductions)
       s += fmt ("    %s, intent(inout) :: %s\n", decl_type (r.kind),
 		r.name.c_str ());
-    s += "    integer :: i, j\n    real(8) :: t(4)\n";
+    s += "    integer :: i, j\n    real(8) :: t(4)\n" + locals;
     s += "    !$acc data copyin(";
     bool first = true;
     for (const farray &a : arrays)
