@@ -97,6 +97,10 @@ struct fgen
      and compute's locals that their calls pass.  */
   std::string launchers, locals;
   int nlaunch = 0;
+  /* The program sets rounding modes around its regions (f_rounding);
+     the mode of the region being made (0: the default).  */
+  bool rounding = false;
+  int mode = 0;
 
   explicit fgen (const fz_options &opts) : o (opts)
   {
@@ -288,7 +292,7 @@ struct fgen
 		    cond (depth - 1, i, j).c_str ());
       case 8: return "sign (" + a + ", " + b + ")";
       default:
-	if (!o.ptx && pct (K_f_libm))
+	if (!o.ptx && !rounding && pct (K_f_libm))
 	  return "exp (-abs (" + a + ") / 64)";
 	return "(" + a + " * 0.5_8)";
       }
@@ -425,6 +429,15 @@ struct fgen
     const std::string lo2 = std::to_string (l2), hi2 = std::to_string (l2 + n2 - 1);
     std::string b;
     b += fmt ("    ! Region %d.\n", n);
+    /* The first region mostly under the default mode: the cpu device's
+       threads start with the mode of its first launch.  */
+    mode = rounding && rng.pct (n > 1 ? 80 : 30) ? 1 + (int) rng.below (3)
+	   : 0;
+    static const char *const modes[] = { "ieee_nearest", "ieee_up",
+					  "ieee_down", "ieee_to_zero" };
+    if (mode)
+      b += std::string ("    call ieee_set_rounding_mode (") + modes[mode]
+	   + ")\n";
     bool syntax = pct (K_f_array_syntax);
     long shape = rng.below (std::max (1, w (K_f_collapse) + w (K_f_nested)
 					  + w (K_f_tile) + w (K_f_kernels)
@@ -476,11 +489,17 @@ struct fgen
     else if (pick (K_f_collapse))
       {
 	bool priv = pct (K_f_private);
+	/* Under a rounding mode, a long fold into a real output, so that
+	   the cpu device's pool threads run some of the iterations.  */
+	bool heavy = mode && rng.pct (60);
+	std::string pl = priv ? "t" : "";
+	if (heavy)
+	  pl += std::string (priv ? ", " : "") + "hv, kt";
 	b += "    !$acc parallel loop collapse(2)" + clauses + red + async
-	     + (priv ? " private(t)" : "") + "\n";
+	     + (pl.empty () ? "" : " private(" + pl + ")") + "\n";
 	b += "    do j = " + lo2 + ", " + hi2 + "\n";
 	b += "      do i = " + lo1 + ", " + hi1 + "\n";
-	b += inner (mine, reds, "        ", priv);
+	b += inner (mine, reds, "        ", priv, heavy);
 	b += "      end do\n    end do\n";
       }
     else if (pick (K_f_nested))
@@ -584,6 +603,8 @@ struct fgen
       }
     if (!async.empty () && rng.pct (50))
       b += "    !$acc wait" + async.substr (6) + "\n";
+    if (mode)
+      b += "    call ieee_set_rounding_mode (ieee_nearest)\n";
     body += b;
   }
 
@@ -743,7 +764,7 @@ struct fgen
   std::string
   inner (const std::vector<const farray *> &mine,
 	 const std::vector<const reduction *> &reds, const std::string &ind,
-	 bool priv = false)
+	 bool priv = false, bool heavy = false)
   {
     std::string b;
     /* The private array: written whole, then read (each iteration its
@@ -757,7 +778,19 @@ struct fgen
 			   element (FK_R8, "i", "j").c_str ()).c_str ());
       }
     for (const farray *a : mine)
-      if (priv && a->kind == FK_R8)
+      if (heavy && a->kind == FK_R8)
+	{
+	  /* Many roundings, in order: private hv and kt.  */
+	  b += ind + "hv = " + real_expr (2, "i", "j") + "\n";
+	  b += ind + "do kt = 1, 5000\n";
+	  b += ind + fmt ("  hv = hv * %s - real (kt, 8) * %s\n",
+			  rng.pct (50) ? "0.999_8" : "(1.0_8 / 3)",
+			  rng.pct (50) ? "0.1_8" : "1e-3_8");
+	  b += ind + "end do\n";
+	  b += ind + a->name + "(i, j) = hv\n";
+	  heavy = false;
+	}
+      else if (priv && a->kind == FK_R8)
 	b += ind + a->name + "(i, j) = " + (rng.pct (50) ? "sum (t)"
 					      : "maxval (t(2:4)) + t(1)")
 	     + "\n";
@@ -776,6 +809,7 @@ struct fgen
     l1 = (int) rng.range (-3, 2);
     l2 = (int) rng.range (-3, 2);
     assumed = pct (K_f_assumed_shape);
+    rounding = pct (K_f_rounding);
     /* Inputs of every kind (expressions need them), outputs of some.  */
     const fk kinds[] = { FK_I4, FK_I8, FK_R8, FK_L };
     int ix = 0, ox = 0;
@@ -799,7 +833,11 @@ struct fgen
     s += "! A random self-checking OpenACC program (testsuite/gangway.fuzz/"
 	 "fortran.cc):\n! compute (.false.) runs every region on the host, "
 	 "compute (.true.) on the\n! device; the results must agree.\n\n";
-    s += "module fz_m\n  implicit none\n";
+    s += "module fz_m\n";
+    if (rounding)
+      s += "  use, intrinsic :: ieee_arithmetic, only: ieee_set_rounding_mode, &\n"
+	   "    & ieee_nearest, ieee_up, ieee_down, ieee_to_zero\n";
+    s += "  implicit none\n";
     s += fmt ("  integer, parameter :: n1 = %d, n2 = %d, l1 = %d, l2 = %d\n",
 	      n1, n2, l1, l2);
     s += "contains\n";
@@ -830,6 +868,8 @@ struct fgen
       s += fmt ("    %s, intent(inout) :: %s\n", decl_type (r.kind),
 		r.name.c_str ());
     s += "    integer :: i, j\n    real(8) :: t(4)\n" + locals;
+    if (rounding)
+      s += "    real(8) :: hv\n    integer :: kt\n";
     s += "    !$acc data copyin(";
     bool first = true;
     for (const farray &a : arrays)
@@ -933,11 +973,16 @@ struct fgen
     s += call (false, "h_");
     s += call (true, "");
     /* The comparisons.  */
-    auto differ = [&] (fk k, const std::string &d, const std::string &h) {
+    auto differ = [&] (fk k, const std::string &d, const std::string &h,
+		       bool exact) {
       switch (k)
 	{
 	case FK_L: return "(" + d + " .neqv. " + h + ")";
 	case FK_R8:
+	  /* Exactly, where the rounding mode changes (reductions
+	     reassociate, though: those to 1e-9).  */
+	  if (rounding && exact)
+	    return "(" + d + " /= " + h + ")";
 	  return "(abs (" + d + " - " + h + ") > 1e-9_8 * max (1.0_8, abs ("
 		 + h + ")))";
 	default: return "(" + d + " /= " + h + ")";
@@ -948,14 +993,16 @@ struct fgen
 	{
 	  s += "  do j = l2, l2 + n2 - 1\n    do i = l1, l1 + n1 - 1\n";
 	  s += "      if " + differ (a.kind, a.name + "(i, j)",
-				     "h_" + a.name + "(i, j)") + " then\n";
+				     "h_" + a.name + "(i, j)", true)
+	       + " then\n";
 	  s += "        print '(a, i0, a, i0, a)', 'fuzz: mismatch " + a.name
 	       + "(', i, ', ', j, ')'\n        stop 1\n      end if\n";
 	  s += "    end do\n  end do\n";
 	}
     for (const reduction &r : reductions)
       {
-	s += "  if " + differ (r.kind, r.name, "h_" + r.name) + " then\n";
+	s += "  if " + differ (r.kind, r.name, "h_" + r.name, false)
+	     + " then\n";
 	s += "    print '(a)', 'fuzz: mismatch " + r.name + " (" + r.op
 	     + ")'\n    stop 1\n  end if\n";
       }
