@@ -66,6 +66,18 @@ gw_wait_all (void)
   gw_pool_wait (gw_pool_queued ());
 }
 
+/* Before a synchronous call of the OpenACC data API (acc_copyout,
+   acc_memcpy_from_device, acc_free ... and their async forms, which run
+   synchronously on the cpu device): wait for every queue, as the data
+   directives do.  The plugin puts a call of this before each of those
+   calls (plugin/unit.cc).  */
+
+GW_EXPORT void
+gangway_wait_queues (void)
+{
+  gw_wait_all ();
+}
+
 /* Make queue ASYNC wait for record N: the host waits if ASYNC is
    acc_async_sync, else the queue is done no sooner than N.  */
 

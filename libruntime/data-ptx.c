@@ -993,13 +993,15 @@ GW_EXPORT void
 gangway_data_start (int flags_m, size_t mapnum, void **hostaddrs,
 		    size_t *sizes, unsigned short *kinds)
 {
+  int flags = ~flags_m;
   if (!gw_ptx_active ())
     {
       gw_wait_all ();
+      gw_cpu_data_start (!(flags & GW_FLAG_HOST_FALLBACK), mapnum, hostaddrs,
+			 sizes, kinds);
       GOACC_data_start (flags_m, mapnum, hostaddrs, sizes, kinds);
       return;
     }
-  int flags = ~flags_m;
   struct gw_region *r
     = gw_ptx_map (flags & GW_FLAG_HOST_FALLBACK ? 0 : mapnum, hostaddrs,
 		  sizes, kinds, NULL);
@@ -1023,7 +1025,10 @@ gangway_data_end (void)
       gw_ptx_unmap (r);
     }
   else
-    gw_wait_all ();
+    {
+      gw_wait_all ();
+      gw_cpu_data_end ();
+    }
   GOACC_data_end ();
 }
 
@@ -1037,9 +1042,12 @@ typedef void gw_goacc_directive (int, size_t, void **, size_t *,
 				 unsigned short *, int, int, ...);
 typedef void gw_ptx_directive (size_t, void **, size_t *, unsigned short *);
 
+/* CPU is 1 for enter data, 0 for exit data (the cpu device records
+   their stack objects, data-cpu.c), -1 for update.  */
+
 static void
-gw_directive (gw_goacc_directive *goacc, gw_ptx_directive *ptx, int flags_m,
-	      size_t mapnum, void **hostaddrs, size_t *sizes,
+gw_directive (gw_goacc_directive *goacc, gw_ptx_directive *ptx, int cpu,
+	      int flags_m, size_t mapnum, void **hostaddrs, size_t *sizes,
 	      unsigned short *kinds, int async, int num_waits, va_list ap)
 {
   int flags = ~flags_m;
@@ -1047,6 +1055,8 @@ gw_directive (gw_goacc_directive *goacc, gw_ptx_directive *ptx, int flags_m,
   if (!gw_ptx_active ())
     {
       gw_wait_queues (async, num_waits, ap);
+      if (cpu >= 0 && !(flags & GW_FLAG_HOST_FALLBACK))
+	gw_cpu_enter_exit_data (cpu, mapnum, hostaddrs, sizes, kinds);
       goacc (flags_m, mapnum, hostaddrs, sizes, kinds, async, 0);
       return;
     }
@@ -1065,7 +1075,7 @@ gangway_enter_data (int flags_m, size_t mapnum, void **hostaddrs,
 {
   va_list ap;
   va_start (ap, num_waits);
-  gw_directive (GOACC_enter_data, gw_ptx_enter, flags_m, mapnum, hostaddrs,
+  gw_directive (GOACC_enter_data, gw_ptx_enter, 1, flags_m, mapnum, hostaddrs,
 		sizes, kinds, async, num_waits, ap);
   va_end (ap);
 }
@@ -1079,7 +1089,7 @@ gangway_exit_data (int flags_m, size_t mapnum, void **hostaddrs,
 {
   va_list ap;
   va_start (ap, num_waits);
-  gw_directive (GOACC_exit_data, gw_ptx_exit, flags_m, mapnum, hostaddrs,
+  gw_directive (GOACC_exit_data, gw_ptx_exit, 0, flags_m, mapnum, hostaddrs,
 		sizes, kinds, async, num_waits, ap);
   va_end (ap);
 }
@@ -1092,7 +1102,7 @@ gangway_update (int flags_m, size_t mapnum, void **hostaddrs, size_t *sizes,
 {
   va_list ap;
   va_start (ap, num_waits);
-  gw_directive (GOACC_update, gw_ptx_update, flags_m, mapnum, hostaddrs,
+  gw_directive (GOACC_update, gw_ptx_update, -1, flags_m, mapnum, hostaddrs,
 		sizes, kinds, async, num_waits, ap);
   va_end (ap);
 }

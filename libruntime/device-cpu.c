@@ -360,91 +360,158 @@ gw_align_up (size_t n, size_t align)
   return (n + align - 1) & ~(align - 1);
 }
 
-/* The top of the calling thread's stack (its highest address, for the
-   stacks of x86-64, which grow down), or 0 if unknown.  */
-
-static uintptr_t
-gw_stack_top (void)
+/* What a queued launch does with an entry of its data.  */
+enum gw_capture
 {
-  static __thread uintptr_t top = 1;
+  GW_USE,			/* Use it in place.  */
+  GW_COPY,			/* Copy it at the launch...  */
+  GW_COPY_BACK			/* ... and back what the region changed.  */
+};
 
-  if (top == 1)
-    {
-      pthread_attr_t attr;
-      void *addr;
-      size_t size;
-      top = 0;
-      if (pthread_getattr_np (pthread_self (), &attr) == 0)
-	{
-	  if (pthread_attr_getstack (&attr, &addr, &size) == 0)
-	    top = (uintptr_t) addr + size;
-	  pthread_attr_destroy (&attr);
-	}
-    }
-  return top;
+/* Return the size of what entry I of launch L maps: its size, but for a
+   pointer mapping, whose size is the pointer's bias.  */
+
+static size_t
+gw_cpu_capture_size (const struct gw_launch *l, size_t i)
+{
+  return GW_MAP_KIND (l->kinds[i]) == GW_MAP_POINTER ? sizeof (void *)
+						      : l->sizes[i];
 }
 
-/* Return true if entry I of launch L is an object a queued launch must
-   copy, SP being an address below the launching function's frame: a
-   firstprivate object, which the region must see as it was at the
-   launch; or an object only copied in that lies in the launching
-   thread's live frames: GCC passes firstprivate scalars so (a copy-in of
-   a temporary, which the region's host version reads in place), and
-   the function that holds it may return before the region runs.  A
-   device's copy-in would have copied it at the launch too.  */
+/* Return what a queued launch does with entry I of launch L, SP being an
+   address below the launching function's frame.  The region must see
+   its data as on a device whose copy-ins happen at the launch:
 
-static bool
-gw_cpu_snapshot_p (const struct gw_launch *l, size_t i, uintptr_t sp)
+   - a firstprivate object: the region sees it as it was at the launch;
+   - an object of the launching thread's live frames that is not present
+     (data-cpu.c): a device would copy it in at the launch, and out at
+     the region's end if the clause says from, and the function that
+     holds it may change it, or return, before the region runs.  GCC
+     maps such objects by reference: the copy-ins of firstprivate
+     temporaries, scalars declared inside a data construct (tofrom),
+     Fortran's array descriptors (to_pset) and the pointers of its array
+     dummies (pointer), reduction variables (tofrom);
+   - anything else is the host's memory, which the device shares: a
+     present object is the device's copy, used in place, as are static
+     and heap objects.  */
+
+static enum gw_capture
+gw_cpu_capture (const struct gw_launch *l, size_t i, uintptr_t sp)
 {
   uintptr_t h = (uintptr_t) ((void **) l->data)[i];
   unsigned kind = GW_MAP_KIND (l->kinds[i]);
 
   if (h == 0)
-    return false;
+    return GW_USE;
   if (kind == GW_MAP_FIRSTPRIVATE)
-    return true;
-  if ((kind & ~GW_MAP_FLAG_FORCE) != GW_MAP_TO)
-    return false;
-  uintptr_t top = gw_stack_top ();
-  return h >= sp && h < top && l->sizes[i] <= top - h;
+    return GW_COPY;
+  if (kind == GW_MAP_POINTER || kind == GW_MAP_TO_PSET)
+    return gw_in_live_frames (h, gw_cpu_capture_size (l, i), sp)
+	   ? GW_COPY : GW_USE;
+  if ((kind & ~(GW_MAP_FLAG_FORCE | GW_MAP_TOFROM)) != 0 || l->sizes[i] == 0
+      || !gw_in_live_frames (h, l->sizes[i], sp)
+      || gw_cpu_stack_present (h, l->sizes[i]))
+    return GW_USE;
+  return (kind & GW_MAP_FLAG_FROM) ? GW_COPY_BACK : GW_COPY;
 }
+
+/* The most a queued launch copies of its data: a launch that would copy
+   more runs synchronously instead (its copies would fill the memory of
+   the queue's records, which keep their buffers).  */
+#define GW_QUEUE_COPY_MAX ((size_t) 1 << 20)
 
 /* Queue launch L of KERNEL, whose pool key is KEY, on its async queue;
    return false if it must run synchronously instead (the pool has no
-   thread to run it).  The queued launch gets a copy of the launch's
-   argument block, the hostaddrs array, which lies in the launching
-   function's frame, and of the objects gw_cpu_snapshot_p picks.  The
-   rest is the host's memory, which the device shares.  */
+   thread to run it, or it would copy more than GW_QUEUE_COPY_MAX).  The
+   queued launch gets a copy of the launch's argument block, the
+   hostaddrs array, which lies in the launching function's frame, and of
+   the objects gw_cpu_capture picks, with the entries that point into
+   them pointing into the copies; for each object copied back, the
+   record keeps its copy as of the launch too, and the runner writes the
+   bytes the region changed back to the host when the region is done
+   (gw_run_queue).  */
 
 static bool
 gw_cpu_queue (void *kernel, const struct gw_launch *l, uint64_t key)
 {
   void **hostaddrs = l->data;
-  size_t size = l->mapnum * sizeof (void *);
   uintptr_t sp = (uintptr_t) __builtin_frame_address (0);
+  enum gw_capture what[l->mapnum ? l->mapnum : 1];
+  /* The entries copied, in order.  */
+  size_t copies[l->mapnum ? l->mapnum : 1], ncopies = 0;
+  size_t nback = 0, copied = 0;
 
-  /* Room for each object at its alignment (the high byte of its kind),
-     wherever the buffer lies.  */
   for (size_t i = 0; i < l->mapnum; i++)
-    if (gw_cpu_snapshot_p (l, i, sp))
-      size += ((size_t) 1 << (l->kinds[i] >> 8)) - 1 + l->sizes[i];
+    {
+      what[i] = gw_cpu_capture (l, i, sp);
+      if (what[i] != GW_USE)
+	{
+	  size_t size = gw_cpu_capture_size (l, i);
+	  copied += (what[i] == GW_COPY_BACK ? 2 : 1) * size;
+	  nback += what[i] == GW_COPY_BACK;
+	  copies[ncopies++] = i;
+	}
+    }
+  if (copied > GW_QUEUE_COPY_MAX)
+    return false;
+
+  /* Room for each object (twice if copied back) at its alignment (the
+     high byte of its kind), wherever the buffer lies.  */
+  size_t size = l->mapnum * sizeof (void *) + nback * sizeof (struct gw_copy_back);
+  for (size_t i = 0; i < l->mapnum; i++)
+    if (what[i] != GW_USE)
+      size += ((what[i] == GW_COPY_BACK ? 2 : 1)
+	       * (((size_t) 1 << (l->kinds[i] >> 8)) - 1
+		  + gw_cpu_capture_size (l, i)));
 
   void **copy = gw_pool_queue_begin (size);
   if (copy == NULL)
     return false;
   if (l->mapnum)
     memcpy (copy, hostaddrs, l->mapnum * sizeof (void *));
-  uintptr_t at = (uintptr_t) (copy + l->mapnum);
-  for (size_t i = 0; i < l->mapnum; i++)
-    if (gw_cpu_snapshot_p (l, i, sp))
-      {
-	at = gw_align_up (at, (size_t) 1 << (l->kinds[i] >> 8));
-	copy[i] = (void *) at;
-	memcpy (copy[i], hostaddrs[i], l->sizes[i]);
-	at += l->sizes[i];
-      }
+  struct gw_copy_back *back = (struct gw_copy_back *) (copy + l->mapnum);
+  uintptr_t at = (uintptr_t) (back + nback);
+  nback = 0;
+  for (size_t k = 0; k < ncopies; k++)
+    {
+      size_t i = copies[k];
+      size_t align = (size_t) 1 << (l->kinds[i] >> 8);
+      size_t n = gw_cpu_capture_size (l, i);
+      at = gw_align_up (at, align);
+      copy[i] = (void *) at;
+      memcpy (copy[i], hostaddrs[i], n);
+      at += n;
+      if (what[i] == GW_COPY_BACK)
+	{
+	  at = gw_align_up (at, align);
+	  memcpy ((void *) at, hostaddrs[i], n);
+	  back[nback++] = (struct gw_copy_back) { hostaddrs[i], copy[i],
+						  (void *) at, n };
+	  at += n;
+	}
+    }
+
+  /* The entries that point into a copied object (the pointer inside a
+     Fortran descriptor, a member of a struct) point into its copy.  */
+  for (size_t i = 0; ncopies && i < l->mapnum; i++)
+    {
+      uintptr_t h = (uintptr_t) hostaddrs[i];
+      if (what[i] != GW_USE || h == 0
+	  || GW_MAP_KIND (l->kinds[i]) == GW_MAP_FIRSTPRIVATE_INT)
+	continue;
+      for (size_t k = 0; k < ncopies; k++)
+	{
+	  size_t j = copies[k];
+	  if (h >= (uintptr_t) hostaddrs[j]
+	      && h - (uintptr_t) hostaddrs[j] < gw_cpu_capture_size (l, j))
+	    {
+	      copy[i] = (char *) copy[j] + (h - (uintptr_t) hostaddrs[j]);
+	      break;
+	    }
+	}
+    }
   gw_pool_queue_commit (l->async, (gw_cpu_kernel_fn *) kernel, l->globals,
-			l->gangs, key);
+			l->gangs, key, back, nback);
   return true;
 }
 
@@ -465,11 +532,15 @@ gw_cpu_launch (void *kernel, const struct gw_launch *l)
       key = (key ^ l->sizes[i]) * UINT64_C (0x100000001b3);
   key ^= key >> 29;
   key = key ? key : 1;
-  if (l->async != GW_ASYNC_SYNC
-      && (gw_pool_run_now ((gw_cpu_kernel_fn *) kernel, l->data, l->globals,
+  if (l->async != GW_ASYNC_SYNC)
+    {
+      if (gw_pool_run_now ((gw_cpu_kernel_fn *) kernel, l->data, l->globals,
 			   l->gangs, key)
-	  || gw_cpu_queue (kernel, l, key)))
-    return;
+	  || gw_cpu_queue (kernel, l, key))
+	return;
+      /* Synchronous after all: after what is queued.  */
+      gw_wait_all ();
+    }
   gw_pool_run ((gw_cpu_kernel_fn *) kernel, l->data, l->globals, l->gangs,
 	       key);
 }

@@ -26,6 +26,7 @@
    The decision, first match wins (the launch log gives the reason):
 
      the "if" clause was false             host, if-clause
+     acc_set_device_type (acc_device_host) host, acc_set_device_type
      ACC_DEVICE_TYPE=host                  host, ACC_DEVICE_TYPE=host
      GANGWAY_DEVICE=host                   host, GANGWAY_DEVICE=host
      FN is no registered kernel            host, not-offloaded
@@ -37,8 +38,9 @@
      otherwise                             the cpu device
 
    A region that none of the first five lines sends to the host, and
-   whose launch words give a num_gangs, num_workers or vector_length of 0
-   or less, ends the program (gw_check_dims).
+   whose launch words give a negative num_gangs, num_workers or
+   vector_length, ends the program; a zero one takes the device's
+   default (gw_check_dims).
 
    The ptx device does not run FN when the device is unusable (no-driver,
    no-gpu, driver-error: device-ptx.c), has no code for it (no-ptx-code,
@@ -83,9 +85,30 @@
 #include "runtime.h"
 #include "gangway.h"
 
-/* libgomp's launch entry point, which runs host versions.  */
-extern void GOACC_parallel_keyed (int, void (*) (void *), size_t, void **,
-				  size_t *, unsigned short *, ...);
+/* libgomp's launch entry point, which runs host versions.  libgangway
+   defines a GOACC_parallel_keyed of its own (below), so libgomp's is
+   found past it (RTLD_NEXT), once.  */
+typedef void gw_goacc_parallel_fn (int, void (*) (void *), size_t, void **,
+				   size_t *, unsigned short *, ...);
+static gw_goacc_parallel_fn *gw_libgomp_parallel;
+
+/* Return libgomp's GOACC_parallel_keyed.  */
+
+static gw_goacc_parallel_fn *
+gw_goacc_parallel (void)
+{
+  gw_goacc_parallel_fn *f = gw_libgomp_parallel;
+
+  if (__builtin_expect (f == NULL, 0))
+    {
+      f = (gw_goacc_parallel_fn *) dlsym (RTLD_NEXT, "GOACC_parallel_keyed");
+      if (f == NULL)
+	gw_fatal ("cannot find libgomp's GOACC_parallel_keyed (link the "
+		  "program with -fopenacc)");
+      gw_libgomp_parallel = f;
+    }
+  return f;
+}
 
 /* The devices, by gw_device_id.  */
 const struct gw_device *const gw_devices[GW_DEVICE_COUNT] = {
@@ -245,17 +268,29 @@ static const char *const gw_dim_clause[GW_AXES] = {
 
 /* End the program if one of the run-time dimensions DIMS of the region
    named NAME that its launch words give (the axes in the mask GIVEN) is
-   not positive.  GCC passes the clauses' int values as unsigned words,
-   so a negative value arrives above INT_MAX.  */
+   negative; GCC passes the clauses' int values as unsigned words, so a
+   negative value arrives above INT_MAX.  Return the mask of the axes
+   whose value is 0: the launch takes the default there, as libgomp's
+   devices do (a program may compute num_gangs ((ISIZ1 * ISIZ2) / 1024),
+   0 for a small problem, and rely on it), and the launch log says
+   so.  */
 
-static void
+static unsigned
 gw_check_dims (const char *name, const unsigned dims[GW_AXES],
 	       unsigned given)
 {
+  unsigned zero = 0;
+
   for (int i = 0; i < GW_AXES; i++)
-    if ((given & (1u << i)) && (int) dims[i] <= 0)
-      gw_fatal ("%s(%d) in region %s: the value must be positive",
-		gw_dim_clause[i], (int) dims[i], name);
+    if (given & (1u << i))
+      {
+	if ((int) dims[i] < 0)
+	  gw_fatal ("%s(%d) in region %s: the value must not be negative",
+		    gw_dim_clause[i], (int) dims[i], name);
+	if (dims[i] == 0)
+	  zero |= 1u << i;
+      }
+  return zero;
 }
 
 /* Fill in the dimensions of launch L of kernel E on device DEV, whose
@@ -315,8 +350,9 @@ gw_launch_dims (struct gw_launch *l, const struct gw_entry *e,
    and the dimensions of L; otherwise return the reason for running it on
    the host (*E is then its kernel if the lookup was done and found one).
    Either way, set *PTX_WHY to why the ptx device does not run it, when
-   C logs launches and that is worth logging, else to NULL.  A non-positive run-time
-   dimension of a region that would run on a device ends the program.  */
+   C logs launches and that is worth logging, else to NULL.  A negative
+   run-time dimension of a region that would run on a device ends the
+   program.  */
 
 static const char *
 gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
@@ -334,18 +370,22 @@ gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
   *ptx_why = NULL;
   if (flags & GW_FLAG_HOST_FALLBACK)
     return "if-clause";
-  if (c->device < 0)
+  if (atomic_load_explicit (&gw_selected_host, memory_order_relaxed))
+    return "acc_set_device_type";
+  int device = gw_device ();
+  if (device < 0)
     return c->host_reason;
   if ((*e = gw_lookup (fn)) == NULL)
     return "not-offloaded";
   if (!words_ok)
     return "bad-launch-words";
-  if (given)
-    gw_check_dims (gw_region_name (*e, fn, buf, sizeof buf), dims, given);
+  l->zero_dims = given ? gw_check_dims (gw_region_name (*e, fn, buf,
+						       sizeof buf),
+					dims, given) : 0;
 
   /* Where the ptx device is unusable and the log is off, what it would
      say is of no use.  */
-  if (c->device == GW_DEVICE_PTX && (c->log || gw_ptx_probe () == NULL))
+  if (device == GW_DEVICE_PTX && (c->log || gw_ptx_probe () == NULL))
     {
       const char *why = gw_try_device (*e, GW_DEVICE_PTX, &unit_code, code);
       if (why == NULL && !gw_ptx_kinds_ok (mapnum, kinds))
@@ -378,7 +418,8 @@ gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
    FLAGS_M holds the inverted GOACC flags; MAPNUM, HOSTADDRS, SIZES and
    KINDS describe the region's data; the variable arguments are launch
    words ending with a zero.  This is GOACC_parallel_keyed's interface,
-   and the host path passes everything but the launch words on to it.  */
+   and the host path passes everything but the launch words on to
+   libgomp's.  */
 
 GW_EXPORT void
 gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
@@ -444,9 +485,16 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       gw_last_device = dev->name;
       if (c->log & GW_LOG_LAUNCH)
 	{
-	  char asked[32] = "", queue[32] = "";
+	  char asked[64] = "", queue[32] = "";
+	  int at = 0;
 	  if (l->gangs_asked)
-	    snprintf (asked, sizeof asked, " num_gangs=%u", l->gangs_asked);
+	    at = snprintf (asked, sizeof asked, " num_gangs=%u",
+			   l->gangs_asked);
+	  /* The axes whose run-time value 0 took the default.  */
+	  for (int i = 0; i < GW_AXES; i++)
+	    if (l->zero_dims & (1u << i))
+	      at += snprintf (asked + at, sizeof asked - at, " %s=0",
+			      gw_dim_clause[i]);
 	  if (l->async != GW_ASYNC_SYNC)
 	    snprintf (queue, sizeof queue, " async=%d", l->async);
 	  gw_message ("launch %s device=%s gangs=%u workers=%u vector=%u%s%s%s",
@@ -487,7 +535,7 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
   /* Whatever libgomp's own device choice would be, the region runs here:
      ask for the host fallback.  Its host path reads no launch words, so
      the terminating zero is all it needs.  */
-  GOACC_parallel_keyed (~(flags | GW_FLAG_HOST_FALLBACK), fn, mapnum,
+  gw_goacc_parallel () (~(flags | GW_FLAG_HOST_FALLBACK), fn, mapnum,
 			hostaddrs, sizes, kinds, 0);
 
   if (sync)
@@ -505,6 +553,19 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
     }
 }
 
+/* The launches of code compiled without the plugin, which calls
+   libgomp's GOACC_parallel_keyed itself: libgangway comes before libgomp
+   in the program's link (gangway.pc's flags come before -fopenacc's
+   -lgomp), so its definition takes those calls, and they go the way of
+   the plugin's.  The region is registered nowhere, so it runs on the
+   host, after the queues, with its launch log line
+   (reason=not-offloaded).  Weak: where libgomp comes first, its own
+   takes them.  */
+
+extern __typeof (gangway_parallel_keyed) GOACC_parallel_keyed
+  __attribute__ ((weak, alias ("gangway_parallel_keyed"),
+		  visibility ("default")));
+
 /* Return the name of the device launches go to when their region has
    code for it: the ptx device gives way to the cpu device when it is
    unusable.  */
@@ -512,9 +573,9 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
 GW_EXPORT const char *
 gangway_device_name (void)
 {
-  int device = gw_config ()->device;
+  int device = gw_device ();
 
-  if (device < 0)
+  if (device < 0 || atomic_load (&gw_selected_host))
     return "host";
   if (device == GW_DEVICE_PTX && !gw_ptx_active ())
     device = GW_DEVICE_CPU;

@@ -46,6 +46,26 @@
 
 #include "pool.h"
 
+/* Write back to the host what record R's region changed in the objects
+   it copied: byte by byte, so that what the region did not write stays
+   as the host may have made it since the launch (a loop's counter that a
+   function declared inside a data construct, which GCC maps by
+   reference).  */
+
+static void
+gw_copy_back (const struct gw_queued *r)
+{
+  for (size_t k = 0; k < r->nback; k++)
+    {
+      const struct gw_copy_back *b = &r->back[k];
+      const unsigned char *now = b->copy, *then = b->orig;
+      unsigned char *host = b->host;
+      for (size_t i = 0; i < b->size; i++)
+	if (now[i] != then[i])
+	  host[i] = now[i];
+    }
+}
+
 /* Run the queued records in order until none is left, each as a job of
    its own of which the calling thread is the launcher: pool thread 1
    (JOB_FLAGS GW_JOB_ASYNC), which stops after a record when a host thread
@@ -72,10 +92,19 @@ gw_run_queue (uint64_t job_flags)
 	  struct gw_queued *r = &p->ring[n % GW_QUEUE_SLOTS];
 	  if (r->gangs != 0)
 	    {
+	      /* Under the launching thread's floating-point environment;
+		 the flags the record raises go to the next waiter.  */
+	      struct gw_fpenv mine = gw_fpenv_get ();
+	      gw_fpenv_set (r->fpenv, 0);
 	      pthread_mutex_lock (&p->launch_lock);
 	      gw_launch (r->kernel, r->buf, r->globals, r->gangs, r->key,
 			 job_flags, true);
 	      pthread_mutex_unlock (&p->launch_lock);
+	      uint32_t flags = gw_fpenv_flags ();
+	      gw_fpenv_set (mine, mine.mxcsr & GW_MXCSR_FLAGS);
+	      if (flags)
+		atomic_fetch_or (&p->queue_fpflags, flags);
+	      gw_copy_back (r);
 	    }
 	  /* Said before looking for sleepers, who count themselves before
 	     they look at it.  */
@@ -142,11 +171,13 @@ gw_pool_queue_begin (size_t size)
 
 /* Queue, on queue Q, the launch whose argument block gw_pool_queue_begin
    gave the buffer for: gangs 0 .. GANGS-1 of KERNEL, passing it the
-   buffer and GLOBALS; KEY is as for gw_pool_run.  */
+   buffer and GLOBALS; KEY is as for gw_pool_run.  The NBACK objects of
+   BACK, in the buffer, are copied back when the record is done.  */
 
 void
 gw_pool_queue_commit (int q, gw_cpu_kernel_fn *kernel, void *const *globals,
-		      uint32_t gangs, uint64_t key)
+		      uint32_t gangs, uint64_t key,
+		      const struct gw_copy_back *back, size_t nback)
 {
   struct gw_pool *p = &gw_pool;
   uint64_t n = atomic_load_explicit (&p->queued, memory_order_relaxed);
@@ -156,6 +187,9 @@ gw_pool_queue_commit (int q, gw_cpu_kernel_fn *kernel, void *const *globals,
   r->globals = globals;
   r->gangs = gangs;
   r->key = key;
+  r->back = back;
+  r->nback = nback;
+  r->fpenv = gw_fpenv_get ();
   atomic_store_explicit (&p->last[(unsigned) q % GW_QUEUE_IDS], n + 1,
 			 memory_order_relaxed);
   /* Counted before looking for sleepers (the runner may be one).  */
@@ -202,6 +236,18 @@ gw_pool_finished (uint64_t n)
   return atomic_load (&gw_pool.finished) >= n;
 }
 
+/* Raise in the calling thread the exception flags of the records that
+   ran since a thread last waited, as if it had run them.  */
+
+static void
+gw_take_queue_fpflags (void)
+{
+  atomic_uint *f = &gw_pool.queue_fpflags;
+
+  if (atomic_load_explicit (f, memory_order_relaxed))
+    gw_fpenv_raise (atomic_exchange (f, 0));
+}
+
 /* Wait until records 1 .. N of the queue are finished, helping with the
    runner's jobs meanwhile if no other thread does.  */
 
@@ -211,7 +257,10 @@ gw_pool_wait (uint64_t n)
   struct gw_pool *p = &gw_pool;
 
   if (gw_pool_finished (n))
-    return;
+    {
+      gw_take_queue_fpflags ();
+      return;
+    }
   /* Pool thread 1 stops after its current record, and this thread runs
      the rest as their launcher, the pool helping as in any launch.  */
   atomic_fetch_add (&p->wanted, 1);
@@ -258,6 +307,7 @@ gw_pool_wait (uint64_t n)
   if (help)
     atomic_store (&p->waiter_helps, false);
   gw_in_launch = was;
+  gw_take_queue_fpflags ();
   /* Records queued meanwhile by other threads are pool thread 1's
      again.  */
   if (atomic_fetch_sub (&p->wanted, 1) == 1 && gw_queue_pending ())

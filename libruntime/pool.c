@@ -214,7 +214,17 @@ gw_work_on_job (unsigned self, unsigned first, uint64_t s)
     return;
   atomic_store (&me->joined, seq);
   if (atomic_load (&p->state) == s)
-    gw_run_chunks (first);
+    {
+      /* The launcher's rounding, its flags ours to report.  A host
+	 thread helping (the waiter) keeps its own environment.  */
+      struct gw_fpenv mine = gw_fpenv_get ();
+      gw_fpenv_set (p->fpenv, 0);
+      gw_run_chunks (first);
+      uint32_t flags = gw_fpenv_flags ();
+      if (flags)
+	atomic_fetch_or (&p->fpflags, flags);
+      gw_fpenv_set (mine, mine.mxcsr & GW_MXCSR_FLAGS);
+    }
   atomic_store (&me->done, seq);
   if (atomic_load (&p->launcher_sleeping))
     {
@@ -392,6 +402,8 @@ gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
   p->globals = globals;
   p->gangs = gangs;
   p->chunk = chunk;
+  p->fpenv = gw_fpenv_get ();
+  atomic_store_explicit (&p->fpflags, 0, memory_order_relaxed);
   for (uint32_t k = 0; k < threads; k++)
     {
       p->shares[k].end = (uint64_t) gangs * (k + 1) / threads;
@@ -435,6 +447,7 @@ gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
   uint64_t busy = __builtin_ia32_rdtsc () - opened;
   atomic_fetch_or (&p->state, GW_JOB_CLOSED);
   gw_wait_for_helpers ((uint32_t) seq);
+  gw_fpenv_raise (atomic_load_explicit (&p->fpflags, memory_order_relaxed));
 
   /* A launch that the launcher alone would have run in GW_ALONE_TICKS
      (at the pace it ran its own gangs once the job was open): its next

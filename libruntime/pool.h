@@ -130,6 +130,65 @@ struct gw_known
   uint64_t last_start, last_alone;
 };
 
+/* The floating-point environment a job's threads run under: the
+   launcher's SSE control and status register (MXCSR: its rounding,
+   flush-to-zero, denormals-are-zero and exception masks) and x87 control
+   word (rounding, precision), so that what fesetround and friends set in
+   the launching thread holds in the region, as in the region's host
+   version; the exception flags the other threads raise go back to the
+   launcher (gw_fpenv_*).  */
+struct gw_fpenv
+{
+  uint32_t mxcsr;
+  uint16_t x87;
+};
+
+/* MXCSR's exception flags.  */
+#define GW_MXCSR_FLAGS 0x3fu
+
+/* Return the calling thread's floating-point environment.  */
+
+static inline struct gw_fpenv
+gw_fpenv_get (void)
+{
+  struct gw_fpenv e;
+  e.mxcsr = __builtin_ia32_stmxcsr ();
+  __asm__ volatile ("fnstcw %0" : "=m" (e.x87));
+  return e;
+}
+
+/* Make the calling thread's floating-point control that of E, with its
+   MXCSR exception flags FLAGS (GW_MXCSR_FLAGS bits).  */
+
+static inline void
+gw_fpenv_set (struct gw_fpenv e, uint32_t flags)
+{
+  uint16_t cw;
+  __builtin_ia32_ldmxcsr ((e.mxcsr & ~GW_MXCSR_FLAGS) | flags);
+  __asm__ volatile ("fnstcw %0" : "=m" (cw));
+  if (cw != e.x87)
+    __asm__ volatile ("fldcw %0" : : "m" (e.x87));
+}
+
+/* Return the MXCSR exception flags the calling thread has raised.  */
+
+static inline uint32_t
+gw_fpenv_flags (void)
+{
+  return __builtin_ia32_stmxcsr () & GW_MXCSR_FLAGS;
+}
+
+/* Raise the MXCSR exception flags FLAGS in the calling thread, as if its
+   own operations had (without trapping: only the flags are set).  */
+
+static inline void
+gw_fpenv_raise (uint32_t flags)
+{
+  uint32_t m = __builtin_ia32_stmxcsr ();
+  if ((m | flags) != m)
+    __builtin_ia32_ldmxcsr (m | flags);
+}
+
 /* A queued launch: what gw_pool_run takes, and the buffer the launch's
    argument block was copied into (kept for the slot's next record, and
    grown when one needs more).  */
@@ -141,6 +200,11 @@ struct gw_queued
   uint64_t key;
   void *buf;
   size_t buf_size;
+  /* The objects to copy back when the record is done, in BUF.  */
+  const struct gw_copy_back *back;
+  size_t nback;
+  /* The launching thread's floating-point environment at the launch.  */
+  struct gw_fpenv fpenv;
 };
 
 struct gw_pool
@@ -179,6 +243,10 @@ struct gw_pool
   void *const *globals;
   uint32_t gangs;
   uint32_t chunk;
+  /* The launcher's floating-point environment, and the exception flags
+     the helpers raised in the job.  */
+  struct gw_fpenv fpenv;
+  atomic_uint fpflags;
 
   /* The threads' shares of the current job: NUM_THREADS + 1 of them,
      the launcher's first.  */
@@ -207,6 +275,9 @@ struct gw_pool
   atomic_bool waiter_helps;
   atomic_bool running;
   atomic_uint wanted;
+  /* The exception flags the finished records raised, which the next
+     host thread to wait for the queue takes.  */
+  atomic_uint queue_fpflags;
   atomic_uint_fast64_t last[GW_QUEUE_IDS];
   struct gw_queued ring[GW_QUEUE_SLOTS];
 };

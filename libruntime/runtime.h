@@ -189,6 +189,25 @@ gw_config (void)
   return gw_config_first ();
 }
 
+/* api.c: the device type the program selected (acc_set_device_type,
+   acc_set_device_num), over the configuration's: GW_SELECTED_DEVICE is
+   a gw_device_id, -1 for none of them, or GW_SELECT_NONE (the
+   configuration's device); GW_SELECTED_HOST says that launches run their
+   host versions (the data directives keep their device).  */
+#define GW_SELECT_NONE (-2)
+extern atomic_int gw_selected_device;
+extern atomic_bool gw_selected_host;
+
+/* Return the device of launches and data directives: a gw_device_id, or
+   -1 for the host.  */
+
+static inline int
+gw_device (void)
+{
+  int d = atomic_load_explicit (&gw_selected_device, memory_order_relaxed);
+  return d != GW_SELECT_NONE ? d : gw_config ()->device;
+}
+
 extern void gw_warn (const char *, ...)
   __attribute__ ((format (printf, 1, 2)));
 extern void gw_message (const char *, ...)
@@ -278,6 +297,9 @@ struct gw_launch
   /* The launch's num_gangs when the device runs fewer (its max_gangs),
      else 0.  */
   uint32_t gangs_asked;
+  /* The axes (bit GW_GANG first) whose run-time value was 0, which the
+     device's default replaced: for the launch log.  */
+  unsigned zero_dims;
   /* The rest of the launch's data description, for devices that do not
      share the host's memory, and the size of the global table.  */
   size_t mapnum;
@@ -364,7 +386,7 @@ gw_ptx_probe (void)
 static inline bool
 gw_ptx_active (void)
 {
-  return gw_config ()->device == GW_DEVICE_PTX && gw_ptx_probe () == NULL;
+  return gw_device () == GW_DEVICE_PTX && gw_ptx_probe () == NULL;
 }
 
 extern const char *gw_ptx_check_launch (void *, const struct gw_launch *,
@@ -392,6 +414,19 @@ extern void gw_ptx_sync_host (size_t, void **, size_t *, unsigned short *,
 			      void *const *, size_t, bool);
 
 
+/* data-cpu.c: the stack objects the calling thread's data directives
+   make present on the cpu device.  */
+
+extern uintptr_t gw_stack_top (void);
+extern bool gw_in_live_frames (uintptr_t, size_t, uintptr_t);
+extern bool gw_cpu_stack_present (uintptr_t, size_t);
+extern void gw_cpu_data_start (bool, size_t, void **, size_t *,
+			       unsigned short *);
+extern void gw_cpu_data_end (void);
+extern void gw_cpu_enter_exit_data (bool, size_t, void **, size_t *,
+				    unsigned short *);
+
+
 /* async.c: waiting for the cpu device's queue.  */
 
 extern void gw_wait_all (void);
@@ -404,9 +439,20 @@ extern void gw_pool_run (gw_cpu_kernel_fn *, void *, void *const *,
 			 uint32_t, uint64_t);
 extern bool gw_pool_run_now (gw_cpu_kernel_fn *, void *, void *const *,
 			     uint32_t, uint64_t);
+/* An object a queued launch copied (device-cpu.c) and copies back when
+   it is done: the bytes of COPY that differ from ORIG, its copy as of the
+   launch, go to HOST.  */
+struct gw_copy_back
+{
+  void *host;
+  void *copy;
+  const void *orig;
+  size_t size;
+};
 extern void *gw_pool_queue_begin (size_t);
 extern void gw_pool_queue_commit (int, gw_cpu_kernel_fn *, void *const *,
-				  uint32_t, uint64_t);
+				  uint32_t, uint64_t,
+				  const struct gw_copy_back *, size_t);
 extern uint64_t gw_pool_queue_last (int);
 extern void gw_pool_queue_after (int, uint64_t);
 extern uint64_t gw_pool_queued (void);

@@ -519,6 +519,72 @@ gw_unit_create_constructor ()
   cgraph_build_static_cdtor ('D', call, GW_UNIT_CDTOR_PRIORITY);
 }
 
+/* Return true if NAME, the symbol of an OpenACC API function (C's, or
+   Fortran's with its _32_h, _64_h or _array_h suffix and the trailing
+   underscore), is one of the data calls that read or write the data
+   queued regions may use, or free it: acc_copyout, acc_memcpy_to_device,
+   acc_free and the others, their async forms too (the cpu device runs
+   those synchronously).  The queries (acc_is_present, acc_deviceptr)
+   and acc_malloc are not.  */
+
+static bool
+data_api_name_p (const char *name)
+{
+  static const char *const calls[] = {
+    "copyin", "present_or_copyin", "pcopyin", "create", "present_or_create",
+    "pcreate", "copyout", "copyout_finalize", "delete", "delete_finalize",
+    "update_device", "update_self", "memcpy_to_device",
+    "memcpy_from_device", "memcpy_device", "free", "unmap_data", "attach",
+    "detach", "detach_finalize", "attach_finalize", "shutdown",
+  };
+  if (strncmp (name, "acc_", 4) != 0)
+    return false;
+  std::string base (name + 4);
+  if (!base.empty () && base.back () == '_')
+    base.pop_back ();
+  for (const char *suffix : { "_32_h", "_64_h", "_array_h", "_h" })
+    {
+      size_t n = strlen (suffix);
+      if (base.size () > n && base.compare (base.size () - n, n, suffix) == 0)
+	{
+	  base.erase (base.size () - n);
+	  break;
+	}
+    }
+  if (base.size () > 6 && base.compare (base.size () - 6, 6, "_async") == 0)
+    base.erase (base.size () - 6);
+  for (const char *c : calls)
+    if (base == c)
+      return true;
+  return false;
+}
+
+/* Insert a call of DECL, a function of no arguments that may read and
+   write memory, before the call at *GSI in FUN: it takes the call's
+   place in the chain of virtual operands, and an edge of the call
+   graph.  */
+
+static void
+insert_call_before (function *fun, gimple_stmt_iterator *gsi, tree decl)
+{
+  gimple *s = gsi_stmt (*gsi);
+  gcall *call = gimple_build_call (decl, 0);
+  gimple_set_location (call, gimple_location (s));
+  if (gimple_in_ssa_p (fun) && gimple_vuse (s))
+    {
+      tree vdef = make_ssa_name_fn (fun, gimple_vop (fun), call);
+      gimple_set_vuse (call, gimple_vuse (s));
+      gimple_set_vdef (call, vdef);
+      gimple_set_vuse (s, vdef);
+      update_stmt_fn (fun, s);
+    }
+  gsi_insert_before (gsi, call, GSI_SAME_STMT);
+  update_stmt_fn (fun, call);
+  if (cgraph_node *caller = cgraph_node::get (fun->decl))
+    caller->create_edge (cgraph_node::get_create (decl), call,
+			 gimple_bb (s)->count);
+}
+
 /* Rewrite every launch, data and wait directive in FUN, and every call
    of the OpenACC functions that wait for or test async queues, to go
    through libgangway: libgomp's entry points become libgangway's ones of
@@ -564,9 +630,15 @@ gw_rewrite_launches (function *fun)
     { "acc_wait_all_async_h_", "gangway_acc_wait_all_async_h_" },
     { "acc_async_test_h_", "gangway_acc_async_test_h_" },
     { "acc_async_test_all_h_", "gangway_acc_async_test_all_h_" },
+    /* The device type's choice (libruntime/api.c).  */
+    { "acc_set_device_type", "gangway_acc_set_device_type" },
+    { "acc_set_device_num", "gangway_acc_set_device_num" },
+    { "acc_set_device_type_h_", "gangway_acc_set_device_type_h_" },
+    { "acc_set_device_num_h_", "gangway_acc_set_device_num_h_" },
   };
   static tree decls[ARRAY_SIZE (rewrites)];
   static tree renamed[ARRAY_SIZE (renames)];
+  static tree wait_queues;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
@@ -595,6 +667,21 @@ gw_rewrite_launches (function *fun)
 		|| strncmp (name, source, n) != 0
 		|| (name[n] && strcmp (name + n, "_") != 0))
 	      continue;
+	    if (data_api_name_p (name))
+	      {
+		/* A synchronous data call waits for the queues first.  */
+		if (!wait_queues)
+		  {
+		    wait_queues = build_fn_decl ("gangway_wait_queues",
+						 build_function_type_list
+						   (void_type_node,
+						    NULL_TREE));
+		    TREE_NOTHROW (wait_queues) = 1;
+		    keep (wait_queues);
+		  }
+		insert_call_before (fun, &gsi, wait_queues);
+		continue;
+	      }
 	    for (size_t i = 0; i < ARRAY_SIZE (renames); i++)
 	      if (strcmp (name, renames[i].from) == 0)
 		{

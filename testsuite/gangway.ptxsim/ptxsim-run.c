@@ -382,6 +382,47 @@ gangway_acc_async_test_all_h_ (void)
   return acc_async_test_all () != 0;
 }
 
+/* Before a data call of the API (libruntime/async.c): nothing is
+   queued.  */
+
+void
+gangway_wait_queues (void)
+{
+}
+
+/* The device type's choice (libruntime/api.c): acc_device_host (2) runs
+   the host versions, any other type the interpreter again.  */
+
+extern void acc_set_device_type (int);
+extern void acc_set_device_num (int, int);
+static int host_selected;
+
+void
+gangway_acc_set_device_type (int type)
+{
+  host_selected = type == 2;
+  acc_set_device_type (type == 2 ? 2 : 1);
+}
+
+void
+gangway_acc_set_device_num (int num, int type)
+{
+  host_selected = type == 2;
+  acc_set_device_num (type == 2 ? num : 0, type == 2 ? 2 : 1);
+}
+
+void
+gangway_acc_set_device_type_h_ (const int *type)
+{
+  gangway_acc_set_device_type (*type);
+}
+
+void
+gangway_acc_set_device_num_h_ (const int *num, const int *type)
+{
+  gangway_acc_set_device_num (*num, *type);
+}
+
 void
 gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
 			void **hostaddrs, size_t *sizes,
@@ -416,9 +457,9 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       }
   va_end (ap);
 
-  if (~flags_m & FLAG_HOST_FALLBACK)
+  if ((~flags_m & FLAG_HOST_FALLBACK) || host_selected)
     {
-      /* if (false): the host version.  */
+      /* if (false), or the host selected: the host version.  */
       GOACC_parallel_keyed (flags_m & ~FLAG_HOST_FALLBACK, fn, mapnum,
 			    hostaddrs, sizes, kinds, 0);
       return;
@@ -451,11 +492,11 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       return;
     }
 
-  /* A run-time dimension that is not positive ends the program, as in
-     libgangway (launch.c).  */
+  /* A negative run-time dimension ends the program, and a zero one
+     takes the default, as in libgangway (launch.c).  */
   for (int a = 0; a < GW_AXES; a++)
-    if ((given & (1u << a)) && (int) dims[a] <= 0)
-      die (1, "%s(%d) in region %s: the value must be positive",
+    if ((given & (1u << a)) && (int) dims[a] < 0)
+      die (1, "%s(%d) in region %s: the value must not be negative",
 	   a == GW_GANG ? "num_gangs" : a == GW_WORKER ? "num_workers"
 	   : "vector_length", (int) dims[a], kern->name);
 

@@ -44,7 +44,11 @@ add (double *a, int n, int k)
 int
 main (void)
 {
-  int n = 1000, flag = 0, seen = 0, bad = 0;
+  /* Static: the host's memory, which the device shares (a queued region
+     copies the launching thread's stack objects that are not present,
+     as a device would).  */
+  static int flag, seen;
+  int n = 1000, bad = 0;
   double *a = malloc (n * sizeof *a);
 
   for (int i = 0; i < n; i++)

@@ -22,4 +22,4 @@ main (int argc, char **argv)
   return 0;
 }
 
-/* { dg-output "gangway: fatal error: num_gangs\\(-7\\) in region main._omp_fn.0: the value must be positive" } */
+/* { dg-output "gangway: fatal error: num_gangs\\(-7\\) in region main._omp_fn.0: the value must not be negative" } */

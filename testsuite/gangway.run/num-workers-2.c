@@ -1,9 +1,9 @@
-/* A run-time num_workers of 0 ends the program with an error naming the
-   region and the value, although the cpu device fixes the number of
+/* A negative run-time num_workers ends the program with an error naming
+   the region and the value, although the cpu device fixes the number of
    workers at compile time and would ignore a positive one; the regions
    before it, with a positive run-time num_workers, run normally.  */
 /* { dg-do run } */
-/* { dg-shouldfail "num_workers(0)" } */
+/* { dg-shouldfail "num_workers(-1)" } */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +25,7 @@ main (int argc, char **argv)
       abort ();
   fprintf (stderr, "first region done\n");
 
-  w = argc - 1;			/* 0.  */
+  w = argc - 2;			/* -1.  */
 #pragma acc parallel loop gang worker num_workers(w) copy(a) /* { dg-warning "gangway: using num_workers \\(\[0-9\]+\\), ignoring runtime setting" } */
   for (int i = 0; i < N; i++)
     a[i] = i;
@@ -35,4 +35,4 @@ main (int argc, char **argv)
 }
 
 /* { dg-output "first region done(\n|\r\n|\r)+" } */
-/* { dg-output "gangway: fatal error: num_workers\\(0\\) in region main._omp_fn.1: the value must be positive" } */
+/* { dg-output "gangway: fatal error: num_workers\\(-1\\) in region main._omp_fn.1: the value must not be negative" } */

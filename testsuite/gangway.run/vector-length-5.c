@@ -23,4 +23,4 @@ main (int argc, char **argv)
   return 0;
 }
 
-/* { dg-output "gangway: fatal error: vector_length\\(-3\\) in region main._omp_fn.0: the value must be positive" } */
+/* { dg-output "gangway: fatal error: vector_length\\(-3\\) in region main._omp_fn.0: the value must not be negative" } */

@@ -31,6 +31,7 @@
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <fenv.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdbool.h>
@@ -82,6 +83,12 @@ host_empty (void *data)
 
 static void
 host_spin (void *data)
+{
+  (void) data;
+}
+
+static void
+host_fenv (void *data)
 {
   (void) data;
 }
@@ -158,6 +165,8 @@ static UNIT_TYPE (2) unit_which = UNIT (2, host_which, "gw_which", "which",
   IMG_DIMS ("cpu", "x86-64-v4", image_v4, which_v4_dims));
 static UNIT_TYPE (1) unit_v4only = UNIT (1, host_v4only, "gw_which",
   "v4only", IMG ("cpu", "x86-64-v4", image_v4));
+static UNIT_TYPE (1) unit_fenv = UNIT (1, host_fenv, "gw_k_fenv", "fenv",
+  IMG ("cpu", "x86-64-v2", image_v2));
 static UNIT_TYPE (1) unit_ptx
   = K0_UNIT (host_ptx, "ptxonly", "ptx", "sm_80", ptx_text);
 static UNIT_TYPE (1) unit_garbage
@@ -177,6 +186,7 @@ register_units (void)
   gangway_register_unit ((const struct gw_unit *) unit_a);
   gangway_register_unit (&unit_which.u);
   gangway_register_unit (&unit_v4only.u);
+  gangway_register_unit (&unit_fenv.u);
   gangway_register_unit (&unit_ptx.u);
   gangway_register_unit (&unit_garbage.u);
   gangway_register_unit (&unit_badver.u);
@@ -334,9 +344,10 @@ test_basic (void)
 
 /* Run-time dimensions at their limits.  WHICH is "big" for a num_gangs
    above the cpu device's maximum (it gets GW_CPU_MAX_GANGS gangs, each
-   run once), "zero" or "negative" for a num_gangs the runtime must
-   refuse (it ends the program, run-tests.sh checks the message), and
-   "vector" for a negative vector_length.  */
+   run once), "zero" for a num_gangs of 0 (the device's default),
+   "negative" for a num_gangs the runtime must refuse (it ends the
+   program, run-tests.sh checks the message), and "vector" for a
+   negative vector_length.  */
 
 static void
 test_dims (const char *which)
@@ -369,8 +380,22 @@ test_dims (const char *which)
 	  }
     }
   else if (strcmp (which, "zero") == 0)
-    gangway_parallel_keyed (FLAGS_DEVICE, host_k0, 5, k.hostaddrs,
-			    dummy_sizes, dummy_kinds, W_DIM (1), 0u, 0);
+    {
+      /* num_gangs(0): the device's default, 8 gangs a thread.  */
+      k.gangs = k.host_runs = 0;
+      gangway_parallel_keyed (FLAGS_DEVICE, host_k0, 5, k.hostaddrs,
+			      dummy_sizes, dummy_kinds, W_DIM (1), 0u, 0);
+      unsigned want = 8 * (unsigned) gangway_num_threads ();
+      CHECK (k.gangs == want && k.host_runs == 0,
+	     "num_gangs(0): %u gangs and %u host runs, expected %u and 0",
+	     k.gangs, k.host_runs, want);
+      for (int i = 0; i < k.n; i++)
+	if (k.a[i] != 2 * i + global_base)
+	  {
+	    CHECK (0, "num_gangs(0): a[%d] = %d", i, k.a[i]);
+	    break;
+	  }
+    }
   else if (strcmp (which, "negative") == 0)
     gangway_parallel_keyed (FLAGS_DEVICE, host_k0, 5, k.hostaddrs,
 			    dummy_sizes, dummy_kinds, W_DIM (1),
@@ -747,20 +772,20 @@ test_choose (void)
    GANGS gangs of USEC microseconds, into TID; with POLL, wait for the
    queue by testing it (the runner runs what is queued; a wait would run
    it on this thread).  Return how many gangs ran on this thread.  The
-   pool tells launches apart by their data's sizes, which are 0 but with
-   OTHER_KEY.  */
+   pool tells launches apart by their data's sizes, which are 0 but for
+   a third entry, of no data, with OTHER_KEY.  */
 
 static int
 spin_async (unsigned long *tid, unsigned gangs, int usec, bool poll,
 	    bool other_key)
 {
-  static size_t other_sizes[2] = { 1, 1 };
-  void *args[2] = { tid, &usec };
+  static size_t other_sizes[3] = { 0, 0, 1 };
+  void *args[3] = { tid, &usec, NULL };
   unsigned long me = (unsigned long) gettid ();
   int mine = 0;
 
   memset (tid, 0, gangs * sizeof *tid);
-  gangway_parallel_keyed (FLAGS_DEVICE, host_spin, 2, args,
+  gangway_parallel_keyed (FLAGS_DEVICE, host_spin, other_key ? 3 : 2, args,
 			  other_key ? other_sizes : dummy_sizes, dummy_kinds,
 			  W_DIM (1), gangs, W_ASYNC (1), 0);
   if (!poll)
@@ -818,6 +843,78 @@ test_now (void)
 	 "one ran on %s", tid[0] ? "the launcher" : "no thread");
   for (int g = 0; g < 16; g++)
     CHECK (tid2[g] != 0, "long launch: gang %d did not run", g);
+}
+
+/* Launch gw_k_fenv (host_fenv) with 16 gangs of USEC microseconds each
+   under the rounding mode ROUND, asynchronously on queue 1 if ASYNC,
+   after which the launching thread's rounding becomes FE_TONEAREST;
+   until some gang ran on a pool thread, at most 20 times.  Check that
+   every gang ran under ROUND and that the pool threads' division by
+   zero raised the launching thread's flag (at the wait, for ASYNC).
+   WHAT names the case.  */
+
+static void
+fenv_case (const char *what, int round, bool async, int usec)
+{
+  enum { G = 16 };
+  int rounds[G];
+  unsigned long tid[G];
+  unsigned long me = (unsigned long) gettid ();
+  static size_t sizes[4] = { 0, 0, 0, 0 };
+  static unsigned short kinds[4];
+  void *args[4] = { rounds, tid, &me, &usec };
+  /* The MXCSR rounding control of each C rounding mode.  */
+  int rc = round == FE_UPWARD ? 2 : round == FE_DOWNWARD ? 1
+	   : round == FE_TOWARDZERO ? 3 : 0;
+  int helped = 0, tries = 0;
+
+  for (; helped == 0 && tries < 20; tries++)
+    {
+      memset (rounds, 0xff, sizeof rounds);
+      memset (tid, 0, sizeof tid);
+      feclearexcept (FE_ALL_EXCEPT);
+      fesetround (round);
+      if (async)
+	gangway_parallel_keyed (FLAGS_DEVICE, host_fenv, 4, args, sizes,
+				kinds, W_DIM (1), (unsigned) G, W_ASYNC (1),
+				0);
+      else
+	gangway_parallel_keyed (FLAGS_DEVICE, host_fenv, 4, args, sizes,
+				kinds, W_DIM (1), (unsigned) G, 0);
+      fesetround (FE_TONEAREST);
+      if (async)
+	gangway_acc_wait (1);
+      for (int g = 0; g < G; g++)
+	{
+	  CHECK (tid[g] != 0, "%s: gang %d did not run", what, g);
+	  CHECK (rounds[g] == rc, "%s: gang %d ran with rounding %d, not %d "
+		 "(on %s)", what, g, rounds[g], rc,
+		 tid[g] == me ? "the launcher" : "a pool thread");
+	  helped += tid[g] != me;
+	}
+    }
+  CHECK (helped > 0, "%s: no gang ran on a pool thread in %d launches",
+	 what, tries);
+  CHECK (fetestexcept (FE_DIVBYZERO), "%s: the pool threads' division by "
+	 "zero did not raise the launching thread's flag", what);
+  printf ("fenv: %s: %d of %d gangs on pool threads\n", what, helped, G);
+}
+
+/* The floating-point environment of the launching thread holds in the
+   pool's threads (pool.c, pool-queue.c): a first launch starts the pool
+   under the default rounding, later ones ask for others, synchronously
+   and queued (the queue's launch keeps the rounding of its launch);
+   the exception flags the pool threads raise reach the launching
+   thread.  */
+
+static void
+test_fenv (void)
+{
+  fenv_case ("to nearest", FE_TONEAREST, false, 50);
+  fenv_case ("upward", FE_UPWARD, false, 50);
+  fenv_case ("downward", FE_DOWNWARD, false, 50);
+  fenv_case ("toward zero, queued", FE_TOWARDZERO, true, 50);
+  fenv_case ("upward, queued", FE_UPWARD, true, 50);
 }
 
 /* Body of the threads of test_threads: launch many times with varying
@@ -990,6 +1087,8 @@ main (int argc, char **argv)
     test_now ();
   else if (strcmp (test, "threads") == 0)
     test_threads ();
+  else if (strcmp (test, "fenv") == 0)
+    test_fenv ();
   else if (strcmp (test, "fork") == 0)
     test_fork ();
   else if (strcmp (test, "exit") == 0)

@@ -84,6 +84,19 @@ gw_k_empty (void *data, void *const *globals, uint32_t num_gangs,
   (void) data, (void) globals, (void) num_gangs, (void) lo, (void) hi;
 }
 
+/* Busy-wait USEC microseconds.  */
+
+static void
+spin (long usec)
+{
+  struct timespec t0, t;
+  clock_gettime (CLOCK_MONOTONIC, &t0);
+  do
+    clock_gettime (CLOCK_MONOTONIC, &t);
+  while ((t.tv_sec - t0.tv_sec) * 1000000
+	 + (t.tv_nsec - t0.tv_nsec) / 1000 < usec);
+}
+
 /* Gangs LO .. HI-1 of a launch that shows which thread ran each gang:
    each one busy-waits *DATA[1] microseconds, then stores the id of its
    thread into the unsigned long array DATA[0].  The id is the thread's
@@ -105,13 +118,41 @@ gw_k_spin (void *data, void *const *globals, uint32_t num_gangs,
   (void) globals, (void) num_gangs;
   for (uint32_t g = lo; g < hi; g++)
     {
-      struct timespec t0, t;
-      clock_gettime (CLOCK_MONOTONIC, &t0);
-      do
-	clock_gettime (CLOCK_MONOTONIC, &t);
-      while ((t.tv_sec - t0.tv_sec) * 1000000
-	     + (t.tv_nsec - t0.tv_nsec) / 1000 < usec);
+      spin (usec);
       tid[g] = self;
+    }
+}
+
+/* Gangs LO .. HI-1 of a launch that shows the floating-point
+   environment of the threads that run them: each one busy-waits
+   *DATA[3] microseconds (so that the pool's threads join), stores the
+   rounding control of its thread's MXCSR into the int array DATA[0] and
+   its thread's id into the unsigned long array DATA[1], and divides by
+   zero if its thread is not the one whose id *DATA[2] holds.  */
+
+void
+gw_k_fenv (void *data, void *const *globals, uint32_t num_gangs,
+	   uint32_t lo, uint32_t hi)
+{
+  void **args = data;
+  int *round = args[0];
+  unsigned long *tid = args[1];
+  unsigned long launcher = *(unsigned long *) args[2];
+  long usec = *(int *) args[3];
+  unsigned long self = (unsigned long) gettid ();
+
+  (void) globals, (void) num_gangs;
+  for (uint32_t g = lo; g < hi; g++)
+    {
+      spin (usec);
+      round[g] = (__builtin_ia32_stmxcsr () >> 13) & 3;
+      tid[g] = self;
+      if (self != launcher)
+	{
+	  volatile double one = 1, zero = 0;
+	  volatile double r = one / zero;
+	  (void) r;
+	}
     }
 }
 

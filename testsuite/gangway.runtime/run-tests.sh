@@ -228,7 +228,7 @@ $CC $CFLAGS -fPIC -shared $INC -DRUN_NAME=unitlib_dl_run \
     -o libunit-dl.so "$here/unitlib.c" $LIBS \
   || die "cannot build libunit-dl.so"
 $CC $CFLAGS -fopenacc -foffload=disable $INC -o gwtest "$here/gwtest.c" \
-    -L"$build" -lunit $LIBS -ldl -lpthread || die "cannot build gwtest"
+    -L"$build" -lunit $LIBS -ldl -lpthread -lm || die "cannot build gwtest"
 
 # A real OpenACC region, with the plugin's call rewrite done by objcopy.
 $CC $CFLAGS -fopenacc -foffload=disable $INC -c -o acc-region.o \
@@ -237,6 +237,12 @@ objcopy --redefine-sym GOACC_parallel_keyed=gangway_parallel_keyed \
     acc-region.o || die "cannot rename in acc-region.o"
 $CC $SANFLAGS -fopenacc -foffload=disable -o acc-region acc-region.o $LIBS \
   || die "cannot link acc-region"
+# The same object as GCC made it, calling libgomp's GOACC_parallel_keyed,
+# which libgangway, linked before libgomp, defines too.
+$CC $CFLAGS -fopenacc -foffload=disable $INC -c -o acc-region-gcc.o \
+    "$here/acc-region.c" || die "cannot compile acc-region.c"
+$CC $SANFLAGS -fopenacc -foffload=disable -o acc-region-gcc acc-region-gcc.o \
+  $LIBS || die "cannot link acc-region-gcc"
 
 # The fake CUDA driver, and the programs for the ptx device: hand-made
 # units, and real OpenACC data directives renamed like acc-region.o.
@@ -270,16 +276,18 @@ T=./gwtest
 
 # -- The library itself.
 
-exports=$(nm -D --defined-only libgangway.so | awk '{print $3}' | sort \
+exports=$(nm -D --defined-only libgangway.so | awk '{print $3}' | LC_ALL=C sort \
 	  | tr '\n' ' ')
-want="gangway_acc_async_test gangway_acc_async_test_all \
-gangway_acc_async_test_all_h_ gangway_acc_async_test_h_ gangway_acc_wait \
+want="GOACC_parallel_keyed gangway_acc_async_test gangway_acc_async_test_all \
+gangway_acc_async_test_all_h_ gangway_acc_async_test_h_ \
+gangway_acc_set_device_num gangway_acc_set_device_num_h_ \
+gangway_acc_set_device_type gangway_acc_set_device_type_h_ gangway_acc_wait \
 gangway_acc_wait_all gangway_acc_wait_all_async gangway_acc_wait_all_async_h_ \
 gangway_acc_wait_all_h_ gangway_acc_wait_async gangway_acc_wait_async_h_ \
 gangway_acc_wait_h_ gangway_data_end gangway_data_start gangway_device_name \
 gangway_enter_data gangway_exit_data gangway_last_launch_device \
 gangway_num_threads gangway_parallel_keyed gangway_register_unit \
-gangway_unregister_unit gangway_update gangway_wait "
+gangway_unregister_unit gangway_update gangway_wait gangway_wait_queues "
 if [ "$exports" = "$want" ]; then
   ok "exports only the interface"
 else
@@ -417,11 +425,15 @@ run dims-big GANGWAY_LOG=launch $T dims big
 check_status "num_gangs(2147483549) runs GW_CPU_MAX_GANGS gangs"
 check_lines 1 '^gangway: launch test_k0 device=cpu gangs=1048576 workers=1 vector=1 num_gangs=2147483549$' \
   "num_gangs(2147483549): the log names both numbers"
-for v in "zero num_gangs(0)" "negative num_gangs(-5)" "vector vector_length(-1)"; do
+run dims-zero GANGWAY_LOG=launch GANGWAY_NUM_THREADS=2 $T dims zero
+check_status "num_gangs(0) runs the default number of gangs"
+check_lines 1 '^gangway: launch test_k0 device=cpu gangs=16 workers=1 vector=1 num_gangs=0$' \
+  "num_gangs(0): the log says the default replaced 0"
+for v in "negative num_gangs(-5)" "vector vector_length(-1)"; do
   set -- $v
   run dims-$1 $T dims $1
   check "$2 ends the program" [ "$status" -eq 1 ]
-  check_lines 1 "^gangway: fatal error: $(echo "$2" | sed 's/[()]/\\&/g') in region test_k0: the value must be positive\$" \
+  check_lines 1 "^gangway: fatal error: $(echo "$2" | sed 's/[()]/\\&/g') in region test_k0: the value must not be negative\$" \
     "$2: the message names the region and the value"
 done
 
@@ -549,6 +561,12 @@ check_lines 1 '^gangway: launch 0x[0-9a-f]+ device=host gangs=1 workers=1 vector
   "GCC region: not-offloaded"
 check_lines 1 '^gangway: launch 0x[0-9a-f]+ device=host .*reason=if-clause$' \
   "GCC region with if(false): if-clause"
+run acc-gcc GANGWAY_LOG=launch ./acc-region-gcc
+check_status "GCC's own regions calling GOACC_parallel_keyed"
+check_lines 1 '^gangway: launch 0x[0-9a-f]+ device=host gangs=1 workers=1 vector=1 reason=not-offloaded$' \
+  "GCC region calling libgomp: not-offloaded in the log"
+check_lines 1 '^gangway: launch 0x[0-9a-f]+ device=host .*reason=if-clause$' \
+  "GCC region calling libgomp with if(false): if-clause"
 
 # -- The ptx device, through the fake CUDA driver (fake-cuda.c).
 
@@ -962,6 +980,12 @@ cat "$build/choose.out"
 run now GANGWAY_NUM_THREADS=2 $T now
 check_status "quick async launches run at once, long ones queued"
 cat "$build/now.out"
+
+# The launching thread's floating-point environment in the pool's
+# threads, and their exception flags back (gwtest.c, test_fenv).
+run fenv GANGWAY_NUM_THREADS=2 $T fenv
+check_status "the launching thread's rounding mode and exception flags reach the pool"
+cat "$build/fenv.out"
 
 run bench $T bench 10000
 check_status "bench"
