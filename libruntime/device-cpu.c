@@ -415,6 +415,28 @@ gw_cpu_capture (const struct gw_launch *l, size_t i, uintptr_t sp)
   return (kind & GW_MAP_FLAG_FROM) ? GW_COPY_BACK : GW_COPY;
 }
 
+/* Return the entry among the NCOPIES entries COPIES of launch L (copied
+   or to be) that holds the target of the pointer mapping I, whose value
+   plus its bias (its size) points at it; L->mapnum if none does.  */
+
+static size_t
+gw_cpu_copied_target (const struct gw_launch *l, size_t i,
+		      const size_t *copies, size_t ncopies)
+{
+  void **hostaddrs = l->data;
+  uintptr_t target = (uintptr_t) *(void **) hostaddrs[i] + l->sizes[i];
+
+  for (size_t k = 0; k < ncopies; k++)
+    {
+      size_t j = copies[k];
+      if (j != i && GW_MAP_KIND (l->kinds[j]) != GW_MAP_POINTER
+	  && target >= (uintptr_t) hostaddrs[j]
+	  && target - (uintptr_t) hostaddrs[j] < gw_cpu_capture_size (l, j))
+	return j;
+    }
+  return l->mapnum;
+}
+
 /* The most a queued launch copies of its data: a launch that would copy
    more runs synchronously instead (its copies would fill the memory of
    the queue's records, which keep their buffers).  */
@@ -452,6 +474,19 @@ gw_cpu_queue (void *kernel, const struct gw_launch *l, uint64_t key)
 	  copies[ncopies++] = i;
 	}
     }
+  /* A pointer mapping (Fortran's dummy arguments: map(to:*k)
+     map(alloc:k [pointer assign])) gives the device copy of the pointer
+     the address of its target's device copy: where the target is copied,
+     so is the pointer, pointing into the target's copy below.  */
+  for (size_t i = 0; ncopies && i < l->mapnum; i++)
+    if (what[i] == GW_USE && hostaddrs[i]
+	&& GW_MAP_KIND (l->kinds[i]) == GW_MAP_POINTER
+	&& gw_cpu_copied_target (l, i, copies, ncopies) < l->mapnum)
+      {
+	what[i] = GW_COPY;
+	copied += sizeof (void *);
+	copies[ncopies++] = i;
+      }
   if (copied > GW_QUEUE_COPY_MAX)
     return false;
 
@@ -488,6 +523,23 @@ gw_cpu_queue (void *kernel, const struct gw_launch *l, uint64_t key)
 	  back[nback++] = (struct gw_copy_back) { hostaddrs[i], copy[i],
 						  (void *) at, n };
 	  at += n;
+	}
+    }
+
+  /* The copied pointers whose targets are copied point into those
+     copies.  */
+  for (size_t k = 0; k < ncopies; k++)
+    {
+      size_t i = copies[k];
+      if (GW_MAP_KIND (l->kinds[i]) != GW_MAP_POINTER)
+	continue;
+      size_t j = gw_cpu_copied_target (l, i, copies, ncopies);
+      if (j < l->mapnum)
+	{
+	  uintptr_t target = (uintptr_t) *(void **) hostaddrs[i] + l->sizes[i];
+	  *(void **) copy[i] = (char *) copy[j]
+			       + (target - (uintptr_t) hostaddrs[j])
+			       - l->sizes[i];
 	}
     }
 

@@ -1,156 +1,21 @@
 /* Expand the calls of a device clone: internal functions, OpenACC's
-   markers and builtins, math functions.
+   markers and builtins, the C library, routines.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
    plugin/ir/ir.h.
 
    Part of the expander (expand.cc, whose header says what it requires and
-   guarantees).  A math function becomes a device opcode where the device
-   RTL has one, or a call of the device's math library; GCC's .UNIQUE
-   markers, .GOACC_DIM_* and the overflow-checking pairs become their
-   device forms; any other call is a failure naming the callee.  */
+   guarantees).  GCC's .UNIQUE markers, .GOACC_DIM_* and the
+   overflow-checking pairs become their device forms, the C library's
+   printf and friends library calls, routines device calls (math
+   functions: expand-math.cc); any other call is a failure naming the
+   callee.  */
 
 #include "gcc-api.h"
 #include "plugin.h"
 #include "expander.h"
 
 namespace gw_expand {
-
-namespace {
-
-/* The device opcode of the math function CFN, or DOP_NUM.  */
-
-dir_opcode
-math_opcode (combined_fn cfn)
-{
-  if (internal_fn_p (cfn))
-    switch (as_internal_fn (cfn))
-      {
-      case IFN_SQRT: return DOP_SQRT;
-      case IFN_FLOOR: return DOP_FLOOR;
-      case IFN_CEIL: return DOP_CEIL;
-      case IFN_TRUNC: return DOP_FTRUNC;
-      case IFN_ROUND: return DOP_ROUND;
-      case IFN_RINT: case IFN_NEARBYINT: return DOP_RINT;
-      case IFN_COPYSIGN: return DOP_COPYSIGN;
-      case IFN_FMIN: return DOP_FMIN;
-      case IFN_FMAX: return DOP_FMAX;
-      case IFN_FMA: return DOP_FMA;
-      default: return DOP_NUM;
-      }
-  if (!builtin_fn_p (cfn))
-    return DOP_NUM;
-  switch (as_builtin_fn (cfn))
-    {
-    case BUILT_IN_SQRT: case BUILT_IN_SQRTF: return DOP_SQRT;
-    case BUILT_IN_FABS: case BUILT_IN_FABSF: return DOP_ABS;
-    case BUILT_IN_FLOOR: case BUILT_IN_FLOORF: return DOP_FLOOR;
-    case BUILT_IN_CEIL: case BUILT_IN_CEILF: return DOP_CEIL;
-    case BUILT_IN_TRUNC: case BUILT_IN_TRUNCF: return DOP_FTRUNC;
-    case BUILT_IN_ROUND: case BUILT_IN_ROUNDF: return DOP_ROUND;
-    case BUILT_IN_RINT: case BUILT_IN_RINTF:
-    case BUILT_IN_NEARBYINT: case BUILT_IN_NEARBYINTF: return DOP_RINT;
-    case BUILT_IN_COPYSIGN: case BUILT_IN_COPYSIGNF: return DOP_COPYSIGN;
-    case BUILT_IN_FMIN: case BUILT_IN_FMINF: return DOP_FMIN;
-    case BUILT_IN_FMAX: case BUILT_IN_FMAXF: return DOP_FMAX;
-    case BUILT_IN_FMA: case BUILT_IN_FMAF: return DOP_FMA;
-    default: return DOP_NUM;
-    }
-}
-
-} // anon namespace
-
-/* If CALL computes a math function FN the device RTL has an opcode or a
-   library call for, emit it into *R and return true.  */
-
-bool
-expander::math_call (combined_fn cfn, gcall *call, dir_value *r)
-{
-  tree lhs = gimple_call_lhs (call);
-  unsigned n = gimple_call_num_args (call);
-  tree rtype = lhs ? TREE_TYPE (lhs) : gimple_call_return_type (call);
-  if (n < 1 || n > 3 || VOID_TYPE_P (rtype))
-    return false;
-  /* A call whose value nothing reads stays in the function only for
-     errno (-fmath-errno), which the device does not keep: once the
-     device is known to have the function, there is nothing to do.  */
-  dir_type t = reg_type (rtype);
-  std::vector<dir_value> args;
-  for (unsigned k = 0; k < n; k++)
-    args.push_back (value (gimple_call_arg (call, k)));
-  if ((cfn == CFN_BUILT_IN_SIGNBIT || cfn == CFN_BUILT_IN_SIGNBITF)
-      && n == 1 && dir_type_float_p (args[0].type) && dir_type_int_p (t))
-    {
-      /* The sign bit, set for -0.0 and negative NaNs too.  */
-      dir_type it = args[0].type == DT_F64 ? DT_I64 : DT_I32;
-      dir_value bits = emit (DOP_BITCAST, it, { args[0] });
-      *r = emit (DOP_ZEXT, t, { b.cmp (DC_LT, bits, dir_imm (it, 0)) });
-      return true;
-    }
-  if (cfn == CFN_XORSIGN && n == 2 && dir_type_float_p (t)
-      && args[0].type == t && args[1].type == t)
-    {
-      /* x with its sign flipped where y's sign bit is set (GCC's form of
-	 x * copysign (1, y)): x's bits xor y's sign bit.  */
-      dir_type it = t == DT_F64 ? DT_I64 : DT_I32;
-      int64_t sign = it == DT_I64 ? INT64_MIN : (int64_t) INT32_MIN;
-      dir_value x = emit (DOP_BITCAST, it, { args[0] });
-      dir_value y = emit (DOP_BITCAST, it, { args[1] });
-      dir_value s = emit (DOP_AND, it, { y, dir_imm (it, sign) });
-      *r = emit (DOP_BITCAST, t, { emit (DOP_XOR, it, { x, s }) });
-      return true;
-    }
-  dir_opcode op = math_opcode (cfn);
-  switch (op)
-    {
-    case DOP_NUM:
-      {
-	/* A libm function the device provides.  */
-	static const char *const known[] = {
-	  "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin",
-	  "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh",
-	  "tanh", "asinh", "acosh", "atanh", "pow", "cbrt", "hypot", "fmod",
-	  "remainder", "erf", "erfc", "tgamma", "lgamma", "fdim", "logb",
-	  "ldexp",
-	  "lrint", "llrint", "lround", "llround", "ilogb", 0
-	};
-	tree decl = gimple_call_fndecl (call);
-	if (!decl || !fndecl_built_in_p (decl, BUILT_IN_NORMAL))
-	  return false;
-	const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
-	if (startswith (name, "__builtin_"))
-	  name += strlen ("__builtin_");
-	std::string base = name;
-	if (!args.empty () && args[0].type == DT_F32 && !base.empty ()
-	    && base.back () == 'f')
-	  base.pop_back ();
-	for (const char *const *k = known; *k; k++)
-	  if (base == *k)
-	    {
-	      for (dir_value &a : args)
-		if (!dir_type_float_p (a.type) && strcmp (*k, "ldexp"))
-		  return false;
-	      if (lhs)
-		*r = lib_call (name, t, args);
-	      return true;
-	    }
-	return false;
-      }
-    default:
-      break;
-    }
-  if ((int) args.size () != dir_op_table[op].nops)
-    return false;
-  if (!lhs)
-    return true;
-  dir_insn *i = dir_new_insn (fn.get (), op, t);
-  i->ops = args;
-  i->dest = dir_new_reg (fn.get (), t);
-  b.loc = loc;
-  b.emit (i);
-  *r = dir_reg_value (fn.get (), i->dest);
-  return true;
-}
 
 /* The device RTL opcode that combines values of TYPE as the tree code
    CODE of a reduction does, or DOP_NUM.  GCC's lowering hands && and ||
@@ -403,6 +268,15 @@ expander::complex_mul_call (gcall *call)
   return true;
 }
 
+/* CALL's first argument, or null if it has none (a call through a
+   declaration without a prototype).  */
+
+static tree
+first_arg (gcall *call)
+{
+  return gimple_call_num_args (call) ? gimple_call_arg (call, 0) : NULL_TREE;
+}
+
 /* Expand the call CALL.  Set *ENDS_BLOCK if the call never returns.  */
 
 void
@@ -445,6 +319,10 @@ expander::stmt_call (gcall *call, bool *ends_block)
 	case IFN_BUILTIN_EXPECT:
 	  if (lhs)
 	    set_lhs (lhs, value (gimple_call_arg (call, 0)));
+	  return;
+	case IFN_CLZ: case IFN_CTZ: case IFN_POPCOUNT:
+	case IFN_FFS: case IFN_PARITY: case IFN_CLRSB:
+	  bit_builtin (ifn, first_arg (call), lhs);
 	  return;
 	case IFN_DIVMOD:
 	case IFN_ADD_OVERFLOW:
@@ -513,9 +391,13 @@ expander::stmt_call (gcall *call, bool *ends_block)
       switch (DECL_FUNCTION_CODE (decl))
 	{
 	case BUILT_IN_EXPECT:
+	case BUILT_IN_EXPECT_WITH_PROBABILITY:
 	case BUILT_IN_ASSUME_ALIGNED:
 	  if (lhs)
 	    set_lhs (lhs, value (gimple_call_arg (call, 0)));
+	  return;
+	case BUILT_IN_PREFETCH:
+	  /* A hint (its arguments have no side effects in GIMPLE).  */
 	  return;
 	case BUILT_IN_ABORT:
 	  /* abort () of the device's C library, which never returns.  */
@@ -554,22 +436,22 @@ expander::stmt_call (gcall *call, bool *ends_block)
 				{ value (gimple_call_arg (call, 0)) }));
 	  return;
 	CASE_INT_FN (BUILT_IN_CLZ):
+	  bit_builtin (IFN_CLZ, first_arg (call), lhs);
+	  return;
 	CASE_INT_FN (BUILT_IN_CTZ):
+	  bit_builtin (IFN_CTZ, first_arg (call), lhs);
+	  return;
 	CASE_INT_FN (BUILT_IN_POPCOUNT):
-	  if (lhs)
-	    {
-	      built_in_function c = DECL_FUNCTION_CODE (decl);
-	      dir_opcode op
-		= (c == BUILT_IN_CLZ || c == BUILT_IN_CLZL || c == BUILT_IN_CLZLL
-		   || c == BUILT_IN_CLZIMAX) ? DOP_CLZ
-		  : (c == BUILT_IN_CTZ || c == BUILT_IN_CTZL
-		     || c == BUILT_IN_CTZLL || c == BUILT_IN_CTZIMAX) ? DOP_CTZ
-		  : DOP_POPCOUNT;
-	      dir_value a = value (gimple_call_arg (call, 0));
-	      dir_value r = emit (op, a.type, { a });
-	      set_lhs (lhs, convert (r, TREE_TYPE (gimple_call_arg (call, 0)),
-				     TREE_TYPE (lhs)));
-	    }
+	  bit_builtin (IFN_POPCOUNT, first_arg (call), lhs);
+	  return;
+	CASE_INT_FN (BUILT_IN_FFS):
+	  bit_builtin (IFN_FFS, first_arg (call), lhs);
+	  return;
+	CASE_INT_FN (BUILT_IN_PARITY):
+	  bit_builtin (IFN_PARITY, first_arg (call), lhs);
+	  return;
+	CASE_INT_FN (BUILT_IN_CLRSB):
+	  bit_builtin (IFN_CLRSB, first_arg (call), lhs);
 	  return;
 	case BUILT_IN_BSWAP16: case BUILT_IN_BSWAP32: case BUILT_IN_BSWAP64:
 	  if (lhs)
@@ -624,6 +506,8 @@ expander::stmt_call (gcall *call, bool *ends_block)
 		  ? "multiplication" : "division");
 	  if (atomic_call (call, DECL_FUNCTION_CODE (decl)))
 	    return;
+	  if (math_builtin (call, DECL_FUNCTION_CODE (decl)))
+	    return;
 	  break;
 	}
       dir_value r;
@@ -677,12 +561,80 @@ expander::stmt_call (gcall *call, bool *ends_block)
 		"device",
 		prefix[2] == 'u' ? "undefined" : prefix[2] == 'a' ? "address"
 		: prefix[2] == 't' ? "thread" : "...");
+      std::string packing = fortran_packing (call, decl);
+      if (!packing.empty ())
+	fail ("%s", packing.c_str ());
+      /* A math function of the C library GCC knows (one of its
+	 arguments or its result a floating-point or complex type): no
+	 directive would make it a routine.  */
+      if (fndecl_built_in_p (decl, BUILT_IN_NORMAL) && DECL_EXTERNAL (decl)
+	  && !gimple_has_body_p (decl))
+	{
+	  bool math = false;
+	  tree fntype = TREE_TYPE (decl);
+	  for (tree a = TYPE_ARG_TYPES (fntype); a; a = TREE_CHAIN (a))
+	    math |= FLOAT_TYPE_P (TREE_VALUE (a))
+		    || TREE_CODE (TREE_VALUE (a)) == COMPLEX_TYPE;
+	  math |= FLOAT_TYPE_P (TREE_TYPE (fntype))
+		  || TREE_CODE (TREE_TYPE (fntype)) == COMPLEX_TYPE;
+	  if (math && !gimple_builtin_call_types_compatible_p (call, decl))
+	    fail ("a call of '%s' whose arguments do not match its prototype",
+		  name);
+	  if (math)
+	    fail ("the math function '%s' is not supported on the device yet",
+		  name);
+	}
       fail ("'%s' is called, but it is not an OpenACC routine (declare it "
 	    "with '#pragma acc routine')",
 	    lang_hooks.decl_printable_name (decl, 2));
     }
   fail ("calls through function pointers are not supported on the "
 	"device");
+}
+
+/* If CALL, of DECL (malloc, free or libgfortran's internal_pack or
+   internal_unpack) in Fortran code, is part of gfortran's packing of an
+   array into a contiguous temporary for a call (an assumed-shape array
+   or a section like a(1:n:2) passed to an explicit-shape or assumed-size
+   dummy), return the sentence that says so, naming the arrays and the
+   procedure (fortran-packing.cc recorded them under the call's location,
+   which every statement of the packing has), else "".  */
+
+std::string
+expander::fortran_packing (gcall *call, tree decl)
+{
+  if (!lang_GNU_Fortran ())
+    return "";
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
+  if (startswith (name, "__builtin_"))
+    name += strlen ("__builtin_");
+  bool pack = (strcmp (name, "_gfortran_internal_pack") == 0
+	       || strcmp (name, "_gfortran_internal_unpack") == 0);
+  if (!pack && strcmp (name, "malloc") != 0 && strcmp (name, "free") != 0)
+    return "";
+  location_t where = gimple_location (call);
+  const gw_packing_site *site
+    = gw_fortran_packing_site (where != UNKNOWN_LOCATION ? where : loc);
+  if (!site && !pack)
+    return "";
+  std::vector<std::string> named;
+  if (site)
+    for (const std::string &a : site->arrays)
+      if (!a.empty ())
+	named.push_back ("'" + a + "'");
+  std::string what = named.empty () ? "a contiguous copy of an array argument"
+		     : named.size () == 1 ? "a contiguous copy of the array "
+					    + named[0]
+		     : "contiguous copies of the arrays ";
+  for (size_t k = 0; named.size () > 1 && k < named.size (); k++)
+    what += (k == 0 ? "" : k + 1 == named.size () ? " and " : ", ")
+	    + named[k];
+  return (site ? "the call of '" + site->callee + "'" : "this call")
+	 + " needs " + what + ", which may not be contiguous (an "
+	 "assumed-shape array or a section with a stride, passed for an "
+	 "explicit-shape or assumed-size dummy argument), and the device "
+	 "cannot allocate the copy; pass a contiguous array, or make the "
+	 "dummy argument assumed-shape";
 }
 
 /* Expand CALL of memcpy, memmove or memset (CODE) of a constant size:
@@ -990,10 +942,25 @@ expander::pair_call (gcall *call)
   if (!dir_type_int_p (t))
     return false;
   bool uns = TYPE_UNSIGNED (type);
+  internal_fn ifn = gimple_call_internal_fn (call);
+  if (ifn != IFN_DIVMOD)
+    for (tree arg : { a0, a1 })
+      {
+	/* The checks below need operands whose values the result type
+	   holds: of its signedness and no wider, or unsigned and
+	   narrower.  Others take the long way.  */
+	tree at = TREE_TYPE (arg);
+	if (!INTEGRAL_TYPE_P (at))
+	  return false;
+	if (!((TYPE_UNSIGNED (at) == uns
+	       && TYPE_PRECISION (at) <= TYPE_PRECISION (type))
+	      || (TYPE_UNSIGNED (at)
+		  && TYPE_PRECISION (at) < TYPE_PRECISION (type))))
+	  return wide_overflow (call);
+      }
   dir_value a = convert (value (a0), TREE_TYPE (a0), type);
   dir_value c = convert (value (a1), TREE_TYPE (a1), type);
   dir_value re, im;
-  internal_fn ifn = gimple_call_internal_fn (call);
   if (ifn == IFN_DIVMOD)
     {
       re = emit (uns ? DOP_UDIV : DOP_DIV, t, { a, c });
@@ -1001,12 +968,6 @@ expander::pair_call (gcall *call)
     }
   else
     {
-      /* The operands must fit the result type for the checks below.  */
-      for (tree arg : { a0, a1 })
-	if (TYPE_PRECISION (TREE_TYPE (arg)) > TYPE_PRECISION (type)
-	    || (TYPE_UNSIGNED (TREE_TYPE (arg)) != uns
-		&& TYPE_PRECISION (TREE_TYPE (arg)) == TYPE_PRECISION (type)))
-	  return false;
       dir_value zero = dir_imm (t, 0);
       b.loc = loc;
       dir_value ovf;
@@ -1040,6 +1001,77 @@ expander::pair_call (gcall *call)
       im = emit (DOP_ZEXT, t, { ovf });
     }
   parts[SSA_NAME_VERSION (lhs)] = { re, im };
+  return true;
+}
+
+/* Expand CALL, an .ADD_OVERFLOW, .SUB_OVERFLOW or .MUL_OVERFLOW whose
+   operands the result type does not hold (wider ones, or of another
+   signedness: __builtin_add_overflow (long, unsigned long, int *)), as
+   GCC defines it: the operation on the operands' exact values, the
+   result that value modulo the result type, overflowing when it does not
+   fit.  Each operand, extended to 64 bits by its type, is the 128-bit
+   pair (lo, hi) with hi its sign (0 for an unsigned operand); the 128-bit
+   sum, difference or product (modulo 2^128; an unsigned product of two
+   64-bit values above 2^127 reads as a negative value, which fits no
+   result type either) fits the result type when its extension from the
+   truncated result is the pair itself.  Return true.  */
+
+bool
+expander::wide_overflow (gcall *call)
+{
+  tree lhs = gimple_call_lhs (call);
+  tree type = TREE_TYPE (TREE_TYPE (lhs));
+  dir_type t = reg_type (type);
+  internal_fn ifn = gimple_call_internal_fn (call);
+  dir_value lo[2], hi[2];
+  for (int k = 0; k < 2; k++)
+    {
+      tree arg = gimple_call_arg (call, k);
+      lo[k] = convert (value (arg), TREE_TYPE (arg), long_integer_type_node);
+      hi[k] = (TYPE_UNSIGNED (TREE_TYPE (arg)) ? dir_imm (DT_I64, 0)
+	       : emit (DOP_SAR, DT_I64, { lo[k], dir_imm (DT_I64, 63) }));
+    }
+  b.loc = loc;
+  dir_value rlo, rhi;
+  auto add = [&] (dir_value x, dir_value y) {
+    return y.imm_p () && y.imm == 0 ? x : emit (DOP_ADD, DT_I64, { x, y });
+  };
+  if (ifn == IFN_ADD_OVERFLOW)
+    {
+      rlo = emit (DOP_ADD, DT_I64, { lo[0], lo[1] });
+      dir_value carry = emit (DOP_ZEXT, DT_I64,
+			      { b.cmp (DC_ULT, rlo, lo[0]) });
+      rhi = add (add (hi[0], hi[1]), carry);
+    }
+  else if (ifn == IFN_SUB_OVERFLOW)
+    {
+      rlo = emit (DOP_SUB, DT_I64, { lo[0], lo[1] });
+      dir_value borrow = emit (DOP_ZEXT, DT_I64,
+			       { b.cmp (DC_ULT, lo[0], lo[1]) });
+      rhi = emit (DOP_SUB, DT_I64,
+		  { emit (DOP_SUB, DT_I64, { hi[0], hi[1] }), borrow });
+    }
+  else
+    {
+      /* (a1 2^64 + a0) (b1 2^64 + b0) mod 2^128: a0 b0 and, in the high
+	 word, its high half plus a0 b1 + a1 b0.  */
+      rlo = emit (DOP_MUL, DT_I64, { lo[0], lo[1] });
+      rhi = emit (DOP_MULHU, DT_I64, { lo[0], lo[1] });
+      for (int k = 0; k < 2; k++)
+	if (!hi[1 - k].imm_p ())
+	  rhi = add (rhi, emit (DOP_MUL, DT_I64, { lo[k], hi[1 - k] }));
+    }
+  /* The result, and the pair its type's value extends to.  */
+  dir_value r = t == DT_I64 ? rlo : emit (DOP_TRUNC, t, { rlo });
+  tree wide = TYPE_UNSIGNED (type) ? long_unsigned_type_node
+	      : long_integer_type_node;
+  r = normalize (r, type);
+  dir_value xlo = t == DT_I64 ? r : convert (r, type, wide);
+  dir_value xhi = (TYPE_UNSIGNED (type) ? dir_imm (DT_I64, 0)
+		   : emit (DOP_SAR, DT_I64, { xlo, dir_imm (DT_I64, 63) }));
+  dir_value ovf = emit (DOP_OR, DT_B1, { b.cmp (DC_NE, xlo, rlo),
+					 b.cmp (DC_NE, xhi, rhi) });
+  parts[SSA_NAME_VERSION (lhs)] = { r, emit (DOP_ZEXT, t, { ovf }) };
   return true;
 }
 

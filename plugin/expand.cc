@@ -240,6 +240,9 @@ expander::value (tree t)
     case SSA_NAME:
       {
 	dir_value v = ssa[SSA_NAME_VERSION (t)];
+	if (v.kind == dir_value::NONE && complex_p (t))
+	  fail ("this use of a '%s' value is not supported on the device",
+		user_type_name (TREE_TYPE (t)).c_str ());
 	if (v.kind == dir_value::NONE)
 	  fail ("an SSA name without a definition");
 	return v;
@@ -606,6 +609,39 @@ expander::stmt_assign (gassign *s)
     }
 }
 
+/* If S is a computed goto or a call of setjmp, longjmp or another
+   function that returns twice (vfork, getcontext...), return the words
+   that name it as the program wrote it ("a computed goto ('goto *')",
+   "'setjmp'"), else "".  The C library's names lose the underscores of
+   its implementation (_setjmp, __sigsetjmp, __longjmp_chk).  */
+
+std::string
+expander::abnormal_construct (gimple *s)
+{
+  if (gimple_code (s) == GIMPLE_GOTO)
+    return "a computed goto ('goto *')";
+  gcall *call = dyn_cast <gcall *> (s);
+  if (!call || gimple_call_internal_p (call))
+    return "";
+  tree decl = gimple_call_fndecl (call);
+  const char *name = decl ? IDENTIFIER_POINTER (DECL_NAME (decl)) : "";
+  static const struct { const char *name, *user; } known[] = {
+    { "setjmp", "setjmp" }, { "_setjmp", "setjmp" },
+    { "__sigsetjmp", "sigsetjmp" }, { "sigsetjmp", "sigsetjmp" },
+    { "longjmp", "longjmp" }, { "_longjmp", "longjmp" },
+    { "__longjmp_chk", "longjmp" }, { "siglongjmp", "siglongjmp" },
+    { "__builtin_setjmp", "__builtin_setjmp" },
+    { "__builtin_longjmp", "__builtin_longjmp" },
+  };
+  for (const auto &k : known)
+    if (strcmp (name, k.name) == 0)
+      return std::string ("'") + k.user + "'";
+  if (decl && (gimple_call_flags (call) & ECF_RETURNS_TWICE))
+    return std::string ("'") + lang_hooks.decl_printable_name (decl, 2)
+	   + "', which returns twice,";
+  return "";
+}
+
 /* End the block of BB, whose last statement is LAST (or null), with the
    terminator its successors call for; TRAP if it ends in a call that does
    not return.  */
@@ -824,11 +860,44 @@ expander::run ()
       }
 
   /* A variable-length array (or alloca) is refused at its declaration,
-     not at the stack save GCC put before it.  */
+     not at the stack save GCC put before it; a computed goto, setjmp and
+     longjmp, whose abnormal edges GCC's dispatcher blocks stand for, at
+     the statement the program wrote.  */
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
-      if (gimple_call_builtin_p (gsi_stmt (gsi), BUILT_IN_NORMAL))
+      if (std::string what = abnormal_construct (gsi_stmt (gsi));
+	  !what.empty ())
+	{
+	  /* GCC's computed goto has no location: its address's
+	     computation, else the statement before it, has.  */
+	  gimple *s = gsi_stmt (gsi);
+	  if (gimple_code (s) == GIMPLE_GOTO
+	      && gimple_location (s) == UNKNOWN_LOCATION)
+	    {
+	      /* (At -O0 through a copy into GCC's gotovar.)  */
+	      tree dest = gimple_goto_dest (as_a <ggoto *> (s));
+	      for (int k = 0; k < 4 && TREE_CODE (dest) == SSA_NAME
+			      && gimple_location (s) == UNKNOWN_LOCATION; k++)
+		{
+		  s = SSA_NAME_DEF_STMT (dest);
+		  if (!gimple_assign_single_p (s))
+		    break;
+		  dest = gimple_assign_rhs1 (s);
+		}
+	      if (gimple_location (s) == UNKNOWN_LOCATION)
+		{
+		  gimple_stmt_iterator prev = gsi;
+		  gsi_prev (&prev);
+		  if (!gsi_end_p (prev))
+		    s = gsi_stmt (prev);
+		}
+	    }
+	  if (gimple_location (s) != UNKNOWN_LOCATION)
+	    loc = gimple_location (s);
+	  fail ("%s is not supported on the device", what.c_str ());
+	}
+      else if (gimple_call_builtin_p (gsi_stmt (gsi), BUILT_IN_NORMAL))
 	switch (DECL_FUNCTION_CODE (gimple_call_fndecl (gsi_stmt (gsi))))
 	  {
 	  CASE_BUILT_IN_ALLOCA:
@@ -891,6 +960,9 @@ expander::run ()
 	      break;
 	    case GIMPLE_ASM:
 	      fail ("inline assembly ('asm') is not supported on the device");
+	    case GIMPLE_GOTO:
+	      fail ("a computed goto ('goto *') is not supported on the "
+		    "device");
 	    default:
 	      fail ("the GIMPLE statement '%s' is not supported on the device",
 		    gimple_code_name[gimple_code (s)]);

@@ -3,9 +3,11 @@
    This file is part of Gangway, licensed under the GPL v3 or later; see
    plugin/ir/ir.h.
 
-   expand.cc expands statements, memory and control flow; expand-calls.cc
-   the calls (internal functions, OpenACC markers and builtins, math);
-   expand-atomics.cc the atomic builtins.
+   expand.cc expands statements and control flow; expand-calls.cc the
+   calls (internal functions, OpenACC markers and builtins, the C
+   library, routines); expand-math.cc the math functions and builtins;
+   expand-atomics.cc the atomic builtins; expand-memory.cc memory;
+   expand-arith.cc arithmetic.
    Include after gcc-api.h and plugin.h.  */
 
 #ifndef GANGWAY_EXPANDER_H
@@ -74,8 +76,10 @@ private:
   void routine_call (gcall *call, tree decl, dir_level level);
   void library_call (gcall *call, const dir_library_function *f);
   void exit_call (tree decl);
+  std::string fortran_packing (gcall *call, tree decl);
   dir_type interface_type (tree type, const char *name, bool result);
   bool pair_call (gcall *);
+  bool wide_overflow (gcall *);
   void reduction_marker (gcall *);
   bool atomic_call (gcall *, built_in_function);
   void compare_exchange_ifn (gcall *);
@@ -84,6 +88,13 @@ private:
 			   dir_value addr, std::vector<dir_value> ops,
 			   dir_order order, unsigned flags = 0);
   bool math_call (combined_fn fn, gcall *call, dir_value *r);
+  bool math_builtin (gcall *call, built_in_function code);
+  dir_value frexp_insns (dir_type t, dir_value x, dir_value e);
+  dir_value modf_insns (dir_type t, dir_value x, dir_value ip);
+  dir_value nextafter_insns (dir_type t, dir_value x, dir_value y);
+  dir_value remquo_insns (dir_type t, dir_value x, dir_value y,
+			  dir_value quo);
+  void bit_builtin (int op, tree arg, tree lhs);
   void set_lhs (tree lhs, dir_value v);
   static bool complex_p (tree t);
   dir_value reduce_insn (gcall *call, dir_opcode redop, dir_type t,
@@ -93,6 +104,7 @@ private:
   pair complex_value (tree t);
   void set_complex (tree lhs, pair v);
   void block_end (basic_block bb, gimple *last, bool trap);
+  static std::string abnormal_construct (gimple *s);
 };
 
 /* The name of TYPE as the user wrote it, for messages.  */

@@ -91,50 +91,84 @@ privatizes_p (tree clauses, tree decl)
   return false;
 }
 
+/* The variable a loop's statements are searched for stores to: DECL,
+   and, for DECL reduced by reference, the temporaries that hold copies
+   of the reference (gfortran reads and writes the dummy argument of an
+   async construct through one made at each use: s.5 = s; *s.5 = ...).  */
+struct store_search
+{
+  tree decl;
+  hash_set<tree> refs;
+};
+
 /* Return true if LHS, the left-hand side of a statement, is the variable
-   DECL, or part of it, or, for DECL reduced by reference, what it refers
-   to.  */
+   S->decl, or part of it, or what it refers to.  */
 
 bool
-stores_to_p (tree lhs, tree decl)
+stores_to_p (tree lhs, store_search *s)
 {
   if (!lhs)
     return false;
   tree base = get_base_address (lhs);
-  if (base == decl)
+  if (base == s->decl)
     return true;
   if (base && (TREE_CODE (base) == MEM_REF
-	       || TREE_CODE (base) == INDIRECT_REF)
-      && TREE_OPERAND (base, 0) == decl)
-    return omp_privatize_by_reference (decl);
+	       || TREE_CODE (base) == INDIRECT_REF))
+    {
+      tree ptr = TREE_OPERAND (base, 0);
+      return ptr == s->decl ? omp_privatize_by_reference (s->decl)
+			    : s->refs.contains (ptr);
+    }
   return false;
 }
 
+/* walk_gimple_seq's statement callback for updates_p: add to the copies
+   of the reference (WI->info, a store_search) the variables assigned
+   one of them, and say so in WI->changed.  */
+
+tree
+find_ref_copy (gimple_stmt_iterator *gsi, bool *handled,
+	       struct walk_stmt_info *wi)
+{
+  gimple *g = gsi_stmt (*gsi);
+  store_search *s = (store_search *) wi->info;
+
+  *handled = false;
+  if (gimple_assign_single_p (g) && VAR_P (gimple_assign_lhs (g)))
+    {
+      tree rhs = gimple_assign_rhs1 (g);
+      if ((rhs == s->decl || s->refs.contains (rhs))
+	  && !s->refs.add (gimple_assign_lhs (g)))
+	wi->changed = true;
+    }
+  return NULL_TREE;
+}
+
 /* walk_gimple_seq's statement callback for updates_p: stop at a
-   statement that stores to the variable WI->info names; skip the nested
-   loops that make it private.  */
+   statement that stores to the variable WI->info (a store_search)
+   names; skip the nested loops that make it private.  */
 
 tree
 find_store (gimple_stmt_iterator *gsi, bool *handled, struct walk_stmt_info *wi)
 {
-  gimple *s = gsi_stmt (*gsi);
-  tree decl = (tree) wi->info;
+  gimple *g = gsi_stmt (*gsi);
+  store_search *s = (store_search *) wi->info;
 
   *handled = false;
-  switch (gimple_code (s))
+  switch (gimple_code (g))
     {
     case GIMPLE_OMP_FOR:
-      if (privatizes_p (gimple_omp_for_clauses (s), decl))
+      if (privatizes_p (gimple_omp_for_clauses (g), s->decl))
 	*handled = true;
       return NULL_TREE;
     case GIMPLE_ASSIGN:
     case GIMPLE_CALL:
-      if (stores_to_p (gimple_get_lhs (s), decl))
+      if (stores_to_p (gimple_get_lhs (g), s))
 	{
 	  /* A callback that returns a value has handled the statement.  */
 	  *handled = true;
-	  wi->callback_result = decl;
-	  return decl;
+	  wi->callback_result = s->decl;
+	  return s->decl;
 	}
       return NULL_TREE;
     default:
@@ -147,9 +181,19 @@ find_store (gimple_stmt_iterator *gsi, bool *handled, struct walk_stmt_info *wi)
 bool
 updates_p (gimple_seq seq, tree decl)
 {
+  store_search s;
+  s.decl = decl;
   struct walk_stmt_info wi;
+  if (omp_privatize_by_reference (decl))
+    do
+      {
+	memset (&wi, 0, sizeof wi);
+	wi.info = &s;
+	walk_gimple_seq (seq, find_ref_copy, NULL, &wi);
+      }
+    while (wi.changed);
   memset (&wi, 0, sizeof wi);
-  wi.info = decl;
+  wi.info = &s;
   walk_gimple_seq (seq, find_store, NULL, &wi);
   return wi.callback_result != NULL_TREE;
 }
@@ -250,7 +294,8 @@ carry_into_loop (gomp_for *loop, const reductions &active)
 void walk (gimple_seq seq, const reductions *active);
 
 /* walk_gimple_seq's statement callback for walk: the reductions in
-   force are WI->info (NULL outside parallel constructs).  Compute
+   force are WI->info (NULL outside parallel constructs, none inside one
+   that has none).  Compute
    constructs and loops are walked here, with the reductions in force
    inside them.  */
 
@@ -263,17 +308,20 @@ visit (gimple_stmt_iterator *gsi, bool *handled, struct walk_stmt_info *wi)
   *handled = false;
   if (gimple_code (s) == GIMPLE_OMP_TARGET)
     {
+      /* Inside a parallel construct, its reductions and its loops'; no
+	 other construct's loops.  */
       *handled = true;
       reductions inner;
-      if (gimple_omp_target_kind (s) == GF_OMP_TARGET_KIND_OACC_PARALLEL)
-	for (tree c = gimple_omp_target_clauses (s); c;
-	     c = OMP_CLAUSE_CHAIN (c))
-	  if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_REDUCTION
-	      && DECL_P (OMP_CLAUSE_DECL (c)))
-	    inner.push_back ({ OMP_CLAUSE_DECL (c),
-			       OMP_CLAUSE_REDUCTION_CODE (c),
-			       OMP_CLAUSE_LOCATION (c) });
-      walk (gimple_omp_body (s), inner.empty () ? NULL : &inner);
+      bool parallel = (gimple_omp_target_kind (s)
+		       == GF_OMP_TARGET_KIND_OACC_PARALLEL);
+      for (tree c = gimple_omp_target_clauses (s); parallel && c;
+	   c = OMP_CLAUSE_CHAIN (c))
+	if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_REDUCTION
+	    && DECL_P (OMP_CLAUSE_DECL (c)))
+	  inner.push_back ({ OMP_CLAUSE_DECL (c),
+			     OMP_CLAUSE_REDUCTION_CODE (c),
+			     OMP_CLAUSE_LOCATION (c) });
+      walk (gimple_omp_body (s), parallel ? &inner : NULL);
     }
   else if (gimple_code (s) == GIMPLE_OMP_FOR && active
 	   && gimple_omp_for_kind (s) == GF_OMP_FOR_KIND_OACC_LOOP)
@@ -281,7 +329,7 @@ visit (gimple_stmt_iterator *gsi, bool *handled, struct walk_stmt_info *wi)
       *handled = true;
       reductions inner = carry_into_loop (as_a <gomp_for *> (s), *active);
       walk (gimple_omp_for_pre_body (s), active);
-      walk (gimple_omp_body (s), inner.empty () ? NULL : &inner);
+      walk (gimple_omp_body (s), &inner);
     }
   return NULL_TREE;
 }

@@ -54,6 +54,15 @@ const char *gw_routine_refusal (tree decl);
    reductions into the loops that update their variables.  */
 opt_pass *gw_make_loop_reductions_pass (gcc::context *);
 
+/* fortran-packing.cc: gfortran's packing of arrays for calls.  */
+struct gw_packing_site
+{
+  std::string callee;			/* The procedure called.  */
+  std::vector<std::string> arrays;	/* The arrays packed, "" unnamed.  */
+};
+opt_pass *gw_make_fortran_packing_pass (gcc::context *);
+const gw_packing_site *gw_fortran_packing_site (location_t);
+
 /* loops.cc: the loop-schedule pass.  */
 opt_pass *gw_make_loops_pass (gcc::context *);
 

@@ -254,7 +254,10 @@ emitter::empty_checks ()
   /* Which blocks of the SIMD regions can be entered with an empty mask:
      jumps carry their lanes, so only falling in from the block before can
      bring none, if that block could be skipped itself, kept some of its
-     lanes elsewhere, or ends a loop whose lanes went elsewhere.  */
+     lanes elsewhere, or ends a loop whose lanes went elsewhere.  A block
+     that returns or traps brings nothing, but its skip falls in all the
+     same (two traps in a row, the checks of gfortran's -fcheck=bounds or
+     two aborts at -O0: the second one ran with no lane and trapped).  */
   check.assign (fn->blocks.size (), false);
   for (const simd_region &r : regions)
     for (size_t k = 1; k < r.order.size (); k++)
@@ -265,14 +268,14 @@ emitter::empty_checks ()
 	  if (c.last == (int) k - 1 && c.check)
 	    empty = true;
 	const dir_insn *t = prev->terminator ();
-	if (div.divergent_branch (prev))
+	if (t->op == DOP_RET || t->op == DOP_TRAP)
+	  ;			/* Nothing falls in but the skip.  */
+	else if (div.divergent_branch (prev))
 	  empty = true;
 	else
 	  for (const dir_block *s : t->targets)
 	    if (s != b && r.edge (prev, s, div) != SIMD_EDGE_GOTO)
 	      empty = true;	/* Some lanes stay behind, or leave.  */
-	if (t->op == DOP_RET || t->op == DOP_TRAP)
-	  empty = false;	/* Nothing falls in.  */
 	check[b->index] = empty;
       }
 }

@@ -191,6 +191,12 @@ private:
   void emit_call (dir_insn *i);
   void emit_dcall (dir_insn *i);
   void emit_library (dir_insn *i);
+  std::string module_format (const std::string &format);
+  void vprintf_insns (const std::string &fmt,
+		      const std::vector<dir_value> &args,
+		      const std::string &len, const dir_insn *status);
+  bool data_string (const dir_value &v, std::string *s) const;
+  void runtime_error (dir_insn *i);
   void routine_call (const std::string &callee,
 		     const std::vector<dir_value> &ops, dir_type t,
 		     const std::string &dest);

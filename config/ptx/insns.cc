@@ -673,6 +673,11 @@ void
 emitter::emit_library (dir_insn *i)
 {
   const std::string &f = i->callee;
+  if (f == "_gfortran_runtime_error_at" || f == "_gfortran_runtime_error")
+    {
+      runtime_error (i);
+      return;
+    }
   /* abort, and Fortran's STOP, ERROR STOP and abort: the trap after.  */
   if (const dir_library_function *lf = dir_find_library_function (f))
     if (lf->noreturn)
@@ -694,20 +699,16 @@ emitter::emit_library (dir_insn *i)
     format = "%.*s", result = i->ops[2];
   else
     throw cannot { "the library function '" + f + "'" };
-  std::string fmt = temp (RC_B64), len;
+  std::string fmt, len;
   if (format.empty ())
     {
+      fmt = temp (RC_B64);
       ins ("mov.b64 %s, %s", fmt.c_str (), op (i->ops[first]).c_str ());
       args.assign (i->ops.begin () + first + 1, i->ops.end ());
     }
   else
     {
-      size_t k = std::find (formats.begin (), formats.end (), format)
-		 - formats.begin ();
-      if (k == formats.size ())
-	formats.push_back (format);
-      ins ("cvta.global.u64 %s, %s_fmt%zu", fmt.c_str (), fn->name.c_str (),
-	   k);
+      fmt = module_format (format);
       if (f == "fwrite")
 	{
 	  /* %.*s of the SIZE * N bytes at PTR.  */
@@ -722,7 +723,43 @@ emitter::emit_library (dir_insn *i)
       else
 	args = { i->ops[0] };
     }
-  /* The buffer.  */
+  bool status = i->dest != DIR_NOREG && !result.reg_p () && !result.imm_p ();
+  vprintf_insns (fmt, args, len, status ? i : nullptr);
+  if (i->dest != DIR_NOREG && (result.reg_p () || result.imm_p ()))
+    {
+      if (f == "fwrite")
+	ins ("mov.b64 %s, %s", dest (i).c_str (), op (result).c_str ());
+      else
+	ins ("and.b32 %s, %s, 255", dest (i).c_str (), op (result).c_str ());
+    }
+}
+
+/* A register holding the address of FORMAT, a format of the module's
+   own.  */
+
+std::string
+emitter::module_format (const std::string &format)
+{
+  size_t k = std::find (formats.begin (), formats.end (), format)
+	     - formats.begin ();
+  if (k == formats.size ())
+    formats.push_back (format);
+  std::string fmt = temp (RC_B64);
+  ins ("cvta.global.u64 %s, %s_fmt%zu", fmt.c_str (), fn->name.c_str (), k);
+  return fmt;
+}
+
+/* Call vprintf with the format at the address in the register FMT and
+   the arguments ARGS in the buffer, each aligned to its size; LEN, if not
+   empty, is a register of the emitter's that stands for the first
+   argument.  If STATUS, vprintf's result goes to its destination (of its
+   type).  */
+
+void
+emitter::vprintf_insns (const std::string &fmt,
+			const std::vector<dir_value> &args,
+			const std::string &len, const dir_insn *status)
+{
   unsigned off = 0;
   std::string buf = "0";
   if (!args.empty ())
@@ -758,25 +795,93 @@ emitter::emit_library (dir_insn *i)
   ins ("st.param.b64 [gw_a0], %s", fmt.c_str ());
   ins ("st.param.b64 [gw_a1], %s", buf.c_str ());
   ins ("call (gw_rv), vprintf, (gw_a0, gw_a1)");
-  if (i->dest != DIR_NOREG && !result.reg_p () && !result.imm_p ())
+  if (status)
     {
-      if (i->type == DT_I64)
+      if (status->type == DT_I64)
 	{
 	  std::string s = temp (RC_B32);
 	  ins ("ld.param.b32 %s, [gw_rv]", s.c_str ());
-	  ins ("cvt.s64.s32 %s, %s", dest (i).c_str (), s.c_str ());
+	  ins ("cvt.s64.s32 %s, %s", dest (status).c_str (), s.c_str ());
 	}
       else
-	ins ("ld.param.b32 %s, [gw_rv]", dest (i).c_str ());
+	ins ("ld.param.b32 %s, [gw_rv]", dest (status).c_str ());
     }
   body += "\t}\n";
-  if (i->dest != DIR_NOREG && (result.reg_p () || result.imm_p ()))
+}
+
+/* If V is the address of a string the function's data carries (an
+   addr.global of a DATA global, through copies and broadcasts, plus a
+   constant), set *S to the string (up to its NUL) and return true.  */
+
+bool
+emitter::data_string (const dir_value &v, std::string *s) const
+{
+  dir_value x = v;
+  int64_t disp = 0;
+  for (int steps = 0; steps < 16 && x.reg_p (); steps++)
     {
-      if (f == "fwrite")
-	ins ("mov.b64 %s, %s", dest (i).c_str (), op (result).c_str ());
+      const dir_insn *d = fn->regs[x.reg].def;
+      if (!d)
+	return false;
+      if (d->op == DOP_COPY || d->op == DOP_BCAST)
+	x = d->ops[0];
+      else if (d->op == DOP_ADD && d->ops.size () == 2 && d->ops[1].imm_p ())
+	{
+	  disp += (int64_t) d->ops[1].imm;
+	  x = d->ops[0];
+	}
+      else if (d->op == DOP_ADDR_GLOBAL)
+	{
+	  const dir_global &g = fn->globals.at (d->global);
+	  if (g.kind != dir_global::DATA || disp < 0
+	      || (uint64_t) disp >= g.bytes.size ())
+	    return false;
+	  size_t end = g.bytes.find ('\0', disp);
+	  if (end == std::string::npos)
+	    return false;
+	  *s = g.bytes.substr (disp, end - disp);
+	  return true;
+	}
       else
-	ins ("and.b32 %s, %s, 255", dest (i).c_str (), op (result).c_str ());
+	return false;
     }
+  return false;
+}
+
+/* The call I of libgfortran's _gfortran_runtime_error_at (WHERE,
+   MESSAGE, ARGS...) or _gfortran_runtime_error (MESSAGE, ARGS...), a
+   failed check of -fcheck=bounds and friends: the message libgfortran
+   prints ("WHERE\nFortran runtime error: MESSAGE\n", MESSAGE a format of
+   ARGS), through one vprintf of a format of the module's own when
+   MESSAGE is a string the function carries (gfortran's always are), so
+   that the lines of threads failing together stay whole; else through
+   three.  The trap after the call ends the launch.  */
+
+void
+emitter::runtime_error (dir_insn *i)
+{
+  bool at = i->callee == "_gfortran_runtime_error_at";
+  size_t m = at ? 1 : 0;
+  if (i->ops.size () <= m)
+    throw cannot { "a call of '" + i->callee + "' without a message" };
+  std::string head = at ? "%s\nFortran runtime error: "
+		     : "Fortran runtime error: ";
+  std::vector<dir_value> args;
+  if (at)
+    args.push_back (i->ops[0]);
+  std::string msg;
+  if (data_string (i->ops[m], &msg))
+    {
+      args.insert (args.end (), i->ops.begin () + m + 1, i->ops.end ());
+      vprintf_insns (module_format (head + msg + "\n"), args, "", nullptr);
+      return;
+    }
+  vprintf_insns (module_format (head), args, "", nullptr);
+  std::string fmt = temp (RC_B64);
+  ins ("mov.b64 %s, %s", fmt.c_str (), op (i->ops[m]).c_str ());
+  vprintf_insns (fmt, std::vector<dir_value> (i->ops.begin () + m + 1,
+					       i->ops.end ()), "", nullptr);
+  vprintf_insns (module_format ("\n"), {}, "", nullptr);
 }
 
 /* The calls of the C library's math functions the expander lets

@@ -272,7 +272,12 @@ dir_new_block (dir_func *fn)
    Fortran runtime's STOP, ERROR STOP and abort are there too: gfortran
    calls them for those statements, and they end the program (on the cpu
    device, libgfortran's own do, from the thread that runs them; on ptx
-   they trap, as abort does).  */
+   they trap, as abort does); so are its run-time errors (WHERE, MESSAGE,
+   ARGS...), which -fcheck=bounds and the other -fcheck options call for
+   a failed check: libgfortran's print "WHERE\nFortran runtime error:
+   MESSAGE" with MESSAGE a printf format of ARGS and exit with status 2
+   on the cpu device; on ptx the same message goes through printf, then
+   the kernel traps.  */
 
 const dir_library_function *
 dir_find_library_function (const std::string &name)
@@ -298,6 +303,9 @@ dir_find_library_function (const std::string &name)
     { "_gfortran_error_stop_string", { { DT_I64, DT_I64, DT_I32 }, DT_VOID },
       false, true },
     { "_gfortran_abort", { {}, DT_VOID }, false, true },
+    { "_gfortran_runtime_error_at", { { DT_I64, DT_I64 }, DT_VOID }, true,
+      true },
+    { "_gfortran_runtime_error", { { DT_I64 }, DT_VOID }, true, true },
   };
   for (const dir_library_function &f : table)
     if (name == f.name)
