@@ -79,7 +79,11 @@ fz_program::~fz_program ()
 }
 
 /* The math functions: float -> float (unary, binary), then float -> int.
-   The ptx ones first (the manual's list of what the ptx target has).  */
+   The ptx ones first (the manual's list of what the ptx target has);
+   then the exact C99 ones that give glibc's bits on every device, some
+   with a second result through a pointer (print.cc), whose second
+   argument of ldexp, scalbn and scalbln is an integer; then the
+   complex ones, of __builtin_complex (x, y).  */
 enum
 {
   MF_SQRT, MF_FABS, MF_FLOOR, MF_CEIL, MF_TRUNC, MF_ROUND,
@@ -87,6 +91,11 @@ enum
   MF_ILOGB, MF_LRINT, MF_LROUND,
   MF_PTX_END,
   MF_EXP = MF_PTX_END, MF_LOG, MF_SIN, MF_COS, MF_TANH, MF_ATAN2, MF_POW,
+  MF_LIBM_END,
+  MF_FREXP = MF_LIBM_END, MF_MODF, MF_REMQUO, MF_NEXTAFTER, MF_LDEXP,
+  MF_SCALBN, MF_SCALBLN, MF_REMAINDER,
+  MF_EXACT_END,
+  MF_CABS = MF_EXACT_END, MF_CARG,
   MF_NUM
 };
 
@@ -94,7 +103,10 @@ const char *const fz_math_names[MF_NUM] = {
   "sqrt", "fabs", "floor", "ceil", "trunc", "round",
   "fmin", "fmax", "copysign", "fmod", "fdim",
   "ilogb", "lrint", "lround",
-  "exp", "log", "sin", "cos", "tanh", "atan2", "pow"
+  "exp", "log", "sin", "cos", "tanh", "atan2", "pow",
+  "frexp", "modf", "remquo", "nextafter", "ldexp", "scalbn", "scalbln",
+  "remainder",
+  "cabs", "carg"
 };
 
 /* The number of arguments of math function F.  */
@@ -105,6 +117,8 @@ fz_math_arity (int f)
     {
     case MF_FMIN: case MF_FMAX: case MF_COPYSIGN: case MF_FMOD:
     case MF_FDIM: case MF_ATAN2: case MF_POW:
+    case MF_REMQUO: case MF_NEXTAFTER: case MF_LDEXP: case MF_SCALBN:
+    case MF_SCALBLN: case MF_REMAINDER: case MF_CABS: case MF_CARG:
       return 2;
     default:
       return 1;
@@ -550,7 +564,8 @@ gen::expr (ctx &c, fz_ty t, int depth)
   int k = pick ({ w (K_arith), fl ? 0 : w (K_divmod), fl ? 0 : w (K_bitop),
 		  w (K_compare), w (K_ternary), w (K_conversion),
 		  w (K_math_ptx), w (K_math_libm),
-		  fl ? w (K_divmod) : 0, 8 });
+		  fl ? w (K_divmod) : 0, 8,
+		  w (K_math_exact), w (K_math_cabs) });
   switch (k)
     {
     case 0:			/* + - *  */
@@ -616,7 +631,7 @@ gen::expr (ctx &c, fz_ty t, int depth)
 	if (fl)
 	  {
 	    if (libm)
-	      f = MF_EXP + rng.below (MF_NUM - MF_EXP);
+	      f = MF_EXP + rng.below (MF_LIBM_END - MF_EXP);
 	    else
 	      f = rng.below (MF_ILOGB);
 	    arg = t;
@@ -648,6 +663,23 @@ gen::expr (ctx &c, fz_ty t, int depth)
 	e->op = OP_DIV;
 	e->ops = { expr (c, t, depth - 1), expr (c, t, depth - 1) };
 	return e;
+      }
+    case 10: case 11:		/* C99's exact and complex functions.  */
+      {
+	fz_ty arg = fl ? t : rng.pct (50) ? TY_F32 : TY_F64;
+	int f = k == 10 ? MF_LIBM_END + rng.below (MF_EXACT_END - MF_LIBM_END)
+		: MF_EXACT_END + rng.below (MF_NUM - MF_EXACT_END);
+	fz_expr *e = ex (E_CALL, fz_math_type (f, arg));
+	e->op = f;
+	/* Which result of frexp, modf, remquo: the value or the one
+	   stored through the pointer.  */
+	e->variant = rng.below (2);
+	e->ops.push_back (expr (c, arg, depth - 1));
+	if (fz_math_arity (f) == 2)
+	  e->ops.push_back (expr (c, f == MF_SCALBLN ? TY_I64
+				     : f == MF_LDEXP || f == MF_SCALBN ? TY_I32
+				     : arg, depth - 1));
+	return conv (e, t);
       }
     default:			/* Negation.  */
       {

@@ -102,6 +102,7 @@ private:
   std::string array_param (fz_array *a);
   void signature_lines (std::string sig);
   bool any_region (bool (*f) (const fz_stmt *));
+  bool uses_complex ();
 
   void scan_expr (fz_expr *x);
   /* Count V among the scalars of compute () the region being scanned
@@ -416,6 +417,31 @@ printer::call (fz_expr *x)
   std::string args;
   for (size_t i = 0; i < x->ops.size (); i++)
     args += (i ? ", " : "") + e (x->ops[i]);
+  std::string T = ty (arg), id = std::to_string (x->id);
+  std::string a0 = e (x->ops[0]);
+  std::string base = fz_math_names[x->op];
+  /* The functions with a second result through a pointer: the value,
+     or (variant 1) that result, which starts as 0 (glibc stores none
+     for a NaN or an infinity, nor remquo's quotient for a domain
+     error).  remquo's quotient only to its low three bits and its sign,
+     which C specifies.  */
+  if (base == "frexp")
+    return "({ int e_" + id + " = 0; " + T + " m_" + id + " = " + name + " ("
+	   + a0 + ", &e_" + id + "); " + (x->variant ? "(" + T + ") e_" + id
+					   : "m_" + id) + "; })";
+  if (base == "modf")
+    return "({ " + T + " i_" + id + " = 0; " + T + " f_" + id + " = " + name
+	   + " (" + a0 + ", &i_" + id + "); " + (x->variant ? "i_" : "f_")
+	   + id + "; })";
+  if (base == "remquo")
+    return "({ int q_" + id + " = 0; " + T + " r_" + id + " = " + name + " ("
+	   + args + ", &q_" + id + "); " + (x->variant ? "(" + T + ") (q_"
+					      + id + " % 8)" : "r_" + id)
+	   + "; })";
+  if (base == "scalbln")
+    return name + " (" + a0 + ", (long) " + e (x->ops[1]) + ")";
+  if (base == "cabs" || base == "carg")
+    return name + " (__builtin_complex (" + args + "))";
   if (name.compare (0, 5, "lrint") == 0 || name.compare (0, 6, "lround") == 0)
     {
       /* Unspecified out of range: only values that fit.  */
@@ -1470,6 +1496,21 @@ printer::launch_site (fz_stmt *s)
     }
 }
 
+/* Whether the program calls cabs or carg (<complex.h>): any node of the
+   tree, printed or not.  */
+bool
+printer::uses_complex ()
+{
+  for (fz_expr *x : p->all_exprs)
+    if (x->k == E_CALL)
+      {
+	std::string n = fz_math_names[x->op];
+	if (n == "cabs" || n == "carg")
+	  return true;
+      }
+  return false;
+}
+
 /* Whether F holds for a region printed.  */
 bool
 printer::any_region (bool (*f) (const fz_stmt *))
@@ -2183,6 +2224,8 @@ printer::run ()
   });
   if (rounding)
     line ("#include <fenv.h>");
+  if (uses_complex ())
+    line ("#include <complex.h>");
   line ("#include <math.h>");
   if (queued ())
     line ("#include <openacc.h>");
@@ -2237,6 +2280,8 @@ printer::run_aux ()
   line ("   (testsuite/gangway.fuzz/README.md): routines that its first unit");
   line ("   calls, and that call the first unit's.  */");
   line ("");
+  if (uses_complex ())
+    line ("#include <complex.h>");
   line ("#include <math.h>");
   line ("#include <stdint.h>");
   line ("");
