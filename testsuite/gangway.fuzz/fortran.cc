@@ -276,6 +276,23 @@ struct fgen
 	  return "real (" + int_expr (FK_I4, 1, i, j, 1e6).text + ", 8)";
 	}
     std::string a = real_expr (depth - 1, i, j), b = real_expr (depth - 1, i, j);
+    /* The intrinsics gfortran makes frexp, ldexp, scalbn, nextafter,
+       fmod and cabs of.  */
+    if (pct (K_f_math))
+      {
+	std::string k = "mod (" + int_expr (FK_I4, 1, i, j, 1e6).text + ", 9)";
+	switch (rng.below (7))
+	  {
+	  case 0: return "fraction (" + a + ")";
+	  case 1: return "real (exponent (" + a + "), 8)";
+	  case 2: return "scale (" + a + ", " + k + ")";
+	  case 3: return "set_exponent (" + a + ", " + k + ")";
+	  case 4:
+	    return "nearest (" + a + (rng.pct (50) ? ", 1.0_8)" : ", -1.0_8)");
+	  case 5: return fmt ("mod (%s, %ld.25_8)", a.c_str (), rng.range (1, 9));
+	  default: return "abs (cmplx (" + a + ", " + b + ", 8))";
+	  }
+      }
     switch (rng.below (10))
       {
       case 0: return "(" + a + " + " + b + ")";
