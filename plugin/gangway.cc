@@ -400,6 +400,11 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   register_callback (gw_plugin_name, PLUGIN_PRE_GENERICIZE, gw_mark_lambda,
 		     NULL);
 
+  struct register_pass_info serial_loops = {
+    gw_make_serial_loops_pass (g), "omplower", 1, PASS_POS_INSERT_BEFORE
+  };
+  register_callback (gw_plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+		     &serial_loops);
   struct register_pass_info loop_reductions = {
     gw_make_loop_reductions_pass (g), "omplower", 1, PASS_POS_INSERT_BEFORE
   };

@@ -54,6 +54,10 @@ const char *gw_routine_refusal (tree decl);
    reductions into the loops that update their variables.  */
 opt_pass *gw_make_loop_reductions_pass (gcc::context *);
 
+/* serial-loops.cc: the pass that keeps the loops of serial constructs
+   that call partitioned routines sequential.  */
+opt_pass *gw_make_serial_loops_pass (gcc::context *);
+
 /* fortran-packing.cc: gfortran's packing of arrays for calls.  */
 struct gw_packing_site
 {
