@@ -25,6 +25,9 @@
 		      rewriting, the registration constructor (clone.cc);
      gangway-loops    GIMPLE, before oaccdevlow: the iteration schedule of
 		      device clones' loops (loops.cc);
+     gangway-seq-private  GIMPLE, before oaccdevlow: the privatization
+		      level of the variables of device clones' seq loops
+		      (seq-private.cc);
      gangway          GIMPLE, after optimized: capture of each device clone
 		      into device RTL, the device passes, the target emitter
 		      (capture.cc);
@@ -423,6 +426,11 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     gw_make_loops_pass (g), "oaccdevlow", 1, PASS_POS_INSERT_BEFORE
   };
   register_callback (gw_plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &loops);
+  struct register_pass_info seq_private = {
+    gw_make_seq_private_pass (g), "oaccdevlow", 1, PASS_POS_INSERT_BEFORE
+  };
+  register_callback (gw_plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+		     &seq_private);
   struct register_pass_info capture = {
     gw_make_capture_pass (g), "optimized", 1, PASS_POS_INSERT_AFTER
   };

@@ -183,7 +183,10 @@ gw_fork_join (gcall *call, const int *dims, bool is_fork)
    attribute's value is non-null for a worker's), and the expander gives
    it a shared frame slot.  Vector-private variables (and unmarked ones)
    stay in each thread's own frame.  The location goes with the mark, for
-   the expander's note (gw_note_gang_private).  */
+   the expander's note (gw_note_gang_private).  GCC asks about no variable
+   it leaves at level -1, a seq loop's: gangway-seq-private
+   (seq-private.cc) gives those the level of the code around the loop
+   first.  */
 
 static std::map<tree, location_t> private_locations;
 

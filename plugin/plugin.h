@@ -70,6 +70,9 @@ const gw_packing_site *gw_fortran_packing_site (location_t);
 /* loops.cc: the loop-schedule pass.  */
 opt_pass *gw_make_loops_pass (gcc::context *);
 
+/* seq-private.cc: the privatization level of seq loops' variables.  */
+opt_pass *gw_make_seq_private_pass (gcc::context *);
+
 /* hooks.cc: the targetm.goacc hooks.  */
 void gw_install_hooks ();
 

@@ -562,7 +562,8 @@ emitter::run (std::string *code, unsigned *lanes)
 	  /* The values of the gang-invariant start.  */
 	  put ("struct %s_pre\n{\n", name.c_str ());
 	  for (const auto &e : prefix)
-	    put ("  %s r%u;\n", sty (e.first->type).c_str (), e.first->dest);
+	    put ("  %s r%u;\n", sty (fn->regs[e.first->dest].type).c_str (),
+		 e.first->dest);
 	  put ("};\n");
 	}
       put ("GW_INLINE void\n%s_gang (void *gw_data, void *const *gw_globals, "
@@ -692,7 +693,8 @@ emitter::run (std::string *code, unsigned *lanes)
     {
       put ("  struct %s_pre gw_pre;\n  {\n", name.c_str ());
       for (const auto &e : prefix)
-	put ("  %s r%u;\n", sty (e.first->type).c_str (), e.first->dest);
+	put ("  %s r%u;\n", sty (fn->regs[e.first->dest].type).c_str (),
+	     e.first->dest);
       for (const auto &e : prefix)
 	if (e.first->op == DOP_PHI)
 	  put ("  r%u = %s;\n", e.first->dest, sval (e.second).c_str ());
