@@ -293,6 +293,17 @@ enum fz_sk
   S_RETURN	/* A routine's return e.  */
 };
 
+/* How a region uses a scalar of compute () (fz_stmt::sforms): as it is
+   (a parameter of its launching function, firstprivate by default), in
+   a copyin or copy clause, or through a copy in a local of a block
+   around the region (inside a data construct: GCC maps it by
+   reference).  */
+enum { SF_PLAIN, SF_COPYIN, SF_COPY, SF_LOCAL };
+
+/* Rounding modes (fz_stmt::rounding): the default, upward, downward,
+   toward zero.  */
+enum { RM_NEAREST, RM_UPWARD, RM_DOWNWARD, RM_TOWARDZERO };
+
 /* Atomic constructs (fz_stmt::atomic).  */
 enum { AT_NONE, AT_READ, AT_WRITE, AT_UPDATE, AT_CAPTURE };
 
@@ -345,6 +356,25 @@ struct fz_stmt
 				   'async' (acc_async_noval).  */
   int wait_form = 0;		/* How it waits for the queues before it
 				   that are not its own (print.cc).  */
+  /* A queued region whose launch outlives the code that launched it
+     (the async_* knobs): LAUNCHER, printed in a function of its own,
+     launch_N, which compute () calls and which returns at once; the
+     scalars of compute () it uses (FSCALAR, RUNTIME) as SFORMS say
+     (SF_*: parameters of that function, or compute ()'s own; in a
+     copyin or copy clause; copied into a local of a block around the
+     region, inside the function's data construct or compute ()'s);
+     CHANGES, the scalars compute () changes right after the launch
+     (never one mapped by reference while the region may run); SCRUB:
+     then compute () calls a function that overwrites the stack below
+     its frame, where the launching function's was.  */
+  bool launcher = false;
+  std::vector<std::pair<fz_var *, int>> sforms;
+  std::vector<fz_var *> changes;
+  bool scrub = false;
+  /* The rounding mode compute () sets before the region (RM_*),
+     restored after its launch, or after a wait for it (round_wait).  */
+  int rounding = 0;
+  bool round_wait = false;
 
   /* Clauses naming variables of compute (): S_REGION's firstprivate and
      private, S_ACCLOOP's private.  */
@@ -352,6 +382,11 @@ struct fz_stmt
   std::vector<fz_array *> private_arrays;
   /* S_ACCLOOP's and S_REGION's reduction clauses.  */
   std::vector<fz_red> reds;
+  bool red_implicit = false;	/* S_ACCLOOP: REDS are a construct's or an
+				   enclosing loop's, updated here without
+				   the clause, which the plugin adds
+				   (plugin/loop-reductions.cc): not
+				   printed.  */
   bool red_workers = false;	/* S_REGION: has a reduction across
 				   workers, which needs its num_workers and
 				   vector_length clauses.  */

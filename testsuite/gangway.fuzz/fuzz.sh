@@ -173,6 +173,16 @@ compile_detail () {
     | cut -c1-220
 }
 
+# The flags a program that changes the rounding mode needs (knobs rounding
+# and f_rounding): -frounding-math, without which GCC folds and moves
+# floating-point operations as if it never changed (the cpu image, which
+# is optimized at -O0 too, folded a product the host version computed
+# under the program's mode).
+rounding_flags () {
+  grep -q -E 'fesetround \(|ieee_set_rounding_mode \(' "$1" \
+    && echo -frounding-math
+}
+
 # Compile FILE (in its directory, into prog) for MODE at OPT and ISA, with
 # its second unit FILE-aux.c if there is one (gangway-fuzz writes it for a
 # program whose routines are defined in two units); print the category of
@@ -180,6 +190,7 @@ compile_detail () {
 compile_one () {
   local file=$1 mode=$2 opt=${3//+/ } isa=$4 dir rc
   dir=$(dirname "$file")
+  opt="$opt $(rounding_flags "$file")"
   local log=$dir/compile.log
   local units=("$file")
   [ -f "${file%.*}-aux.$EXT" ] && units+=("${file%.*}-aux.$EXT")
@@ -477,7 +488,7 @@ EOF
     --classify "$dir/prog.c" $mode "$opt" $isa > "$dir/final" 2>&1
   local log=$dir/run.log
   [ $mode = ptxsim ] && log=$dir/run-forward.log
-  local flags="${opt//+/ }"
+  local flags="${opt//+/ }$(rounding_flags "$dir/prog.c" | sed 's/^/ /')"
   [ $mode = cpu ] && flags="$flags -fplugin-arg-gangway-isa=$isa"
   [ $mode = ptxsim ] && flags="$flags -fplugin-arg-gangway-targets=cpu,ptx"
   # A program in two units: the second, TAG-aux.c, is compiled with it

@@ -79,7 +79,11 @@ fz_program::~fz_program ()
 }
 
 /* The math functions: float -> float (unary, binary), then float -> int.
-   The ptx ones first (the manual's list of what the ptx target has).  */
+   The ptx ones first (the manual's list of what the ptx target has);
+   then the exact C99 ones that give glibc's bits on every device, some
+   with a second result through a pointer (print.cc), whose second
+   argument of ldexp, scalbn and scalbln is an integer; then the
+   complex ones, of __builtin_complex (x, y).  */
 enum
 {
   MF_SQRT, MF_FABS, MF_FLOOR, MF_CEIL, MF_TRUNC, MF_ROUND,
@@ -87,6 +91,11 @@ enum
   MF_ILOGB, MF_LRINT, MF_LROUND,
   MF_PTX_END,
   MF_EXP = MF_PTX_END, MF_LOG, MF_SIN, MF_COS, MF_TANH, MF_ATAN2, MF_POW,
+  MF_LIBM_END,
+  MF_FREXP = MF_LIBM_END, MF_MODF, MF_REMQUO, MF_NEXTAFTER, MF_LDEXP,
+  MF_SCALBN, MF_SCALBLN, MF_REMAINDER,
+  MF_EXACT_END,
+  MF_CABS = MF_EXACT_END, MF_CARG,
   MF_NUM
 };
 
@@ -94,7 +103,10 @@ const char *const fz_math_names[MF_NUM] = {
   "sqrt", "fabs", "floor", "ceil", "trunc", "round",
   "fmin", "fmax", "copysign", "fmod", "fdim",
   "ilogb", "lrint", "lround",
-  "exp", "log", "sin", "cos", "tanh", "atan2", "pow"
+  "exp", "log", "sin", "cos", "tanh", "atan2", "pow",
+  "frexp", "modf", "remquo", "nextafter", "ldexp", "scalbn", "scalbln",
+  "remainder",
+  "cabs", "carg"
 };
 
 /* The number of arguments of math function F.  */
@@ -105,6 +117,8 @@ fz_math_arity (int f)
     {
     case MF_FMIN: case MF_FMAX: case MF_COPYSIGN: case MF_FMOD:
     case MF_FDIM: case MF_ATAN2: case MF_POW:
+    case MF_REMQUO: case MF_NEXTAFTER: case MF_LDEXP: case MF_SCALBN:
+    case MF_SCALBLN: case MF_REMAINDER: case MF_CABS: case MF_CARG:
       return 2;
     default:
       return 1;
@@ -175,7 +189,16 @@ struct rinfo
   bool has_part;		/* A partitioned loop.  */
   bool pcall;			/* A call of a partitioned routine.  */
   std::vector<fz_red> par_reds;	/* The construct's reductions.  */
+  /* Whether a reduction reaches the loops nested in the one that has it
+     without their clauses: IMPLICIT_NONE (kernels regions, routines),
+     IMPLICIT_CARRIED (a parallel construct with a reduction clause,
+     whose loops the plugin gives the clauses they lack, and serial
+     regions, one thread), IMPLICIT_LOOP (a parallel construct without
+     one: the loops' own reductions only).  */
+  int carry;
 };
+
+enum { IMPLICIT_NONE, IMPLICIT_CARRIED, IMPLICIT_LOOP };
 
 /* An atomic construct's target: a global scalar or a global array.  */
 struct atgt
@@ -259,7 +282,9 @@ private:
   void consume (ctx &c, size_t mark, std::vector<fz_stmt *> &out);
   void acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
 		 bool whole = false,
-		 const std::vector<fz_red> *reds_in = nullptr);
+		 const std::vector<fz_red> *reds_in = nullptr,
+		 bool implicit_in = false);
+  bool implicit_reds ();
   fz_loop header (ctx &c, long max_count, bool acc, bool rect);
 
   /* Reductions.  */
@@ -348,6 +373,10 @@ private:
 
   /* Regions.  */
   fz_stmt *region (int r);
+  void launch_forms (fz_stmt *r);
+  void heavy (ctx &c, std::vector<fz_stmt *> &out);
+  /* The program sets rounding modes around its regions (K_rounding).  */
+  bool rounding = false;
 };
 
 gen::gen (const fz_options &o) : opts (o)
@@ -535,7 +564,8 @@ gen::expr (ctx &c, fz_ty t, int depth)
   int k = pick ({ w (K_arith), fl ? 0 : w (K_divmod), fl ? 0 : w (K_bitop),
 		  w (K_compare), w (K_ternary), w (K_conversion),
 		  w (K_math_ptx), w (K_math_libm),
-		  fl ? w (K_divmod) : 0, 8 });
+		  fl ? w (K_divmod) : 0, 8,
+		  w (K_math_exact), w (K_math_cabs) });
   switch (k)
     {
     case 0:			/* + - *  */
@@ -601,7 +631,7 @@ gen::expr (ctx &c, fz_ty t, int depth)
 	if (fl)
 	  {
 	    if (libm)
-	      f = MF_EXP + rng.below (MF_NUM - MF_EXP);
+	      f = MF_EXP + rng.below (MF_LIBM_END - MF_EXP);
 	    else
 	      f = rng.below (MF_ILOGB);
 	    arg = t;
@@ -633,6 +663,23 @@ gen::expr (ctx &c, fz_ty t, int depth)
 	e->op = OP_DIV;
 	e->ops = { expr (c, t, depth - 1), expr (c, t, depth - 1) };
 	return e;
+      }
+    case 10: case 11:		/* C99's exact and complex functions.  */
+      {
+	fz_ty arg = fl ? t : rng.pct (50) ? TY_F32 : TY_F64;
+	int f = k == 10 ? MF_LIBM_END + rng.below (MF_EXACT_END - MF_LIBM_END)
+		: MF_EXACT_END + rng.below (MF_NUM - MF_EXACT_END);
+	fz_expr *e = ex (E_CALL, fz_math_type (f, arg));
+	e->op = f;
+	/* Which result of frexp, modf, remquo: the value or the one
+	   stored through the pointer.  */
+	e->variant = rng.below (2);
+	e->ops.push_back (expr (c, arg, depth - 1));
+	if (fz_math_arity (f) == 2)
+	  e->ops.push_back (expr (c, f == MF_SCALBLN ? TY_I64
+				     : f == MF_LDEXP || f == MF_SCALBN ? TY_I32
+				     : arg, depth - 1));
+	return conv (e, t);
       }
     default:			/* Negation.  */
       {
@@ -1961,6 +2008,11 @@ gen::red_stmt (ctx &c, const fz_red &r)
   fz_stmt *a = st (S_ASSIGN);
   a->v = r.v;
   a->e = red_update (c, r);
+  /* The reducer may zero the term, not the operation: 'v = 0' is a
+     store, which no reduction may make.  */
+  a->e->fixed = true;
+  if (a->e->k == E_CONV)
+    a->e->ops[0]->fixed = true;
   if (!pct (K_reduction_cond))
     return a;
   fz_stmt *s = st (S_IF);
@@ -2606,15 +2658,33 @@ gen::own_update (fz_ty t, int &u)
   return op;
 }
 
+/* Whether a loop nested in one with reductions updates them without
+   the clause, where the region lets them reach it (rinfo::carry).  */
+bool
+gen::implicit_reds ()
+{
+  switch (reg.carry)
+    {
+    case IMPLICIT_CARRIED:
+      return pct (K_reduction_implicit);
+    case IMPLICIT_LOOP:
+      return pct (K_reduction_implicit_loop);
+    default:
+      return false;
+    }
+}
+
 /* A partitioned (or seq, or auto) loop nest in context C; with
    FORCE_GANG a gang loop.  WHOLE says that every iteration of the loop
    runs (a combined construct's loop): its first statement may store an
    array whole, which can then be 'copyout'.  REDS_IN: the loop is
    nested in one with these reductions, and repeats their clause (a
-   worker or vector loop).  */
+   worker or vector loop), or with IMPLICIT_IN updates them without it
+   (a worker, vector, seq or auto loop: reduction_implicit).  */
 void
 gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
-	       bool whole, const std::vector<fz_red> *reds_in)
+	       bool whole, const std::vector<fz_red> *reds_in,
+	       bool implicit_in)
 {
   fz_stmt *s = st (S_ACCLOOP);
   const pscope ps = scopes[c.ps];
@@ -2625,6 +2695,12 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
   int kind;			/* 0 gang, 1 worker, 2 vector, 3 seq, 4 auto.  */
   if (force_gang)
     kind = 0;
+  else if (reds_in && implicit_in && c.auto_only)
+    kind = rng.pct (60) ? 4 : 3;
+  else if (reds_in && implicit_in)
+    kind = pick ({ 0, (avail & LV_W) ? w (K_worker_loop) + 1 : 0,
+		   (avail & LV_V) ? w (K_vector_loop) + 1 : 0,
+		   w (K_seq_loop) + 1, avail ? w (K_auto_loop) + 1 : 0 });
   else if (reds_in)
     kind = pick ({ 0, (avail & LV_W) ? w (K_worker_loop) + 1 : 0,
 		   (avail & LV_V) ? w (K_vector_loop) + 1 : 0 });
@@ -2697,30 +2773,53 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
     }
 
   /* Reductions: the gang loops of a construct with a reduction clause
-     repeat it; other loops may have their own.  */
+     repeat it, or update it without the clause (reduction_implicit);
+     other loops of code that runs once per iteration may update it,
+     with the clause or without; loops may have their own.  */
   std::vector<fz_red> reds;
+  bool implicit = false;
   if (reds_in)
-    reds = *reds_in;
+    {
+      reds = *reds_in;
+      implicit = implicit_in;
+    }
   else if (part && s->levels && rt)
     {
       /* Routines reduce below the gang level, into their locals.  */
       if (!(s->levels & LV_G) && pct (K_routine_reduction))
 	reds = new_reds (c, false, out);
     }
-  else if (part && s->levels)
+  else if ((s->levels & LV_G) && !reg.par_reds.empty ())
     {
-      if ((s->levels & LV_G) && !reg.par_reds.empty ())
+      if (rng.pct (70))
+	reds = reg.par_reds;
+      else if (pct (K_reduction_implicit))
 	{
-	  if (rng.pct (70))
-	    reds = reg.par_reds;
+	  reds = reg.par_reds;
+	  implicit = true;
 	}
-      else if (pct (K_reduction))
-	reds = new_reds (c, s->levels & LV_G, out);
     }
+  else if (!reg.par_reds.empty () && ps.shared
+	   && pct (K_reduction_implicit))
+    {
+      /* In a region of one gang, or inside a gang loop: the update runs
+	 once per iteration, as on the host.  */
+      reds = reg.par_reds;
+      implicit = rng.pct (50);
+    }
+  else if (part && s->levels && pct (K_reduction))
+    reds = new_reds (c, s->levels & LV_G, out);
   s->reds = reds;
-  /* GCC may give the tile loop of a 'tile' the worker axis.  */
-  if (!reds.empty () && ((s->levels & LV_W) || !s->tile.empty ()))
+  s->red_implicit = implicit && !reds.empty ();
+  /* GCC may give the tile loop of a 'tile' the worker axis, and an auto
+     loop any.  */
+  if (!reds.empty () && ((s->levels & LV_W) || !s->tile.empty ()
+			 || (part && !s->levels)))
     reg.worker_red = true;
+  /* A combined 'parallel loop' with a reduction clause: the construct
+     has it too.  */
+  if (whole && reg.construct == 0 && (s->levels & LV_G) && !reds.empty ())
+    reg.carry = IMPLICIT_CARRIED;
 
   /* The body's context.  */
   ctx in = c;
@@ -2882,12 +2981,13 @@ gen::acc_loop (ctx &c, std::vector<fz_stmt *> &out, bool force_gang,
      worker or vector loop that repeats the clause, or both.  */
   if (!reds.empty ())
     {
-      bool nest = (in.avail & (LV_W | LV_V)) && scopes[in.ps].shared
+      bool imp = implicit_reds ();
+      bool nest = ((in.avail & (LV_W | LV_V)) || imp) && scopes[in.ps].shared
 		  && in.depth < 7 && pct (K_reduction_nested);
       if (nest)
 	{
 	  std::vector<fz_stmt *> tmp;
-	  acc_loop (in, tmp, false, false, &reds);
+	  acc_loop (in, tmp, false, false, &reds, imp);
 	  s->body.insert (s->body.begin () + rng.range (prefix,
 							 s->body.size ()),
 			  tmp.begin (), tmp.end ());
@@ -3030,6 +3130,7 @@ gen::make_routine (unsigned level, bool pure, long room)
   reg.has_gang_loop = reg.has_vector = reg.worker_red = reg.has_part = false;
   reg.pcall = false;
   reg.par_reds.clear ();
+  reg.carry = IMPLICIT_NONE;
 
   if (recursive)
     {
@@ -3551,6 +3652,130 @@ gen::pure_call (ctx &c, fz_ty t)
   return call ? conv (call, t) : nullptr;
 }
 
+/* How queued region R uses the scalars of compute () (the async_*
+   knobs, fz_stmt::sforms): in a function of its own that launches it
+   and returns, as parameters of that function or copied into locals of
+   a block inside a data construct, in copyin or copy clauses; which of
+   them compute () changes after the launch.  */
+void
+gen::launch_forms (fz_stmt *r)
+{
+  r->launcher = pct (K_async_launcher);
+  for (fz_var *v : p->vars)
+    {
+      if (v->kind != fz_var::FSCALAR && v->kind != fz_var::RUNTIME)
+	continue;
+      /* One named in a clause of the construct is not mapped too.  */
+      bool clause = std::count (r->firstprivate.begin (),
+				r->firstprivate.end (), v)
+		    || std::count (r->private_vars.begin (),
+				   r->private_vars.end (), v);
+      int f = SF_PLAIN;
+      if (!clause && pct (K_async_scalar_copy))
+	/* A copy clause only of compute ()'s own, which outlives the
+	   region.  */
+	f = r->launcher || rng.pct (50) ? SF_COPYIN : SF_COPY;
+      else if (pct (K_async_data_local))
+	f = SF_LOCAL;
+      if (f != SF_PLAIN)
+	r->sforms.push_back ({ v, f });
+      /* Not those compute () maps by reference: the region may read
+	 them at any time until the wait.  Run-time values are loop
+	 bounds.  */
+      if (v->kind == fz_var::FSCALAR
+	  && (r->launcher || f == SF_PLAIN || f == SF_LOCAL)
+	  && pct (K_async_change))
+	r->changes.push_back (v);
+    }
+  r->scrub = r->launcher && rng.pct (50);
+}
+
+/* A gang loop in region code C of float arithmetic long enough that
+   the cpu device's pool threads run some of its gangs, onto OUT: each
+   iteration folds a value through many roundings, in a sequential
+   loop, and stores it at its own element (a region of a program that
+   changes the rounding mode: every thread must round as the launching
+   one does).  */
+void
+gen::heavy (ctx &c, std::vector<fz_stmt *> &out)
+{
+  fz_stmt *s = st (S_ACCLOOP);
+  s->levels = LV_G;
+  fz_loop l;
+  l.hi = 64;
+  l.v = var (fz_var::LOOP, TY_I32, "i");
+  l.v->value = l.hi;
+  s->loops.push_back (l);
+  reg.has_part = reg.has_gang_loop = true;
+  pscope b;
+  b.parent = c.ps;
+  b.region = scopes[c.ps].region;
+  b.owners = scopes[c.ps].owners;
+  b.owners.push_back (l.v);
+  b.elems = scopes[c.ps].elems * l.hi;
+  b.gang = !reg.single_gang;
+  b.shared = true;
+  scopes.push_back (b);
+  ctx in = c;
+  in.ps = scopes.size () - 1;
+  in.avail = c.avail & (LV_W | LV_V);
+  in.depth++;
+  in.single = in.repeat = false;
+  in.trips *= l.hi;
+  vis.push_back (l.v);
+
+  fz_ty t = rng.pct (50) ? TY_F32 : TY_F64;
+  fz_stmt *d = st (S_DECL);
+  d->v = var (fz_var::LOCAL, t, "h");
+  d->v->wscope = in.ps;
+  d->e = expr (in, t, 2);
+  s->body.push_back (d);
+  fz_stmt *f = st (S_FOR);
+  fz_loop fl;
+  fl.hi = 20000;
+  fl.v = var (fz_var::LOOP, TY_I32, "t");
+  fl.v->value = fl.hi;
+  f->loops.push_back (fl);
+  auto fconst = [&] (double x) {
+    fz_expr *e = ex (E_CONST, t);
+    e->ival = float_bits (t, x);
+    return e;
+  };
+  fz_expr *m = ex (E_BIN, t);
+  m->op = OP_MUL;
+  m->ops = { var_ref (d->v, t), fconst (rng.pct (50) ? 0.999 : 1.0 / 3) };
+  fz_expr *k = ex (E_BIN, t);
+  k->op = OP_MUL;
+  k->ops = { var_ref (fl.v, t), fconst (rng.pct (50) ? 0.1 : 1e-3) };
+  fz_expr *sum = ex (E_BIN, t);
+  sum->op = rng.pct (70) ? OP_ADD : OP_SUB;
+  sum->ops = { m, k };
+  fz_stmt *a = st (S_ASSIGN);
+  a->v = d->v;
+  a->e = sum;
+  f->body.push_back (a);
+  s->body.push_back (f);
+  fz_array *arr = site_array (in, t);
+  fz_stmt *w = st (S_STORE);
+  w->arr = arr;
+  for (size_t i = 0; i < arr->dims.size (); i++)
+    if (arr->slots[i])
+      {
+	fz_expr *x = ex (E_VAR, arr->slots[i]->ty);
+	x->var = arr->slots[i];
+	x->fixed = std::find (b.owners.begin (), b.owners.end (),
+			      arr->slots[i]) != b.owners.end ();
+	w->idx.push_back (x);
+      }
+    else
+      w->idx.push_back (index (in, arr->dims[i]));
+  w->e = var_ref (d->v, t);
+  scopes[in.ps].stores++;
+  s->body.push_back (w);
+  vis.pop_back ();
+  out.push_back (s);
+}
+
 /* Region R.  */
 fz_stmt *
 gen::region (int r)
@@ -3561,6 +3786,10 @@ gen::region (int r)
   if (construct < 0)
     construct = 0;
   s->construct = construct;
+  /* The first region mostly under the default mode: the cpu device's
+     threads start with the mode of its first launch.  */
+  if (rounding && rng.pct (r ? 80 : 30))
+    s->rounding = rng.range (RM_UPWARD, RM_TOWARDZERO);
   light = construct == 0 && pct (K_light_region);
   if (construct != 1)
     {
@@ -3645,6 +3874,15 @@ gen::region (int r)
       std::vector<fz_stmt *> none;
       s->reds = reg.par_reds = new_reds (c, true, none);
     }
+  else if (construct == 1 && !s->combined && pct (K_reduction_implicit))
+    {
+      /* A serial construct's: one thread, whatever the loops say.  */
+      std::vector<fz_stmt *> none;
+      s->reds = reg.par_reds = new_reds (c, true, none);
+    }
+  reg.carry = construct == 2 ? IMPLICIT_NONE
+	      : construct == 1 || !reg.par_reds.empty () ? IMPLICIT_CARRIED
+	      : IMPLICIT_LOOP;
   if (s->combined)
     acc_loop (c, s->body, !root.shared, true);
   else
@@ -3659,6 +3897,8 @@ gen::region (int r)
 	  acc_loop (c, tail, !root.shared || rng.pct (60));
 	  s->body.insert (s->body.end (), tail.begin (), tail.end ());
 	}
+      if (rounding && construct != 1)
+	heavy (c, s->body);
     }
   /* A reduction across workers: a constant num_workers that keeps
      num_workers x vector_length within 64 lanes (one chunk of the cpu
@@ -3743,6 +3983,9 @@ gen::run ()
 	}
     }
 
+  /* Rounding modes: each region under one (or the default); the host's
+     version computes under the same.  */
+  rounding = pct (K_rounding);
   int nregions = 1 + (rng.pct (55) ? 1 : 0) + (rng.pct (25) ? 1 : 0);
   if (opts.size < 50)
     nregions = 1;
@@ -3791,9 +4034,29 @@ gen::run ()
 	  {
 	    r->async = rng.pct (15) ? 4 : rng.below (4);
 	    r->wait_form = rng.below (4);
+	    launch_forms (r);
 	  }
       p->final_wait = rng.below (5);
+      /* compute () changes no scalar that a region of its own maps by
+	 reference: the region may not have run yet.  */
+      std::set<fz_var *> mapped;
+      for (fz_stmt *r : regions)
+	if (!r->launcher)
+	  for (auto &f : r->sforms)
+	    if (f.second == SF_COPYIN || f.second == SF_COPY)
+	      mapped.insert (f.first);
+      for (fz_stmt *r : regions)
+	r->changes.erase (std::remove_if (r->changes.begin (),
+					  r->changes.end (),
+					  [&] (fz_var *v) {
+					    return mapped.count (v) > 0;
+					  }),
+			  r->changes.end ());
     }
+  /* A region under a rounding mode is restored after its launch, or
+     after waiting for it.  */
+  for (fz_stmt *r : regions)
+    r->round_wait = r->rounding && r->async >= 0 && rng.pct (50);
   return p;
 }
 

@@ -46,7 +46,15 @@ private:
   /* Per region: the arrays and global scalars it uses.  */
   std::map<int, std::set<fz_array *>> region_arrays;
   std::map<int, std::set<fz_var *>> region_gscalars;
+  /* Per region: the scalars of compute () it uses (FSCALAR, RUNTIME).  */
+  std::map<int, std::set<fz_var *>> region_vars;
   int cur_region = -1;
+  /* The names the region being printed gives scalars of compute (): the
+     locals of the block around it that copy them (SF_LOCAL).  */
+  std::map<const fz_var *, std::string> alias;
+  /* The functions that launch regions and return (fz_stmt::launcher),
+     printed before compute ().  */
+  std::string launch_text;
   /* The queues that may hold regions not waited for yet, in the order
      they were used (4: acc_async_noval).  */
   std::vector<int> pending;
@@ -83,8 +91,28 @@ private:
   std::string queue_waits (fz_stmt *s);
   void wait_pending (int form);
   void acc_waits (const std::vector<int> &qs);
+  std::string nm (const fz_var *v) const;
+  int sform (fz_stmt *s, fz_var *v);
+  std::vector<fz_var *> used_scalars (fz_stmt *s, int form);
+  std::string scalar_clauses (fz_stmt *s);
+  void region (fz_stmt *s);
+  void launch_site (fz_stmt *s);
+  void local_block (fz_stmt *s);
+  void launcher (fz_stmt *s);
+  std::string array_param (fz_array *a);
+  void signature_lines (std::string sig);
+  bool any_region (bool (*f) (const fz_stmt *));
+  bool uses_complex ();
 
   void scan_expr (fz_expr *x);
+  /* Count V among the scalars of compute () the region being scanned
+     uses.  */
+  void note_scalar (fz_var *v)
+  {
+    if (cur_region >= 0 && cur_rtn < 0
+	&& (v->kind == fz_var::FSCALAR || v->kind == fz_var::RUNTIME))
+      region_vars[cur_region].insert (v);
+  }
   void scan_stmt (fz_stmt *s);
   void scan ();
 
@@ -389,6 +417,31 @@ printer::call (fz_expr *x)
   std::string args;
   for (size_t i = 0; i < x->ops.size (); i++)
     args += (i ? ", " : "") + e (x->ops[i]);
+  std::string T = ty (arg), id = std::to_string (x->id);
+  std::string a0 = e (x->ops[0]);
+  std::string base = fz_math_names[x->op];
+  /* The functions with a second result through a pointer: the value,
+     or (variant 1) that result, which starts as 0 (glibc stores none
+     for a NaN or an infinity, nor remquo's quotient for a domain
+     error).  remquo's quotient only to its low three bits and its sign,
+     which C specifies.  */
+  if (base == "frexp")
+    return "({ int e_" + id + " = 0; " + T + " m_" + id + " = " + name + " ("
+	   + a0 + ", &e_" + id + "); " + (x->variant ? "(" + T + ") e_" + id
+					   : "m_" + id) + "; })";
+  if (base == "modf")
+    return "({ " + T + " i_" + id + " = 0; " + T + " f_" + id + " = " + name
+	   + " (" + a0 + ", &i_" + id + "); " + (x->variant ? "i_" : "f_")
+	   + id + "; })";
+  if (base == "remquo")
+    return "({ int q_" + id + " = 0; " + T + " r_" + id + " = " + name + " ("
+	   + args + ", &q_" + id + "); " + (x->variant ? "(" + T + ") (q_"
+					      + id + " % 8)" : "r_" + id)
+	   + "; })";
+  if (base == "scalbln")
+    return name + " (" + a0 + ", (long) " + e (x->ops[1]) + ")";
+  if (base == "cabs" || base == "carg")
+    return name + " (__builtin_complex (" + args + "))";
   if (name.compare (0, 5, "lrint") == 0 || name.compare (0, 6, "lround") == 0)
     {
       /* Unspecified out of range: only values that fit.  */
@@ -411,7 +464,7 @@ printer::e (fz_expr *x)
       return cst (x->ty, x->ival);
     case E_VAR:
       {
-	std::string n = x->var->name;
+	std::string n = nm (x->var);
 	if (x->field >= 0)
 	  n += "." + p->structs[x->var->sid].fields[x->field].second;
 	return n;
@@ -426,7 +479,7 @@ printer::e (fz_expr *x)
       }
     case E_ADDR:
       if (x->var)
-	return "&" + x->var->name;
+	return "&" + nm (x->var);
       return "&" + elem (x->arr, x->ops);
     case E_RCALL:
       {
@@ -507,7 +560,7 @@ printer::lvalue (fz_stmt *s)
 {
   std::string n;
   if (s->k == S_ASSIGN || (s->k == S_ATOMIC && !s->arr))
-    n = s->v->name;
+    n = nm (s->v);
   else
     {
       fz_array *a = s->arr;
@@ -681,7 +734,7 @@ std::string
 printer::loop_head (const fz_loop &l)
 {
   std::string T = ty (l.v->ty), v = l.v->name;
-  std::string hi = l.rt ? l.rt->name : std::to_string (l.hi);
+  std::string hi = l.rt ? nm (l.rt) : std::to_string (l.hi);
   std::string lo = std::to_string (l.lo), step = std::to_string (l.step);
   std::string inc = l.step == 1 ? v + "++" : v + " += " + step;
   switch (l.form)
@@ -756,13 +809,16 @@ printer::level_clauses (fz_stmt *s)
     }
   std::string priv;
   for (fz_var *v : s->private_vars)
-    priv += (priv.empty () ? "" : ", ") + v->name;
+    priv += (priv.empty () ? "" : ", ") + nm (v);
   for (fz_array *a : s->private_arrays)
     if (a->uses)
       priv += (priv.empty () ? "" : ", ") + a->name;
   if (!priv.empty ())
     c += " private (" + priv + ")";
-  c += red_clauses (s->reds);
+  /* Reductions the loop updates without the clause: the plugin gives it
+     the clause, with a warning.  */
+  if (!s->red_implicit)
+    c += red_clauses (s->reds);
   return c;
 }
 
@@ -1158,56 +1214,8 @@ printer::stmt (fz_stmt *s)
 	return;
       }
     case S_REGION:
-      {
-	static const char *const names[] = { "parallel", "serial", "kernels" };
-	cur_region = s->region;
-	std::string c = std::string ("#pragma acc ") + names[s->construct];
-	fz_stmt *loop = nullptr;
-	if (s->combined && !s->body.empty () && !s->body[0]->dropped
-	    && s->body[0]->k == S_ACCLOOP)
-	  {
-	    loop = s->body[0];
-	    c += " loop" + level_clauses (loop);
-	  }
-	if (s->num_gangs)
-	  c += " num_gangs (" + std::to_string (s->num_gangs) + ")";
-	if (s->num_gangs_rt)
-	  c += " num_gangs (" + s->num_gangs_rt->name + ")";
-	if (s->num_workers)
-	  c += " num_workers (" + std::to_string (s->num_workers) + ")";
-	if (s->num_workers_rt)
-	  c += " num_workers (" + s->num_workers_rt->name + ")";
-	if (s->vector_length)
-	  c += " vector_length (" + std::to_string (s->vector_length) + ")";
-	if (s->vector_length_rt)
-	  c += " vector_length (" + s->vector_length_rt->name + ")";
-	c += " if (on_dev)";
-	c += clauses (s, false);
-	std::string fp, pv;
-	for (fz_var *v : s->firstprivate)
-	  fp += (fp.empty () ? "" : ", ") + v->name;
-	for (fz_var *v : s->private_vars)
-	  pv += (pv.empty () ? "" : ", ") + v->name;
-	if (!fp.empty ())
-	  c += " firstprivate (" + fp + ")";
-	if (!pv.empty ())
-	  c += " private (" + pv + ")";
-	c += red_clauses (s->reds);
-	c += queue_waits (s);
-	line (c);
-	if (loop)
-	  {
-	    /* The loop's own directive is the construct's.  */
-	    std::string saved = out;
-	    acc_loop (loop);
-	    size_t at = out.find ("#pragma acc loop", saved.size ());
-	    size_t eol = out.find ('\n', at);
-	    out.erase (at, eol - at + 1);
-	  }
-	else
-	  body (s->body);
-	return;
-      }
+      launch_site (s);
+      return;
     case S_DATA:
       if (s->cap < 0)
 	{
@@ -1235,6 +1243,292 @@ printer::stmt (fz_stmt *s)
     }
 }
 
+/* Region S: its directive and its body.  */
+void
+printer::region (fz_stmt *s)
+{
+  static const char *const names[] = { "parallel", "serial", "kernels" };
+  cur_region = s->region;
+  std::string c = std::string ("#pragma acc ") + names[s->construct];
+  fz_stmt *loop = nullptr;
+  if (s->combined && !s->body.empty () && !s->body[0]->dropped
+      && s->body[0]->k == S_ACCLOOP)
+    {
+      loop = s->body[0];
+      c += " loop" + level_clauses (loop);
+    }
+  if (s->num_gangs)
+    c += " num_gangs (" + std::to_string (s->num_gangs) + ")";
+  if (s->num_gangs_rt)
+    c += " num_gangs (" + nm (s->num_gangs_rt) + ")";
+  if (s->num_workers)
+    c += " num_workers (" + std::to_string (s->num_workers) + ")";
+  if (s->num_workers_rt)
+    c += " num_workers (" + nm (s->num_workers_rt) + ")";
+  if (s->vector_length)
+    c += " vector_length (" + std::to_string (s->vector_length) + ")";
+  if (s->vector_length_rt)
+    c += " vector_length (" + nm (s->vector_length_rt) + ")";
+  c += " if (on_dev)";
+  c += clauses (s, false) + scalar_clauses (s);
+  std::string fp, pv;
+  for (fz_var *v : s->firstprivate)
+    fp += (fp.empty () ? "" : ", ") + nm (v);
+  for (fz_var *v : s->private_vars)
+    pv += (pv.empty () ? "" : ", ") + nm (v);
+  if (!fp.empty ())
+    c += " firstprivate (" + fp + ")";
+  if (!pv.empty ())
+    c += " private (" + pv + ")";
+  c += red_clauses (s->reds);
+  c += queue_waits (s);
+  line (c);
+  if (loop)
+    {
+      /* The loop's own directive is the construct's.  */
+      std::string saved = out;
+      acc_loop (loop);
+      size_t at = out.find ("#pragma acc loop", saved.size ());
+      size_t eol = out.find ('\n', at);
+      out.erase (at, eol - at + 1);
+    }
+  else
+    body (s->body);
+}
+
+/* The name of V in the code being printed.  */
+std::string
+printer::nm (const fz_var *v) const
+{
+  auto it = alias.find (v);
+  return it == alias.end () ? v->name : it->second;
+}
+
+/* How region S uses scalar V of compute () (SF_*).  */
+int
+printer::sform (fz_stmt *s, fz_var *v)
+{
+  for (auto &f : s->sforms)
+    if (f.first == v)
+      return f.second;
+  return SF_PLAIN;
+}
+
+/* The scalars of compute () that region S uses in FORM (-1: all), in
+   the order of their creation.  */
+std::vector<fz_var *>
+printer::used_scalars (fz_stmt *s, int form)
+{
+  std::vector<fz_var *> r;
+  const std::set<fz_var *> &used = region_vars[s->region];
+  for (fz_var *v : p->vars)
+    if (used.count (v) && (form < 0 || sform (s, v) == form))
+      r.push_back (v);
+  return r;
+}
+
+/* The copyin and copy clauses of the scalars of region S.  */
+std::string
+printer::scalar_clauses (fz_stmt *s)
+{
+  std::string c;
+  for (int f : { SF_COPYIN, SF_COPY })
+    {
+      std::string list;
+      for (fz_var *v : used_scalars (s, f))
+	list += (list.empty () ? "" : ", ") + nm (v);
+      if (!list.empty ())
+	c += std::string (f == SF_COPYIN ? " copyin (" : " copy (") + list
+	     + ")";
+    }
+  return c;
+}
+
+/* Region S in a block whose locals copy the scalars it reads through
+   them (SF_LOCAL), inside a data construct (the enclosing one, or one
+   of its own with the region's data clauses, whose end the runtime
+   waits at): GCC maps such locals by reference, and they die when the
+   block ends, maybe before the region runs.  Without such scalars, the
+   region alone.  */
+void
+printer::local_block (fz_stmt *s)
+{
+  std::vector<fz_var *> locals = used_scalars (s, SF_LOCAL);
+  if (locals.empty ())
+    {
+      region (s);
+      return;
+    }
+  bool present = s->present;
+  std::string dc;
+  if (!present)
+    {
+      cur_region = s->region;
+      dc = clauses (s, false);
+    }
+  if (!dc.empty ())
+    {
+      line ("#pragma acc data" + dc + " if (on_dev)");
+      s->present = true;
+    }
+  line ("{");
+  ind += 2;
+  for (fz_var *v : locals)
+    {
+      alias[v] = v->name + "_l";
+      line (ty (v->ty) + " " + nm (v) + " = " + v->name + ";");
+    }
+  region (s);
+  alias.clear ();
+  s->present = present;
+  ind -= 2;
+  line ("}");
+}
+
+/* The parameter declaration of array A, a pointer.  */
+std::string
+printer::array_param (fz_array *a)
+{
+  std::string T = ty (a->ty, a->sid);
+  if (a->flat || a->dims.size () == 1)
+    return T + " *" + a->name;
+  return T + " (*" + a->name + ")[" + std::to_string (a->dims[1]) + "]";
+}
+
+/* Print the signature SIG (after its return type), broken before 79
+   columns.  */
+void
+printer::signature_lines (std::string sig)
+{
+  while (sig.size () > 78)
+    {
+      size_t at = sig.rfind (", ", 77);
+      if (at == std::string::npos || at < 10)
+	break;
+      line (sig.substr (0, at + 1));
+      sig = std::string (sig.find ('(') + 1, ' ') + sig.substr (at + 2);
+    }
+  line (sig);
+}
+
+/* Region S in a function of its own, launch_N, printed into
+   launch_text, and its call where S stands: the function's parameters
+   are the scalars of compute () that S uses (its own locals now, which
+   die when it returns, maybe before S runs) and the arrays passed to
+   compute ().  */
+void
+printer::launcher (fz_stmt *s)
+{
+  std::string saved;
+  saved.swap (out);
+  int saved_ind = ind;
+  ind = 0;
+  std::string name = "launch_" + std::to_string (s->region);
+  std::string params = "int on_dev", args = "on_dev";
+  for (fz_var *v : used_scalars (s, -1))
+    {
+      params += ", " + ty (v->ty) + " " + v->name;
+      args += ", " + v->name;
+    }
+  for (fz_array *a : p->arrays)
+    if (a->uses && a->param && global (a)
+	&& region_arrays[s->region].count (a))
+      {
+	params += ", " + array_param (a);
+	args += ", " + a->name;
+      }
+  line ("/* Region " + std::to_string (s->region) + ", launched by a "
+	"function that returns at once.  */");
+  line ("__attribute__ ((noipa)) static void");
+  signature_lines (name + " (" + params + ")");
+  line ("{");
+  ind += 2;
+  for (fz_array *a : p->arrays)
+    if (a->uses && a->role == fz_array::PRIVATE && global (a)
+	&& region_arrays[s->region].count (a))
+      line (ty (a->ty) + " " + a->name + "[" + std::to_string (a->dims[0])
+	    + "];");
+  local_block (s);
+  ind -= 2;
+  line ("}");
+  line ("");
+  launch_text += out;
+  out.swap (saved);
+  ind = saved_ind;
+  signature_lines (name + " (" + args + ");");
+}
+
+/* Region S where compute () has it: under its rounding mode, in a
+   function of its own or in compute (), then the changes compute ()
+   makes to the scalars S read.  */
+void
+printer::launch_site (fz_stmt *s)
+{
+  static const char *const modes[] = { "FE_TONEAREST", "FE_UPWARD",
+				       "FE_DOWNWARD", "FE_TOWARDZERO" };
+  if (s->rounding)
+    line (std::string ("fesetround (") + modes[s->rounding] + ");");
+  if (s->launcher)
+    launcher (s);
+  else
+    local_block (s);
+  const std::set<fz_var *> &used = region_vars[s->region];
+  for (fz_var *v : s->changes)
+    {
+      if (!used.count (v))
+	continue;
+      std::string x = v->name, T = ty (v->ty);
+      if (v->ty == TY_BOOL)
+	line (x + " = !" + x + ";");
+      else if (fz_is_float (v->ty))
+	line (x + " = " + x + " * (" + T + ") 0.75 + (" + T + ") 1;");
+      else
+	line (x + " = (" + T + ") ((" + ut (v->ty) + ") " + x
+	      + " * 5u + 3u);");
+    }
+  if (s->scrub)
+    line ("scrub ();");
+  if (s->rounding)
+    {
+      if (s->round_wait && !pending.empty ())
+	wait_pending (0);
+      line ("fesetround (FE_TONEAREST);");
+    }
+}
+
+/* Whether the program calls cabs or carg (<complex.h>): any node of the
+   tree, printed or not.  */
+bool
+printer::uses_complex ()
+{
+  for (fz_expr *x : p->all_exprs)
+    if (x->k == E_CALL)
+      {
+	std::string n = fz_math_names[x->op];
+	if (n == "cabs" || n == "carg")
+	  return true;
+      }
+  return false;
+}
+
+/* Whether F holds for a region printed.  */
+bool
+printer::any_region (bool (*f) (const fz_stmt *))
+{
+  for (fz_stmt *s : p->top)
+    {
+      if (s->dropped)
+	continue;
+      if (s->k == S_REGION && f (s))
+	return true;
+      if (s->k == S_DATA)
+	for (fz_stmt *r : s->body)
+	  if (!r->dropped && f (r))
+	    return true;
+    }
+  return false;
+}
+
 /* Usage: which variables, arrays and labels the printed program names,
    and what each region uses.  */
 void
@@ -1247,6 +1541,7 @@ printer::scan_expr (fz_expr *x)
       x->var->uses++;
       if (x->var->kind == fz_var::GSCALAR && cur_region >= 0)
 	region_gscalars[cur_region].insert (x->var);
+      note_scalar (x->var);
     }
   if (x->arr)
     {
@@ -1302,6 +1597,7 @@ printer::scan_stmt (fz_stmt *s)
       s->v->uses++;
       if (s->v->kind == fz_var::GSCALAR && cur_region >= 0)
 	region_gscalars[cur_region].insert (s->v);
+      note_scalar (s->v);
     }
   if (s->tv)
     {
@@ -1325,15 +1621,27 @@ printer::scan_stmt (fz_stmt *s)
     used_labels.insert (s->label);
   for (const fz_loop &l : s->loops)
     if (l.rt)
-      l.rt->uses++;
+      {
+	l.rt->uses++;
+	note_scalar (l.rt);
+      }
   for (fz_var *v : { s->num_gangs_rt, s->num_workers_rt,
 		     s->vector_length_rt })
     if (v)
-      v->uses++;
+      {
+	v->uses++;
+	note_scalar (v);
+      }
   for (fz_var *v : s->firstprivate)
-    v->uses++;
+    {
+      v->uses++;
+      note_scalar (v);
+    }
   for (fz_var *v : s->private_vars)
-    v->uses++;
+    {
+      v->uses++;
+      note_scalar (v);
+    }
   /* A reduction's variable is declared, and a global one mapped and
      compared, even when no update is left.  */
   for (const fz_red &r : s->reds)
@@ -1600,28 +1908,11 @@ printer::compute ()
       params += ", int32_t " + v->name;
   for (fz_array *a : p->arrays)
     if (a->uses && a->param && global (a))
-      {
-	std::string T = ty (a->ty, a->sid);
-	if (a->flat || a->dims.size () == 1)
-	  params += ", " + T + " *" + a->name;
-	else
-	  params += ", " + T + " (*" + a->name + ")["
-		    + std::to_string (a->dims[1]) + "]";
-      }
+      params += ", " + array_param (a);
   line ("/* The regions: the host version with ON_DEV false, the device's");
   line ("   with ON_DEV true.  */");
   line ("__attribute__ ((noipa)) static void");
-  std::string sig = "compute (" + params + ")";
-  /* Break the signature before 79 columns.  */
-  while (sig.size () > 78)
-    {
-      size_t at = sig.rfind (", ", 77);
-      if (at == std::string::npos || at < 10)
-	break;
-      line (sig.substr (0, at + 1));
-      sig = "         " + sig.substr (at + 2);
-    }
-  line (sig);
+  signature_lines ("compute (" + params + ")");
   line ("{");
   ind += 2;
   for (fz_var *v : p->vars)
@@ -1928,6 +2219,13 @@ printer::run ()
   line ("   the device; every array must come out the same, floats bit for bit");
   line ("   (any NaN equals any NaN).  */");
   line ("");
+  bool rounding = any_region ([] (const fz_stmt *r) {
+    return r->rounding != RM_NEAREST;
+  });
+  if (rounding)
+    line ("#include <fenv.h>");
+  if (uses_complex ())
+    line ("#include <complex.h>");
   line ("#include <math.h>");
   if (queued ())
     line ("#include <openacc.h>");
@@ -1937,7 +2235,23 @@ printer::run ()
   line ("");
   declarations ();
   routines (false);
+  if (any_region ([] (const fz_stmt *r) { return r->scrub; }))
+    {
+      line ("/* Overwrite the stack below the caller's frame, where the frame of");
+      line ("   a function it called was.  */");
+      line ("__attribute__ ((noipa)) static void");
+      line ("scrub (void)");
+      line ("{");
+      line ("  volatile unsigned char b[1024];");
+      line ("  for (int i = 0; i < 1024; i++)");
+      line ("    b[i] = (unsigned char) (i * 37 + 11);");
+      line ("}");
+      line ("");
+    }
+  size_t at = out.size ();
+  launch_text.clear ();
   compute ();
+  out.insert (at, launch_text);
   support ();
   main_fn ();
   return out;
@@ -1966,6 +2280,8 @@ printer::run_aux ()
   line ("   (testsuite/gangway.fuzz/README.md): routines that its first unit");
   line ("   calls, and that call the first unit's.  */");
   line ("");
+  if (uses_complex ())
+    line ("#include <complex.h>");
   line ("#include <math.h>");
   line ("#include <stdint.h>");
   line ("");

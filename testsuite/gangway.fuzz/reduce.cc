@@ -18,6 +18,13 @@
 	    region N (not num_gangs (1), which lets its code store)
      yN     make region N synchronous (no async clause; the waits
 	    print.cc adds follow)
+     fN     print region N in compute (), not in a function of its own
+	    that launches it
+     kN     region N uses the scalars of compute () as they are (no
+	    copyin or copy clause, no copies in a block's locals), and
+	    compute () changes none of them after its launch, nor
+	    overwrites the stack
+     nN     region N runs under the default rounding mode
      pN     remove the private variables and arrays of loop or region N
 	    that nothing but their initialization uses, and it
      lN.K   remove loop K > 0 of loop nest N, no longer collapsed, if
@@ -522,6 +529,25 @@ fz_apply_edit (fz_program *p, const std::string &edit)
 	return false;
       s->async = -1;
       return true;
+    case 'f':
+      if (s->k != S_REGION || !s->launcher)
+	return false;
+      s->launcher = false;
+      s->scrub = false;
+      return true;
+    case 'k':
+      if (s->k != S_REGION
+	  || (s->sforms.empty () && s->changes.empty () && !s->scrub))
+	return false;
+      s->sforms.clear ();
+      s->changes.clear ();
+      s->scrub = false;
+      return true;
+    case 'n':
+      if (s->k != S_REGION || !s->rounding)
+	return false;
+      s->rounding = RM_NEAREST;
+      return true;
     default:
       return false;
     }
@@ -602,6 +628,12 @@ candidates (fz_program *p, int round)
 	      c.push_back ("g" + n);
 	    if (s->async >= 0)
 	      c.push_back ("y" + n);
+	    if (s->launcher)
+	      c.push_back ("f" + n);
+	    if (!s->sforms.empty () || !s->changes.empty () || s->scrub)
+	      c.push_back ("k" + n);
+	    if (s->rounding)
+	      c.push_back ("n" + n);
 	    break;
 	  default:
 	    break;
