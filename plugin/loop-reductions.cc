@@ -215,6 +215,9 @@ op_name (tree_code op)
     case BIT_XOR_EXPR: return "^";
     case TRUTH_ANDIF_EXPR: case TRUTH_AND_EXPR: return "&&";
     case TRUTH_ORIF_EXPR: case TRUTH_OR_EXPR: return "||";
+    /* Fortran's .eqv. and .neqv.  */
+    case EQ_EXPR: return ".eqv.";
+    case NE_EXPR: return ".neqv.";
     default: return "?";
     }
 }
