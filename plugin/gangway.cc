@@ -408,6 +408,11 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   };
   register_callback (gw_plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 		     &serial_loops);
+  struct register_pass_info routine_locals = {
+    gw_make_routine_locals_pass (g), "omplower", 1, PASS_POS_INSERT_BEFORE
+  };
+  register_callback (gw_plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+		     &routine_locals);
   struct register_pass_info loop_reductions = {
     gw_make_loop_reductions_pass (g), "omplower", 1, PASS_POS_INSERT_BEFORE
   };

@@ -58,6 +58,10 @@ opt_pass *gw_make_loop_reductions_pass (gcc::context *);
    that call partitioned routines sequential.  */
 opt_pass *gw_make_serial_loops_pass (gcc::context *);
 
+/* routine-locals.cc: the pass that makes a partitioned routine's own
+   variables one per call.  */
+opt_pass *gw_make_routine_locals_pass (gcc::context *);
+
 /* fortran-packing.cc: gfortran's packing of arrays for calls.  */
 struct gw_packing_site
 {

@@ -34,7 +34,8 @@
    own, as before).  A seq loop of a region that is inside no partitioned
    loop gets the gang level, as the region's body does.  One at the top
    level of a routine is left as it is: its variables are then like the
-   routine's own, which GCC does not mark either.
+   routine's own, which GCC does not mark either, and which
+   gangway-routine-locals (routine-locals.cc) has marked one per call.
 
    The loop around a marker is found from the fork markers: a walk from
    the entry carries the levels of the forks opened and not yet joined

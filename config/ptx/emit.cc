@@ -501,7 +501,7 @@ emitter::declarations ()
       const dir_slot &slot = fn->slots[s];
       uint64_t size = std::max (slot.size, 1u);
       if (slot.shared && slot.per_worker)
-	size = worker_stride (slot) * wlen;
+	size = worker_stride (slot) * slot_workers ();
       dir_appendf (d, "\t%s .align %u .b8 gw_s%zu[%llu];\t// %s\n",
 		   slot.shared ? ".shared" : ".local",
 		   std::max (slot.align, 1u), s, (unsigned long long) size,
@@ -583,7 +583,7 @@ emitter::run ()
       uint64_t &size = s.shared ? shared : local;
       uint64_t align = std::max<uint32_t> (s.align, 1);
       size = (size + align - 1) / align * align
-	     + (s.shared && s.per_worker ? worker_stride (s) * wlen
+	     + (s.shared && s.per_worker ? worker_stride (s) * slot_workers ()
 		: (uint64_t) s.size);
     }
   if (local > ptx_max_local)

@@ -100,6 +100,15 @@ public:
 private:
   dir_func *fn;
   int wlen = 1, vlen = 1;
+  /* The workers a per-worker shared slot has a copy for: the function's,
+     except in a vector routine, which is compiled once (for one worker)
+     and which each worker of its caller calls: one copy for each worker a
+     gang of warps can have, found by the caller's worker position.  */
+  int slot_workers () const
+  {
+    return fn->kind == DFK_ROUTINE && fn->level == DL_VECTOR
+	   ? 1024 / std::max (vlen, ptx_warp_size) : wlen;
+  }
   unsigned active = 0;		/* Axes of size above 1.  */
   unsigned warp_axes = 0;	/* Axes whose threads share warps.  */
   gw_partitions parts;

@@ -146,7 +146,7 @@ emitter::emit_insn (dir_insn *i)
 	    ins ("cvta.local.u64 %s, gw_s%u", dest (i).c_str (), i->slot);
 	    return;
 	  }
-	if (!s.per_worker || wlen == 1)
+	if (!s.per_worker || slot_workers () == 1)
 	  {
 	    ins ("cvta.shared.u64 %s, gw_s%u", dest (i).c_str (), i->slot);
 	    return;

@@ -277,6 +277,7 @@ private:
   void while_stmt (ctx &c, std::vector<fz_stmt *> &out, bool is_do);
   void irreducible (ctx &c, std::vector<fz_stmt *> &out);
   void local_array (ctx &c, std::vector<fz_stmt *> &out);
+  bool local_fill (ctx &c, std::vector<fz_stmt *> &out);
   void struct_local (ctx &c, std::vector<fz_stmt *> &out);
   bool loop_ok (ctx &c);
   void consume (ctx &c, size_t mark, std::vector<fz_stmt *> &out);
@@ -1147,7 +1148,9 @@ gen::stmt (ctx &c, std::vector<fz_stmt *> &out)
 		  /* A recursive routine's call of itself: in its own code,
 		     not in a loop.  */
 		  rec_pending && rec_pending == rt && c.ps == reg.root
-		  && !c.repeat ? 30 : 0 });
+		  && !c.repeat ? 30 : 0,
+		  lp && !c.auto_only && (c.avail & (LV_W | LV_V))
+		  && (rt || reg.construct == 0) ? w (K_local_fill) : 0 });
   switch (k)
     {
     case 0: decl (c, out); return;
@@ -1212,6 +1215,7 @@ gen::stmt (ctx &c, std::vector<fz_stmt *> &out)
 	return;
       }
     case 24: recurse_stmt (c, out); return;
+    case 25: if (!local_fill (c, out)) local_array (c, out); return;
     default: decl (c, out); return;
     }
 }
@@ -1725,6 +1729,89 @@ gen::local_array (ctx &c, std::vector<fz_stmt *> &out)
   s->fixed = false;
   vis_arrays.push_back (a);
   out.push_back (s);
+}
+
+/* A local array of the code of context C (a routine's own, a region's,
+   an iteration's of a gang or worker loop), filled, then stored by a
+   worker or vector loop, each iteration its own element, and read back
+   whole by the code after the loop, which has it from then on as any
+   local array.  Its iterations store what the single code reads: the
+   array is one for the code that declares it, which the loop's threads
+   share (a routine's own variables: plugin/routine-locals.cc).  False
+   if C has no worker or vector level to give the loop.  */
+bool
+gen::local_fill (ctx &c, std::vector<fz_stmt *> &out)
+{
+  unsigned levels = c.avail & (LV_W | LV_V);
+  if (!levels || c.auto_only)
+    return false;
+  unsigned level = levels == (LV_W | LV_V) ? (rng.pct (50) ? LV_W : LV_V)
+		   : levels;
+  fz_stmt *loop = st (S_ACCLOOP);
+  loop->levels = level;
+  if (level == LV_W && (levels & LV_V) && rng.pct (30))
+    loop->levels |= LV_V;
+  loop->loops.push_back (header (c, level == LV_W ? 20 : 48, true, false));
+  fz_var *i = loop->loops[0].v;
+
+  fz_stmt *d = st (S_ARRDECL);
+  fz_array *a = array (fz_array::LOCAL, pick_ty (), "la");
+  a->dims.push_back (std::max (i->value, 1LL));
+  a->site = c.ps;
+  a->region = scopes[c.ps].region;
+  d->arr = a;
+  fz_var *q = var (fz_var::LOOP, TY_I32, "q");
+  q->value = a->dims[0];
+  q->wscope = -1;
+  d->v = q;
+  vis.push_back (q);
+  {
+    ctx fill = c;
+    fill.trips *= a->dims[0];
+    d->e = expr (fill, a->ty, 2);
+  }
+  vis.pop_back ();
+  out.push_back (d);
+
+  /* The loop's body: the store, of a value that does not read A.  */
+  const pscope ps = scopes[c.ps];
+  pscope b;
+  b.parent = c.ps;
+  b.region = ps.region;
+  b.owners = ps.owners;
+  b.owners.push_back (i);
+  b.elems = ps.elems * std::max (i->value, 1LL);
+  b.gang = false;
+  b.shared = ps.shared;
+  scopes.push_back (b);
+  ctx in = c;
+  in.ps = scopes.size () - 1;
+  in.depth++;
+  in.brk = in.cont = false;
+  in.label.clear ();
+  in.want_loop = false;
+  in.irred = false;
+  in.plain = nullptr;
+  in.repeat = false;
+  in.single = false;
+  in.trips *= std::max (i->value, 1LL);
+  in.avail = (loop->levels & LV_V) ? 0 : c.avail & LV_V;
+  reg.has_part = true;
+  if (loop->levels & LV_V)
+    reg.has_vector = true;
+  vis.push_back (i);
+  fz_stmt *w = st (S_STORE);
+  w->arr = a;
+  fz_expr *x = ex (E_VAR, i->ty);
+  x->var = i;
+  x->fixed = true;
+  w->idx.push_back (x);
+  w->e = expr (in, a->ty, 1 + rng.below (3));
+  vis.pop_back ();
+  loop->body.push_back (w);
+  out.push_back (loop);
+  vis_arrays.push_back (a);
+  return true;
 }
 
 /* A local struct copied from an input array's element.  */
