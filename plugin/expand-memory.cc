@@ -48,12 +48,18 @@ expander::slot_for (tree decl)
   dir_slot s;
   s.size = tree_to_uhwi (size);
   s.align = MAX (DECL_ALIGN_UNIT (decl), 1);
+  bool per_worker;
   if (tree a = lookup_attribute ("gangway shared", DECL_ATTRIBUTES (decl)))
     {
       s.shared = true;
       s.per_worker = TREE_VALUE (a) != NULL_TREE;
       if (!s.per_worker)
 	gw_note_gang_private (decl);
+    }
+  else if (gw_call_shared_p (decl, &per_worker))
+    {
+      s.shared = true;
+      s.per_worker = per_worker;
     }
   if (DECL_NAME (decl))
     s.name = IDENTIFIER_POINTER (DECL_NAME (decl));

@@ -61,6 +61,7 @@ opt_pass *gw_make_serial_loops_pass (gcc::context *);
 /* routine-locals.cc: the pass that makes a partitioned routine's own
    variables one per call.  */
 opt_pass *gw_make_routine_locals_pass (gcc::context *);
+bool gw_call_shared_p (tree decl, bool *per_worker);
 
 /* fortran-packing.cc: gfortran's packing of arrays for calls.  */
 struct gw_packing_site

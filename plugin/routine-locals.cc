@@ -19,20 +19,26 @@
    garbage on both targets; at -O1 and above an ICE where the routine
    was inlined, frame-addresses recomputing the copy's address after a
    join).  So, before omplower, the variables declared in a partitioned
-   routine outside its partitioned loops get the mark a gang- or
-   worker-private variable gets:
+   routine outside its partitioned loops get a mark, "gangway call",
+   that the expander reads as that of a gang- or worker-private
+   variable (gw_call_shared_p):
 
      #pragma acc routine worker
      void row (const float *a, float *out, int i)
      {
-       float t[32];           // "gangway shared": one per call (per gang)
+       float t[32];           // "gangway call": one per call (per gang)
        #pragma acc loop worker
        for (int j = 0; j < 32; ++j)
 	 { float u[2]; ... }  // the loop's: left to GCC (worker level)
 
    In a gang or worker routine the variable is one per gang (the call's
    threads are the gang's); in a vector routine one per worker (each
-   worker calls it: "gangway shared" with a non-null value).  The body
+   worker calls it).  The mark's value is (PER_WORKER . VAR), VAR the
+   variable itself: its copies that inlining and the device clones make
+   (whose DECL_ORIGIN is VAR) are the call's too, but the copies
+   omp-low makes of it for a loop's private or reduction clause carry
+   the attribute list and are not (their origin is themselves): they
+   are the loop's, with GCC's level.  The body
    of a `loop seq' runs in the mode around it and is walked; that of any
    other loop (gang, worker, vector, auto, independent, bare: GCC may
    partition it) is not: its variables get the loop's level from GCC's
@@ -44,7 +50,7 @@
    Requires: GIMPLE before omplower (GIMPLE_BIND scopes, no CFG).
    Guarantees: in a gang, worker or vector routine, every local
    non-static variable the user declared outside its partitioned loops
-   carries "gangway shared".
+   carries "gangway call".
    Invalidates: nothing (attributes only).  */
 
 #include "gcc-api.h"
@@ -52,8 +58,9 @@
 
 namespace {
 
-/* What the walk of one routine carries: the mark's value (NULL_TREE one
-   per gang, integer_one_node one per worker) and how many it marked.  */
+/* What the walk of one routine carries: the mark's PER_WORKER (NULL_TREE
+   one per gang, integer_one_node one per worker) and how many it
+   marked.  */
 struct marking
 {
   tree value;
@@ -79,10 +86,11 @@ mark_vars (gbind *bind, marking *m)
   for (tree v = gimple_bind_vars (bind); v; v = DECL_CHAIN (v))
     if (VAR_P (v) && !TREE_STATIC (v) && !DECL_EXTERNAL (v)
 	&& !DECL_ARTIFICIAL (v)
-	&& !lookup_attribute ("gangway shared", DECL_ATTRIBUTES (v)))
+	&& !lookup_attribute ("gangway call", DECL_ATTRIBUTES (v)))
       {
-	DECL_ATTRIBUTES (v) = tree_cons (get_identifier ("gangway shared"),
-					 m->value, DECL_ATTRIBUTES (v));
+	DECL_ATTRIBUTES (v)
+	  = tree_cons (get_identifier ("gangway call"),
+		       tree_cons (m->value, v, NULL_TREE), DECL_ATTRIBUTES (v));
 	m->count++;
       }
 }
@@ -150,6 +158,20 @@ public:
 };
 
 } // anon namespace
+
+/* If DECL is the call's variable of a partitioned routine (or a copy
+   of it that inlining or cloning made), return true and set *PER_WORKER
+   (one per worker, else one per gang).  */
+
+bool
+gw_call_shared_p (tree decl, bool *per_worker)
+{
+  tree a = lookup_attribute ("gangway call", DECL_ATTRIBUTES (decl));
+  if (!a || DECL_ORIGIN (decl) != TREE_VALUE (TREE_VALUE (a)))
+    return false;
+  *per_worker = TREE_PURPOSE (TREE_VALUE (a)) != NULL_TREE;
+  return true;
+}
 
 /* Return a new instance of the routine-locals pass.  */
 
