@@ -769,6 +769,7 @@ expander::run ()
   /* Parameters and the default definitions of uninitialised variables.  */
   b = dir_builder (fn.get (), entry);
   int parm_no = 0;
+  std::vector<std::pair<tree, dir_insn *>> in_memory;
   for (tree parm = DECL_ARGUMENTS (fun->decl); parm;
        parm = DECL_CHAIN (parm), parm_no++)
     {
@@ -790,18 +791,7 @@ expander::run ()
       if (tree def = ssa_default_def (fun, parm))
 	ssa[SSA_NAME_VERSION (def)] = dir_reg_value (fn.get (), i->dest);
       else if (!is_gimple_reg (parm))
-	{
-	  /* A parameter in memory (its address is taken): its value goes
-	     to a frame slot of its own.  */
-	  dir_insn *a = dir_new_insn (fn.get (), DOP_ADDR_LOCAL, DT_I64);
-	  a->slot = slot_for (parm);
-	  a->dest = dir_new_reg (fn.get (), DT_I64);
-	  b.emit (a);
-	  dir_type mt = reg_type (TREE_TYPE (parm), true);
-	  dir_value v = dir_reg_value (fn.get (), i->dest);
-	  b.store (mt, dir_reg_value (fn.get (), a->dest), 0,
-		   t == DT_B1 ? emit (DOP_ZEXT, mt, { v }) : v);
-	}
+	in_memory.push_back ({ parm, i });
     }
   unsigned ix;
   tree name;
@@ -818,6 +808,30 @@ expander::run ()
 	dir_type t = reg_type (TREE_TYPE (name));
 	ssa[ix] = b.def (DOP_UNDEF, t, {});
       }
+  /* A parameter in memory (its address is taken): its value goes to a
+     frame slot of its own, stored in a block after the entry, which
+     the function's code begins with (the entry holds only the
+     parameters' reads: a partitioned routine's single code, the store,
+     is neutered like the rest of it).  */
+  if (!in_memory.empty ())
+    {
+      dir_block *init = dir_new_block (fn.get ());
+      b.br (init);
+      b = dir_builder (fn.get (), init);
+      for (auto &pi : in_memory)
+	{
+	  tree parm = pi.first;
+	  dir_type t = pi.second->type;
+	  dir_insn *a = dir_new_insn (fn.get (), DOP_ADDR_LOCAL, DT_I64);
+	  a->slot = slot_for (parm);
+	  a->dest = dir_new_reg (fn.get (), DT_I64);
+	  b.emit (a);
+	  dir_type mt = reg_type (TREE_TYPE (parm), true);
+	  dir_value v = dir_reg_value (fn.get (), pi.second->dest);
+	  b.store (mt, dir_reg_value (fn.get (), a->dest), 0,
+		   t == DT_B1 ? emit (DOP_ZEXT, mt, { v }) : v);
+	}
+    }
   basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
   b.br (blocks.at (first->index));
 
