@@ -97,6 +97,10 @@ struct fgen
      and compute's locals that their calls pass.  */
   std::string launchers, locals;
   int nlaunch = 0;
+  /* The worker and vector subroutines whose own array a partitioned
+     loop fills (f_routine_local), fw1 ...  */
+  std::string part_routines;
+  int npart = 0;
   /* The program sets rounding modes around its regions (f_rounding);
      the mode of the region being made (0: the default).  */
   bool rounding = false;
@@ -407,6 +411,63 @@ struct fgen
     return indent + v + " = " + r.op + " (" + v + ", " + x + ")\n";
   }
 
+  /* Region N calls, for each column j, a worker or vector subroutine
+     with the column of a real(8) input and of a real(8) output: the
+     subroutine's own array t(n1), declared outside its loops, is filled
+     by its worker or vector loop and read whole by its single code
+     after it (the call's one array, which the loop's threads share:
+     plugin/routine-locals.cc).  False if no output is free.  */
+  bool
+  routine_local (int n)
+  {
+    std::vector<const farray *> in = of (FK_R8, true), outs;
+    for (const farray &a : arrays)
+      if (!a.input && !a.owned && a.kind == FK_R8)
+	outs.push_back (&a);
+    if (in.empty () || outs.empty ())
+      return false;
+    const farray *x = in[rng.below (in.size ())];
+    const farray *y = outs[rng.below (outs.size ())];
+    bool vector = rng.pct (50);
+    std::string name = fmt ("fw%d", ++npart);
+    std::string level = vector ? "vector" : "worker";
+    std::string r;
+    r += "  subroutine " + name + " (a, out, j)\n";
+    r += "    !$acc routine " + level + "\n";
+    r += "    real(8), intent(in) :: a(:)\n";
+    r += "    real(8), intent(inout) :: out(:)\n";
+    r += "    integer, value :: j\n";
+    r += "    real(8) :: t(n1), s\n    integer :: i\n";
+    r += "    !$acc loop " + level + "\n";
+    r += "    do i = 1, n1\n";
+    r += fmt ("      t(i) = a(i) * %d + i + j\n", (int) rng.range (1, 4));
+    r += "    end do\n";
+    bool reversed = rng.pct (50);
+    r += reversed ? "    s = t(n1)\n" : "    s = t(1)\n";
+    r += "    do i = 1, n1\n";
+    r += reversed ? "      out(i) = out(i) + t(i) - s\n"
+		  : "      out(i) = out(i) + t(n1 + 1 - i) - s\n";
+    r += "    end do\n";
+    r += "  end subroutine " + name + "\n\n";
+    part_routines += r;
+
+    const std::string lo2 = std::to_string (l2), hi2 = std::to_string (l2 + n2 - 1);
+    std::string b;
+    b += fmt ("    ! Region %d: a %s routine's own array.\n", n,
+	      level.c_str ());
+    b += "    !$acc parallel loop gang";
+    if (!vector && rng.pct (60))
+      b += fmt (" num_workers(%ld)", rng.range (2, 4));
+    b += " if (dev)\n";
+    b += "    do j = " + lo2 + ", " + hi2 + "\n";
+    b += "      call " + name + " (" + x->name + "(:, j), " + y->name
+	 + "(:, j), j)\n";
+    b += "    end do\n";
+    body += b;
+    return true;
+  }
+
+
   /* One region of compute.  */
   void
   region (int n)
@@ -416,6 +477,8 @@ struct fgen
 	launcher (n);
 	return;
       }
+    if (pct (K_f_routine_local) && routine_local (n))
+      return;
     std::vector<const farray *> outs;
     for (const farray &a : arrays)
       if (!a.input && !a.owned)
@@ -867,6 +930,7 @@ struct fgen
 		  r ? "2 * mod (b, 7)" : "mod (b, 5) * 2");
 	s += "  end function " + routines[r] + "\n\n";
       }
+    s += part_routines;
     s += launchers;
     s += "  subroutine compute (dev";
     for (const farray &a : arrays)

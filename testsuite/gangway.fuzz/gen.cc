@@ -1745,8 +1745,9 @@ gen::local_fill (ctx &c, std::vector<fz_stmt *> &out)
   unsigned levels = c.avail & (LV_W | LV_V);
   if (!levels || c.auto_only)
     return false;
-  unsigned level = levels == (LV_W | LV_V) ? (rng.pct (50) ? LV_W : LV_V)
-		   : levels;
+  unsigned level = levels;
+  if (levels == (LV_W | LV_V))
+    level = rng.pct (50) ? LV_W : LV_V;
   fz_stmt *loop = st (S_ACCLOOP);
   loop->levels = level;
   if (level == LV_W && (levels & LV_V) && rng.pct (30))
