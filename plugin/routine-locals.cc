@@ -67,17 +67,6 @@ struct marking
   unsigned count;
 };
 
-/* Whether the OpenACC loop LOOP is `seq'.  */
-
-bool
-seq_loop_p (gimple *loop)
-{
-  for (tree c = gimple_omp_for_clauses (loop); c; c = OMP_CLAUSE_CHAIN (c))
-    if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_SEQ)
-      return true;
-  return false;
-}
-
 /* Mark the user's variables of BIND with M's value, and count them.  */
 
 void
@@ -109,7 +98,7 @@ visit (gimple_stmt_iterator *gsi, bool *handled, struct walk_stmt_info *wi)
     mark_vars (bind, m);
   else if (gimple_code (g) == GIMPLE_OMP_FOR
 	   && gimple_omp_for_kind (g) == GF_OMP_FOR_KIND_OACC_LOOP
-	   && !seq_loop_p (g))
+	   && !omp_find_clause (gimple_omp_for_clauses (g), OMP_CLAUSE_SEQ))
     *handled = true;
   return NULL_TREE;
 }

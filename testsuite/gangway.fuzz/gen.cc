@@ -277,6 +277,7 @@ private:
   void while_stmt (ctx &c, std::vector<fz_stmt *> &out, bool is_do);
   void irreducible (ctx &c, std::vector<fz_stmt *> &out);
   void local_array (ctx &c, std::vector<fz_stmt *> &out);
+  fz_array *local_decl (ctx &c, fz_ty t, long n, std::vector<fz_stmt *> &out);
   bool local_fill (ctx &c, std::vector<fz_stmt *> &out);
   void struct_local (ctx &c, std::vector<fz_stmt *> &out);
   bool loop_ok (ctx &c);
@@ -1705,13 +1706,14 @@ gen::irreducible (ctx &c, std::vector<fz_stmt *> &out)
   vis.push_back (s->counter);
 }
 
-/* A local array, filled, then read and written by what follows.  */
-void
-gen::local_array (ctx &c, std::vector<fz_stmt *> &out)
+/* A new local array of context C's scope, of type T and N elements,
+   declared onto OUT and filled over its index q (not yet visible).  */
+fz_array *
+gen::local_decl (ctx &c, fz_ty t, long n, std::vector<fz_stmt *> &out)
 {
   fz_stmt *s = st (S_ARRDECL);
-  fz_array *a = array (fz_array::LOCAL, pick_ty (), "la");
-  a->dims.push_back (rng.range (2, 16));
+  fz_array *a = array (fz_array::LOCAL, t, "la");
+  a->dims.push_back (n);
   a->site = c.ps;
   a->region = scopes[c.ps].region;
   s->arr = a;
@@ -1720,15 +1722,20 @@ gen::local_array (ctx &c, std::vector<fz_stmt *> &out)
   q->wscope = -1;
   s->v = q;
   vis.push_back (q);
-  {
-    ctx fill = c;
-    fill.trips *= a->dims[0];
-    s->e = expr (fill, a->ty, 2);
-  }
+  ctx fill = c;
+  fill.trips *= a->dims[0];
+  s->e = expr (fill, a->ty, 2);
   vis.pop_back ();
-  s->fixed = false;
-  vis_arrays.push_back (a);
   out.push_back (s);
+  return a;
+}
+
+/* A local array, filled, then read and written by what follows.  */
+void
+gen::local_array (ctx &c, std::vector<fz_stmt *> &out)
+{
+  fz_ty t = pick_ty ();
+  vis_arrays.push_back (local_decl (c, t, rng.range (2, 16), out));
 }
 
 /* A local array of the code of context C (a routine's own, a region's,
@@ -1755,24 +1762,8 @@ gen::local_fill (ctx &c, std::vector<fz_stmt *> &out)
   loop->loops.push_back (header (c, level == LV_W ? 20 : 48, true, false));
   fz_var *i = loop->loops[0].v;
 
-  fz_stmt *d = st (S_ARRDECL);
-  fz_array *a = array (fz_array::LOCAL, pick_ty (), "la");
-  a->dims.push_back (std::max (i->value, 1LL));
-  a->site = c.ps;
-  a->region = scopes[c.ps].region;
-  d->arr = a;
-  fz_var *q = var (fz_var::LOOP, TY_I32, "q");
-  q->value = a->dims[0];
-  q->wscope = -1;
-  d->v = q;
-  vis.push_back (q);
-  {
-    ctx fill = c;
-    fill.trips *= a->dims[0];
-    d->e = expr (fill, a->ty, 2);
-  }
-  vis.pop_back ();
-  out.push_back (d);
+  fz_ty t = pick_ty ();
+  fz_array *a = local_decl (c, t, std::max (i->value, 1LL), out);
 
   /* The loop's body: the store, of a value that does not read A.  */
   const pscope ps = scopes[c.ps];
@@ -3494,23 +3485,8 @@ gen::local_array_for (ctx &c, fz_ty t, long n, std::vector<fz_stmt *> &out)
       cands.push_back (a);
   if (!cands.empty () && rng.pct (70))
     return cands[rng.below (cands.size ())];
-  fz_stmt *s = st (S_ARRDECL);
-  fz_array *a = array (fz_array::LOCAL, t, "la");
-  a->dims.push_back (n + rng.below (4));
-  a->site = c.ps;
-  a->region = scopes[c.ps].region;
-  s->arr = a;
-  fz_var *q = var (fz_var::LOOP, TY_I32, "q");
-  q->value = a->dims[0];
-  q->wscope = -1;
-  s->v = q;
-  vis.push_back (q);
-  ctx fill = c;
-  fill.trips *= a->dims[0];
-  s->e = expr (fill, t, 2);
-  vis.pop_back ();
+  fz_array *a = local_decl (c, t, n + rng.below (4), out);
   vis_arrays.push_back (a);
-  out.push_back (s);
   return a;
 }
 
