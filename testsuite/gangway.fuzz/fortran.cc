@@ -40,12 +40,16 @@ namespace {
 std::string
 fmt (const char *f, ...)
 {
-  char buf[512];
-  va_list ap;
+  va_list ap, again;
   va_start (ap, f);
-  vsnprintf (buf, sizeof buf, f, ap);
+  va_copy (again, ap);
+  int n = vsnprintf (nullptr, 0, f, ap);
   va_end (ap);
-  return buf;
+  std::string s (n > 0 ? n : 0, '\0');
+  if (n > 0)
+    vsnprintf (&s[0], n + 1, f, again);
+  va_end (again);
+  return s;
 }
 
 /* The kinds of values.  */
