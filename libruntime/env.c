@@ -196,6 +196,36 @@ gw_isa_level (const char *name)
   return 0;
 }
 
+/* Parse GOMP_OPENACC_DIM, libgomp's "GANGS:WORKERS:VECTOR" (each part
+   optional, "8::" or ":4"), into DIMS (0 where not given); warn about a
+   value that is not of that form and ignore the rest of it.  */
+
+static void
+gw_parse_default_dims (const char *spec, unsigned dims[GW_AXES])
+{
+  const char *p = spec;
+
+  for (int i = 0; i < GW_AXES && *p; i++)
+    {
+      if (i > 0 && *p++ != ':')
+	goto bad;
+      if (*p == ':' || *p == '\0')
+	continue;
+      char *end;
+      errno = 0;
+      long v = strtol (p, &end, 10);
+      if (errno || end == p || v < 0 || v > 0x7fffffff)
+	goto bad;
+      dims[i] = (unsigned) v;
+      p = end;
+    }
+  if (*p == '\0')
+    return;
+ bad:
+  gw_warn ("invalid GOMP_OPENACC_DIM=%s (want GANGS:WORKERS:VECTOR, each "
+	   "a number or empty); the rest of it is ignored", spec);
+}
+
 /* Parse the GANGWAY_LOG value SPEC into GW_LOG_* bits, warning once
    about the categories it does not know.  */
 
@@ -334,6 +364,12 @@ gw_read_config (void)
 	gw_warn ("unknown GANGWAY_CPU_ISA=%s (want x86-64, x86-64-v2, "
 		 "x86-64-v3 or x86-64-v4); ignored", v);
     }
+
+  /* The default dimensions of launches that leave them open.  */
+  memset (c->default_dims, 0, sizeof c->default_dims);
+  v = gw_getenv ("GOMP_OPENACC_DIM");
+  if (v)
+    gw_parse_default_dims (v, c->default_dims);
 
   /* Logging.  */
   c->log = 0;

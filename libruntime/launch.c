@@ -303,6 +303,7 @@ gw_launch_dims (struct gw_launch *l, const struct gw_entry *e,
 		const unsigned dims[GW_AXES])
 {
   static const intptr_t none[GW_AXES];
+  const struct gw_config *cfg = gw_config ();
   const intptr_t *fixed = code->dims ? code->dims + GW_AXES * e->index : none;
 
   /* The number of gangs: the compiler's, else the launch's, else the
@@ -312,7 +313,7 @@ gw_launch_dims (struct gw_launch *l, const struct gw_entry *e,
      launch passes the construct's num_gangs.  A device may run fewer than
      the launch asks for (the code reads a run-time number of gangs from
      its arguments, and its loops share their iterations among those it
-     gets).  */
+     gets).  Where neither says, GOMP_OPENACC_DIM's, then the device's.  */
   l->gangs = gw_static_dim (fixed[GW_GANG]);
   l->gangs_asked = 0;
   if (l->gangs == 0)
@@ -323,6 +324,10 @@ gw_launch_dims (struct gw_launch *l, const struct gw_entry *e,
       l->gangs = dev->max_gangs;
     }
   if (l->gangs == 0)
+    l->gangs = cfg->default_dims[GW_GANG];
+  if (l->gangs != 0 && dev->max_gangs && l->gangs > dev->max_gangs)
+    l->gangs = dev->max_gangs;
+  if (l->gangs == 0)
     l->gangs = dev->default_gangs ();
 
   /* The device code was compiled for its worker and vector counts: a
@@ -331,12 +336,14 @@ gw_launch_dims (struct gw_launch *l, const struct gw_entry *e,
      then, do they count.  */
   l->workers = gw_static_dim (fixed[GW_WORKER]);
   if (l->workers == 0 && dev->inner_dims_at_launch)
-    l->workers = dims[GW_WORKER];
+    l->workers = dims[GW_WORKER] ? dims[GW_WORKER]
+		 : cfg->default_dims[GW_WORKER];
   if (l->workers == 0)
     l->workers = 1;
   l->vector = gw_static_dim (fixed[GW_VECTOR]);
   if (l->vector == 0 && dev->inner_dims_at_launch)
-    l->vector = dims[GW_VECTOR];
+    l->vector = dims[GW_VECTOR] ? dims[GW_VECTOR]
+		: cfg->default_dims[GW_VECTOR];
   if (l->vector == 0)
     l->vector = 1;
 }

@@ -170,6 +170,10 @@ struct gw_config
   unsigned online_cpus;
   /* GW_LOG_* bits.  */
   unsigned log;
+  /* GOMP_OPENACC_DIM's gangs, workers and vector length: the dimensions
+     of a launch that neither the compiler nor the program fixed, 0 where
+     the device chooses.  */
+  unsigned default_dims[GW_AXES];
 };
 
 extern struct gw_config gw_the_config;

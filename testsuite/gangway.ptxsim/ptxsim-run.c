@@ -17,8 +17,9 @@
    libgangway does, and so does a routine that no unit exports.
 
    Environment:
-     PTXSIM_GANGS=N	  gangs when neither the program nor the compiler
-			  fixes them (default 3);
+     GOMP_OPENACC_DIM=N:...  gangs when neither the program nor the
+			  compiler fixes them, as in libgangway;
+     PTXSIM_GANGS=N	  gangs when none of those does (default 3);
      PTXSIM_PTX=FILE	  run the kernels from FILE instead of the image
 			  (a deliberately broken variant, say);
      PTXSIM_ALLOW_HOST=1 run regions without ptx code on the host (else
@@ -514,6 +515,14 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
   unsigned gangs = kdims[GW_GANG];
   if (!gangs)
     gangs = dims[GW_GANG];
+  if (!gangs)
+    {
+      /* GOMP_OPENACC_DIM's gangs, as libgangway takes them (its
+	 well-formed values; libgangway warns about the others).  */
+      const char *d = getenv ("GOMP_OPENACC_DIM");
+      if (d && *d >= '0' && *d <= '9')
+	gangs = (unsigned) strtoul (d, NULL, 10);
+    }
   if (!gangs)
     {
       const char *g = getenv ("PTXSIM_GANGS");
