@@ -25,6 +25,7 @@ struct gw_target_options
   std::string cpu_isa;		/* x86-64 level of cpu images, or "native".  */
   std::string cc;		/* Compiler driver for cpu images.  */
   std::vector<std::string> cc_flags;	/* Forwarded semantics flags.  */
+  std::string cc_opt = "-O3";	/* The cpu image compile's -O option.  */
   std::string keep_base;	/* If set, keep image sources as
 				   KEEP_BASE.<target>.<ext>.  */
   std::string ptx_arch = "sm_80";	/* GPU architecture of ptx images.  */

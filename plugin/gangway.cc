@@ -107,6 +107,9 @@ check_pass_list (const char *option, const std::string &list)
   return true;
 }
 
+/* -fplugin-arg-gangway-image-opt's -O option, or empty.  */
+static std::string image_opt;
+
 /* Parse the plugin arguments ARGV[0..ARGC-1] into gw_opts.  Return false
    after an error.  */
 
@@ -167,6 +170,19 @@ parse_args (int argc, struct plugin_argument *argv)
 	{
 	  if (need_value ())
 	    gw_opts.target.cpu_isa = value;
+	}
+      else if (key == "image-opt")
+	{
+	  if (!need_value ())
+	    continue;
+	  if (strlen (value) == 1 && strchr ("0123sg", value[0]))
+	    image_opt = std::string ("-O") + value;
+	  else
+	    {
+	      error ("%<-fplugin-arg-gangway-image-opt=%s%>: want 0, 1, 2, "
+		     "3, s or g", value);
+	      ok = false;
+	    }
 	}
       else if (key == "dump")
 	gw_opts.dump = value ? value : "all";
@@ -286,6 +302,19 @@ init_target_options ()
 	       ? "-ffp-contract=fast" : "-ffp-contract=off");
   if (flag_rounding_math)
     f.push_back ("-frounding-math");
+
+  /* The cpu image's optimization: -O3 for an optimized build; -O1 for a
+     debugging one (-O0, -Og) and for -O1, whose users want it quick: the
+     image compile is most of the time of a compile with the plugin, and
+     at -O3 up to six times -O1's; an -O1 image's kernels take up to
+     four times as long (bench/README.md).
+     -fplugin-arg-gangway-image-opt sets it.  */
+  if (!image_opt.empty ())
+    gw_opts.target.cc_opt = image_opt;
+  else if (optimize <= 1 || optimize_debug)
+    gw_opts.target.cc_opt = "-O1";
+  else
+    gw_opts.target.cc_opt = "-O3";
 
   if (!gw_opts.target.keep_base.empty ())
     gw_opts.target.keep_base = dump_base_name ? dump_base_name : "gangway";

@@ -99,7 +99,26 @@ cpu_image::link (const std::vector<linked> &funcs,
 		 const std::set<std::string> &library, gw_image_out *out,
 		 std::string *why)
 {
+  std::vector<std::string> argv = {
+    opts.cc, "-std=gnu11", opts.cc_opt, "-march=" + isa.level,
+    "-mtune=generic",
+    "-fPIC", "-shared", "-fno-strict-aliasing", "-fno-math-errno",
+    "-fno-semantic-interposition", "-fvisibility=hidden", "-w",
+    "-Wl,-z,noexecstack", "-Wl,-Bsymbolic"
+  };
+  if (isa.vector_bytes == 64)
+    argv.push_back ("-mprefer-vector-width=512");
+  for (const std::string &f : opts.cc_flags)
+    argv.push_back (f);
+
+  /* The source says how it is compiled (-fplugin-arg-gangway-keep-temps
+     keeps it).  */
+  std::string command = "/* Compiled with:";
+  for (const std::string &a : argv)
+    command += " " + a;
+  command += " -o IMAGE.so -x c IMAGE.c -x none -lm  */\n";
   std::string source = cpu_prelude (isa);
+  source.insert (source.find ('\n') + 1, command);
   for (unsigned w : widths)
     source += cpu_prelude_width (w, isa);
   /* The C library's functions, under names of the image's own (the
@@ -137,16 +156,6 @@ cpu_image::link (const std::vector<linked> &funcs,
   if (!opts.keep_base.empty ())
     gw_write_file (opts.keep_base + ".gangway-cpu.c", source);
 
-  std::vector<std::string> argv = {
-    opts.cc, "-std=gnu11", "-O3", "-march=" + isa.level, "-mtune=generic",
-    "-fPIC", "-shared", "-fno-strict-aliasing", "-fno-math-errno",
-    "-fno-semantic-interposition", "-fvisibility=hidden", "-w",
-    "-Wl,-z,noexecstack", "-Wl,-Bsymbolic"
-  };
-  if (isa.vector_bytes == 64)
-    argv.push_back ("-mprefer-vector-width=512");
-  for (const std::string &f : opts.cc_flags)
-    argv.push_back (f);
   /* The driver may be g++ (COLLECT_GCC): say the source is C.  */
   argv.insert (argv.end (), { "-o", so, "-x", "c", c, "-x", "none", "-lm" });
 
