@@ -61,6 +61,11 @@ struct gw_image_out
     std::string why;		/* Why that routine has none.  */
   };
   std::vector<dropped_kernel> dropped;
+  /* Set with a false finish when the image could not be made for a
+     reason of the machine's (its compiler failed, was killed, is
+     missing): the unit's regions run without it, with a warning,
+     instead of failing the compilation.  */
+  bool fall_back = false;
   std::vector<std::string> exports;	/* Routines other modules may call.  */
   std::vector<dir_decl> imports;	/* Routines other modules define.  */
 };
@@ -303,10 +308,25 @@ std::string gw_target_pass_names ();
 
 /* process.cc: what targets need to run their tools.  */
 
+/* The temporary directory the image being made works in
+   (gw_make_temp_dir's): a fatal signal to the compiler (SIGTERM, SIGINT,
+   SIGHUP, SIGQUIT, SIGPIPE) removes it and its files and kills the tool
+   running, then ends the compiler; gw_temp_dir_released, once the
+   target has removed it (or keeps it on purpose), ends that.  */
+void gw_temp_dir_owned (const std::string &dir);
+void gw_temp_dir_released ();
+
 /* Run ARGV (looked up in PATH), with stdout and stderr into the file LOG.
-   Return the exit status, or -1 if it could not start or was killed.  */
+   Return the exit status, or -1 if it could not start or was killed; set
+   *SIGNAL, if given, to the signal that killed it, else 0.  */
 int gw_run_command (const std::vector<std::string> &argv,
-		    const std::string &log);
+		    const std::string &log, int *signal = nullptr);
+
+/* One line saying how the command WHAT ("the image compiler (gcc)")
+   failed, from gw_run_command's RC and SIGNAL and its LOG: killed, not
+   run, or its status and the first line of LOG that reports an error.  */
+std::string gw_command_failure (const std::string &what, int rc, int signal,
+				const std::string &log);
 /* Read the whole file NAME into *DATA / write DATA to NAME.  */
 bool gw_read_file (const std::string &name, std::string *data);
 bool gw_write_file (const std::string &name, const std::string &data);

@@ -36,6 +36,9 @@
    descriptor (unit.cc).  docs/internals.md tells the whole story.  */
 
 #include "gcc-api.h"
+
+#include <csignal>
+#include <sys/prctl.h>
 #include "plugin-version.h"
 #include "plugin.h"
 #include "passes/passes.h"
@@ -107,8 +110,9 @@ check_pass_list (const char *option, const std::string &list)
   return true;
 }
 
-/* -fplugin-arg-gangway-image-opt's -O option, or empty.  */
-static std::string image_opt;
+/* -fplugin-arg-gangway-image-opt's -O option and image-cc's driver, or
+   empty.  */
+static std::string image_opt, image_cc;
 
 /* Parse the plugin arguments ARGV[0..ARGC-1] into gw_opts.  Return false
    after an error.  */
@@ -170,6 +174,11 @@ parse_args (int argc, struct plugin_argument *argv)
 	{
 	  if (need_value ())
 	    gw_opts.target.cpu_isa = value;
+	}
+      else if (key == "image-cc")
+	{
+	  if (need_value ())
+	    image_cc = value;
 	}
       else if (key == "image-opt")
 	{
@@ -280,7 +289,7 @@ static void
 init_target_options ()
 {
   const char *cc = getenv ("COLLECT_GCC");
-  gw_opts.target.cc = cc ? cc : "gcc";
+  gw_opts.target.cc = !image_cc.empty () ? image_cc : cc ? cc : "gcc";
 
   /* Floating-point semantics follow the user's flags; everything else
      about the image is the target's choice.  */
@@ -424,6 +433,12 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 	       "OpenACC regions run on the host");
       return 0;
     }
+
+  /* A compiler whose driver is killed ends too (it would otherwise run
+     on, image compile and all, with nobody to read what it makes); its
+     handler for the signal then removes the image's temporary files and
+     kills the image compiler (config/process.cc).  */
+  prctl (PR_SET_PDEATHSIG, SIGTERM);
 
   gw_install_hooks ();
   gw_unit_register_roots ();

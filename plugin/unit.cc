@@ -751,8 +751,27 @@ gw_unit_finish (void *, void *)
       std::string why;
       if (!b.second->finish (&out, &why))
 	{
-	  error ("gangway: cannot build the %s image of this unit: %s",
-		 b.first->name (), why.c_str ());
+	  if (!out.fall_back)
+	    {
+	      error ("gangway: cannot build the %s image of this unit: %s",
+		     b.first->name (), why.c_str ());
+	      continue;
+	    }
+	  /* The regions run without the target's code: one warning, at
+	     the unit's first region.  */
+	  location_t where = input_location;
+	  for (const unit_kernel &k : kernels)
+	    {
+	      location_t l = user_location (DECL_SOURCE_LOCATION (k.host));
+	      if (where == input_location
+		  || linemap_location_before_p (line_table, l, where))
+		where = l;
+	    }
+	  gw_with_warnings ([&] () {
+	    warning_at (where, 0, "gangway: cannot build the %s image of this "
+			"unit: %s; its OpenACC regions have no %s code",
+			b.first->name (), why.c_str (), b.first->name ());
+	  });
 	  continue;
 	}
       const gw_target *t = b.first;

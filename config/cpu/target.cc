@@ -145,12 +145,19 @@ cpu_image::link (const std::vector<linked> &funcs,
   /* Work in a private directory; keep the source if asked.  */
   std::string dir;
   if (!gw_make_temp_dir (&dir, why))
-    return false;
+    {
+      out->fall_back = true;
+      return false;
+    }
   std::string c = dir + "/image.c", so = dir + "/image.so",
 	      log = dir + "/log";
   if (!gw_write_file (c, source))
     {
-      *why = "cannot write " + c;
+      *why = "cannot write " + c + ": " + strerror (errno);
+      unlink (c.c_str ());
+      rmdir (dir.c_str ());
+      gw_temp_dir_released ();
+      out->fall_back = true;
       return false;
     }
   if (!opts.keep_base.empty ())
@@ -159,28 +166,26 @@ cpu_image::link (const std::vector<linked> &funcs,
   /* The driver may be g++ (COLLECT_GCC): say the source is C.  */
   argv.insert (argv.end (), { "-o", so, "-x", "c", c, "-x", "none", "-lm" });
 
-  int rc = gw_run_command (argv, log);
+  int signal;
+  int rc = gw_run_command (argv, log, &signal);
   bool ok = rc == 0 && gw_read_file (so, image);
   if (!ok)
     {
-      std::string msg;
-      gw_read_file (log, &msg);
-      if (msg.size () > 2000)
-	msg.resize (2000);
-      *why = "the image compiler (" + opts.cc + ") "
-	     + (rc < 0 ? std::string ("did not run")
-		: "failed with status " + std::to_string (rc))
-	     + "; its source is kept in " + c + "\n" + msg;
-      unlink (so.c_str ());
-      unlink (log.c_str ());
-      return false;
+      /* The unit's regions run without the image (gw_unit_finish).  */
+      *why = rc == 0 ? "the image compiler (" + opts.cc + ") made no image"
+	     : gw_command_failure ("the image compiler (" + opts.cc + ")", rc,
+				   signal, log);
+      image->clear ();
+      out->fall_back = true;
     }
-  out->isa = isa.level;
+  else
+    out->isa = isa.level;
   unlink (c.c_str ());
   unlink (so.c_str ());
   unlink (log.c_str ());
   rmdir (dir.c_str ());
-  return true;
+  gw_temp_dir_released ();
+  return ok;
 }
 
 class cpu_target : public gw_target

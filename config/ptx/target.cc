@@ -114,6 +114,9 @@ private:
     if (!gw_write_file (src, module))
       {
 	*why = "cannot write " + src;
+	unlink (src.c_str ());
+	rmdir (dir.c_str ());
+	gw_temp_dir_released ();
 	return false;
       }
     std::vector<std::string> argv = { opts.ptxas, "-arch=" + arch.sm };
@@ -133,12 +136,14 @@ private:
 	       + "; the module is kept in " + src + "\n" + msg;
 	unlink (obj.c_str ());
 	unlink (log.c_str ());
+	gw_temp_dir_released ();
 	return false;
       }
     unlink (src.c_str ());
     unlink (obj.c_str ());
     unlink (log.c_str ());
     rmdir (dir.c_str ());
+    gw_temp_dir_released ();
     return true;
   }
 };
