@@ -136,8 +136,8 @@ gw_run_command (const std::vector<std::string> &argv, const std::string &log,
       dup2 (fd, 2);
       execvp (args[0], args.data ());
       int e = errno;
-      if (write (report[1], &e, sizeof e) < 0)
-	_exit (127);
+      ssize_t unused = write (report[1], &e, sizeof e);
+      (void) unused;
       _exit (127);
     }
   close (fd);
