@@ -161,6 +161,7 @@ private:
   void deferred_atomic (const dir_insn *i, const std::vector<std::string> &a);
   void combine_deferred ();
   std::string reduce_identity (dir_opcode op, dir_type t) const;
+  bool holds_own_addresses (uint32_t sl) const;
   void check_chunked_reduce (const dir_insn *i) const;
   std::string mem_ptr (const dir_insn *i, const std::string &addr) const;
   std::string dcall_expr (const dir_insn *i,

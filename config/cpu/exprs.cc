@@ -543,6 +543,36 @@ emitter::reduce_identity (dir_opcode op, dir_type t) const
    (chunk 0 stores last), or be used after the partition's join.  GCC's
    lowering gives a worker reduction's FINI just those uses.  */
 
+/* Whether the own slot SL only ever holds addresses of own slots: its
+   address is only the address of plain loads and stores of 64 bits at
+   displacement 0, and each store stores an own slot's address.  */
+
+bool
+emitter::holds_own_addresses (uint32_t sl) const
+{
+  for (const dir_block *b : fn->blocks)
+    for (const dir_insn *u : b->insns)
+      for (size_t n = 0; n < u->ops.size (); n++)
+	{
+	  const dir_value &v = u->ops[n];
+	  const dir_insn *d = v.reg_p () ? fn->regs[v.reg].def : nullptr;
+	  if (!d || d->op != DOP_ADDR_LOCAL || d->slot != sl)
+	    continue;
+	  if (n != 0 || (u->op != DOP_LOAD && u->op != DOP_STORE)
+	      || u->type != DT_I64 || u->disp != 0
+	      || (u->flags & (DIF_VOLATILE | DIF_ATOMIC)))
+	    return false;
+	  if (u->op == DOP_STORE)
+	    {
+	      const dir_insn *s = (u->ops[1].reg_p ()
+				   ? fn->regs[u->ops[1].reg].def : nullptr);
+	      if (!s || s->op != DOP_ADDR_LOCAL || fn->slots[s->slot].shared)
+		return false;
+	    }
+	}
+  return !fn->slots[sl].shared;
+}
+
 void
 emitter::check_chunked_reduce (const dir_insn *i) const
 {
@@ -571,9 +601,23 @@ emitter::check_chunked_reduce (const dir_insn *i) const
   std::vector<bool> part (fn->regs.size ());
   part[i->dest] = true;
   auto tainted = [&] (const dir_value &v) { return v.reg_p () && part[v.reg]; };
-  auto own_frame = [&] (const dir_value &a) {
+  auto own_slot_address = [&] (const dir_value &a) {
     const dir_insn *d = a.reg_p () ? fn->regs[a.reg].def : nullptr;
     return d && d->op == DOP_ADDR_LOCAL && !fn->slots[d->slot].shared;
+  };
+  /* The lane's own frame: an own slot's address, or one loaded from an
+     own slot that only ever holds such addresses (at -O0, GCC's pointer
+     to the private copy of a reduction of a Fortran dummy argument): a
+     lane's copy of it is the lane's own store or frame.bcast's, which
+     makes lane 0's addresses the lane's own (gw_frame_copy).  */
+  auto own_frame = [&] (const dir_value &a) {
+    if (own_slot_address (a))
+      return true;
+    const dir_insn *d = a.reg_p () ? fn->regs[a.reg].def : nullptr;
+    return (d && d->op == DOP_LOAD && d->type == DT_I64 && d->disp == 0
+	    && !(d->flags & (DIF_VOLATILE | DIF_ATOMIC))
+	    && own_slot_address (d->ops[0])
+	    && holds_own_addresses (fn->regs[d->ops[0].reg].def->slot));
   };
   for (bool changed = true; changed;)
     {

@@ -36,11 +36,17 @@
    memory on ptx), so a load of the slot in the partition gets the
    thread's own address.  A register loaded from an own slot that holds
    the same value wherever the register is used is such an address too,
-   and is recomputed (reloaded) like one: the slot's stores are all in
-   the load's block, before it, and its address is used for nothing but
-   loads and stores there (a later run of that block stores and loads it
-   again, so the slot and the register agree everywhere after).  Other
-   addresses in memory still name the storing thread's slot.
+   and is recomputed (reloaded) like one: no store to the slot can run
+   between the load and a use (stores earlier in the load's block are
+   none: a later run of the block stores and loads again; a use in
+   another block is reached from the load's block before any block that
+   stores to the slot), and its address is used for nothing but loads
+   and stores, so the slot and the register agree at every use.  GCC
+   makes that shape at -O0 for a worker vector reduction of a Fortran
+   dummy argument: the pointer set in the region's entry, or in a gang
+   loop's body, and loaded in the worker-single block before the vector
+   loop.  Other addresses in memory still name the storing thread's
+   slot.
 
    Requires: DIR_PROP_SPLIT (partition boundaries are block boundaries,
    so a use across one is in another block than its definition).
@@ -49,6 +55,8 @@
    removed.  */
 
 #include "passes.h"
+
+#include <map>
 
 namespace {
 
@@ -69,43 +77,104 @@ plain_access (const dir_insn *i)
 	  && !(i->flags & (DIF_VOLATILE | DIF_ATOMIC)));
 }
 
-/* For each slot, the block that stores to it, if the slot is an own
-   slot that is stored in one block only and whose address is only loaded
-   from and stored to (at displacement 0); else null.  */
+/* The own slots that hold thread addresses: for each slot, the blocks
+   that store to it, if the slot is an own slot whose address is only
+   loaded from and stored to (at displacement 0); else BAD.  */
 struct pointer_slots
 {
-  std::vector<const dir_block *> block;
+  const dir_func *fn;
+  std::vector<std::vector<const dir_block *>> stores;
+  std::vector<bool> bad;
+  /* The uses of each register when the pass began.  */
+  std::vector<std::vector<dir_insn *>> uses;
+  /* For a block and a slot, the blocks a path from the block's end
+     reaches before any store to the slot, as found.  */
+  mutable std::map<std::pair<uint32_t, int>, std::vector<bool>> clean;
 
-  explicit pointer_slots (const dir_func *fn) : block (fn->slots.size ())
+  explicit pointer_slots (const dir_func *f)
+    : fn (f), stores (f->slots.size ()), bad (f->slots.size ()),
+      uses (dir_compute_uses (f))
   {
-    std::vector<bool> bad (fn->slots.size ());
     for (const dir_block *b : fn->blocks)
       for (const dir_insn *i : b->insns)
+	for (size_t n = 0; n < i->ops.size (); n++)
+	  {
+	    int sl = addressed_slot (fn, i->ops[n]);
+	    if (sl < 0)
+	      continue;
+	    if (n != 0 || !plain_access (i) || fn->slots[sl].shared)
+	      bad[sl] = true;
+	    else if (i->op == DOP_STORE
+		     && (stores[sl].empty () || stores[sl].back () != b))
+	      stores[sl].push_back (b);
+	  }
+  }
+
+  /* The blocks that a path from the end of FROM reaches without entering
+     a block that stores to SL, or FROM again (whose next run loads
+     anew).  */
+  const std::vector<bool> &clean_reach (const dir_block *from, int sl) const
+  {
+    std::vector<bool> &r = clean[{ from->index, sl }];
+    if (!r.empty ())
+      return r;
+    r.assign (fn->blocks.size (), false);
+    std::vector<bool> stop (fn->blocks.size ());
+    for (const dir_block *b : stores[sl])
+      stop[b->index] = true;
+    stop[from->index] = true;
+    std::vector<const dir_block *> work { from };
+    while (!work.empty ())
+      {
+	const dir_block *b = work.back ();
+	work.pop_back ();
+	if (const dir_insn *t = b->terminator ())
+	  for (const dir_block *s : t->targets)
+	    if (!r[s->index] && !stop[s->index])
+	      {
+		r[s->index] = true;
+		work.push_back (s);
+	      }
+      }
+    return r;
+  }
+
+  /* Whether the slot SL that LOAD reads holds the loaded value wherever
+     the loaded register is used: no store to the slot can run after the
+     load and before a use.  A use in the load's block follows it; one in
+     another block must be reached from the load's block before any
+     store to the slot (a phi's use at the end of its incoming block).  */
+  bool stable_after (const dir_insn *load, int sl) const
+  {
+    if (bad[sl] || stores[sl].empty ())
+      return false;
+    bool after = false;
+    for (const dir_insn *i : load->bb->insns)
+      if (i == load)
+	after = true;
+      else if (after && i->op == DOP_STORE
+	       && addressed_slot (fn, i->ops[0]) == sl)
+	return false;
+    if (!after || load->dest >= uses.size ())
+      return false;
+    const std::vector<bool> &r = clean_reach (load->bb, sl);
+    for (const dir_insn *u : uses[load->dest])
+      if (u->op == DOP_PHI)
 	{
-	  for (size_t n = 0; n < i->ops.size (); n++)
-	    {
-	      int sl = addressed_slot (fn, i->ops[n]);
-	      if (sl < 0)
-		continue;
-	      if (n != 0 || !plain_access (i) || fn->slots[sl].shared)
-		bad[sl] = true;
-	      else if (i->op == DOP_STORE)
-		{
-		  if (block[sl] && block[sl] != b)
-		    bad[sl] = true;
-		  block[sl] = b;
-		}
-	    }
+	  for (size_t k = 0; k < u->ops.size (); k++)
+	    if (u->ops[k].reg_p () && u->ops[k].reg == load->dest
+		&& u->targets[k] != load->bb && !r[u->targets[k]->index])
+	      return false;
 	}
-    for (size_t sl = 0; sl < fn->slots.size (); sl++)
-      if (bad[sl])
-	block[sl] = nullptr;
+      else if (u->bb != load->bb && !r[u->bb->index])
+	return false;
+    return true;
   }
 };
 
 /* Whether REG is the address of an own (not shared) slot, or such an
    address plus or minus an offset that is not one, or a 64-bit load of a
-   pointer slot (PS) after its stores.  */
+   pointer slot (PS) that no store can follow.  */
 bool
 frame_address_p (const dir_func *fn, uint32_t reg, const pointer_slots *ps,
 		 int depth = 0)
@@ -118,17 +187,7 @@ frame_address_p (const dir_func *fn, uint32_t reg, const pointer_slots *ps,
   if (d->op == DOP_LOAD && d->type == DT_I64 && plain_access (d))
     {
       int sl = addressed_slot (fn, d->ops[0]);
-      if (sl < 0 || ps->block[sl] != d->bb)
-	return false;
-      /* No store to the slot after the load.  */
-      bool after = false;
-      for (const dir_insn *i : d->bb->insns)
-	if (i == d)
-	  after = true;
-	else if (after && i->op == DOP_STORE
-		 && addressed_slot (fn, i->ops[0]) == sl)
-	  return false;
-      return after;
+      return sl >= 0 && ps->stable_after (d, sl);
     }
   if ((d->op != DOP_ADD && d->op != DOP_SUB) || d->type != DT_I64)
     return false;
