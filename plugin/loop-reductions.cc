@@ -294,6 +294,203 @@ carry_into_loop (gomp_for *loop, const reductions &active)
   return inner;
 }
 
+/* The search of a parallel construct's body for the uses of a C++
+   reference (find_reference_use): DECL, the loops that reduce it, and
+   whether a use outside them, or a reduction of it that does not
+   partition gangs, was found.  */
+struct reference_search
+{
+  tree decl;
+  bool in_loop;
+  int loops = 0;
+  bool other = false;
+};
+
+/* Whether the OpenACC loop LOOP partitions gangs: a gang clause, or, for
+   a loop nested in no other (IN_LOOP false), none of the clauses that
+   choose other levels or leave the choice to the compiler.  */
+bool
+gang_loop_p (gimple *loop, bool in_loop)
+{
+  bool gang = false, other = false;
+  for (tree c = gimple_omp_for_clauses (loop); c; c = OMP_CLAUSE_CHAIN (c))
+    switch (OMP_CLAUSE_CODE (c))
+      {
+      case OMP_CLAUSE_GANG:
+	gang = true;
+	break;
+      case OMP_CLAUSE_WORKER: case OMP_CLAUSE_VECTOR: case OMP_CLAUSE_SEQ:
+      case OMP_CLAUSE_AUTO: case OMP_CLAUSE_TILE:
+	other = true;
+	break;
+      default:
+	break;
+      }
+  return gang || (!in_loop && !other);
+}
+
+bool search_reference (gimple_seq seq, reference_search *s);
+
+/* walk_gimple_seq's operand callback for search_reference: a use of the
+   reference (WI->info) outside the loops that reduce it.  */
+tree
+find_reference_operand (tree *tp, int *walk_subtrees, void *data)
+{
+  struct walk_stmt_info *wi = (struct walk_stmt_info *) data;
+  reference_search *s = (reference_search *) wi->info;
+  if (*tp == s->decl)
+    {
+      s->other = true;
+      return *tp;
+    }
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* walk_gimple_seq's statement callback for search_reference: a loop
+   that reduces the reference is counted and not entered; other loops are
+   searched inside.  */
+tree
+find_reference_use (gimple_stmt_iterator *gsi, bool *handled,
+		    struct walk_stmt_info *wi)
+{
+  gimple *g = gsi_stmt (*gsi);
+  reference_search *s = (reference_search *) wi->info;
+
+  *handled = false;
+  if (gimple_code (g) != GIMPLE_OMP_FOR
+      || gimple_omp_for_kind (g) != GF_OMP_FOR_KIND_OACC_LOOP)
+    return NULL_TREE;
+  *handled = true;
+  for (tree c = gimple_omp_for_clauses (g); c; c = OMP_CLAUSE_CHAIN (c))
+    if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_REDUCTION
+	&& OMP_CLAUSE_DECL (c) == s->decl)
+      {
+	if (!gang_loop_p (g, s->in_loop))
+	  s->other = true;
+	s->loops++;
+	return s->other ? s->decl : NULL_TREE;
+      }
+  for (size_t k = 0; k < gimple_omp_for_collapse (g); k++)
+    for (tree t : { gimple_omp_for_initial (g, k), gimple_omp_for_final (g, k),
+		    gimple_omp_for_incr (g, k) })
+      if (walk_tree (&t, find_reference_operand, wi, NULL))
+	return s->decl;
+  bool outer = s->in_loop;
+  s->in_loop = true;
+  bool ok = (search_reference (gimple_omp_for_pre_body (g), s)
+	     && search_reference (gimple_omp_body (g), s));
+  s->in_loop = outer;
+  return ok ? NULL_TREE : s->decl;
+}
+
+/* Search SEQ for the reference S->decl; return false once a use that
+   is not a gang reduction's is found.  */
+bool
+search_reference (gimple_seq seq, reference_search *s)
+{
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = s;
+  walk_gimple_seq (seq, find_reference_use, find_reference_operand, &wi);
+  return !s->other;
+}
+
+/* GCC 12's lowering finds no receiver for a gang loop's reduction of a
+   C++ reference (int &s) that the parallel construct PAR maps (copy
+   (s)) but does not reduce: the reference is mapped as a firstprivate
+   reference, which gives the construct no field for it, and each gang
+   then stores its own partial result over the others' (a race that loses
+   updates; GCC's own offloading makes it too).  Where every use of the
+   reference in the construct is inside loops that reduce it, and the
+   outermost of those partition gangs, reducing it on the construct
+   itself means the same (each gang's partial results combine into the
+   variable at the end of the region) and lowers right: give PAR the
+   clause, with the maps the gimplifier gives a reduced variable.  */
+void
+reduce_references (gomp_target *par, const reductions &gang_reductions)
+{
+  tree clauses = gimple_omp_target_clauses (par);
+  for (const active_reduction &r : gang_reductions)
+    {
+      tree decl = r.decl;
+      if (TREE_CODE (TREE_TYPE (decl)) != REFERENCE_TYPE)
+	continue;
+      tree ref = NULL_TREE, data = NULL_TREE;
+      bool reduced = false;
+      for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN (c))
+	if (clause_names_p (c, decl))
+	  reduced = true;
+	else if (OMP_CLAUSE_CODE (c) != OMP_CLAUSE_MAP)
+	  continue;
+	else if (OMP_CLAUSE_DECL (c) == decl)
+	  ref = c;
+	else if ((TREE_CODE (OMP_CLAUSE_DECL (c)) == INDIRECT_REF
+		  || TREE_CODE (OMP_CLAUSE_DECL (c)) == MEM_REF)
+		 && TREE_OPERAND (OMP_CLAUSE_DECL (c), 0) == decl)
+	  data = c;
+      if (reduced || !ref || !data
+	  || OMP_CLAUSE_MAP_KIND (ref) != GOMP_MAP_FIRSTPRIVATE_REFERENCE
+	  || (OMP_CLAUSE_MAP_KIND (data) & GOMP_MAP_TOFROM) != GOMP_MAP_TOFROM)
+	continue;
+      reference_search s;
+      s.decl = decl;
+      s.in_loop = false;
+      if (!search_reference (gimple_omp_body (par), &s) || s.loops == 0)
+	continue;
+
+      tree c = build_omp_clause (gimple_location (par), OMP_CLAUSE_REDUCTION);
+      OMP_CLAUSE_DECL (c) = decl;
+      OMP_CLAUSE_REDUCTION_CODE (c) = r.op;
+      OMP_CLAUSE_CHAIN (c) = clauses;
+      clauses = c;
+      OMP_CLAUSE_SET_MAP_KIND (ref, GOMP_MAP_TOFROM);
+      OMP_CLAUSE_MAP_IN_REDUCTION (ref) = 1;
+      OMP_CLAUSE_MAP_IN_REDUCTION (data) = 1;
+      gimple_omp_target_set_clauses (par, clauses);
+      if (dump_enabled_p ())
+	{
+	  dump_user_location_t dloc = dump_user_location_t::from_location_t
+	    (gimple_location (par));
+	  dump_printf_loc (MSG_OPTIMIZED_LOCATIONS | MSG_PRIORITY_USER_FACING,
+			   dloc, "gangway: reduction(%s:%T) on the construct, "
+			   "for the gang loop's reduction of a reference\n",
+			   op_name (r.op), user_name (decl));
+	}
+    }
+}
+
+/* The reductions of the loops directly in SEQ (at any depth of other
+   statements, not inside other loops), by variable.  */
+tree
+collect_loop_reductions (gimple_stmt_iterator *gsi, bool *handled,
+			 struct walk_stmt_info *wi)
+{
+  gimple *g = gsi_stmt (*gsi);
+  reductions *out = (reductions *) wi->info;
+  *handled = false;
+  if (gimple_code (g) == GIMPLE_OMP_TARGET)
+    *handled = true;
+  if (gimple_code (g) != GIMPLE_OMP_FOR
+      || gimple_omp_for_kind (g) != GF_OMP_FOR_KIND_OACC_LOOP)
+    return NULL_TREE;
+  *handled = true;
+  for (tree c = gimple_omp_for_clauses (g); c; c = OMP_CLAUSE_CHAIN (c))
+    if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_REDUCTION
+	&& DECL_P (OMP_CLAUSE_DECL (c)))
+      {
+	bool seen = false;
+	for (const active_reduction &r : *out)
+	  seen |= r.decl == OMP_CLAUSE_DECL (c);
+	if (!seen)
+	  out->push_back ({ OMP_CLAUSE_DECL (c),
+			    OMP_CLAUSE_REDUCTION_CODE (c),
+			    OMP_CLAUSE_LOCATION (c) });
+      }
+  return NULL_TREE;
+}
+
 void walk (gimple_seq seq, const reductions *active);
 
 /* walk_gimple_seq's statement callback for walk: the reductions in
@@ -325,6 +522,16 @@ visit (gimple_stmt_iterator *gsi, bool *handled, struct walk_stmt_info *wi)
 			     OMP_CLAUSE_REDUCTION_CODE (c),
 			     OMP_CLAUSE_LOCATION (c) });
       walk (gimple_omp_body (s), parallel ? &inner : NULL);
+      if (parallel)
+	{
+	  reductions outermost;
+	  struct walk_stmt_info lw;
+	  memset (&lw, 0, sizeof lw);
+	  lw.info = &outermost;
+	  walk_gimple_seq (gimple_omp_body (s), collect_loop_reductions, NULL,
+			   &lw);
+	  reduce_references (as_a <gomp_target *> (s), outermost);
+	}
     }
   else if (gimple_code (s) == GIMPLE_OMP_FOR && active
 	   && gimple_omp_for_kind (s) == GF_OMP_FOR_KIND_OACC_LOOP)

@@ -639,12 +639,24 @@ struct fgen
 	else
 	  in = oi == 1 ? (rng.pct (50) ? "vector" : "seq")
 	       : innr[rng.below (4)];
+	/* Dimensions of its own: several workers of several lanes, which
+	   the device's defaults may not give (at -O0 the reduction of a
+	   dummy argument in a worker vector loop goes through a pointer in
+	   memory, frame-addresses.cc).  */
+	std::string dims;
+	if (pct (K_f_dims))
+	  {
+	    long wk = rng.pct (50) ? 2 : 4;
+	    long vl = 8L << rng.below (wk == 2 ? 3 : 2);
+	    dims = fmt (" num_gangs(%ld) num_workers(%ld) vector_length(%ld)",
+			rng.range (1, 8), wk, vl);
+	  }
 	if (combined)
 	  b += std::string ("    !$acc parallel loop ") + outer[oi] + clauses
-	       + red + async + "\n";
+	       + dims + red + async + "\n";
 	else
 	  {
-	    b += "    !$acc parallel" + clauses + pred + async + "\n";
+	    b += "    !$acc parallel" + clauses + dims + pred + async + "\n";
 	    b += std::string ("    !$acc loop ") + outer[oi] + ored + "\n";
 	  }
 	b += "    do j = " + lo2 + ", " + hi2 + "\n";
