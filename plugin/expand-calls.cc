@@ -652,7 +652,10 @@ expander::mem_call (gcall *call, built_in_function code)
   tree dst = gimple_call_arg (call, 0), src = gimple_call_arg (call, 1);
   tree len = gimple_call_arg (call, 2);
   const HOST_WIDE_INT limit = 1024;
-  if (!tree_fits_uhwi_p (len) || tree_to_uhwi (len) > (unsigned) limit)
+  bool block = (code != BUILT_IN_MEMMOVE && tree_fits_uhwi_p (len)
+		&& block_p (tree_to_uhwi (len)));
+  if (!tree_fits_uhwi_p (len)
+      || (tree_to_uhwi (len) > (unsigned) limit && !block))
     fail ("'%s' of a size not known at compile time (or above %d bytes) "
 	  "is not supported on the device yet", name, (int) limit);
   HOST_WIDE_INT size = tree_to_uhwi (len);
@@ -679,6 +682,14 @@ expander::mem_call (gcall *call, built_in_function code)
   else
     sv = value (src);
   b.loc = loc;
+  if (block)
+    {
+      copy_block (d, 0, code == BUILT_IN_MEMSET ? nullptr : &sv, 0, fill,
+		  size, align);
+      if (tree lhs = gimple_call_lhs (call))
+	set_lhs (lhs, d);
+      return;
+    }
   std::vector<mem_chunk> chunks = mem_chunks (size, align);
   std::vector<dir_value> vals;
   for (const mem_chunk &c : chunks)

@@ -308,7 +308,7 @@ expander::store (tree ref, dir_value v)
 void
 expander::copy_bytes (tree dst, tree src, HOST_WIDE_INT size)
 {
-  if (size > 4096)
+  if (size > 4096 && !block_p (size))
     fail ("an aggregate copy of %ld bytes", (long) size);
   unsigned align = get_object_alignment (dst);
   if (src)
@@ -320,9 +320,63 @@ expander::copy_bytes (tree dst, tree src, HOST_WIDE_INT size)
   if (src)
     address (src, &sbase, &sdisp);
   b.loc = loc;
-  for (const mem_chunk &c : mem_chunks (size, align))
-    b.store (c.type, dbase, ddisp + c.pos,
-	     src ? b.load (c.type, sbase, sdisp + c.pos) : dir_imm (c.type, 0));
+  copy_block (dbase, ddisp, src ? &sbase : nullptr, sdisp,
+	      dir_imm (DT_I64, 0), size, align);
+}
+
+/* Whether a copy or fill of SIZE bytes is a block copy (copy_block):
+   from gw_opts.block_copy bytes up (-fplugin-arg-gangway-block-copy;
+   0: never).  */
+
+bool
+expander::block_p (HOST_WIDE_INT size) const
+{
+  return gw_opts.block_copy && size >= gw_opts.block_copy
+	 && size < (HOST_WIDE_INT_1 << 32);
+}
+
+/* Copy SIZE bytes, aligned to ALIGN, from *SRC+SDISP to DST+DDISP, or
+   store the byte pattern FILL (an i64 whose bytes are the same) in them
+   if SRC is null.  A block copy (block_p) is one copy.mem or fill.mem
+   of the widest units the alignment allows, which the targets make a
+   loop (the cpu device a memcpy per lane), and chunks for the bytes
+   after the last unit; a smaller one is loads and stores of the widest
+   chunks, which later passes can keep in registers.  */
+
+void
+expander::copy_block (dir_value dst, int64_t ddisp, const dir_value *src,
+		      int64_t sdisp, dir_value fill, HOST_WIDE_INT size,
+		      unsigned align)
+{
+  auto part = [&] (dir_type t) {
+    if (src)
+      return dir_value ();
+    if (t == DT_I64)
+      return fill;
+    if (fill.imm_p ())
+      return dir_imm (t, fill.imm & (~UINT64_C (0)
+				     >> (64 - 8 * dir_type_bytes (t))));
+    return emit (DOP_TRUNC, t, { fill });
+  };
+  HOST_WIDE_INT done = 0;
+  if (block_p (size))
+    {
+      unsigned unit = 8;
+      while (unit > 1 && unit > align)
+	unit /= 2;
+      dir_type t = dir_int_type (unit);
+      dir_value s;
+      if (src)
+	s = sdisp ? emit (DOP_ADD, DT_I64, { *src, dir_imm (DT_I64, sdisp) })
+		  : *src;
+      done = size / unit * unit;
+      b.block (src ? DOP_COPY_MEM : DOP_FILL_MEM, t, dst, ddisp,
+	       src ? s : part (t), size / unit);
+    }
+  for (const mem_chunk &c : mem_chunks (size - done, align))
+    b.store (c.type, dst, ddisp + done + c.pos,
+	     src ? b.load (c.type, *src, sdisp + done + c.pos)
+		 : part (c.type));
 }
 
 std::vector<mem_chunk>

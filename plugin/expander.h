@@ -63,6 +63,10 @@ private:
   dir_value load (tree ref);
   void store (tree ref, dir_value v);
   void copy_bytes (tree dst, tree src, HOST_WIDE_INT size);
+  bool block_p (HOST_WIDE_INT size) const;
+  void copy_block (dir_value dst, int64_t ddisp, const dir_value *src,
+		   int64_t sdisp, dir_value fill, HOST_WIDE_INT size,
+		   unsigned align);
   void mem_call (gcall *call, built_in_function code);
   dir_value convert (dir_value v, tree from, tree to);
   dir_value convert_reg (dir_value v, tree from, tree to);

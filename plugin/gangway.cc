@@ -220,12 +220,27 @@ parse_args (int argc, struct plugin_argument *argv)
 	gw_opts.target.cpu_unmasked = true;
       else if (key == "cpu-no-combine")
 	gw_opts.target.cpu_no_combine = true;
+      else if (key == "block-copy")
+	{
+	  char *end = nullptr;
+	  long long n = value ? strtoll (value, &end, 10) : -1;
+	  if (!value || *end || n < 0)
+	    {
+	      error ("%<-fplugin-arg-gangway-block-copy%> takes a number of "
+		     "bytes (0: no block copies), not %qs",
+		     value ? value : "");
+	      ok = false;
+	    }
+	  else
+	    gw_opts.block_copy = n;
+	}
       else
 	{
 	  error ("unknown option %<-fplugin-arg-gangway-%s%>; the options are "
 		 "targets, isa, ptx-arch, ptxas, dump, dump-details, verify, "
-		 "disable, stop-after, keep-temps, check-lanes, cpu-unmasked and "
-		 "cpu-no-combine (docs/manual.md)", key.c_str ());
+		 "disable, stop-after, keep-temps, check-lanes, cpu-unmasked, "
+		 "cpu-no-combine, image-opt, image-cc and block-copy "
+		 "(docs/manual.md)", key.c_str ());
 	  ok = false;
 	}
     }

@@ -24,6 +24,9 @@ struct gw_options
   std::string stop_after;	/* Last pass to run (debugging).  */
   bool dump_details = false;	/* Dump analyses too (partitions...).  */
   bool verify = false;		/* Run the verifier between device passes.  */
+  /* Aggregate copies and memcpy/memset of at least this many bytes are
+     block copies (copy.mem, fill.mem); 0: none.  */
+  int64_t block_copy = 128;
   gw_target_options target;	/* Options the targets read.  */
   /* -fopenacc-dim=G:W:V: the sizes of partitioned axes a region leaves
      unset, 0 where the option gives none.  */

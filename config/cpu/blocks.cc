@@ -55,6 +55,9 @@ emitter::scalar_insn (const dir_insn *i)
 	       "    gw_frame_copy (gw_frame[gw_l], gw_frame[0], %u, %u, %u);\n",
 	       p * chunks, slot_offset[sl], fn->slots[sl].size, frame_size);
       return;
+    case DOP_COPY_MEM: case DOP_FILL_MEM:
+      put ("  %s\n", block_stmt (i, a[0], a[1]).c_str ());
+      return;
     case DOP_STORE:
       if (i->flags & DIF_ATOMIC)
 	{
@@ -266,6 +269,44 @@ emitter::simd_load (const dir_insn *i)
   assign_varying (i, e);
 }
 
+/* The C statement of the block copy or fill I (copy.mem, fill.mem) at
+   the address DST (plus I's displacement), from the address or of the
+   value SRC: a memcpy, or a loop that GCC makes a memset where it
+   can.  */
+
+std::string
+emitter::block_stmt (const dir_insn *i, const std::string &dst,
+		     const std::string &src) const
+{
+  uint64_t n = i->ops[2].imm;
+  std::string d = "(" + dst + " + " + disp (i->disp) + ")";
+  if (i->op == DOP_COPY_MEM)
+    return "__builtin_memcpy ((void *) (uintptr_t) " + d
+	   + ", (const void *) (uintptr_t) " + src + ", "
+	   + std::to_string (n * dir_type_bytes (i->type)) + ");";
+  std::string t = sty (i->type);
+  return "{ " + t + " *gw_p = (" + t + " *) (uintptr_t) " + d
+	 + "; for (uint32_t gw_k = 0; gw_k < " + std::to_string (n)
+	 + "u; gw_k++) gw_p[gw_k] = " + src + "; }";
+}
+
+/* Emit the block copy or fill INSN in SIMD code: once if every lane
+   names the same bytes and value, else lane by lane, in lane order.  */
+
+void
+emitter::simd_block (const dir_insn *i)
+{
+  if (!vary (i->ops[0]) && !vary (i->ops[1]))
+    {
+      put ("  if (gw_any%u (gw_cur))\n    %s\n", p,
+	   block_stmt (i, sval (i->ops[0]), sval (i->ops[1])).c_str ());
+      return;
+    }
+  put ("  for (int gw_l = 0; gw_l < %u; gw_l++)\n"
+       "    if (gw_cur[gw_l])\n      %s\n", p,
+       block_stmt (i, lval (i->ops[0]), lval (i->ops[1])).c_str ());
+}
+
 /* Emit the store INSN in SIMD code.  */
 
 void
@@ -331,6 +372,9 @@ emitter::simd_insn (const dir_insn *i)
       return;
     case DOP_STORE:
       simd_store (i);
+      return;
+    case DOP_COPY_MEM: case DOP_FILL_MEM:
+      simd_block (i);
       return;
     case DOP_FORK: case DOP_JOIN: case DOP_BARRIER:
       return;

@@ -179,6 +179,9 @@ private:
   void simd_insn (const dir_insn *i);
   void simd_load (const dir_insn *i);
   void simd_store (const dir_insn *i);
+  void simd_block (const dir_insn *i);
+  std::string block_stmt (const dir_insn *i, const std::string &dst,
+			  const std::string &src) const;
   void assign_varying (const dir_insn *i, const std::string &expr);
   /* Write-combined atomics (wcombine.cc).  */
   void find_combined_atomics ();

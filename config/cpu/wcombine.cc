@@ -338,6 +338,12 @@ emitter::guard_access (const dir_insn *i, bool in_simd)
       put ("  if (gw_wc->span)\n    %s_wc_flush (gw_wc);\n", K);
       return;
     }
+  if (i->op == DOP_COPY_MEM || i->op == DOP_FILL_MEM)
+    {
+      /* A block of bytes, which may meet the cache's.  */
+      put ("  if (gw_wc->span)\n    %s_wc_flush (gw_wc);\n", K);
+      return;
+    }
   if (i->op == DOP_CALL)
     {
       /* A math function may write through a pointer (frexp, modf).  */

@@ -210,6 +210,7 @@ private:
 		     const std::vector<dir_value> &ops, dir_type t,
 		     const std::string &dest);
   void emit_unaligned (dir_insn *i, const std::string &a);
+  void emit_block (dir_insn *i);
   void round_half_away (const dir_value &v, const std::string &res);
   void emit_cmp (dir_insn *i);
   void emit_convert (dir_insn *i);

@@ -120,6 +120,10 @@ emitter::emit_insn (dir_insn *i)
 	return;
       }
 
+    case DOP_COPY_MEM: case DOP_FILL_MEM:
+      emit_block (i);
+      return;
+
     case DOP_ADDR_GLOBAL:
       {
 	const dir_global &g = fn->globals.at (i->global);
@@ -497,6 +501,41 @@ emitter::emit_arith (dir_insn *i)
 /* The load or store I at address A, less aligned than its type (I->align
    bytes): a GPU faults on a misaligned access, so it goes in pieces of
    the alignment, little end first, through 32-bit words.  */
+
+/* The block copy or fill I (copy.mem, fill.mem): a loop of the
+   executing thread over the elements.  */
+
+void
+emitter::emit_block (dir_insn *i)
+{
+  dir_type t = i->type;
+  unsigned size = dir_type_bytes (t);
+  uint64_t n = i->ops[2].imm;
+  std::string d = temp (RC_B64), end = temp (RC_B64), s, v;
+  std::string p = temp (RC_PRED), again = label ();
+  ins ("add.u64 %s, %s, %lld", d.c_str (), in_reg (i->ops[0]).c_str (),
+       (long long) i->disp);
+  ins ("add.u64 %s, %s, %llu", end.c_str (), d.c_str (),
+       (unsigned long long) (n * size));
+  if (i->op == DOP_COPY_MEM)
+    {
+      s = temp (RC_B64);
+      v = temp (class_of (t));
+      ins ("mov.b64 %s, %s", s.c_str (), in_reg (i->ops[1]).c_str ());
+    }
+  else
+    v = in_reg (i->ops[1]);
+  body += again + ":\n";
+  if (i->op == DOP_COPY_MEM)
+    {
+      ins ("ld%s %s, [%s]", mty (t), v.c_str (), s.c_str ());
+      ins ("add.u64 %s, %s, %u", s.c_str (), s.c_str (), size);
+    }
+  ins ("st%s [%s], %s", mty (t), d.c_str (), v.c_str ());
+  ins ("add.u64 %s, %s, %u", d.c_str (), d.c_str (), size);
+  ins ("setp.lt.u64 %s, %s, %s", p.c_str (), d.c_str (), end.c_str ());
+  ins ("@%s bra %s", p.c_str (), again.c_str ());
+}
 
 void
 emitter::emit_unaligned (dir_insn *i, const std::string &a)

@@ -808,6 +808,19 @@ dir_builder::store (dir_type t, dir_value addr, int64_t disp, dir_value v,
   emit (i);
 }
 
+/* Emit the block copy or fill OP (COPY_MEM, FILL_MEM) of COUNT Ts at
+   DST+DISP, from the address or of the T value SRC_OR_FILL.  */
+
+void
+dir_builder::block (dir_opcode op, dir_type t, dir_value dst, int64_t disp,
+		    dir_value src_or_fill, uint64_t count)
+{
+  dir_insn *i = dir_new_insn (fn, op, t);
+  i->ops = { dst, src_or_fill, dir_imm (DT_I64, count) };
+  i->disp = disp;
+  emit (i);
+}
+
 /* Emit an axis opcode OP (DIM_POS, DIM_SIZE) of type T on AXIS.  */
 
 dir_value

@@ -534,6 +534,8 @@ struct dir_builder
 		  unsigned align = 0);
   void store (dir_type, dir_value addr, int64_t disp, dir_value v,
 	      unsigned flags = 0, unsigned align = 0);
+  void block (dir_opcode, dir_type, dir_value dst, int64_t disp,
+	      dir_value src_or_fill, uint64_t count);
   dir_value axis_op (dir_opcode, dir_type, dir_axis);
   void marker (dir_opcode, dir_axis);
   void br (dir_block *);

@@ -33,6 +33,10 @@ dir_default_operand_type (const dir_insn *insn, size_t k)
       return DT_I64;
     case DOP_STORE: case DOP_ATOMIC: case DOP_XCHG: case DOP_CAS:
       return k == 0 ? DT_I64 : insn->type;
+    case DOP_COPY_MEM:
+      return DT_I64;
+    case DOP_FILL_MEM:
+      return k == 1 ? insn->type : DT_I64;
     case DOP_CBR:
       return DT_B1;
     case DOP_SHL: case DOP_SAR: case DOP_SHR: case DOP_ROTL: case DOP_ROTR:

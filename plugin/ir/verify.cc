@@ -146,6 +146,7 @@ verifier::check_insn (const dir_insn *i)
   bool has_dest = i->dest != DIR_NOREG;
   bool wants_dest = !(info.flags & (DOPF_TERMINATOR | DOPF_MARKER))
 		    && i->op != DOP_STORE && i->op != DOP_FRAME_BCAST
+		    && i->op != DOP_COPY_MEM && i->op != DOP_FILL_MEM
 		    && i->op != DOP_BARRIER
 		    && !(i->op == DOP_DCALL && i->type == DT_VOID);
   if (has_dest != wants_dest)
@@ -235,6 +236,19 @@ verifier::check_attrs (const dir_insn *i)
   unused (DOA_CALLEE, i->callee.empty (), "callee");
   unused (DOA_ORDER, i->order == DMO_RELAXED, "memory order");
 
+  if (i->op == DOP_COPY_MEM || i->op == DOP_FILL_MEM)
+    {
+      if (i->ops.size () == 3
+	  && (!i->ops[2].imm_p () || i->ops[2].imm == 0
+	      || i->ops[2].imm > (UINT64_C (1) << 32)))
+	error (i, "a block's count is not an immediate from 1 to 2^32");
+      if (dir_type_float_p (i->type) || i->type == DT_B1
+	  || i->type == DT_VOID)
+	error (i, "a block of elements that are not integers");
+      if (i->align || (i->flags & DIF_VOLATILE))
+	error (i, "a block copy or fill less aligned than its elements, "
+		  "or volatile");
+    }
   if ((i->flags & DIF_ATOMIC) && i->op != DOP_LOAD && i->op != DOP_STORE)
     error (i, "only a load or a store is flagged atomic");
   if ((i->flags & DIF_DEFERRED)
