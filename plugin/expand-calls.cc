@@ -638,8 +638,9 @@ expander::fortran_packing (gcall *call, tree decl)
 }
 
 /* Expand CALL of memcpy, memmove or memset (CODE) of a constant size:
-   loads and stores of the widest chunks the pointers' alignment allows
-   (memmove loads all before it stores).  gfortran makes them of array
+   copy_block's (a block copy from gw_opts.block_copy bytes, else loads
+   and stores of the widest chunks the pointers' alignment allows);
+   memmove's are chunks, all loaded before the first store.  gfortran makes them of array
    assignments (a = [1, 2, 3], a(1:5) = b) and of derived-type copies.  A
    size only known at run time would need a loop in the middle of the
    block: not supported yet.  */
@@ -682,7 +683,7 @@ expander::mem_call (gcall *call, built_in_function code)
   else
     sv = value (src);
   b.loc = loc;
-  if (block)
+  if (code != BUILT_IN_MEMMOVE)
     {
       copy_block (d, 0, code == BUILT_IN_MEMSET ? nullptr : &sv, 0, fill,
 		  size, align);
@@ -693,21 +694,7 @@ expander::mem_call (gcall *call, built_in_function code)
   std::vector<mem_chunk> chunks = mem_chunks (size, align);
   std::vector<dir_value> vals;
   for (const mem_chunk &c : chunks)
-    {
-      dir_value v;
-      if (code == BUILT_IN_MEMSET)
-	v = (c.type == DT_I64 ? fill
-	     : fill.imm_p () ? dir_imm (c.type, fill.imm
-					& (~UINT64_C (0)
-					   >> (64 - 8 * dir_type_bytes (c.type))))
-	     : emit (DOP_TRUNC, c.type, { fill }));
-      else
-	v = b.load (c.type, sv, c.pos);
-      if (code == BUILT_IN_MEMMOVE)
-	vals.push_back (v);
-      else
-	b.store (c.type, d, c.pos, v);
-    }
+    vals.push_back (b.load (c.type, sv, c.pos));
   /* memmove: every load before the first store.  */
   for (size_t k = 0; k < vals.size (); k++)
     b.store (chunks[k].type, d, chunks[k].pos, vals[k]);
