@@ -47,10 +47,12 @@ const unsigned cpu_max_vector = 64;
    (cpu_emit_kernel).  */
 unsigned cpu_max_simd_lanes (const cpu_isa &isa);
 
-/* prelude.cc: the C the image source starts with, and the types and
-   helpers of the SIMD width LANES.  */
-std::string cpu_prelude (const cpu_isa &);
-std::string cpu_prelude_width (unsigned lanes, const cpu_isa &);
+/* prelude.cc: the C an image source starts with: the includes, the
+   symbols the runtime looks up, and of the types and helpers of the ISA
+   and of the SIMD widths WIDTHS those the C text USES names (the unit's
+   code, its declarations), with those they name in turn.  */
+std::string cpu_prelude (const cpu_isa &, const std::vector<unsigned> &widths,
+			 const std::string &uses);
 
 /* How to emit a kernel.  */
 struct cpu_emit_options

@@ -117,29 +117,31 @@ cpu_image::link (const std::vector<linked> &funcs,
   for (const std::string &a : argv)
     command += " " + a;
   command += " -o IMAGE.so -x c IMAGE.c -x none -lm  */\n";
-  std::string source = cpu_prelude (isa);
-  source.insert (source.find ('\n') + 1, command);
-  for (unsigned w : widths)
-    source += cpu_prelude_width (w, isa);
   /* The C library's functions, under names of the image's own (the
-     calls cast them to their arguments' types).  */
+     calls cast them to their arguments' types), the routines'
+     prototypes, the imports, then the code; the prelude before them
+     holds what they use of it.  */
+  std::string body;
   for (const std::string &l : library)
-    source += "extern void gw_lib_" + l + " (void) __asm__ (\"" + l
-	      + "\");\n";
+    body += "extern void gw_lib_" + l + " (void) __asm__ (\"" + l
+	     + "\");\n";
   for (const linked &f : funcs)
     if (f.kind == DFK_ROUTINE)
-      source += cpu_routine_prototype (f.symbol, f.sig, f.exported) + ";\n";
+      body += cpu_routine_prototype (f.symbol, f.sig, f.exported) + ";\n";
   if (!imports.empty ())
     {
-      dir_appendf (source, "GW_EXPORT void *" GW_CPU_IMAGE_IMPORTS_SYMBOL
+      dir_appendf (body, "GW_EXPORT void *" GW_CPU_IMAGE_IMPORTS_SYMBOL
 		   "[%zu];\n", imports.size ());
       for (size_t k = 0; k < imports.size (); k++)
-	dir_appendf (source, "#define %s ((%s) " GW_CPU_IMAGE_IMPORTS_SYMBOL
+	dir_appendf (body, "#define %s ((%s) " GW_CPU_IMAGE_IMPORTS_SYMBOL
 		     "[%zu])\n", imports[k].name.c_str (),
 		     cpu_routine_pointer (imports[k].sig).c_str (), k);
     }
   for (const linked &f : funcs)
-    source += f.code;
+    body += f.code;
+  std::string source = cpu_prelude (isa, widths, body);
+  source.insert (source.find ('\n') + 1, command);
+  source += body;
   std::string *image = &out->image;
 
   /* Work in a private directory; keep the source if asked.  */
