@@ -26,6 +26,11 @@ struct gw_target_options
   std::string cc;		/* Compiler driver for cpu images.  */
   std::vector<std::string> cc_flags;	/* Forwarded semantics flags.  */
   std::string cc_opt = "-O3";	/* The cpu image compile's -O option.  */
+  unsigned cpu_big_function = 2000;	/* A cpu image with a function of
+					   more lines of C calls its gathers
+					   and scatters and is compiled
+					   without RTL GCSE; 0: never
+					   (-fplugin-arg-gangway-image-big).  */
   std::string keep_base;	/* If set, keep image sources as
 				   KEEP_BASE.<target>.<ext>.  */
   std::string ptx_arch = "sm_80";	/* GPU architecture of ptx images.  */

@@ -50,9 +50,11 @@ unsigned cpu_max_simd_lanes (const cpu_isa &isa);
 /* prelude.cc: the C an image source starts with: the includes, the
    symbols the runtime looks up, and of the types and helpers of the ISA
    and of the SIMD widths WIDTHS those the C text USES names (the unit's
-   code, its declarations), with those they name in turn.  */
+   code, its declarations), with those they name in turn.  OUTLINE makes
+   the gathers and scatters functions that are not inlined (an image
+   with a big function, cpu_image::link).  */
 std::string cpu_prelude (const cpu_isa &, const std::vector<unsigned> &widths,
-			 const std::string &uses);
+			 const std::string &uses, bool outline);
 
 /* How to emit a kernel.  */
 struct cpu_emit_options

@@ -266,6 +266,7 @@ base_pieces (std::vector<piece> &pieces, const cpu_isa &isa)
     }
   b.keep ("#define GW_EXPORT __attribute__ ((visibility (\"default\")))\n"
 	  "#define GW_INLINE static inline __attribute__ ((always_inline))\n"
+	  "#define GW_OUTLINE static __attribute__ ((noinline, unused))\n"
 	  "GW_EXPORT extern const unsigned int " GW_CPU_IMAGE_VERSION_SYMBOL
 	  ";\n"
 	  "GW_EXPORT const unsigned int " GW_CPU_IMAGE_VERSION_SYMBOL
@@ -327,7 +328,8 @@ base_pieces (std::vector<piece> &pieces, const cpu_isa &isa)
 /* The part of the SIMD width P.  */
 
 void
-width_pieces (std::vector<piece> &pieces, unsigned p, const cpu_isa &isa)
+width_pieces (std::vector<piece> &pieces, unsigned p, const cpu_isa &isa,
+	      bool outline)
 {
   prelude_builder b (pieces);
   b.keep ("/* SIMD width %u.  */\n", p);
@@ -540,9 +542,13 @@ width_pieces (std::vector<piece> &pieces, unsigned p, const cpu_isa &isa)
 	 row, away from its ends) take the vector load or store.  The
 	 others go lane by lane through arrays on the stack: a vector
 	 stored once and read an element at a time costs less than taking
-	 each element out of the register.  */
+	 each element out of the register.  In an image with a big
+	 function (OUTLINE) they are functions of their own: inlined at
+	 each of hundreds of uses, they made GCC take minutes over a
+	 kernel.  */
+      const char *mem = outline ? "GW_OUTLINE" : "GW_INLINE";
       b.def (
-	   "GW_INLINE gw_%sx%u gw_gather_%sx%u (gw_u64x%u a, gw_m%u m)\n"
+	   "%s gw_%sx%u gw_gather_%sx%u (gw_u64x%u a, gw_m%u m)\n"
 	   "{\n"
 	   "  uint64_t aa[%u];\n"
 	   "  %s t[%u] = { 0 };\n"
@@ -558,10 +564,10 @@ width_pieces (std::vector<piece> &pieces, unsigned p, const cpu_isa &isa)
 	   "  memcpy (&r, t, sizeof r);\n"
 	   "  return r;\n"
 	   "}\n",
-	   n, p, n, p, p, p, p, c, p, p, c, n, p, p,
+	   mem, n, p, n, p, p, p, p, c, p, p, c, n, p, p,
 	   all_bits.c_str (), p, c, p, c, n, p);
       b.def (
-	   "GW_INLINE void gw_scatter_%sx%u (gw_u64x%u a, gw_%sx%u v, gw_m%u m)\n"
+	   "%s void gw_scatter_%sx%u (gw_u64x%u a, gw_%sx%u v, gw_m%u m)\n"
 	   "{\n"
 	   "  uint64_t aa[%u];\n"
 	   "  %s t[%u];\n"
@@ -575,7 +581,7 @@ width_pieces (std::vector<piece> &pieces, unsigned p, const cpu_isa &isa)
 	   "  uint64_t bits = gw_bits%u (m);\n"
 	   "  for (int l = 0; l < %u; l++) if (bits >> l & 1) *(%s *) (uintptr_t) aa[l] = t[l];\n"
 	   "}\n",
-	   n, p, p, n, p, p, p, c, p, p, c, n, p, p, p, c);
+	   mem, n, p, p, n, p, p, p, c, p, p, c, n, p, p, p, c);
     }
   b.keep ("\n");
 }
@@ -588,12 +594,12 @@ width_pieces (std::vector<piece> &pieces, unsigned p, const cpu_isa &isa)
 
 std::string
 cpu_prelude (const cpu_isa &isa, const std::vector<unsigned> &widths,
-	     const std::string &uses)
+	     const std::string &uses, bool outline)
 {
   std::vector<piece> pieces;
   base_pieces (pieces, isa);
   for (unsigned w : widths)
-    width_pieces (pieces, w, isa);
+    width_pieces (pieces, w, isa, outline);
 
   std::set<std::string> names;
   collect_names (uses, names);

@@ -111,6 +111,23 @@ cpu_image::link (const std::vector<linked> &funcs,
   for (const std::string &f : opts.cc_flags)
     argv.push_back (f);
 
+  /* GCC's time over a function grows faster than its size (RTL GCSE,
+     jump threading), and inlined gathers and scatters made most of the
+     size of the biggest ones: an image with a function of more than
+     cpu_big_function lines calls them and is compiled without RTL GCSE
+     (a 352-line fuzz program's region, 5,270 lines of C, took 134 s of
+     CPU at -O3, then 10 s).  */
+  size_t big = 0;
+  for (const linked &f : funcs)
+    big = std::max (big, (size_t) std::count (f.code.begin (),
+					       f.code.end (), '\n'));
+  bool outline = opts.cpu_big_function && big > opts.cpu_big_function;
+  if (outline)
+    {
+      argv.push_back ("-fno-gcse");
+      argv.push_back ("-fno-gcse-after-reload");
+    }
+
   /* The source says how it is compiled (-fplugin-arg-gangway-keep-temps
      keeps it).  */
   std::string command = "/* Compiled with:";
@@ -139,7 +156,7 @@ cpu_image::link (const std::vector<linked> &funcs,
     }
   for (const linked &f : funcs)
     body += f.code;
-  std::string source = cpu_prelude (isa, widths, body);
+  std::string source = cpu_prelude (isa, widths, body, outline);
   source.insert (source.find ('\n') + 1, command);
   source += body;
   std::string *image = &out->image;

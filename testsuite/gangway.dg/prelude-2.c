@@ -20,3 +20,6 @@ g (double *x, const int *idx, int n)
 /* { dg-final { scan-cpu-image-times "(?n)^static const gw_u64x8 gw_iota_u64x8 = " 1 } } */
 /* { dg-final { scan-cpu-image-times "(?n)^typedef double gw_v8df " 1 } } */
 /* { dg-final { scan-cpu-image-times "(?n)^typedef" 10 } } */
+/* A small image: its gathers are inlined, RTL GCSE is on (prelude-3.c).  */
+/* { dg-final { scan-cpu-image-times "(?n)^GW_OUTLINE " 0 } } */
+/* { dg-final { scan-cpu-image-times "gcse" 0 } } */
