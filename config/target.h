@@ -31,6 +31,10 @@ struct gw_target_options
 					   and scatters and is compiled
 					   without RTL GCSE; 0: never
 					   (-fplugin-arg-gangway-image-big).  */
+  unsigned cpu_inline_gathers = 32;	/* A cpu image with more gather and
+					   scatter calls calls them all
+					   (-fplugin-arg-gangway-inline-
+					   gathers).  */
   std::string keep_base;	/* If set, keep image sources as
 				   KEEP_BASE.<target>.<ext>.  */
   std::string ptx_arch = "sm_80";	/* GPU architecture of ptx images.  */

@@ -220,18 +220,22 @@ parse_args (int argc, struct plugin_argument *argv)
 	gw_opts.target.cpu_unmasked = true;
       else if (key == "cpu-no-combine")
 	gw_opts.target.cpu_no_combine = true;
-      else if (key == "image-big")
+      else if (key == "image-big" || key == "inline-gathers")
 	{
+	  bool big = key == "image-big";
 	  char *end = nullptr;
 	  long long n = value ? strtoll (value, &end, 10) : -1;
 	  if (!value || *end || n < 0 || n > 100000000)
 	    {
-	      error ("%<-fplugin-arg-gangway-image-big%> takes a number of "
-		     "lines (0: never), not %qs", value ? value : "");
+	      error ("%<-fplugin-arg-gangway-%s%> takes a number of %s, not "
+		     "%qs", key.c_str (),
+		     big ? "lines (0: never)" : "calls", value ? value : "");
 	      ok = false;
 	    }
-	  else
+	  else if (big)
 	    gw_opts.target.cpu_big_function = n;
+	  else
+	    gw_opts.target.cpu_inline_gathers = n;
 	}
       else if (key == "block-copy")
 	{
@@ -252,7 +256,8 @@ parse_args (int argc, struct plugin_argument *argv)
 	  error ("unknown option %<-fplugin-arg-gangway-%s%>; the options are "
 		 "targets, isa, ptx-arch, ptxas, dump, dump-details, verify, "
 		 "disable, stop-after, keep-temps, check-lanes, cpu-unmasked, "
-		 "cpu-no-combine, image-opt, image-cc, image-big and block-copy "
+		 "cpu-no-combine, image-opt, image-cc, image-big, inline-gathers "
+		 "and block-copy "
 		 "(docs/manual.md)", key.c_str ());
 	  ok = false;
 	}

@@ -112,17 +112,27 @@ cpu_image::link (const std::vector<linked> &funcs,
     argv.push_back (f);
 
   /* GCC's time over a function grows faster than its size (RTL GCSE,
-     jump threading), and inlined gathers and scatters made most of the
-     size of the biggest ones: an image with a function of more than
-     cpu_big_function lines calls them and is compiled without RTL GCSE
-     (a 352-line fuzz program's region, 5,270 lines of C, took 134 s of
-     CPU at -O3, then 10 s).  */
-  size_t big = 0;
+     load CSE after reload, jump threading): an image with a function of
+     more than cpu_big_function lines is compiled without RTL GCSE (a
+     352-line fuzz program's region, 5,270 lines of C, took 134 s of CPU
+     at -O3).  An inlined gather or scatter costs GCC more than the rest
+     of a small kernel (16 lanes, two lane loops that it unrolls): an
+     image with more than cpu_inline_gathers calls of them, or a big
+     function, calls them all (the fuzz program then took 12 s, 300
+     one-line regions 18 s instead of 62).  */
+  size_t big = 0, gathers = 0;
   for (const linked &f : funcs)
-    big = std::max (big, (size_t) std::count (f.code.begin (),
-					       f.code.end (), '\n'));
-  bool outline = opts.cpu_big_function && big > opts.cpu_big_function;
-  if (outline)
+    {
+      big = std::max (big, (size_t) std::count (f.code.begin (),
+						 f.code.end (), '\n'));
+      for (const char *h : { "gw_gather_", "gw_scatter_" })
+	for (size_t k = f.code.find (h); k != std::string::npos;
+	     k = f.code.find (h, k + 1))
+	  gathers++;
+    }
+  bool is_big = opts.cpu_big_function && big > opts.cpu_big_function;
+  bool outline = is_big || gathers > opts.cpu_inline_gathers;
+  if (is_big)
     {
       argv.push_back ("-fno-gcse");
       argv.push_back ("-fno-gcse-after-reload");
