@@ -157,21 +157,35 @@ ident_char (char c)
 	 || (c >= '0' && c <= '9') || c == '_';
 }
 
-/* The names the C text S uses: its identifiers that start with gw_.  */
+/* The first identifier of S from FROM on that starts with gw_ (and not
+   inside a longer name), as [*BEGIN, return value); npos if none.  */
 
-void
-collect_names (const std::string &s, std::set<std::string> &names)
+size_t
+next_name (const std::string &s, size_t from, size_t *begin)
 {
-  for (size_t k = s.find ("gw_"); k != std::string::npos;
-       k = s.find ("gw_", k))
+  for (size_t k = s.find ("gw_", from); k != std::string::npos;
+       k = s.find ("gw_", k + 1))
     {
       size_t e = k + 3;
       while (e < s.size () && ident_char (s[e]))
 	e++;
       if (k == 0 || !ident_char (s[k - 1]))
-	names.insert (s.substr (k, e - k));
-      k = e;
+	{
+	  *begin = k;
+	  return e;
+	}
     }
+  return std::string::npos;
+}
+
+/* The names the C text S uses: its identifiers that start with gw_.  */
+
+void
+collect_names (const std::string &s, std::set<std::string> &names)
+{
+  size_t k, e = 0;
+  while ((e = next_name (s, e, &k)) != std::string::npos)
+    names.insert (s.substr (k, e - k));
 }
 
 /* Pieces as the generators below write them: keep starts text every
@@ -190,8 +204,7 @@ public:
   {
     va_list ap;
     va_start (ap, fmt);
-    pieces.push_back ({ "", "" });
-    dir_vappendf (pieces.back ().text, fmt, ap);
+    add (true, fmt, ap);
     va_end (ap);
   }
 
@@ -199,8 +212,7 @@ public:
   {
     va_list ap;
     va_start (ap, fmt);
-    pieces.push_back ({ "", "" });
-    dir_vappendf (pieces.back ().text, fmt, ap);
+    add (true, fmt, ap);
     va_end (ap);
     pieces.back ().name = defined_name (pieces.back ().text);
     dir_assert (!pieces.back ().name.empty ());
@@ -210,26 +222,30 @@ public:
   {
     va_list ap;
     va_start (ap, fmt);
-    dir_vappendf (pieces.back ().text, fmt, ap);
+    add (false, fmt, ap);
     va_end (ap);
   }
 
 private:
+  /* Format FMT into a new piece (FRESH) or the last one.  */
+  void
+  add (bool fresh, const char *fmt, va_list ap)
+  {
+    if (fresh)
+      pieces.push_back ({ "", "" });
+    dir_vappendf (pieces.back ().text, fmt, ap);
+  }
+
   static std::string
   defined_name (const std::string &s)
   {
     static const char *const after[] = { " (", " =", " {", ";",
 					 " __attribute__" };
-    for (size_t k = s.find ("gw_"); k != std::string::npos;
-	 k = s.find ("gw_", k + 1))
-      {
-	size_t e = k + 3;
-	while (e < s.size () && ident_char (s[e]))
-	  e++;
-	for (const char *a : after)
-	  if (s.compare (e, strlen (a), a) == 0)
-	    return s.substr (k, e - k);
-      }
+    size_t k, e = 0;
+    while ((e = next_name (s, e, &k)) != std::string::npos)
+      for (const char *a : after)
+	if (s.compare (e, strlen (a), a) == 0)
+	  return s.substr (k, e - k);
     return "";
   }
 
