@@ -38,21 +38,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-if [ -n "$GANGWAY_CFLAGS$GANGWAY_LIBS" ]; then
-  cflags=$GANGWAY_CFLAGS
-else
-  if [ -z "$builddir" ] && [ -f "$here/../gangway-uninstalled.pc" ]; then
-    builddir=$here/..
-  fi
-  if [ -n "$builddir" ]; then
-    builddir=$(cd "$builddir" && pwd)
-    cflags=$(PKG_CONFIG_PATH=$builddir pkg-config --cflags gangway-uninstalled)
-    : "${out:=$builddir/bench-build/codegen}"
-  else
-    cflags=$(pkg-config --cflags gangway)
-  fi
-fi
-: "${out:=$PWD/gangway-bench/codegen}"
+. "$here/plugin-flags.sh"
+bench_plugin_flags codegen
 mkdir -p "$out"
 cd "$out"
 

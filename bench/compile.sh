@@ -62,21 +62,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-if [ -n "${GANGWAY_CFLAGS:-}" ]; then
-  cflags=$GANGWAY_CFLAGS
-else
-  if [ -z "$builddir" ] && [ -f "$here/../gangway-uninstalled.pc" ]; then
-    builddir=$here/..
-  fi
-  if [ -n "$builddir" ]; then
-    builddir=$(cd "$builddir" && pwd)
-    cflags=$(PKG_CONFIG_PATH=$builddir pkg-config --cflags gangway-uninstalled)
-    : "${out:=$builddir/bench-build/compile}"
-  else
-    cflags=$(pkg-config --cflags gangway)
-  fi
-fi
-: "${out:=$PWD/gangway-bench/compile}"
+. "$here/plugin-flags.sh"
+bench_plugin_flags compile
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 cd "$out"
