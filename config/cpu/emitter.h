@@ -260,6 +260,11 @@ private:
   }
 };
 
+/* simplify.cc: merge each block into its only predecessor where that
+   jumps to it, except around markers (cpu-simplify, cpu-ifconvert).
+   Needs the CFG and leaves it valid; true if it changed FN.  */
+bool gw_cpu_merge_jumps (dir_func *fn);
+
 } // namespace gw_cpu
 
 #endif /* GANGWAY_CPU_EMITTER_H */

@@ -272,6 +272,7 @@ private:
   bool store (ctx &c, std::vector<fz_stmt *> &out);
   fz_array *site_array (ctx &c, fz_ty want = TY_NUM);
   void if_stmt (ctx &c, std::vector<fz_stmt *> &out);
+  void cond_assign (ctx &c, std::vector<fz_stmt *> &out);
   void switch_stmt (ctx &c, std::vector<fz_stmt *> &out);
   void for_stmt (ctx &c, std::vector<fz_stmt *> &out);
   void while_stmt (ctx &c, std::vector<fz_stmt *> &out, bool is_do);
@@ -1151,7 +1152,8 @@ gen::stmt (ctx &c, std::vector<fz_stmt *> &out)
 		  rec_pending && rec_pending == rt && c.ps == reg.root
 		  && !c.repeat ? 30 : 0,
 		  lp && !c.auto_only && (c.avail & (LV_W | LV_V))
-		  && (rt || reg.construct == 0) ? w (K_local_fill) : 0 });
+		  && (rt || reg.construct == 0) ? w (K_local_fill) : 0,
+		  deep ? 0 : w (K_cond_assign) });
   switch (k)
     {
     case 0: decl (c, out); return;
@@ -1217,6 +1219,7 @@ gen::stmt (ctx &c, std::vector<fz_stmt *> &out)
       }
     case 24: recurse_stmt (c, out); return;
     case 25: if (!local_fill (c, out)) local_array (c, out); return;
+    case 26: cond_assign (c, out); return;
     default: decl (c, out); return;
     }
 }
@@ -1444,6 +1447,29 @@ gen::if_stmt (ctx &c, std::vector<fz_stmt *> &out)
       in.want_loop = lp && rng.pct (80);
       s->body2 = block (in, 3);
     }
+  out.push_back (s);
+}
+
+/* if (C) v = E; [else w = F;]: one or two assignments per arm, which
+   GCC leaves as small branches and the cpu target if-converts into
+   selects when the condition varies between lanes.  */
+void
+gen::cond_assign (ctx &c, std::vector<fz_stmt *> &out)
+{
+  fz_stmt *s = st (S_IF);
+  s->e = cond (c);
+  ctx in = c;
+  in.depth++;
+  for (int i = rng.range (1, 2); i > 0; i--)
+    assign (in, s->body);
+  if (s->body.empty ())
+    {
+      decl (c, out);
+      return;
+    }
+  if (rng.pct (50))
+    for (int i = rng.range (1, 2); i > 0; i--)
+      assign (in, s->body2);
   out.push_back (s);
 }
 
