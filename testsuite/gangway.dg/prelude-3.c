@@ -16,4 +16,4 @@ g (double *x, const int *idx, int n)
 /* { dg-final { scan-cpu-image-times "(?n)^GW_OUTLINE \\S+ gw_gather_f64x8 " 1 } } */
 /* { dg-final { scan-cpu-image-times "(?n)^GW_OUTLINE \\S+ gw_scatter_f64x8 " 1 } } */
 /* { dg-final { scan-cpu-image-times "(?n)^GW_OUTLINE " 2 } } */
-/* { dg-final { scan-cpu-image-times "(?n)^/\\* Compiled with: .* -fno-gcse -fno-gcse-after-reload " 1 } } */
+/* { dg-final { scan-cpu-image-times "(?n)^/\\* Compiled with: .* -fno-gcse -fno-gcse-after-reload --param=sccvn-max-alias-queries-per-access=100 --param=dse-max-alias-queries-per-store=64 " 1 } } */
