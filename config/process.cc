@@ -38,13 +38,26 @@ remove_temp_dir_files ()
 				       "image.cubin", "log" };
   char path[sizeof temp_dir + 32];
   size_t n = strlen (temp_dir);
+  memcpy (path, temp_dir, n);
+  path[n] = '/';
   for (const char *name : names)
     {
-      memcpy (path, temp_dir, n);
-      path[n] = '/';
       strcpy (path + n + 1, name);
       unlink (path);
     }
+  /* The parts of an image compiled in parts: image-P.c, image-P.o.  */
+  for (int p = 0; p < GW_MAX_IMAGE_PARTS; p++)
+    for (const char *ext : { ".c", ".o" })
+      {
+	char *e = path + n + 1;
+	strcpy (e, "image-");
+	e += 6;
+	if (p >= 10)
+	  *e++ = '0' + p / 10;
+	*e++ = '0' + p % 10;
+	strcpy (e, ext);
+	unlink (path);
+      }
   rmdir (temp_dir);
 }
 

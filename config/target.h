@@ -31,6 +31,11 @@ struct gw_target_options
 					   and scatters and is compiled
 					   without RTL GCSE; 0: never
 					   (-fplugin-arg-gangway-image-big).  */
+  unsigned cpu_part_lines = 5000;	/* A cpu image of more lines of code
+					   is compiled in parts of about as
+					   many; 0: whole
+					   (-fplugin-arg-gangway-image-part).
+					   */
   unsigned cpu_inline_gathers = 32;	/* A cpu image with more gather and
 					   scatter calls calls them all
 					   (-fplugin-arg-gangway-inline-
@@ -316,6 +321,10 @@ const gw_pass_info *gw_find_target_pass (const std::string &name);
 std::string gw_target_pass_names ();
 
 /* process.cc: what targets need to run their tools.  */
+
+/* The most parts an image is compiled in, their sources and objects
+   image-P.c and image-P.o in the temporary directory (P < this).  */
+#define GW_MAX_IMAGE_PARTS 64
 
 /* The temporary directory the image being made works in
    (gw_make_temp_dir's): a fatal signal to the compiler (SIGTERM, SIGINT,

@@ -220,20 +220,23 @@ parse_args (int argc, struct plugin_argument *argv)
 	gw_opts.target.cpu_unmasked = true;
       else if (key == "cpu-no-combine")
 	gw_opts.target.cpu_no_combine = true;
-      else if (key == "image-big" || key == "inline-gathers")
+      else if (key == "image-big" || key == "image-part"
+	       || key == "inline-gathers")
 	{
-	  bool big = key == "image-big";
+	  bool calls = key == "inline-gathers";
 	  char *end = nullptr;
 	  long long n = value ? strtoll (value, &end, 10) : -1;
 	  if (!value || *end || n < 0 || n > 100000000)
 	    {
 	      error ("%<-fplugin-arg-gangway-%s%> takes a number of %s, not "
 		     "%qs", key.c_str (),
-		     big ? "lines (0: never)" : "calls", value ? value : "");
+		     calls ? "calls" : "lines (0: never)", value ? value : "");
 	      ok = false;
 	    }
-	  else if (big)
+	  else if (key == "image-big")
 	    gw_opts.target.cpu_big_function = n;
+	  else if (key == "image-part")
+	    gw_opts.target.cpu_part_lines = n;
 	  else
 	    gw_opts.target.cpu_inline_gathers = n;
 	}
@@ -256,7 +259,7 @@ parse_args (int argc, struct plugin_argument *argv)
 	  error ("unknown option %<-fplugin-arg-gangway-%s%>; the options are "
 		 "targets, isa, ptx-arch, ptxas, dump, dump-details, verify, "
 		 "disable, stop-after, keep-temps, check-lanes, cpu-unmasked, "
-		 "cpu-no-combine, image-opt, image-cc, image-big, inline-gathers "
+		 "cpu-no-combine, image-opt, image-cc, image-big, image-part, inline-gathers "
 		 "and block-copy "
 		 "(docs/manual.md)", key.c_str ());
 	  ok = false;

@@ -47,14 +47,24 @@ const unsigned cpu_max_vector = 64;
    (cpu_emit_kernel).  */
 unsigned cpu_max_simd_lanes (const cpu_isa &isa);
 
+/* An image source is the whole image, or one of the parts of an image
+   compiled in parts (cpu_image::link): the first defines the image's
+   data, the others declare it.  */
+enum cpu_image_part
+{
+  CPU_IMAGE_WHOLE, CPU_IMAGE_FIRST_PART, CPU_IMAGE_OTHER_PART
+};
+
 /* prelude.cc: the C an image source starts with: the includes, the
    symbols the runtime looks up, and of the types and helpers of the ISA
    and of the SIMD widths WIDTHS those the C text USES names (the unit's
    code, its declarations), with those they name in turn.  OUTLINE makes
    the gathers and scatters functions that are not inlined (an image
-   with a big function, cpu_image::link).  */
+   with a big function, cpu_image::link).  PART says which source of the
+   image this is.  */
 std::string cpu_prelude (const cpu_isa &, const std::vector<unsigned> &widths,
-			 const std::string &uses, bool outline);
+			 const std::string &uses, bool outline,
+			 cpu_image_part part = CPU_IMAGE_WHOLE);
 
 /* How to emit a kernel.  */
 struct cpu_emit_options
@@ -86,7 +96,8 @@ bool cpu_emit_kernel (dir_func *fn, const cpu_emit_options &opts,
 		      std::string *code, unsigned *lanes,
 		      std::vector<gw_call> *calls, std::string *why);
 
-/* emit.cc: the C declarator of the routine NAME of signature SIG (static,
+/* emit.cc: the C declarator of the routine NAME of signature SIG (local
+   to the image: GW_LOCAL, static unless the image is compiled in parts;
    or exported from the image if EXPORTED), and the type of a pointer to
    such a function.  A routine's first parameter is the context of the
    thread that calls it, a const struct gw_ctx * (prelude.cc).  */

@@ -741,7 +741,7 @@ std::string
 cpu_routine_prototype (const std::string &name, const dir_signature &sig,
 		       bool exported)
 {
-  std::string s = exported ? "GW_EXPORT " : "static ";
+  std::string s = exported ? "GW_EXPORT " : "GW_LOCAL ";
   s += sig.result == DT_VOID ? "void" : gw_cpu::c_type (sig.result);
   s += "\n" + name + " (const struct gw_ctx *gw_ctx";
   for (size_t k = 0; k < sig.params.size (); k++)

@@ -5,7 +5,9 @@
 # to the driver alone (`timeout gcc ...` does that), each remove the image's
 # temporary directory and end the image compiler; SIGKILL to cc1, which
 # nothing can catch, still ends the image compiler (its parent-death
-# signal).  The image compiler here is image-cc-wait.sh, which says it
+# signal); SIGTERM to cc1 while the first part of an image compiled in
+# parts compiles (image-part=1: one part per region) removes every
+# part's source.  The image compiler here is image-cc-wait.sh, which says it
 # started (its pid and its parent's, in a file) and waits.  (SIGINT is
 # not tried: a shell starts background commands with it ignored, and the
 # plugin leaves an ignored signal ignored.)  Nothing is
@@ -24,6 +26,9 @@ f (float *x, int n)
 #pragma acc parallel loop copy(x[0:n])
   for (int i = 0; i < n; i++)
     x[i] = 2 * x[i];
+#pragma acc parallel loop copy(x[0:n])
+  for (int i = 0; i < n; i++)
+    x[i] += i;
 }
 PROG
 
@@ -45,16 +50,17 @@ wait_gone () {
 
 # Compile in the background with TMPDIR=$WORK/NAME and the waiting image
 # compiler; then send SIGNAL to WHOM (cc1 or driver); check what is left.
-# KEEP_DIR=1: the temporary directory may stay (SIGKILL).
+# KEEP_DIR=1: the temporary directory may stay (SIGKILL).  EXTRA: more
+# plugin flags.
 run () {
-  name=$1 whom=$2 sig=$3 keep_dir=${4:-0}
+  name=$1 whom=$2 sig=$3 keep_dir=${4:-0} extra=${5:-}
   tmp=$WORK/$name
   mkdir -p "$tmp"
   rm -f "$WORK/$name.ready"
   GW_TEST_READY=$WORK/$name.ready TMPDIR=$tmp \
     "$CC" -O0 -fopenacc -foffload=disable -fplugin="$GANGWAY_PLUGIN" \
       -I"$GANGWAY_INCLUDE" -fplugin-arg-gangway-targets=cpu \
-      -fplugin-arg-gangway-image-cc="$here/image-cc-wait.sh" \
+      -fplugin-arg-gangway-image-cc="$here/image-cc-wait.sh" $extra \
       -c "$WORK/prog.c" -o "$WORK/$name.o" > "$WORK/$name.log" 2>&1 &
   driver=$!
   if ! wait_file "$WORK/$name.ready"; then
@@ -91,4 +97,5 @@ run sigterm-cc1 cc1 TERM
 run sighup-cc1 cc1 HUP
 run sigterm-driver driver TERM
 run sigkill-cc1 cc1 KILL 1
+run sigterm-cc1-parts cc1 TERM 0 -fplugin-arg-gangway-image-part=1
 exit 0

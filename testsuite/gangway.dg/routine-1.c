@@ -31,4 +31,4 @@ apply (void)
 /* { dg-final { scan-gangway-dump-times "(?n)= dcall\\.i32 seq gw_s_twice_gw_(cpu|ptx)_\\d+\\(%\\d+\\)$"  2 } } */
 /* { dg-final { scan-gangway-dump-times "(?n)call \\(gw_rv\\), gw_r_transform, \\(gw_a0, gw_a1\\)" 2 } } */
 /* { dg-final { scan-gangway-dump-times "(?n)^\\.func \\(\\.param \\.b32 gw_ret\\) gw_s_twice_gw_ptx_\\d+ \\(\\.param \\.b64 gw_globals, \\.param \\.b32 gw_p0\\)$" 1 } } */
-/* { dg-final { scan-gangway-dump-times "(?n)^static uint32_t$" 1 } } */
+/* { dg-final { scan-gangway-dump-times "(?n)^GW_LOCAL uint32_t$" 1 } } */
