@@ -260,6 +260,11 @@ private:
   }
 };
 
+/* simplify.cc: does B start with a fork or join marker?  The partition
+   tree is read from those blocks: the cpu passes leave them, and their
+   predecessors' branches, as they are.  */
+bool marker_block (const dir_block *b);
+
 /* simplify.cc: merge each block into its only predecessor where that
    jumps to it, except around markers (cpu-simplify, cpu-ifconvert).
    Needs the CFG and leaves it valid; true if it changed FN.  */

@@ -46,12 +46,6 @@ namespace {
    block's mask handling.  */
 const size_t cpu_ifconvert_max_insns = 8;
 
-bool
-marker_block (const dir_block *b)
-{
-  return !b->insns.empty () && dir_op_flag (b->insns[0]->op, DOPF_MARKER);
-}
-
 /* May INSN run on lanes whose program does not reach it?  It must not
    touch memory, call, synchronize or trap (an integer division by zero
    would; a float one gives an infinity, as inactive lanes already

@@ -32,12 +32,6 @@ namespace gw_cpu {
 
 namespace {
 
-bool
-marker_block (const dir_block *b)
-{
-  return !b->insns.empty () && dir_op_flag (b->insns[0]->op, DOPF_MARKER);
-}
-
 /* Vector-single code in a worker partition: on a GPU lane 0 of each
    worker runs it and the other lanes branch around it.  Here the lanes of
    a worker run in lockstep, and in that code they hold the same values
@@ -97,6 +91,12 @@ lanes_agree (const dir_func *fn, const gw_partitions &parts)
 }
 
 } // anon namespace
+
+bool
+marker_block (const dir_block *b)
+{
+  return !b->insns.empty () && dir_op_flag (b->insns[0]->op, DOPF_MARKER);
+}
 
 /* Merge every block into its only predecessor when that predecessor
    jumps to it unconditionally (its phis, of one value each, become
