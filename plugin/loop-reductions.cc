@@ -407,7 +407,9 @@ search_reference (gimple_seq seq, reference_search *s)
    outermost of those partition gangs, reducing it on the construct
    itself means the same (each gang's partial results combine into the
    variable at the end of the region) and lowers right: give PAR the
-   clause, with the maps the gimplifier gives a reduced variable.  */
+   clause, and make the reference's map a pointer mapping into the
+   referred-to data's (a device with memory of its own then hands the
+   region a reference to its copy, data-map.c).  */
 void
 reduce_references (gomp_target *par, const reductions &gang_reductions)
 {
@@ -445,7 +447,7 @@ reduce_references (gomp_target *par, const reductions &gang_reductions)
       OMP_CLAUSE_REDUCTION_CODE (c) = r.op;
       OMP_CLAUSE_CHAIN (c) = clauses;
       clauses = c;
-      OMP_CLAUSE_SET_MAP_KIND (ref, GOMP_MAP_TOFROM);
+      OMP_CLAUSE_SET_MAP_KIND (ref, GOMP_MAP_POINTER);
       OMP_CLAUSE_MAP_IN_REDUCTION (ref) = 1;
       OMP_CLAUSE_MAP_IN_REDUCTION (data) = 1;
       gimple_omp_target_set_clauses (par, clauses);
