@@ -33,7 +33,15 @@
 
    The device shares the host's memory, so a kernel gets the launch's
    hostaddrs array unchanged; its gangs run on the thread pool of
-   pool.c.  */
+   pool.c.  Under GANGWAY_MEM=separate it has memory of its own instead
+   (gw_memory_cpu): the mapping engine (data-map.c) keeps copies of the
+   mapped data there, a launch gets their addresses, and data moves only
+   where a clause or a directive moves it, as on a GPU.
+   That memory is the process's heap, so a kernel can still reach host
+   memory through a pointer nothing mapped; it comes from the allocator
+   filled with the byte 0xfe (GCC's -ftrivial-auto-var-init=pattern):
+   data a region reads that nothing copied in shows as -16843010 in an
+   int, -1.7e38 in a float.  */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -360,6 +368,94 @@ gw_align_up (size_t n, size_t align)
   return (n + align - 1) & ~(align - 1);
 }
 
+/* GANGWAY_MEM=separate: the device's memory, from the heap.  The byte a
+   new allocation is filled with, so that what a region reads without a
+   clause copying it in is recognisably uninitialised.  */
+#define GW_CPU_FRESH_BYTE 0xfe
+
+static uint64_t
+gw_cpu_mem_alloc (size_t size)
+{
+  size = gw_align_up (size ? size : 1, 64);
+  void *p = aligned_alloc (64, size);
+  if (p == NULL)
+    gw_fatal ("cannot allocate %zu bytes of the cpu device's memory "
+	      "(GANGWAY_MEM=separate)", size);
+  memset (p, GW_CPU_FRESH_BYTE, size);
+  return (uintptr_t) p;
+}
+
+static void
+gw_cpu_mem_free (uint64_t p)
+{
+  free ((void *) (uintptr_t) p);
+}
+
+static void
+gw_cpu_mem_to_device (uint64_t dst, const void *src, size_t size)
+{
+  memcpy ((void *) (uintptr_t) dst, src, size);
+}
+
+static void
+gw_cpu_mem_to_host (void *dst, uint64_t src, size_t size)
+{
+  memcpy (dst, (const void *) (uintptr_t) src, size);
+}
+
+const struct gw_memory gw_memory_cpu = {
+  .name = "cpu-separate",
+  .alloc = gw_cpu_mem_alloc,
+  .free = gw_cpu_mem_free,
+  .to_device = gw_cpu_mem_to_device,
+  .to_host = gw_cpu_mem_to_host,
+};
+
+/* The memory the device's launches read their data from: its own under
+   GANGWAY_MEM=separate, else the host's (NULL).  */
+
+static const struct gw_memory *
+gw_cpu_own_memory (void)
+{
+  return gw_config ()->cpu_mem_separate ? &gw_memory_cpu : NULL;
+}
+
+/* Run KERNEL as L says in the device's own memory: map L's data, run
+   the gangs on the device's copies, unmap.  The kernel's data words are
+   the copies' addresses, then come the unit's globals' (0 for those
+   that are not present), then the private copies (firstprivate objects
+   that are not ints, small "to" objects, deviceptr variables) in a block
+   of their own.  Synchronous, even for a launch with an async queue: a
+   valid implementation of a queue, and what the cpu device does in this
+   mode for now.  */
+
+static void
+gw_cpu_launch_separate (void *kernel, const struct gw_launch *l,
+			uint64_t key)
+{
+  size_t n = l->mapnum + l->num_globals;
+  uint64_t stack_words[64];
+  uint64_t *words = n <= 64 ? stack_words : malloc (n * sizeof *words);
+  if (words == NULL)
+    gw_fatal ("out of memory for a launch of %zu mappings", l->mapnum);
+
+  gw_wait_all ();
+  struct gw_region *r = gw_map (l->mapnum, l->data, l->sizes, l->kinds,
+				words);
+  size_t copies = gw_map_copies_size (r);
+  unsigned char *block = copies ? (unsigned char *) (uintptr_t)
+				  gw_cpu_mem_alloc (copies) : NULL;
+  gw_map_place_copies (r, words, block, (uintptr_t) block);
+  gw_map_globals (r, l->globals, l->num_globals, words + l->mapnum);
+  gw_pool_run ((gw_cpu_kernel_fn *) kernel, words,
+	       l->num_globals ? (void *const *) (words + l->mapnum) : NULL,
+	       l->gangs, key);
+  gw_unmap (r);
+  free (block);
+  if (words != stack_words)
+    free (words);
+}
+
 /* What a queued launch does with an entry of its data.  */
 enum gw_capture
 {
@@ -584,6 +680,11 @@ gw_cpu_launch (void *kernel, const struct gw_launch *l)
       key = (key ^ l->sizes[i]) * UINT64_C (0x100000001b3);
   key ^= key >> 29;
   key = key ? key : 1;
+  if (gw_cpu_own_memory ())
+    {
+      gw_cpu_launch_separate (kernel, l, key);
+      return;
+    }
   if (l->async != GW_ASYNC_SYNC)
     {
       if (gw_pool_run_now ((gw_cpu_kernel_fn *) kernel, l->data, l->globals,
@@ -607,4 +708,5 @@ const struct gw_device gw_device_cpu = {
   .unload_image = gw_cpu_unload_image,
   .default_gangs = gw_cpu_default_gangs,
   .launch = gw_cpu_launch,
+  .memory = gw_cpu_own_memory,
 };

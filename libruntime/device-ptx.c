@@ -40,7 +40,7 @@
    kernel symbol the module lacks means no ptx code for that region.
    Kernels take two parameters, the device addresses of the launch's data
    words and of the unit's global words (gangway-abi.h, GW_PTX_ENTRY),
-   which data-ptx.c computes.  Launches are synchronous: the launch waits
+   which data-map.c computes.  Launches are synchronous: the launch waits
    for the kernel with cuCtxSynchronize.  An error of the driver after the
    probe (a failed copy, a kernel that faults) is fatal: the device's
    memory is then in an unknown state.
@@ -271,7 +271,7 @@ gw_ptx_bind (void)
 /* Return the device address of a new allocation of SIZE bytes (at least
    one).  */
 
-uint64_t
+static uint64_t
 gw_ptx_alloc (size_t size)
 {
   CUdeviceptr p;
@@ -286,7 +286,7 @@ gw_ptx_alloc (size_t size)
 
 /* Free the allocation at device address P.  */
 
-void
+static void
 gw_ptx_free (uint64_t p)
 {
   gw_ptx_bind ();
@@ -297,7 +297,7 @@ gw_ptx_free (uint64_t p)
 
 /* Copy SIZE bytes from host address SRC to device address DST.  */
 
-void
+static void
 gw_ptx_to_device (uint64_t dst, const void *src, size_t size)
 {
   if (size == 0)
@@ -310,7 +310,7 @@ gw_ptx_to_device (uint64_t dst, const void *src, size_t size)
 
 /* Copy SIZE bytes from device address SRC to host address DST.  */
 
-void
+static void
 gw_ptx_to_host (void *dst, uint64_t src, size_t size)
 {
   if (size == 0)
@@ -319,6 +319,22 @@ gw_ptx_to_host (void *dst, uint64_t src, size_t size)
   CUresult e = gw_cu.cuMemcpyDtoH_v2 (dst, src, size);
   if (e != CUDA_SUCCESS)
     gw_ptx_die ("cuMemcpyDtoH", e);
+}
+
+/* The device's memory, for the mapping engine.  */
+
+const struct gw_memory gw_memory_ptx = {
+  .name = "ptx",
+  .alloc = gw_ptx_alloc,
+  .free = gw_ptx_free,
+  .to_device = gw_ptx_to_device,
+  .to_host = gw_ptx_to_host,
+};
+
+static const struct gw_memory *
+gw_ptx_own_memory (void)
+{
+  return &gw_memory_ptx;
 }
 
 /* Return the compute capability the ptx ISA NAME ("sm_80") requires, as
@@ -717,19 +733,19 @@ gw_ptx_launch (void *kernel, const struct gw_launch *l)
 
   if (words == NULL)
     gw_fatal ("out of memory for a launch of %zu mappings", l->mapnum);
-  struct gw_region *r = gw_ptx_map (l->mapnum, l->data, l->sizes, l->kinds,
+  struct gw_region *r = gw_map (l->mapnum, l->data, l->sizes, l->kinds,
 				    words);
   GW_PTX_PHASE (1);
 
   size_t copies_at = (n * sizeof *words + 15) & ~(size_t) 15;
-  size_t copies = gw_ptx_copies_size (r);
+  size_t copies = gw_map_copies_size (r);
   size_t bytes = copies ? copies_at + copies : n * sizeof *words;
   struct gw_ptx_args *block = gw_ptx_take_args ((bytes + 7) / 8);
   uint64_t *image = block->host;
   memcpy (image, words, l->mapnum * sizeof *words);
-  gw_ptx_place_copies (r, image, (unsigned char *) image + copies_at,
+  gw_map_place_copies (r, image, (unsigned char *) image + copies_at,
 		       block->dev + copies_at);
-  gw_ptx_globals (r, l->globals, l->num_globals, image + l->mapnum);
+  gw_map_globals (r, l->globals, l->num_globals, image + l->mapnum);
   CUresult e = gw_cu.cuMemcpyHtoDAsync_v2 (block->dev, image, bytes, NULL);
   if (e != CUDA_SUCCESS)
     gw_ptx_die ("cuMemcpyHtoDAsync", e);
@@ -749,7 +765,7 @@ gw_ptx_launch (void *kernel, const struct gw_launch *l)
   GW_PTX_PHASE (4);
 
   gw_ptx_put_args (block);
-  gw_ptx_unmap (r);
+  gw_unmap (r);
   if (words != stack_words)
     free (words);
   if (timed)
@@ -772,4 +788,5 @@ const struct gw_device gw_device_ptx = {
   .unload_image = gw_ptx_unload_image,
   .default_gangs = gw_ptx_default_gangs,
   .launch = gw_ptx_launch,
+  .memory = gw_ptx_own_memory,
 };

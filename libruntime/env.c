@@ -32,6 +32,10 @@
 			    process may run on, cpus.c);
      GANGWAY_CPU_ISA        the highest x86-64 level the cpu device may
 			    assume, for testing images of higher levels;
+     GANGWAY_MEM            "shared" (the default) or "separate": the cpu
+			    device works in the host's memory, or in memory
+			    of its own that data clauses copy to and from
+			    (device-cpu.c);
      GANGWAY_LOG            comma-separated: "launch", "time", "pool" or
 			    "all".
 
@@ -329,6 +333,18 @@ gw_read_config (void)
     {
       c->device = -1;
       c->host_reason = "ACC_DEVICE_TYPE=host";
+    }
+
+  /* A misspelt value must not hide data bugs by surprise either: anything
+     but "shared" is separate, with a warning.  */
+  c->cpu_mem_separate = false;
+  v = gw_getenv ("GANGWAY_MEM");
+  if (v && strcasecmp (v, "shared") != 0)
+    {
+      c->cpu_mem_separate = true;
+      if (strcasecmp (v, "separate") != 0)
+	gw_warn ("unknown GANGWAY_MEM=%s (want shared or separate); using "
+		 "separate", v);
     }
 
   c->cuda_driver = gw_getenv ("GANGWAY_CUDA_DRIVER");

@@ -47,11 +47,14 @@
    ptx-lacks-arch, image-load-failed), cannot map its data
    (ptx-map-kind) or cannot launch its dimensions (too-many-gangs,
    too-many-threads).  If FN's unit has a ptx image, the launch log says why
-   after the other fields, as "ptx=REASON".  While launches go to the ptx
-   device, a region that runs elsewhere finds the host's copy of the data
-   present on the device brought up to date before it runs, and the
-   device's after (gw_ptx_sync_host); with a false "if" clause, the
-   region works on the host's copy as it is, as OpenACC says.
+   after the other fields, as "ptx=REASON".  Under GANGWAY_MEM=separate
+   the cpu device does not run FN when it cannot map its data
+   (cpu-map-kind).  While launches go to a device with memory of its own
+   (the ptx device, or the cpu device under GANGWAY_MEM=separate), a
+   region that runs in the host's memory finds the host's copy of the
+   data present on the device brought up to date before it runs, and the
+   device's after (gw_sync_host); with a false "if" clause, the region
+   works on the host's copy as it is, as OpenACC says.
 
    Every launch goes through libgomp's GOACC_parallel_keyed, as a host
    fallback: libgomp initializes itself, dispatches the OpenACC profiling
@@ -60,7 +63,7 @@
    a device launch that function is gw_device_trampoline, which makes the
    launch the caller left for it; libgomp maps no data (its host fallback
    maps none: the cpu device shares the host's memory, and the ptx device
-   maps its data itself, data-ptx.c) and reports the region as run by the
+   maps its data itself, data-map.c) and reports the region as run by the
    host device, which is what acc_get_device_type says.
 
    A cpu launch with an async clause is queued (device-cpu.c, pool-queue.c):
@@ -72,7 +75,7 @@
    queued launch has yet to write, waits for the queue first (on GPUs,
    CUDA's default stream likewise waits for the others): a launch on the
    host or the ptx device, a cpu launch without async, a data directive
-   without async (data-ptx.c), and of course the waits (async.c).  A wait
+   without async (data-map.c), and of course the waits (async.c).  A wait
    clause then needs no action: what it names was queued before, or has
    completed.  The ptx device runs async launches synchronously, which
    is valid: the region is complete before the launch returns, so any
@@ -395,7 +398,7 @@ gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
   if (device == GW_DEVICE_PTX && (c->log || gw_ptx_probe () == NULL))
     {
       const char *why = gw_try_device (*e, GW_DEVICE_PTX, &unit_code, code);
-      if (why == NULL && !gw_ptx_kinds_ok (mapnum, kinds))
+      if (why == NULL && !gw_map_kinds_ok (mapnum, kinds))
 	why = "ptx-map-kind";
       if (why == NULL)
 	{
@@ -416,6 +419,9 @@ gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
 
   *dev = &gw_device_cpu;
   const char *why = gw_try_device (*e, GW_DEVICE_CPU, &unit_code, code);
+  if (why == NULL && gw_device_cpu.memory ()
+      && !gw_map_kinds_ok (mapnum, kinds))
+    why = "cpu-map-kind";
   if (why == NULL)
     gw_launch_dims (l, *e, &gw_device_cpu, unit_code, dims);
   return why;
@@ -522,12 +528,14 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       gw_wait_all ();
     }
 
-  /* A region that runs in the host's memory while launches go to the ptx
-     device: give it the device's data, and the device its results.  */
+  /* A region that runs in the host's memory while the data directives
+     map data into a device's own: give it the device's data, and the
+     device its results.  */
   void *const *globals = NULL;
   size_t num_globals = 0;
-  bool sync = (dev != &gw_device_ptx || reason != NULL)
-	      && !(flags & GW_FLAG_HOST_FALLBACK) && gw_ptx_active ();
+  const struct gw_memory *mem = gw_memory ();
+  bool sync = mem != NULL && (reason != NULL || dev->memory () != mem)
+	      && !(flags & GW_FLAG_HOST_FALLBACK);
   if (sync)
     {
       if (e)
@@ -535,7 +543,7 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
 	  globals = GW_UNIT_GLOBALS (e->unit->desc);
 	  num_globals = e->unit->desc->num_globals;
 	}
-      gw_ptx_sync_host (mapnum, hostaddrs, sizes, kinds, globals,
+      gw_sync_host (mapnum, hostaddrs, sizes, kinds, globals,
 			num_globals, true);
     }
 
@@ -546,7 +554,7 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
 			hostaddrs, sizes, kinds, 0);
 
   if (sync)
-    gw_ptx_sync_host (mapnum, hostaddrs, sizes, kinds, globals, num_globals,
+    gw_sync_host (mapnum, hostaddrs, sizes, kinds, globals, num_globals,
 		      false);
 
   /* A queued launch's time is the time to queue it.  */

@@ -30,9 +30,12 @@
 		   (pool.h lists its other files: pool-choice.c,
 		   pool-threads.c, pool-queue.c);
      device-ptx.c  the "ptx" device: the CUDA driver, image loading,
-		   launching;
-     data-ptx.c    the ptx device's present table: the data clauses of
-		   launches and the data directives.
+		   launching, its memory;
+     data-map.c    the mapping engine: the present table of a device with
+		   memory of its own, the data clauses of launches and the
+		   data directives;
+     data-cpu.c    the stack objects the cpu device's queued launches
+		   copy, while it shares the host's memory.
 
    Everything declared here has hidden visibility; only the entry points of
    gangway-abi.h and gangway.h are exported (see GW_EXPORT).  */
@@ -170,6 +173,9 @@ struct gw_config
   unsigned online_cpus;
   /* GW_LOG_* bits.  */
   unsigned log;
+  /* GANGWAY_MEM=separate: the cpu device has memory of its own
+     (gw_memory_cpu) rather than the host's.  */
+  bool cpu_mem_separate;
   /* GOMP_OPENACC_DIM's gangs, workers and vector length: the dimensions
      of a launch that neither the compiler nor the program fixed, 0 where
      the device chooses.  */
@@ -315,6 +321,8 @@ struct gw_launch
   int async;
 };
 
+struct gw_memory;
+
 /* A device: what the launch code needs to know about a target.  */
 struct gw_device
 {
@@ -356,6 +364,10 @@ struct gw_device
   /* Run KERNEL, an entry of a gw_code, as L says, and return when every
      gang is done.  */
   void (*launch) (void *kernel, const struct gw_launch *l);
+
+  /* The memory its launches read their data from (struct gw_memory,
+     below), or NULL for the host's.  */
+  const struct gw_memory *(*memory) (void);
 };
 
 extern const struct gw_device gw_device_cpu;
@@ -395,26 +407,51 @@ gw_ptx_active (void)
 
 extern const char *gw_ptx_check_launch (void *, const struct gw_launch *,
 					const char *);
-extern uint64_t gw_ptx_alloc (size_t);
-extern void gw_ptx_free (uint64_t);
-extern void gw_ptx_to_device (uint64_t, const void *, size_t);
-extern void gw_ptx_to_host (void *, uint64_t, size_t);
 
 
-/* data-ptx.c: the present table of the ptx device.  */
+/* Memory of a device's own, which the mapping engine (data-map.c) maps
+   host data into.  Device addresses are 64-bit words; a failure of any
+   operation is fatal.  */
+struct gw_memory
+{
+  const char *name;		/* "ptx", "cpu-separate".  */
+  uint64_t (*alloc) (size_t);	/* SIZE bytes, 16-byte aligned.  */
+  void (*free) (uint64_t);
+  void (*to_device) (uint64_t, const void *, size_t);
+  void (*to_host) (void *, uint64_t, size_t);
+};
+
+extern const struct gw_memory gw_memory_ptx;	/* device-ptx.c */
+extern const struct gw_memory gw_memory_cpu;	/* device-cpu.c */
+
+/* Return the memory the data directives map into, and the launches of
+   the device they go to read their data from: the ptx device's while
+   launches go there, the cpu device's own under GANGWAY_MEM=separate;
+   NULL where that device shares the host's memory.  */
+
+static inline const struct gw_memory *
+gw_memory (void)
+{
+  if (gw_ptx_active ())
+    return &gw_memory_ptx;
+  /* The ptx device gives way to the cpu device when it is unusable.  */
+  return gw_device () >= 0 ? gw_device_cpu.memory () : NULL;
+}
+
+/* data-map.c: the present table of that memory.  */
 
 struct gw_region;
 
-extern bool gw_ptx_kinds_ok (size_t, const unsigned short *);
-extern struct gw_region *gw_ptx_map (size_t, void **, size_t *,
+extern bool gw_map_kinds_ok (size_t, const unsigned short *);
+extern struct gw_region *gw_map (size_t, void **, size_t *,
 				     unsigned short *, uint64_t *);
-extern size_t gw_ptx_copies_size (const struct gw_region *);
-extern void gw_ptx_place_copies (struct gw_region *, uint64_t *,
+extern size_t gw_map_copies_size (const struct gw_region *);
+extern void gw_map_place_copies (struct gw_region *, uint64_t *,
 				 unsigned char *, uint64_t);
-extern void gw_ptx_unmap (struct gw_region *);
-extern void gw_ptx_globals (const struct gw_region *, void *const *, size_t,
+extern void gw_unmap (struct gw_region *);
+extern void gw_map_globals (const struct gw_region *, void *const *, size_t,
 			    uint64_t *);
-extern void gw_ptx_sync_host (size_t, void **, size_t *, unsigned short *,
+extern void gw_sync_host (size_t, void **, size_t *, unsigned short *,
 			      void *const *, size_t, bool);
 
 

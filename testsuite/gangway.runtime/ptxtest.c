@@ -61,7 +61,7 @@
 #define K_ATTACH	0x50
 #define K_FORCE_TO	0x81
 #define K_FORCE_FROM	0x82
-#define K_TO_PSET	0x05
+#define K_ALWAYS_TO	0x11	/* OpenMP's always to: no OpenACC construct has it.  */
 
 /* Host versions.  gw_kp_incr and gw_kp_plain get [0] an int array and
    [1] its length, by value.  */
@@ -472,7 +472,7 @@ test_bad_kind (void)
   int a[10] = { 0 };
   void *h[3] = { a, (void *) (intptr_t) 10, a };
   size_t s[3] = { sizeof a, 0, sizeof a };
-  unsigned short k[3] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT, K_TO_PSET };
+  unsigned short k[3] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT, K_ALWAYS_TO };
 
   gangway_parallel_keyed (FLAGS_DEVICE, host_incr, 3, h, s, k, 0);
   CHECK (a[9] == 1, "bad kind: a[9] = %d", a[9]);

@@ -1,5 +1,5 @@
-/* The data of the ptx device: the present table, data clauses and the
-   data directives.
+/* The mapping engine: the present table of a device with memory of its
+   own, the data clauses of its launches and the data directives.
    Copyright (C) 2026 The Gangway developers.
 
    This file is part of Gangway.
@@ -18,11 +18,15 @@
    with Gangway; see the file COPYING.  If not see
    <http://www.gnu.org/licenses/>.  */
 
-/* The ptx device does not share the host's memory, so the data clauses
-   of launches and the data directives move data, as libgomp does for its
-   own devices (libgomp/target.c, gomp_map_vars; libgomp/oacc-mem.c).
-   The interface is GCC 12's: each construct passes MAPNUM entries of
-   HOSTADDRS, SIZES and KINDS (GW_MAP_* in runtime.h).
+/* A device with memory of its own (struct gw_memory: the ptx device,
+   and the cpu device under GANGWAY_MEM=separate) does not share the
+   host's memory, so the data clauses of its launches and the data
+   directives move data, as libgomp does for its own devices
+   (libgomp/target.c, gomp_map_vars; libgomp/oacc-mem.c).  The interface
+   is GCC 12's: each construct passes MAPNUM entries of HOSTADDRS, SIZES
+   and KINDS (GW_MAP_* in runtime.h).  The engine knows nothing of a
+   device but its memory operations; gw_memory () says which memory the
+   directives map into, if any.
 
    The present table maps host ranges to device addresses.  Each entry
    counts its references as OpenACC 2.7 (2.6.7) does: REFS counts them
@@ -31,10 +35,11 @@
    its last reference's clause says so, when REFS drops to zero; an exit
    data with finalize drops every dynamic reference at once.  The entries
    of the members of a struct mapped together share one device allocation
-   (a block), freed with the last of them.  Pointer attachments
-   (attach/detach, and the pointer members of mapped structs) have their
-   own counts: the device copy of the pointer holds the device address
-   while the count is positive, and gets the host's value back at zero.
+   (a block), freed with the last of them; a block remembers its memory.
+   Pointer attachments (attach/detach, and the pointer members of mapped
+   structs) have their own counts: the device copy of the pointer holds
+   the device address while the count is positive, and gets the host's
+   value back at zero.
 
    The table is a list searched linearly: programs map a handful of
    objects.  One lock protects it.  Errors of the program (a present
@@ -43,13 +48,13 @@
 
    The data directives reach libgangway through the plugin's rewrite of
    GCC's calls (plugin/unit.cc): gangway_data_start and the others have
-   the interfaces of libgomp's GOACC_data_start and so on.  When launches
-   do not go to the ptx device, they are libgomp's functions, as before:
-   the cpu device shares the host's memory.  When they do, they maintain
-   the present table, then call libgomp's function with the host-fallback
-   flag, which maps nothing but keeps libgomp's profiling events and data
-   construct stack, as launches do.  async clauses are ignored and waits
-   are no-ops, as for launches: everything is synchronous.  */
+   the interfaces of libgomp's GOACC_data_start and so on.  When the
+   device launches go to shares the host's memory, they are libgomp's
+   functions, as before.  When it does not, they maintain the present
+   table, then call libgomp's function with the host-fallback flag, which
+   maps nothing but keeps libgomp's profiling events and data construct
+   stack, as launches do.  async clauses are ignored and waits are
+   no-ops, as for launches: everything is synchronous.  */
 
 #define _GNU_SOURCE
 #include <link.h>
@@ -74,6 +79,7 @@ extern void GOACC_update (int, size_t, void **, size_t *, unsigned short *,
 /* A device allocation holding one or more entries.  */
 struct gw_block
 {
+  const struct gw_memory *mem;	/* The memory it is in.  */
   uint64_t base;
   size_t users;			/* Entries in it.  */
 };
@@ -86,7 +92,7 @@ struct gw_present
   size_t refs;			/* All references...  */
   size_t dynamic;		/* ... and those of enter data.  */
   struct gw_block *block;
-  unsigned mark;		/* For gw_ptx_sync_host.  */
+  unsigned mark;		/* For gw_sync_host.  */
   bool read_only;		/* The host's copy cannot be written.  */
   struct gw_present *next;
 };
@@ -110,7 +116,7 @@ struct gw_item
   unsigned char kind;
   bool attach;			/* An attachment of HOST to drop.  */
   bool in_block;		/* A private copy in the launch's argument
-				   block (gw_ptx_place_copies)...  */
+				   block (gw_map_place_copies)...  */
   uint64_t dev;			/* ... at this device address.  */
 };
 
@@ -133,6 +139,10 @@ static bool gw_small_copies;
 static struct gw_present *gw_table;
 static struct gw_attach *gw_attached;
 static unsigned gw_mark;
+/* The entry the list being mapped made last for a Fortran array
+   descriptor (GW_MAP_TO_PSET), whose pointers, the GW_MAP_POINTER
+   entries after it, are to be translated (under GW_DATA_LOCK).  */
+static struct gw_present *gw_fresh_pset;
 
 /* The calling thread's open data constructs, innermost first.  */
 static __thread struct gw_region *gw_data_stack;
@@ -152,6 +162,21 @@ static bool
 gw_copy_from_p (unsigned kind)
 {
   return gw_data_kind_p (kind) && (kind & GW_MAP_FLAG_FROM);
+}
+
+/* Copy SIZE bytes from host address H to device address DEV in the
+   memory of entry E, and back.  */
+
+static void
+gw_put (const struct gw_present *e, uint64_t dev, const void *h, size_t size)
+{
+  e->block->mem->to_device (dev, h, size);
+}
+
+static void
+gw_get (const struct gw_present *e, void *h, uint64_t dev, size_t size)
+{
+  e->block->mem->to_host (h, dev, size);
 }
 
 /* Return the device address of host address H in entry E.  */
@@ -283,7 +308,10 @@ gw_new_block (size_t size)
 
   if (b == NULL)
     gw_fatal ("out of memory for the present table");
-  b->base = gw_ptx_alloc (size);
+  b->mem = gw_memory ();
+  if (b->mem == NULL)
+    gw_fatal ("internal error: a mapping without device memory");
+  b->base = b->mem->alloc (size);
   return b;
 }
 
@@ -310,7 +338,7 @@ gw_remove (struct gw_present *e)
       p = &(*p)->next;
   if (--e->block->users == 0)
     {
-      gw_ptx_free (e->block->base);
+      e->block->mem->free (e->block->base);
       free (e->block);
     }
   free (e);
@@ -325,7 +353,7 @@ gw_release (struct gw_present *e, uintptr_t h, size_t size, bool copy_from)
   if (--e->refs > 0)
     return;
   if (copy_from && !e->read_only)
-    gw_ptx_to_host ((void *) h, gw_dev (e, h), size);
+    gw_get (e, (void *) h, gw_dev (e, h), size);
   gw_remove (e);
 }
 
@@ -366,7 +394,7 @@ gw_write_attached (const struct gw_present *e, uintptr_t where, size_t bias)
   if (t == NULL)
     gw_fatal ("pointer target not mapped for attach");
   uint64_t d = gw_dev (t, target);
-  gw_ptx_to_device (gw_dev (e, where), &d, sizeof d);
+  gw_put (e, gw_dev (e, where), &d, sizeof d);
 }
 
 /* Attach the pointer at host address WHERE, with BIAS: its device copy
@@ -404,7 +432,7 @@ gw_detach (uintptr_t where, bool finalize)
     a->count = 1;
   if (--a->count > 0)
     return;
-  gw_ptx_to_device (gw_dev (e, where), (void *) where, sizeof (void *));
+  gw_put (e, gw_dev (e, where), (void *) where, sizeof (void *));
   for (struct gw_attach **p = &gw_attached; *p; p = &(*p)->next)
     if (*p == a)
       {
@@ -414,13 +442,13 @@ gw_detach (uintptr_t where, bool finalize)
   free (a);
 }
 
-/* Return true if the ptx device can map every entry of a launch whose
+/* Return true if the engine can map every entry of a launch whose
    MAPNUM mapping kinds are KINDS; otherwise the launch goes to another
    device.  These are the kinds GCC 12 emits for C and C++ compute
    constructs.  */
 
 bool
-gw_ptx_kinds_ok (size_t mapnum, const unsigned short *kinds)
+gw_map_kinds_ok (size_t mapnum, const unsigned short *kinds)
 {
   for (size_t i = 0; i < mapnum; i++)
     {
@@ -436,6 +464,7 @@ gw_ptx_kinds_ok (size_t mapnum, const unsigned short *kinds)
 	case GW_MAP_FIRSTPRIVATE_INT:
 	case GW_MAP_ZERO_LEN_ARRAY_SECTION:
 	case GW_MAP_POINTER:
+	case GW_MAP_TO_PSET:
 	case GW_MAP_STRUCT:
 	case GW_MAP_ATTACH:
 	  break;
@@ -474,7 +503,7 @@ gw_map_struct (size_t i, void **hostaddrs, size_t *sizes,
 
       if (!gw_data_kind_p (kind) && kind != GW_MAP_FORCE_PRESENT)
 	gw_fatal ("unsupported mapping kind 0x%.2x of a struct member on "
-		  "the ptx device", kind);
+		  "a device with memory of its own", kind);
       if (b && kind == GW_MAP_FORCE_PRESENT)
 	gw_fatal ("present clause: !acc_is_present (%p, %zu (0x%zx))",
 		  (void *) h, sizes[j], sizes[j]);
@@ -493,7 +522,7 @@ gw_map_struct (size_t i, void **hostaddrs, size_t *sizes,
 	{
 	  e = gw_add (h, sizes[j], b, b->base + (h - lo), dynamic);
 	  if (kind & GW_MAP_FLAG_TO)
-	    gw_ptx_to_device (e->dev, (void *) h, sizes[j]);
+	    gw_put (e, e->dev, (void *) h, sizes[j]);
 	}
       else
 	{
@@ -517,7 +546,7 @@ gw_map_struct (size_t i, void **hostaddrs, size_t *sizes,
   if (b && b->users == 0)
     {
       /* Only zero-length members: nothing refers to the block.  */
-      gw_ptx_free (b->base);
+      b->mem->free (b->base);
       free (b);
     }
 }
@@ -540,11 +569,15 @@ gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
   struct gw_present *e;
   uint64_t word = 0;
 
+  if (kind != GW_MAP_POINTER)
+    gw_fresh_pset = NULL;
   if (kind == GW_MAP_FIRSTPRIVATE_INT || (h == 0 && kind != GW_MAP_STRUCT))
     word = h;
   else if (gw_data_kind_p (kind) || kind == GW_MAP_FORCE_PRESENT
-	   || kind == GW_MAP_IF_PRESENT)
+	   || kind == GW_MAP_IF_PRESENT || kind == GW_MAP_TO_PSET)
     {
+      /* A Fortran array descriptor (TO_PSET) is an object copied in; its
+	 pointers come next.  */
       e = gw_find_within (h, size);
       if (size == 0)
 	/* A zero-length section: its address, if present; no entry.  */
@@ -574,9 +607,11 @@ gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
 	  struct gw_block *b = gw_new_block (size);
 	  e = gw_add (h, size, b, b->base, dynamic);
 	  if (kind & GW_MAP_FLAG_TO)
-	    gw_ptx_to_device (e->dev, (void *) h, size);
+	    gw_put (e, e->dev, (void *) h, size);
 	  it.entry = e;
 	  word = e->dev;
+	  if (kind == GW_MAP_TO_PSET)
+	    gw_fresh_pset = e;
 	}
     }
   else
@@ -606,6 +641,15 @@ gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
 	  {
 	    e->refs++;
 	    e->dynamic += dynamic;
+	    /* A pointer of a descriptor the list just copied in: the
+	       device's copy gets its target's device address, and keeps it
+	       as an attachment does (the host's copy keeps the host's).  */
+	    if (e == gw_fresh_pset && *(uintptr_t *) h != 0)
+	      {
+		struct gw_attach *a = gw_attachment (h, true);
+		if (a->count++ == 0)
+		  gw_write_attached (e, h, size);
+	      }
 	  }
 	else
 	  {
@@ -620,11 +664,11 @@ gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
 	      }
 	    struct gw_block *b = gw_new_block (sizeof d);
 	    e = gw_add (h, sizeof d, b, b->base, dynamic);
-	    gw_ptx_to_device (e->dev, &d, sizeof d);
+	    gw_put (e, e->dev, &d, sizeof d);
 	  }
 	it.entry = e;
 	it.size = sizeof (void *);
-	word = e->dev;
+	word = gw_dev (e, h);
 	break;
 
       case GW_MAP_STRUCT:
@@ -652,7 +696,8 @@ gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
 
       default:
       bad:
-	gw_fatal ("unsupported mapping kind 0x%.2x on the ptx device", kind);
+	gw_fatal ("unsupported mapping kind 0x%.2x on a device with memory "
+		  "of its own", kind);
       }
 
   if (items)
@@ -664,11 +709,11 @@ gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
 
 /* Map the MAPNUM entries of a launch (WORDS not null: set WORDS[I] to the
    device word of entry I) or of a data construct, and return what must
-   be undone at its end, for gw_ptx_unmap.  */
+   be undone at its end, for gw_unmap.  */
 
 struct gw_region *
-gw_ptx_map (size_t mapnum, void **hostaddrs, size_t *sizes,
-	    unsigned short *kinds, uint64_t *words)
+gw_map (size_t mapnum, void **hostaddrs, size_t *sizes,
+	unsigned short *kinds, uint64_t *words)
 {
   struct gw_region *r = calloc (1, sizeof *r + mapnum * sizeof r->items[0]);
 
@@ -689,6 +734,7 @@ gw_ptx_map (size_t mapnum, void **hostaddrs, size_t *sizes,
   for (size_t i = 0; i < mapnum; i++)
     i = gw_map_entry (i, hostaddrs, sizes, kinds, words, r->items);
   gw_small_copies = false;
+  gw_fresh_pset = NULL;
   pthread_mutex_unlock (&gw_data_lock);
   return r;
 }
@@ -697,7 +743,7 @@ gw_ptx_map (size_t mapnum, void **hostaddrs, size_t *sizes,
    block, each at a 16-byte boundary.  */
 
 size_t
-gw_ptx_copies_size (const struct gw_region *r)
+gw_map_copies_size (const struct gw_region *r)
 {
   size_t n = 0;
 
@@ -712,7 +758,7 @@ gw_ptx_copies_size (const struct gw_region *r)
    their WORDS to their device addresses.  */
 
 void
-gw_ptx_place_copies (struct gw_region *r, uint64_t *words,
+gw_map_place_copies (struct gw_region *r, uint64_t *words,
 		     unsigned char *host, uint64_t dev)
 {
   size_t off = 0;
@@ -731,7 +777,7 @@ gw_ptx_place_copies (struct gw_region *r, uint64_t *words,
    copied back holds the host's pointers, then drop the references.  */
 
 void
-gw_ptx_unmap (struct gw_region *r)
+gw_unmap (struct gw_region *r)
 {
   pthread_mutex_lock (&gw_data_lock);
   for (size_t i = 0; i < r->n; i++)
@@ -754,7 +800,7 @@ gw_ptx_unmap (struct gw_region *r)
    the unit's table), else 0.  */
 
 void
-gw_ptx_globals (const struct gw_region *r, void *const *globals, size_t n,
+gw_map_globals (const struct gw_region *r, void *const *globals, size_t n,
 		uint64_t *out)
 {
   pthread_mutex_lock (&gw_data_lock);
@@ -787,7 +833,7 @@ gw_sync_entry (struct gw_present *e, bool to_host)
     return;
   if (!to_host)
     {
-      gw_ptx_to_device (e->dev, (void *) e->start, size);
+      gw_put (e, e->dev, (void *) e->start, size);
       for (struct gw_attach *a = gw_attached; a; a = a->next)
 	if (a->where >= e->start && a->where < e->end)
 	  gw_write_attached (e, a->where, 0);
@@ -804,7 +850,7 @@ gw_sync_entry (struct gw_present *e, bool to_host)
   for (struct gw_attach *a = gw_attached; a; a = a->next)
     if (a->where >= e->start && a->where < e->end)
       saved[n++] = *(uintptr_t *) a->where;
-  gw_ptx_to_host ((void *) e->start, e->dev, size);
+  gw_get (e, (void *) e->start, e->dev, size);
   n = 0;
   for (struct gw_attach *a = gw_attached; a; a = a->next)
     if (a->where >= e->start && a->where < e->end)
@@ -812,17 +858,18 @@ gw_sync_entry (struct gw_present *e, bool to_host)
   free (saved);
 }
 
-/* A region that runs on the host or the cpu device while data is present
-   on the ptx device (it has no ptx code, say): make the host's copy
+/* A region that runs in the host's memory (on the host, or on the cpu
+   device sharing it) while data is present on a device with memory of
+   its own (the region has no code for it, say): make the host's copy
    of every present object the region may use (its entries' and the
    unit's globals) current before it runs (TO_HOST), and the device's
    copy after.  The region's other entries map nothing: they are the
    host's own memory.  */
 
 void
-gw_ptx_sync_host (size_t mapnum, void **hostaddrs, size_t *sizes,
-		  unsigned short *kinds, void *const *globals,
-		  size_t num_globals, bool to_host)
+gw_sync_host (size_t mapnum, void **hostaddrs, size_t *sizes,
+	      unsigned short *kinds, void *const *globals,
+	      size_t num_globals, bool to_host)
 {
   (void) sizes;
   pthread_mutex_lock (&gw_data_lock);
@@ -853,7 +900,7 @@ gw_ptx_sync_host (size_t mapnum, void **hostaddrs, size_t *sizes,
 /* enter data: map the MAPNUM entries with dynamic references.  */
 
 static void
-gw_ptx_enter (size_t mapnum, void **hostaddrs, size_t *sizes,
+gw_map_enter (size_t mapnum, void **hostaddrs, size_t *sizes,
 	      unsigned short *kinds)
 {
   pthread_mutex_lock (&gw_data_lock);
@@ -861,11 +908,13 @@ gw_ptx_enter (size_t mapnum, void **hostaddrs, size_t *sizes,
     {
       unsigned kind = GW_MAP_KIND (kinds[i]);
       if (!gw_data_kind_p (kind) && kind != GW_MAP_STRUCT
-	  && kind != GW_MAP_ATTACH && kind != GW_MAP_POINTER)
-	gw_fatal ("unsupported mapping kind 0x%.2x in enter data on the ptx "
-		  "device", kind);
+	  && kind != GW_MAP_ATTACH && kind != GW_MAP_POINTER
+	  && kind != GW_MAP_TO_PSET)
+	gw_fatal ("unsupported mapping kind 0x%.2x in enter data on a "
+		  "device with memory of its own", kind);
       i = gw_map_entry (i, hostaddrs, sizes, kinds, NULL, NULL);
     }
+  gw_fresh_pset = NULL;
   pthread_mutex_unlock (&gw_data_lock);
 }
 
@@ -875,7 +924,7 @@ gw_ptx_enter (size_t mapnum, void **hostaddrs, size_t *sizes,
    back holds the host's pointers.  Absent data is no error.  */
 
 static void
-gw_ptx_exit (size_t mapnum, void **hostaddrs, size_t *sizes,
+gw_map_exit (size_t mapnum, void **hostaddrs, size_t *sizes,
 	     unsigned short *kinds)
 {
   pthread_mutex_lock (&gw_data_lock);
@@ -897,14 +946,15 @@ gw_ptx_exit (size_t mapnum, void **hostaddrs, size_t *sizes,
 	case GW_MAP_DELETE:
 	case GW_MAP_RELEASE:
 	case GW_MAP_POINTER:
+	case GW_MAP_TO_PSET:
 	  break;
 	case GW_MAP_STRUCT:
 	case GW_MAP_DETACH:
 	case GW_MAP_FORCE_DETACH:
 	  continue;
 	default:
-	  gw_fatal ("unsupported mapping kind 0x%.2x in exit data on the ptx "
-		    "device", kind);
+	  gw_fatal ("unsupported mapping kind 0x%.2x in exit data on a "
+		    "device with memory of its own", kind);
 	}
       struct gw_present *e = gw_find (h, size);
       if (e == NULL)
@@ -930,7 +980,7 @@ gw_ptx_exit (size_t mapnum, void **hostaddrs, size_t *sizes,
    (self), which must be present unless the kinds say if_present.  */
 
 static void
-gw_ptx_update (size_t mapnum, void **hostaddrs, size_t *sizes,
+gw_map_update (size_t mapnum, void **hostaddrs, size_t *sizes,
 	       unsigned short *kinds)
 {
   pthread_mutex_lock (&gw_data_lock);
@@ -949,8 +999,8 @@ gw_ptx_update (size_t mapnum, void **hostaddrs, size_t *sizes,
 	case GW_MAP_TO_PSET:
 	  continue;
 	default:
-	  gw_fatal ("unsupported mapping kind 0x%.2x in update on the ptx "
-		    "device", kind);
+	  gw_fatal ("unsupported mapping kind 0x%.2x in update on a "
+		    "device with memory of its own", kind);
 	}
       if (sizes[i] == 0)
 	continue;
@@ -963,9 +1013,9 @@ gw_ptx_update (size_t mapnum, void **hostaddrs, size_t *sizes,
 	  gw_fatal ("[%p,%d] is not mapped", (void *) h, (int) sizes[i]);
 	}
       if (kind & GW_MAP_FLAG_TO)
-	gw_ptx_to_device (gw_dev (e, h), (void *) h, sizes[i]);
+	gw_put (e, gw_dev (e, h), (void *) h, sizes[i]);
       else if (!e->read_only)
-	gw_ptx_to_host ((void *) h, gw_dev (e, h), sizes[i]);
+	gw_get (e, (void *) h, gw_dev (e, h), sizes[i]);
     }
   pthread_mutex_unlock (&gw_data_lock);
 }
@@ -994,7 +1044,7 @@ gangway_data_start (int flags_m, size_t mapnum, void **hostaddrs,
 		    size_t *sizes, unsigned short *kinds)
 {
   int flags = ~flags_m;
-  if (!gw_ptx_active ())
+  if (gw_memory () == NULL)
     {
       gw_wait_all ();
       gw_cpu_data_start (!(flags & GW_FLAG_HOST_FALLBACK), mapnum, hostaddrs,
@@ -1003,7 +1053,7 @@ gangway_data_start (int flags_m, size_t mapnum, void **hostaddrs,
       return;
     }
   struct gw_region *r
-    = gw_ptx_map (flags & GW_FLAG_HOST_FALLBACK ? 0 : mapnum, hostaddrs,
+    = gw_map (flags & GW_FLAG_HOST_FALLBACK ? 0 : mapnum, hostaddrs,
 		  sizes, kinds, NULL);
   r->prev = gw_data_stack;
   gw_data_stack = r;
@@ -1019,10 +1069,10 @@ gangway_data_end (void)
 {
   struct gw_region *r = gw_data_stack;
 
-  if (gw_ptx_active () && r != NULL)
+  if (gw_memory () != NULL && r != NULL)
     {
       gw_data_stack = r->prev;
-      gw_ptx_unmap (r);
+      gw_unmap (r);
     }
   else
     {
@@ -1033,26 +1083,27 @@ gangway_data_end (void)
 }
 
 /* An unstructured directive (enter data, exit data, update): GOACC is
-   libgomp's function, PTX what the directive does to the present table.
-   When launches do not go to the ptx device, libgomp's function is all
-   (the wait list is honoured first); when they do, the present table
-   changes, then libgomp's function runs the directive's host side.  */
+   libgomp's function, MAPPED what the directive does to the present
+   table.  When the device shares the host's memory, libgomp's function
+   is all (the wait list is honoured first); when it does not, the
+   present table changes, then libgomp's function runs the directive's
+   host side.  */
 
 typedef void gw_goacc_directive (int, size_t, void **, size_t *,
 				 unsigned short *, int, int, ...);
-typedef void gw_ptx_directive (size_t, void **, size_t *, unsigned short *);
+typedef void gw_map_directive (size_t, void **, size_t *, unsigned short *);
 
 /* CPU is 1 for enter data, 0 for exit data (the cpu device records
    their stack objects, data-cpu.c), -1 for update.  */
 
 static void
-gw_directive (gw_goacc_directive *goacc, gw_ptx_directive *ptx, int cpu,
+gw_directive (gw_goacc_directive *goacc, gw_map_directive *mapped, int cpu,
 	      int flags_m, size_t mapnum, void **hostaddrs, size_t *sizes,
 	      unsigned short *kinds, int async, int num_waits, va_list ap)
 {
   int flags = ~flags_m;
 
-  if (!gw_ptx_active ())
+  if (gw_memory () == NULL)
     {
       gw_wait_queues (async, num_waits, ap);
       if (cpu >= 0 && !(flags & GW_FLAG_HOST_FALLBACK))
@@ -1061,7 +1112,7 @@ gw_directive (gw_goacc_directive *goacc, gw_ptx_directive *ptx, int cpu,
       return;
     }
   if (!(flags & GW_FLAG_HOST_FALLBACK))
-    ptx (mapnum, hostaddrs, sizes, kinds);
+    mapped (mapnum, hostaddrs, sizes, kinds);
   goacc (~(flags | GW_FLAG_HOST_FALLBACK), mapnum, hostaddrs, sizes, kinds,
 	 async, 0);
 }
@@ -1075,7 +1126,7 @@ gangway_enter_data (int flags_m, size_t mapnum, void **hostaddrs,
 {
   va_list ap;
   va_start (ap, num_waits);
-  gw_directive (GOACC_enter_data, gw_ptx_enter, 1, flags_m, mapnum, hostaddrs,
+  gw_directive (GOACC_enter_data, gw_map_enter, 1, flags_m, mapnum, hostaddrs,
 		sizes, kinds, async, num_waits, ap);
   va_end (ap);
 }
@@ -1089,7 +1140,7 @@ gangway_exit_data (int flags_m, size_t mapnum, void **hostaddrs,
 {
   va_list ap;
   va_start (ap, num_waits);
-  gw_directive (GOACC_exit_data, gw_ptx_exit, 0, flags_m, mapnum, hostaddrs,
+  gw_directive (GOACC_exit_data, gw_map_exit, 0, flags_m, mapnum, hostaddrs,
 		sizes, kinds, async, num_waits, ap);
   va_end (ap);
 }
@@ -1102,7 +1153,7 @@ gangway_update (int flags_m, size_t mapnum, void **hostaddrs, size_t *sizes,
 {
   va_list ap;
   va_start (ap, num_waits);
-  gw_directive (GOACC_update, gw_ptx_update, -1, flags_m, mapnum, hostaddrs,
+  gw_directive (GOACC_update, gw_map_update, -1, flags_m, mapnum, hostaddrs,
 		sizes, kinds, async, num_waits, ap);
   va_end (ap);
 }
