@@ -7,8 +7,12 @@
 # Usage: fuzz.sh --builddir DIR [OPTIONS]
 #   --seed S --count N  programs of seeds S .. S+N-1 (default 1, 10)
 #   --jobs J            runs in parallel (default 2)
-#   --modes LIST        cpu, ptxsim, host (comma-separated; default cpu,ptxsim)
+#   --modes LIST        cpu, separate, ptxsim, host (comma-separated; default
+#                       cpu,ptxsim)
 #                       cpu: regions on the cpu device (libgangway);
+#                       separate: the same under GANGWAY_MEM=separate (the
+#                       device's own memory: data moves only where the
+#                       program's clauses move it);
 #                       ptxsim: regions as PTX on ptxsim, under the three
 #                       schedules; host: compiled without the plugin (a
 #                       check of the generator itself, e.g. under sanitizers)
@@ -203,7 +207,7 @@ compile_one () {
   # with the program's.
   export TMPDIR=$dir
   case $mode in
-    cpu)
+    cpu|separate)
       timeout "$TIMEOUT" $CC "${PLUGIN[@]}" $opt \
 	-fplugin-arg-gangway-targets=cpu -fplugin-arg-gangway-isa="$isa" \
 	$FUZZ_CFLAGS "${units[@]}" "${LIBS[@]}" $FUZZ_LDFLAGS -o "$dir/prog" \
@@ -278,9 +282,11 @@ refusal () {
 run_one () {
   local dir=$1 mode=$2 rc
   case $mode in
-    cpu|host)
+    cpu|host|separate)
+      local mem=shared
+      [ $mode = separate ] && mem=separate
       (cd "$dir" && GANGWAY_DEVICE=$FUZZ_DEVICE GANGWAY_LOG=launch \
-	 timeout "$TIMEOUT" ./prog) > "$dir/run.log" 2>&1
+	 GANGWAY_MEM=$mem timeout "$TIMEOUT" ./prog) > "$dir/run.log" 2>&1
       rc=$?
       classify_run "$dir" "$mode" $rc "$dir/run.log"
       ;;
@@ -322,7 +328,7 @@ classify_run () {
   elif [ $rc != 0 ]; then
     echo "crash exit $rc: $(grep -v '^gangway: launch' "$log" | head -1 \
 			    | cut -c1-120)"
-  elif [ $mode = cpu ]; then
+  elif [ $mode = cpu ] || [ $mode = separate ]; then
     # Every launch ran on the cpu device, or on the host by the if clause,
     # as often each.
     local dev host other
@@ -489,7 +495,8 @@ EOF
   local log=$dir/run.log
   [ $mode = ptxsim ] && log=$dir/run-forward.log
   local flags="${opt//+/ }$(rounding_flags "$dir/prog.c" | sed 's/^/ /')"
-  [ $mode = cpu ] && flags="$flags -fplugin-arg-gangway-isa=$isa"
+  [ $mode = cpu ] || [ $mode = separate ] \
+    && flags="$flags -fplugin-arg-gangway-isa=$isa"
   [ $mode = ptxsim ] && flags="$flags -fplugin-arg-gangway-targets=cpu,ptx"
   # A program in two units: the second, TAG-aux.c, is compiled with it
   # (gangway.run takes *-aux.c for other units of a test, not tests).
@@ -550,7 +557,7 @@ for ((s = SEED; s < SEED + COUNT; s++)); do
     if [ $MATRIX = 1 ]; then
       for o in "${opt_list[@]}"; do
 	for e in "${extra_list[@]}"; do
-	  if [ $m = cpu ]; then
+	  if [ $m = cpu ] || [ $m = separate ]; then
 	    for i in "${isa_list[@]}"; do echo "$s $m $o${e:++$e} $i"; done
 	  else
 	    echo "$s $m $o${e:++$e} -"
@@ -561,7 +568,7 @@ for ((s = SEED; s < SEED + COUNT; s++)); do
       o=${opt_list[$((s % no))]}
       e=${extra_list[$((s / no % ne))]}
       i=-
-      [ $m = cpu ] && i=${isa_list[$((s / (no * ne) % ni))]}
+      [ $m = cpu ] || [ $m = separate ] && i=${isa_list[$((s / (no * ne) % ni))]}
       echo "$s $m $o${e:++$e} $i" >> "$runs"
     fi
   done
