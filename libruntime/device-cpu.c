@@ -403,8 +403,7 @@ gw_cpu_mem_to_host (void *dst, uint64_t src, size_t size)
   memcpy (dst, (const void *) (uintptr_t) src, size);
 }
 
-const struct gw_memory gw_memory_cpu = {
-  .name = "cpu-separate",
+static const struct gw_memory gw_memory_cpu = {
   .alloc = gw_cpu_mem_alloc,
   .free = gw_cpu_mem_free,
   .to_device = gw_cpu_mem_to_device,
@@ -439,7 +438,7 @@ gw_cpu_launch_separate (void *kernel, const struct gw_launch *l,
   if (words == NULL)
     gw_fatal ("out of memory for a launch of %zu mappings", l->mapnum);
 
-  gw_wait_all ();
+  /* No wait for the queue first: in this mode it is always empty.  */
   struct gw_region *r = gw_map (l->mapnum, l->data, l->sizes, l->kinds,
 				words);
   size_t copies = gw_map_copies_size (r);
@@ -451,7 +450,8 @@ gw_cpu_launch_separate (void *kernel, const struct gw_launch *l,
 	       l->num_globals ? (void *const *) (words + l->mapnum) : NULL,
 	       l->gangs, key);
   gw_unmap (r);
-  free (block);
+  if (block)
+    gw_cpu_mem_free ((uintptr_t) block);
   if (words != stack_words)
     free (words);
 }

@@ -323,8 +323,7 @@ gw_ptx_to_host (void *dst, uint64_t src, size_t size)
 
 /* The device's memory, for the mapping engine.  */
 
-const struct gw_memory gw_memory_ptx = {
-  .name = "ptx",
+static const struct gw_memory gw_memory_ptx = {
   .alloc = gw_ptx_alloc,
   .free = gw_ptx_free,
   .to_device = gw_ptx_to_device,
@@ -734,7 +733,7 @@ gw_ptx_launch (void *kernel, const struct gw_launch *l)
   if (words == NULL)
     gw_fatal ("out of memory for a launch of %zu mappings", l->mapnum);
   struct gw_region *r = gw_map (l->mapnum, l->data, l->sizes, l->kinds,
-				    words);
+				words);
   GW_PTX_PHASE (1);
 
   size_t copies_at = (n * sizeof *words + 15) & ~(size_t) 15;

@@ -543,8 +543,8 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
 	  globals = GW_UNIT_GLOBALS (e->unit->desc);
 	  num_globals = e->unit->desc->num_globals;
 	}
-      gw_sync_host (mapnum, hostaddrs, sizes, kinds, globals,
-			num_globals, true);
+      gw_sync_host (mapnum, hostaddrs, sizes, kinds, globals, num_globals,
+		    true);
     }
 
   /* Whatever libgomp's own device choice would be, the region runs here:
@@ -555,7 +555,7 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
 
   if (sync)
     gw_sync_host (mapnum, hostaddrs, sizes, kinds, globals, num_globals,
-		      false);
+		  false);
 
   /* A queued launch's time is the time to queue it.  */
   if (c->log & GW_LOG_TIME)

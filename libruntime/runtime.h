@@ -174,7 +174,7 @@ struct gw_config
   /* GW_LOG_* bits.  */
   unsigned log;
   /* GANGWAY_MEM=separate: the cpu device has memory of its own
-     (gw_memory_cpu) rather than the host's.  */
+     (device-cpu.c) rather than the host's.  */
   bool cpu_mem_separate;
   /* GOMP_OPENACC_DIM's gangs, workers and vector length: the dimensions
      of a launch that neither the compiler nor the program fixed, 0 where
@@ -414,15 +414,11 @@ extern const char *gw_ptx_check_launch (void *, const struct gw_launch *,
    operation is fatal.  */
 struct gw_memory
 {
-  const char *name;		/* "ptx", "cpu-separate".  */
   uint64_t (*alloc) (size_t);	/* SIZE bytes, 16-byte aligned.  */
   void (*free) (uint64_t);
   void (*to_device) (uint64_t, const void *, size_t);
   void (*to_host) (void *, uint64_t, size_t);
 };
-
-extern const struct gw_memory gw_memory_ptx;	/* device-ptx.c */
-extern const struct gw_memory gw_memory_cpu;	/* device-cpu.c */
 
 /* Return the memory the data directives map into, and the launches of
    the device they go to read their data from: the ptx device's while
@@ -433,7 +429,7 @@ static inline const struct gw_memory *
 gw_memory (void)
 {
   if (gw_ptx_active ())
-    return &gw_memory_ptx;
+    return gw_device_ptx.memory ();
   /* The ptx device gives way to the cpu device when it is unusable.  */
   return gw_device () >= 0 ? gw_device_cpu.memory () : NULL;
 }
@@ -444,7 +440,7 @@ struct gw_region;
 
 extern bool gw_map_kinds_ok (size_t, const unsigned short *);
 extern struct gw_region *gw_map (size_t, void **, size_t *,
-				     unsigned short *, uint64_t *);
+				 unsigned short *, uint64_t *);
 extern size_t gw_map_copies_size (const struct gw_region *);
 extern void gw_map_place_copies (struct gw_region *, uint64_t *,
 				 unsigned char *, uint64_t);
@@ -452,7 +448,7 @@ extern void gw_unmap (struct gw_region *);
 extern void gw_map_globals (const struct gw_region *, void *const *, size_t,
 			    uint64_t *);
 extern void gw_sync_host (size_t, void **, size_t *, unsigned short *,
-			      void *const *, size_t, bool);
+			  void *const *, size_t, bool);
 
 
 /* data-cpu.c: the stack objects the calling thread's data directives

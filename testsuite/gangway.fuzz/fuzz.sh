@@ -187,6 +187,11 @@ rounding_flags () {
     && echo -frounding-math
 }
 
+# Does MODE run the program's regions on the cpu device (cpu, separate)?
+cpu_mode () {
+  [ "$1" = cpu ] || [ "$1" = separate ]
+}
+
 # Compile FILE (in its directory, into prog) for MODE at OPT and ISA, with
 # its second unit FILE-aux.c if there is one (gangway-fuzz writes it for a
 # program whose routines are defined in two units); print the category of
@@ -328,7 +333,7 @@ classify_run () {
   elif [ $rc != 0 ]; then
     echo "crash exit $rc: $(grep -v '^gangway: launch' "$log" | head -1 \
 			    | cut -c1-120)"
-  elif [ $mode = cpu ] || [ $mode = separate ]; then
+  elif cpu_mode $mode; then
     # Every launch ran on the cpu device, or on the host by the if clause,
     # as often each.
     local dev host other
@@ -495,8 +500,7 @@ EOF
   local log=$dir/run.log
   [ $mode = ptxsim ] && log=$dir/run-forward.log
   local flags="${opt//+/ }$(rounding_flags "$dir/prog.c" | sed 's/^/ /')"
-  [ $mode = cpu ] || [ $mode = separate ] \
-    && flags="$flags -fplugin-arg-gangway-isa=$isa"
+  cpu_mode $mode && flags="$flags -fplugin-arg-gangway-isa=$isa"
   [ $mode = ptxsim ] && flags="$flags -fplugin-arg-gangway-targets=cpu,ptx"
   # A program in two units: the second, TAG-aux.c, is compiled with it
   # (gangway.run takes *-aux.c for other units of a test, not tests).
@@ -557,7 +561,7 @@ for ((s = SEED; s < SEED + COUNT; s++)); do
     if [ $MATRIX = 1 ]; then
       for o in "${opt_list[@]}"; do
 	for e in "${extra_list[@]}"; do
-	  if [ $m = cpu ] || [ $m = separate ]; then
+	  if cpu_mode $m; then
 	    for i in "${isa_list[@]}"; do echo "$s $m $o${e:++$e} $i"; done
 	  else
 	    echo "$s $m $o${e:++$e} -"
@@ -568,7 +572,7 @@ for ((s = SEED; s < SEED + COUNT; s++)); do
       o=${opt_list[$((s % no))]}
       e=${extra_list[$((s / no % ne))]}
       i=-
-      [ $m = cpu ] || [ $m = separate ] && i=${isa_list[$((s / (no * ne) % ni))]}
+      cpu_mode $m && i=${isa_list[$((s / (no * ne) % ni))]}
       echo "$s $m $o${e:++$e} $i" >> "$runs"
     fi
   done
