@@ -31,7 +31,11 @@
    rewrite of launch.c and docs/internals.md, section 2.5).  Each then
    calls libgomp's own function, which keeps libgomp's checks and
    profiling events, and whose queues (its host device has none) are
-   then done too.  Code compiled without the plugin that calls libgomp's
+   then done too.  libgomp's functions read the calling thread's device
+   without setting it up (its data and compute calls do, which Gangway's
+   data API no longer reaches), so each thread's first wait or test sets
+   it up first (gw_libgomp_thread).  Code compiled without the plugin that
+   calls libgomp's
    functions directly does not see the cpu device's queue: its waits
    return before the queue is run, and its tests say every queue is
    done.  */
@@ -48,6 +52,23 @@ extern void acc_wait (int);
 extern void acc_wait_async (int, int);
 extern void acc_wait_all (void);
 extern void acc_wait_all_async (int);
+extern void *acc_deviceptr (void *);
+
+/* Make sure libgomp knows the calling thread's device: its acc_deviceptr
+   sets it up, then answers for a null pointer without mapping
+   anything.  */
+
+static void
+gw_libgomp_thread (void)
+{
+  static __thread bool ready;
+
+  if (__builtin_expect (!ready, 0))
+    {
+      acc_deviceptr (NULL);
+      ready = true;
+    }
+}
 
 /* Return the number of the last launch queued on queue Q, 0 for none
    (acc_async_sync names no queue).  */
@@ -64,18 +85,6 @@ void
 gw_wait_all (void)
 {
   gw_pool_wait (gw_pool_queued ());
-}
-
-/* Before a synchronous call of the OpenACC data API (acc_copyout,
-   acc_memcpy_from_device, acc_free ... and their async forms, which run
-   synchronously on the cpu device): wait for every queue, as the data
-   directives do.  The plugin puts a call of this before each of those
-   calls (plugin/unit.cc).  */
-
-GW_EXPORT void
-gangway_wait_queues (void)
-{
-  gw_wait_all ();
 }
 
 /* Make queue ASYNC wait for record N: the host waits if ASYNC is
@@ -109,6 +118,7 @@ gangway_wait (int async, int num_waits, ...)
     }
   /* libgomp's waits for its own queues (it has none for the host), and
      checks ASYNC.  */
+  gw_libgomp_thread ();
   GOACC_wait (async, 0);
 }
 
@@ -116,6 +126,7 @@ GW_EXPORT void
 gangway_acc_wait (int q)
 {
   gw_pool_wait (gw_queue_last (q));
+  gw_libgomp_thread ();
   acc_wait (q);
 }
 
@@ -123,6 +134,7 @@ GW_EXPORT void
 gangway_acc_wait_all (void)
 {
   gw_wait_all ();
+  gw_libgomp_thread ();
   acc_wait_all ();
 }
 
@@ -133,6 +145,7 @@ GW_EXPORT void
 gangway_acc_wait_async (int q1, int q2)
 {
   gw_wait_on (q2, gw_queue_last (q1));
+  gw_libgomp_thread ();
   acc_wait_async (q1, q2);
 }
 
@@ -140,6 +153,7 @@ GW_EXPORT void
 gangway_acc_wait_all_async (int q)
 {
   gw_wait_on (q, gw_pool_queued ());
+  gw_libgomp_thread ();
   acc_wait_all_async (q);
 }
 
@@ -148,6 +162,7 @@ gangway_acc_async_test (int q)
 {
   if (!gw_pool_finished (gw_queue_last (q)))
     return 0;
+  gw_libgomp_thread ();
   return acc_async_test (q);
 }
 
@@ -156,6 +171,7 @@ gangway_acc_async_test_all (void)
 {
   if (!gw_pool_finished (gw_pool_queued ()))
     return 0;
+  gw_libgomp_thread ();
   return acc_async_test_all ();
 }
 

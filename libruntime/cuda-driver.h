@@ -86,7 +86,8 @@ typedef int CUfunction_attribute;
 				    as long as the link state),
 				    cuLinkDestroy
      group__CUDA__MEM.html          cuMemAlloc, cuMemFree, cuMemcpyHtoD,
-				    cuMemcpyDtoH, cuMemAllocHost,
+				    cuMemcpyDtoH, cuMemcpyDtoD,
+				    cuMemAllocHost,
 				    cuMemcpyHtoDAsync (the _v2 symbols),
 				    cuMemFreeHost
      group__CUDA__EXEC.html         cuFuncGetAttribute, cuLaunchKernel
@@ -123,6 +124,8 @@ typedef int CUfunction_attribute;
   F (cuMemcpyHtoD_v2, (CUdeviceptr dstDevice, const void *srcHost,	\
 		       size_t ByteCount))				\
   F (cuMemcpyDtoH_v2, (void *dstHost, CUdeviceptr srcDevice,		\
+		       size_t ByteCount))				\
+  F (cuMemcpyDtoD_v2, (CUdeviceptr dstDevice, CUdeviceptr srcDevice,	\
 		       size_t ByteCount))				\
   F (cuMemAllocHost_v2, (void **pp, size_t bytesize))			\
   F (cuMemFreeHost, (void *p))						\

@@ -403,11 +403,18 @@ gw_cpu_mem_to_host (void *dst, uint64_t src, size_t size)
   memcpy (dst, (const void *) (uintptr_t) src, size);
 }
 
+static void
+gw_cpu_mem_copy (uint64_t dst, uint64_t src, size_t size)
+{
+  memmove ((void *) (uintptr_t) dst, (const void *) (uintptr_t) src, size);
+}
+
 static const struct gw_memory gw_memory_cpu = {
   .alloc = gw_cpu_mem_alloc,
   .free = gw_cpu_mem_free,
   .to_device = gw_cpu_mem_to_device,
   .to_host = gw_cpu_mem_to_host,
+  .copy = gw_cpu_mem_copy,
 };
 
 /* The memory the device's launches read their data from: its own under

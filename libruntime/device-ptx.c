@@ -321,6 +321,19 @@ gw_ptx_to_host (void *dst, uint64_t src, size_t size)
     gw_ptx_die ("cuMemcpyDtoH", e);
 }
 
+/* Copy SIZE bytes from device address SRC to device address DST.  */
+
+static void
+gw_ptx_copy (uint64_t dst, uint64_t src, size_t size)
+{
+  if (size == 0)
+    return;
+  gw_ptx_bind ();
+  CUresult e = gw_cu.cuMemcpyDtoD_v2 (dst, src, size);
+  if (e != CUDA_SUCCESS)
+    gw_ptx_die ("cuMemcpyDtoD", e);
+}
+
 /* The device's memory, for the mapping engine.  */
 
 static const struct gw_memory gw_memory_ptx = {
@@ -328,6 +341,7 @@ static const struct gw_memory gw_memory_ptx = {
   .free = gw_ptx_free,
   .to_device = gw_ptx_to_device,
   .to_host = gw_ptx_to_host,
+  .copy = gw_ptx_copy,
 };
 
 static const struct gw_memory *

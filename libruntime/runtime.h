@@ -418,6 +418,7 @@ struct gw_memory
   void (*free) (uint64_t);
   void (*to_device) (uint64_t, const void *, size_t);
   void (*to_host) (void *, uint64_t, size_t);
+  void (*copy) (uint64_t, uint64_t, size_t);	/* Device to device.  */
 };
 
 /* Return the memory the data directives map into, and the launches of
@@ -449,6 +450,18 @@ extern void gw_map_globals (const struct gw_region *, void *const *, size_t,
 			    uint64_t *);
 extern void gw_sync_host (size_t, void **, size_t *, unsigned short *,
 			  void *const *, size_t, bool);
+extern void gw_map_exit (size_t, void **, size_t *, unsigned short *);
+extern void gw_map_update (size_t, void **, size_t *, unsigned short *);
+extern uint64_t gw_map_enter_datum (void *, size_t, unsigned short);
+extern uint64_t gw_map_lookup (const void *, size_t);
+extern void *gw_map_host_address (uint64_t);
+extern void gw_map_data (void *, uint64_t, size_t);
+extern void gw_unmap_data (void *);
+extern uint64_t gw_map_malloc (size_t);
+extern void gw_map_free (uint64_t);
+extern bool gw_map_device_range_p (uint64_t, size_t);
+extern void gw_map_attach (void **);
+extern void gw_map_detach (void **, bool);
 
 
 /* data-cpu.c: the stack objects the calling thread's data directives

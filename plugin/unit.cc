@@ -519,78 +519,37 @@ gw_unit_create_constructor ()
   cgraph_build_static_cdtor ('D', call, GW_UNIT_CDTOR_PRIORITY);
 }
 
-/* Return true if NAME, the symbol of an OpenACC API function (C's, or
-   Fortran's with its _32_h, _64_h or _array_h suffix and the trailing
-   underscore), is one of the data calls that read or write the data
-   queued regions may use, or free it: acc_copyout, acc_memcpy_to_device,
-   acc_free and the others, their async forms too (the cpu device runs
-   those synchronously).  The queries (acc_is_present, acc_deviceptr)
-   and acc_malloc are not.  */
+/* Return true if NAME, the symbol of a function defined elsewhere, is
+   one of the OpenACC data API's that libgangway owns
+   (libruntime/data-api.def): acc_copyin, acc_deviceptr and the others,
+   C's by their names, Fortran's by their external procedures' symbols
+   (acc_copyin_32_h_).  */
 
 static bool
 data_api_name_p (const char *name)
 {
-  static const char *const calls[] = {
-    "copyin", "present_or_copyin", "pcopyin", "create", "present_or_create",
-    "pcreate", "copyout", "copyout_finalize", "delete", "delete_finalize",
-    "update_device", "update_self", "memcpy_to_device",
-    "memcpy_from_device", "memcpy_device", "free", "unmap_data", "attach",
-    "detach", "detach_finalize", "attach_finalize", "shutdown",
+  static const char *const names[] = {
+#define GW_DATA_API(RET, NAME, PARAMS, ARGS) #NAME,
+#define GW_DATA_API_26 GW_DATA_API
+#define GW_DATA_API_F(RET, NAME, PARAMS, ARGS) #NAME "_",
+#include "../libruntime/data-api.def"
+#undef GW_DATA_API
+#undef GW_DATA_API_26
+#undef GW_DATA_API_F
   };
-  if (strncmp (name, "acc_", 4) != 0)
-    return false;
-  std::string base (name + 4);
-  if (!base.empty () && base.back () == '_')
-    base.pop_back ();
-  for (const char *suffix : { "_32_h", "_64_h", "_array_h", "_h" })
-    {
-      size_t n = strlen (suffix);
-      if (base.size () > n && base.compare (base.size () - n, n, suffix) == 0)
-	{
-	  base.erase (base.size () - n);
-	  break;
-	}
-    }
-  if (base.size () > 6 && base.compare (base.size () - 6, 6, "_async") == 0)
-    base.erase (base.size () - 6);
-  for (const char *c : calls)
-    if (base == c)
+  for (const char *n : names)
+    if (strcmp (name, n) == 0)
       return true;
   return false;
 }
 
-/* Insert a call of DECL, a function of no arguments that may read and
-   write memory, before the call at *GSI in FUN: it takes the call's
-   place in the chain of virtual operands, and an edge of the call
-   graph.  */
-
-static void
-insert_call_before (function *fun, gimple_stmt_iterator *gsi, tree decl)
-{
-  gimple *s = gsi_stmt (*gsi);
-  gcall *call = gimple_build_call (decl, 0);
-  gimple_set_location (call, gimple_location (s));
-  if (gimple_in_ssa_p (fun) && gimple_vuse (s))
-    {
-      tree vdef = make_ssa_name_fn (fun, gimple_vop (fun), call);
-      gimple_set_vuse (call, gimple_vuse (s));
-      gimple_set_vdef (call, vdef);
-      gimple_set_vuse (s, vdef);
-      update_stmt_fn (fun, s);
-    }
-  gsi_insert_before (gsi, call, GSI_SAME_STMT);
-  update_stmt_fn (fun, call);
-  if (cgraph_node *caller = cgraph_node::get (fun->decl))
-    caller->create_edge (cgraph_node::get_create (decl), call,
-			 gimple_bb (s)->count);
-}
-
 /* Rewrite every launch, data and wait directive in FUN, and every call
-   of the OpenACC functions that wait for or test async queues, to go
-   through libgangway: libgomp's entry points become libgangway's ones of
-   the same interface, which know the devices and the cpu device's queue
-   (libruntime/launch.c, data-ptx.c, async.c).  GCC 12 emits separate
-   enter and exit data calls.  */
+   of the OpenACC functions that wait for or test async queues, choose
+   the device or make up the data API, to go through libgangway:
+   libgomp's entry points become libgangway's ones of the same
+   interface, which know the devices, their memory and the cpu device's
+   queue (libruntime/launch.c, data-map.c, async.c, api.c, data-api.c).
+   GCC 12 emits separate enter and exit data calls.  */
 
 void
 gw_rewrite_launches (function *fun)
@@ -638,7 +597,7 @@ gw_rewrite_launches (function *fun)
   };
   static tree decls[ARRAY_SIZE (rewrites)];
   static tree renamed[ARRAY_SIZE (renames)];
-  static tree wait_queues;
+  static std::map<std::string, tree> data_api_decls;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
@@ -669,17 +628,17 @@ gw_rewrite_launches (function *fun)
 	      continue;
 	    if (data_api_name_p (name))
 	      {
-		/* A synchronous data call waits for the queues first.  */
-		if (!wait_queues)
+		/* The data API's: gangway_ and the name.  */
+		std::string to = std::string ("gangway_") + name;
+		tree &decl = data_api_decls[to];
+		if (!decl)
 		  {
-		    wait_queues = build_fn_decl ("gangway_wait_queues",
-						 build_function_type_list
-						   (void_type_node,
-						    NULL_TREE));
-		    TREE_NOTHROW (wait_queues) = 1;
-		    keep (wait_queues);
+		    decl = build_fn_decl (to.c_str (), TREE_TYPE (fndecl));
+		    SET_DECL_ASSEMBLER_NAME (decl, get_identifier (to.c_str ()));
+		    TREE_NOTHROW (decl) = TREE_NOTHROW (fndecl);
+		    keep (decl);
 		  }
-		insert_call_before (fun, &gsi, wait_queues);
+		gw_redirect_call (fun, as_a <gcall *> (s), decl);
 		continue;
 	      }
 	    for (size_t i = 0; i < ARRAY_SIZE (renames); i++)

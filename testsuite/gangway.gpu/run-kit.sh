@@ -30,8 +30,6 @@ declare -A EXPECT=(
   [num-threads-1]="the cpu pool's threads" [num-threads-2]="the cpu pool's threads"
   [on-device-2]="acc_on_device's cpu answers" [on-device-3]="acc_on_device's cpu answers"
   [reduction-gang-order-1]="the cpu device's gang order"
-  [data-4]="acc_malloc is libgomp's (manual: Running)"
-  [data-5]="acc_copyin is libgomp's (manual: Running)"
   [string-literal-1]="dereferences a host pointer"
   [printf-1]="dereferences host pointers" [linked-list-1]="host pointers in copied data"
   [async-queue-1]="reads a data construct's array on the host without update"

@@ -383,12 +383,33 @@ gangway_acc_async_test_all_h_ (void)
   return acc_async_test_all () != 0;
 }
 
-/* Before a data call of the API (libruntime/async.c): nothing is
-   queued.  */
+/* The data API (libruntime/data-api.def): libgomp's, whose host device
+   shares the host's memory, as the interpreter does, and the functions
+   libgomp lacks for that memory.  */
+
+#define GW_DATA_API(RET, NAME, PARAMS, ARGS)				\
+  extern RET NAME PARAMS;						\
+  RET gangway_##NAME PARAMS { return (RET) NAME ARGS; }
+#define GW_DATA_API_F(RET, NAME, PARAMS, ARGS)				\
+  extern RET NAME##_ PARAMS;						\
+  RET gangway_##NAME##_ PARAMS { return (RET) NAME##_ ARGS; }
+#define GW_DATA_API_26(RET, NAME, PARAMS, ARGS)
+#include "data-api.def"
+#undef GW_DATA_API
+#undef GW_DATA_API_26
+#undef GW_DATA_API_F
 
 void
-gangway_wait_queues (void)
+gangway_acc_memcpy_device (void *d, void *s, size_t n)
 {
+  memmove (d, s, n);
+}
+
+void
+gangway_acc_memcpy_device_async (void *d, void *s, size_t n, int q)
+{
+  (void) q;
+  memmove (d, s, n);
 }
 
 /* The device type's choice (libruntime/api.c): acc_device_host (2) runs

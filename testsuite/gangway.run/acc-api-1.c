@@ -1,6 +1,7 @@
 /* The acc_* queries answer as under GCC's host fallback (the cpu device
    shares the host's memory), while the region itself runs on the cpu
-   device.  */
+   device; in the separate view (gangway.separate), the data queries
+   answer with the device's copy.  */
 /* { dg-do run } */
 
 #include <openacc.h>
@@ -33,7 +34,15 @@ main (void)
 #pragma acc data copy(a)
   {
     check (acc_is_present (a, sizeof a), 1, "acc_is_present (a)");
+#ifdef GANGWAY_MEM_SEPARATE
+    /* The device's copy (the separate view, gangway.separate).  */
+    check (acc_deviceptr (a) != NULL && acc_deviceptr (a) != (void *) a, 1,
+	   "acc_deviceptr (a) is a copy");
+    check (acc_hostptr (acc_deviceptr (a)) == (void *) a, 1,
+	   "acc_hostptr (acc_deviceptr (a)) == a");
+#else
     check (acc_deviceptr (a) == (void *) a, 1, "acc_deviceptr (a) == a");
+#endif
 #pragma acc parallel loop present(a)
     for (int i = 0; i < N; i++)
       a[i] = 2 * i + 1;

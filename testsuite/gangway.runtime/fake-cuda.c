@@ -508,6 +508,20 @@ cuMemcpyDtoH_v2 (void *dst, CUdeviceptr src, size_t size)
   return 0;
 }
 
+V CUresult
+cuMemcpyDtoD_v2 (CUdeviceptr dst, CUdeviceptr src, size_t size)
+{
+  char b[64], c[64];
+
+  flog ("cuMemcpyDtoD_v2 dst=%s src=%s size=%zu", name (dst, b, sizeof b),
+	name (src, c, sizeof c), size);
+  FAIL_IF_ASKED ("cuMemcpyDtoD_v2");
+  if (!valid (dst, size) || !valid (src, size))
+    return 1;
+  memmove ((void *) (uintptr_t) dst, (void *) (uintptr_t) src, size);
+  return 0;
+}
+
 /* Log the words of the array at device address P up to its allocation's
    end, as LABEL[I]=...  */
 

@@ -45,6 +45,16 @@
 #include "images.h"
 #include "gwtest.h"
 
+/* The data API's entry points (what the plugin makes of acc_copyin and
+   the others).  */
+#define GW_DATA_API(RET, NAME, PARAMS, ARGS) RET gangway_##NAME PARAMS;
+#define GW_DATA_API_26 GW_DATA_API
+#define GW_DATA_API_F(RET, NAME, PARAMS, ARGS)
+#include "data-api.def"
+#undef GW_DATA_API
+#undef GW_DATA_API_26
+#undef GW_DATA_API_F
+
 /* Mapping kinds (GCC 12's include/gomp-constants.h), with the alignment
    in the high byte where GCC puts one.  */
 #define ALIGN4(K)	((2 << 8) | (K))
@@ -662,6 +672,64 @@ test_global_to (void)
   check_device ("global-to", "ptx");
 }
 
+/* The data API on the ptx device: acc_malloc and acc_memcpy_* move data
+   in the device's memory, acc_copyin maps data a launch then finds
+   present, acc_map_data maps host data to acc_malloc's memory, and each
+   call makes only the driver calls it needs.  */
+
+static void
+test_data_api (void)
+{
+  int x[100], y[20], z[20], w[25];
+  void *h[2] = { y, (void *) (intptr_t) 20 };
+  size_t s[2] = { sizeof y, 0 };
+  unsigned short k[2] = { ALIGN4 (K_FORCE_PRESENT), K_FIRSTPRIVATE_INT };
+
+  for (int i = 0; i < 100; i++)
+    x[i] = i;
+  for (int i = 0; i < 20; i++)
+    y[i] = 100 + i;
+  mark ("malloc");
+  int *d = gangway_acc_malloc (sizeof x);
+  gangway_acc_memcpy_to_device (d, x, sizeof x);
+  mark ("copyin");
+  int *p = gangway_acc_copyin (y, sizeof y);
+  CHECK (p != NULL && p != y, "acc_copyin: %p", (void *) p);
+  CHECK (gangway_acc_deviceptr (y + 3) == p + 3, "acc_deviceptr");
+  CHECK (gangway_acc_hostptr (p + 3) == y + 3, "acc_hostptr");
+  CHECK (gangway_acc_is_present (y, sizeof y)
+	 && !gangway_acc_is_present (y, sizeof y + 1), "acc_is_present");
+  CHECK (gangway_acc_hostptr (d) == NULL, "acc_hostptr (acc_malloc's)");
+  mark ("launch");
+  gangway_parallel_keyed (FLAGS_DEVICE, host_incr, 2, h, s, k, 0);
+  mark ("launched");
+  check_device ("data-api", expected ());
+  CHECK (y[0] == 100, "the launch wrote the host's y: y[0] = %d", y[0]);
+  gangway_acc_update_self (y, sizeof y);
+  CHECK (y[0] == 101 && y[19] == 120, "acc_update_self: y[19] = %d",
+	 y[19]);
+  mark ("memcpy");
+  gangway_acc_memcpy_device (d + 10, p, sizeof y);
+  gangway_acc_memcpy_from_device (z, d + 10, sizeof z);
+  CHECK (z[0] == 101 && z[19] == 120, "acc_memcpy_device: z[19] = %d",
+	 z[19]);
+  mark ("map");
+  gangway_acc_map_data (w, d + 75, sizeof w);
+  CHECK (gangway_acc_deviceptr (w) == d + 75, "acc_map_data");
+  gangway_acc_copyin (w, sizeof w);
+  gangway_acc_copyout (w, sizeof w);
+  gangway_acc_update_self (w, sizeof w);
+  CHECK (w[0] == 75 && w[24] == 99, "acc_map_data's memory: w[24] = %d",
+	 w[24]);
+  gangway_acc_unmap_data (w);
+  CHECK (!gangway_acc_is_present (w, sizeof w), "acc_unmap_data");
+  mark ("free");
+  gangway_acc_free (d);
+  mark ("copyout");
+  gangway_acc_copyout (y, sizeof y);
+  mark ("end");
+}
+
 /* Run the test named by ARGV[1].  */
 
 int
@@ -699,6 +767,8 @@ main (int argc, char **argv)
     test_fork ();
   else if (strcmp (test, "exit") == 0)
     test_exit ();
+  else if (strcmp (test, "data-api") == 0)
+    test_data_api ();
   else
     {
       fprintf (stderr, "unknown test %s\n", test);

@@ -278,6 +278,10 @@ T=./gwtest
 
 exports=$(nm -D --defined-only libgangway.so | awk '{print $3}' | LC_ALL=C sort \
 	  | tr '\n' ' ')
+# The data API's, from its list (C's names, Fortran's with an underscore).
+data_api=$(sed -n -e 's/^GW_DATA_API\(_26\)\{0,1\} ([^,]*, \([a-z_0-9]*\),.*/gangway_\2/p' \
+		  -e 's/^GW_DATA_API_F ([^,]*, \([a-z_0-9]*\),.*/gangway_\1_/p' \
+		  "$src/data-api.def")
 want="GOACC_parallel_keyed gangway_acc_async_test gangway_acc_async_test_all \
 gangway_acc_async_test_all_h_ gangway_acc_async_test_h_ \
 gangway_acc_set_device_num gangway_acc_set_device_num_h_ \
@@ -287,7 +291,8 @@ gangway_acc_wait_all_h_ gangway_acc_wait_async gangway_acc_wait_async_h_ \
 gangway_acc_wait_h_ gangway_data_end gangway_data_start gangway_device_name \
 gangway_enter_data gangway_exit_data gangway_last_launch_device \
 gangway_num_threads gangway_parallel_keyed gangway_register_unit \
-gangway_unregister_unit gangway_update gangway_wait gangway_wait_queues "
+gangway_unregister_unit gangway_update gangway_wait $data_api"
+want=$(echo $want | tr ' ' '\n' | LC_ALL=C sort | tr '\n' ' ')
 if [ "$exports" = "$want" ]; then
   ok "exports only the interface"
 else
@@ -637,6 +642,28 @@ check_between "ptx: finalize frees at once" 1 "$log" "finalize" "end" \
 check_between "ptx: delete does not copy out" 0 "$log" "finalize" "end" \
   '^cuMemcpyDtoH_v2'
 check "ptx: reference counts: no device memory left" \
+  [ "$(grep -c '^leak' "$log")" -eq 0 ]
+
+log=$build/ptx-data-api.cuda
+rm -f "$log"
+run ptx-data-api $FAKE FAKE_CUDA_LOG="$log" $P data-api
+check_status "ptx: the data API"
+check_order "ptx: acc_malloc, acc_memcpy_to_device" "$log" '^MARK malloc$' \
+  '^cuMemAlloc_v2 size=400 -> A1$' '^cuMemcpyHtoD_v2 dst=A1\+0 size=400$' \
+  '^MARK copyin$' '^cuMemAlloc_v2 size=80 -> A2$' \
+  '^cuMemcpyHtoD_v2 dst=A2\+0 size=80$' '^MARK launch$'
+check_between "ptx: a launch of what acc_copyin mapped maps nothing" 0 \
+  "$log" "launch" "launched" \
+  '^cuMem(cpyHtoD_v2|cpyDtoH|Free)|^cuMemAlloc_v2 size=80'
+check_order "ptx: acc_memcpy_device, acc_memcpy_from_device" "$log" \
+  '^MARK memcpy$' '^cuMemcpyDtoD_v2 dst=A1\+40 src=A2\+0 size=80$' \
+  '^cuMemcpyDtoH_v2 src=A1\+40 size=80$' '^MARK map$'
+check_between "ptx: acc_map_data allocates nothing, copies only on update" 1 \
+  "$log" "map" "free" '^cuMem'
+check_order "ptx: acc_free, then acc_copyout" "$log" '^MARK free$' \
+  '^cuMemFree_v2 A1$' '^MARK copyout$' '^cuMemcpyDtoH_v2 src=A2\+0 size=80$' \
+  '^cuMemFree_v2 A2$' '^MARK end$'
+check "ptx: the data API: no device memory left" \
   [ "$(grep -c '^leak' "$log")" -eq 0 ]
 
 log=$build/ptx-update.cuda
