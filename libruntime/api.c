@@ -39,18 +39,41 @@
    is told acc_device_default, its answer (the host) as before.  */
 
 #include <stdio.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "runtime.h"
+
+/* The package's version, which the build defines (Makefile.am); a build
+   of the runtime alone (gangway.runtime's) has none.  */
+#ifndef GW_VERSION
+#define GW_VERSION "(development)"
+#endif
 
 /* libgomp's functions, and the values of openacc.h's acc_device_t.  */
 extern void acc_set_device_type (int);
 extern void acc_set_device_num (int, int);
+extern void acc_init (int);
+extern void acc_shutdown (int);
+extern size_t acc_get_property (int, int, int);
+extern const char *acc_get_property_string (int, int, int);
 enum
 {
+  GW_ACC_DEVICE_NONE = 0,
   GW_ACC_DEVICE_DEFAULT = 1,
   GW_ACC_DEVICE_HOST = 2,
   GW_ACC_DEVICE_NOT_HOST = 4,
   GW_ACC_DEVICE_NVIDIA = 5
+};
+
+/* openacc.h's acc_device_property_t.  */
+enum
+{
+  GW_ACC_PROPERTY_MEMORY = 1,
+  GW_ACC_PROPERTY_FREE_MEMORY = 2,
+  GW_ACC_PROPERTY_NAME = 0x10001,
+  GW_ACC_PROPERTY_VENDOR = 0x10002,
+  GW_ACC_PROPERTY_DRIVER = 0x10003
 };
 
 atomic_int gw_selected_device = GW_SELECT_NONE;
@@ -129,4 +152,264 @@ GW_EXPORT void
 gangway_acc_set_device_num_h_ (const int *num, const int *type)
 {
   gangway_acc_set_device_num (*num, *type);
+}
+
+
+/* The device type launches go to now: acc_device_nvidia for the ptx
+   device; acc_device_not_host for the cpu device, an accelerator of no
+   vendor's (its code answers acc_on_device (acc_device_not_host) with
+   1, and every other type but acc_device_none with 0); acc_device_host
+   when they run their host versions.  */
+
+static int
+gw_current_type (void)
+{
+  if (atomic_load (&gw_selected_host))
+    return GW_ACC_DEVICE_HOST;
+  if (gw_ptx_active ())
+    return GW_ACC_DEVICE_NVIDIA;
+  return gw_device () >= 0 ? GW_ACC_DEVICE_NOT_HOST : GW_ACC_DEVICE_HOST;
+}
+
+/* acc_get_device_type ().  */
+
+GW_EXPORT int
+gangway_acc_get_device_type (void)
+{
+  return gw_current_type ();
+}
+
+/* acc_get_num_devices (TYPE): one host, one GPU if the ptx device is
+   usable (Gangway uses the first), and for acc_device_not_host the
+   accelerators, that GPU and the cpu device.  */
+
+GW_EXPORT int
+gangway_acc_get_num_devices (int type)
+{
+  int gpus = gw_ptx_probe () == NULL;
+
+  switch (type == GW_ACC_DEVICE_DEFAULT ? gw_current_type () : type)
+    {
+    case GW_ACC_DEVICE_HOST:
+      return 1;
+    case GW_ACC_DEVICE_NVIDIA:
+      return gpus;
+    case GW_ACC_DEVICE_NOT_HOST:
+      return gpus + 1;
+    default:
+      return 0;
+    }
+}
+
+/* acc_get_device_num (TYPE): each type has its device 0.  */
+
+GW_EXPORT int
+gangway_acc_get_device_num (int type)
+{
+  (void) type;
+  return 0;
+}
+
+/* libgomp's device type for TYPE: its host for Gangway's devices, whose
+   types it does not know (as gangway_acc_set_device_type tells it).  */
+
+static int
+gw_libgomp_type (int type)
+{
+  return (type == GW_ACC_DEVICE_NOT_HOST || type == GW_ACC_DEVICE_NVIDIA
+	  ? GW_ACC_DEVICE_DEFAULT : type);
+}
+
+/* acc_init (TYPE): the ptx device must be usable for acc_device_nvidia;
+   then TYPE is the current device type, as acc_set_device_type makes it
+   (libgomp's acc_init makes it so too), and libgomp's function keeps its
+   checks (a device initialized twice) and its profiling events.  */
+
+GW_EXPORT void
+gangway_acc_init (int type)
+{
+  const char *why;
+
+  if (type == GW_ACC_DEVICE_NVIDIA && (why = gw_ptx_probe ()) != NULL)
+    gw_fatal ("acc_init (acc_device_nvidia): the ptx device is unusable "
+	      "(%s)", why);
+  gw_select (type);
+  acc_init (gw_libgomp_type (type));
+}
+
+/* acc_shutdown (TYPE): what the program queued is done first; then
+   libgomp's.  */
+
+GW_EXPORT void
+gangway_acc_shutdown (int type)
+{
+  gw_wait_all ();
+  acc_shutdown (gw_libgomp_type (type));
+}
+
+/* The description of device NUM of TYPE for acc_get_property (the host's
+   is libgomp's): false if there is no such device.  */
+
+struct gw_description
+{
+  char name[128];
+  const char *vendor;
+  char driver[64];
+  size_t memory, free;
+};
+
+static bool
+gw_describe (int num, int type, struct gw_description *d)
+{
+  if (type == GW_ACC_DEVICE_DEFAULT || type == GW_ACC_DEVICE_NOT_HOST)
+    type = gw_current_type () == GW_ACC_DEVICE_HOST ? GW_ACC_DEVICE_NOT_HOST
+	   : gw_current_type ();
+  memset (d, 0, sizeof *d);
+  if (num != 0)
+    return false;
+  if (type == GW_ACC_DEVICE_NVIDIA)
+    {
+      int version;
+      if (gw_ptx_probe () != NULL)
+	return false;
+      gw_ptx_describe (d->name, sizeof d->name, &d->memory, &d->free,
+		       &version);
+      d->vendor = "NVIDIA";
+      snprintf (d->driver, sizeof d->driver, "CUDA driver %d.%d",
+		version / 1000, version % 1000 / 10);
+      return true;
+    }
+  if (type != GW_ACC_DEVICE_NOT_HOST)
+    return false;
+  long page = sysconf (_SC_PAGESIZE);
+  d->memory = (size_t) sysconf (_SC_PHYS_PAGES) * page;
+  d->free = (size_t) sysconf (_SC_AVPHYS_PAGES) * page;
+  d->vendor = "Gangway";
+  snprintf (d->driver, sizeof d->driver, "Gangway %s", GW_VERSION);
+  snprintf (d->name, sizeof d->name, "Gangway cpu device (%u threads, %s "
+	    "memory)", gw_config ()->num_threads,
+	    gw_config ()->cpu_mem_separate ? "separate" : "shared");
+  return true;
+}
+
+/* acc_get_property (NUM, TYPE, PROPERTY): a number, 0 for a string
+   property or an unknown device.  */
+
+GW_EXPORT size_t
+gangway_acc_get_property (int num, int type, int property)
+{
+  struct gw_description d;
+
+  if (type == GW_ACC_DEVICE_HOST)
+    return acc_get_property (num, type, property);
+  if (!gw_describe (num, type, &d))
+    return 0;
+  switch (property)
+    {
+    case GW_ACC_PROPERTY_MEMORY:
+      return d.memory;
+    case GW_ACC_PROPERTY_FREE_MEMORY:
+      return d.free;
+    default:
+      return 0;
+    }
+}
+
+/* Return the string PROPERTY of description D, or NULL.  */
+
+static const char *
+gw_property_string (const struct gw_description *d, int property)
+{
+  switch (property)
+    {
+    case GW_ACC_PROPERTY_NAME:
+      return d->name;
+    case GW_ACC_PROPERTY_VENDOR:
+      return d->vendor;
+    case GW_ACC_PROPERTY_DRIVER:
+      return d->driver;
+    default:
+      return NULL;
+    }
+}
+
+/* acc_get_property_string (NUM, TYPE, PROPERTY): a string that stays
+   valid, or NULL for a number property or an unknown device.  */
+
+GW_EXPORT const char *
+gangway_acc_get_property_string (int num, int type, int property)
+{
+  static char strings[3][128];
+  struct gw_description d;
+
+  if (type == GW_ACC_DEVICE_HOST)
+    return acc_get_property_string (num, type, property);
+  if (!gw_describe (num, type, &d))
+    return NULL;
+  const char *p = gw_property_string (&d, property);
+  if (p == NULL)
+    return NULL;
+  char *keep = strings[property - GW_ACC_PROPERTY_NAME];
+  snprintf (keep, sizeof strings[0], "%s", p);
+  return keep;
+}
+
+/* The same for Fortran.  */
+
+GW_EXPORT int
+gangway_acc_get_device_type_h_ (void)
+{
+  return gangway_acc_get_device_type ();
+}
+
+GW_EXPORT int
+gangway_acc_get_num_devices_h_ (const int *type)
+{
+  return gangway_acc_get_num_devices (*type);
+}
+
+GW_EXPORT int
+gangway_acc_get_device_num_h_ (const int *type)
+{
+  return gangway_acc_get_device_num (*type);
+}
+
+GW_EXPORT void
+gangway_acc_init_h_ (const int *type)
+{
+  gangway_acc_init (*type);
+}
+
+GW_EXPORT void
+gangway_acc_shutdown_h_ (const int *type)
+{
+  gangway_acc_shutdown (*type);
+}
+
+/* acc_get_property's arguments are VALUE dummies, and so are
+   acc_get_property_string's, whose character dummy's length comes last,
+   by value; the string is blank-padded.  */
+
+GW_EXPORT size_t
+gangway_acc_get_property_h_ (int num, int type, int property)
+{
+  return gangway_acc_get_property (num, type, property);
+}
+
+GW_EXPORT void
+gangway_acc_get_property_string_h_ (int num, int type, int property,
+				    char *s, size_t len)
+{
+  struct gw_description d;
+  const char *p = NULL;
+
+  if (type == GW_ACC_DEVICE_HOST)
+    p = acc_get_property_string (num, type, property);
+  else if (gw_describe (num, type, &d))
+    p = gw_property_string (&d, property);
+  size_t n = p ? strlen (p) : 0;
+  if (n > len)
+    n = len;
+  memcpy (s, p ? p : "", n);
+  memset (s + n, ' ', len - n);
 }

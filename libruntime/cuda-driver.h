@@ -75,7 +75,8 @@ typedef int CUfunction_attribute;
      group__CUDA__INITIALIZE.html   cuInit
      group__CUDA__DEVICE.html       cuDeviceGet, cuDeviceGetCount,
 				    cuDeviceGetAttribute, cuDeviceTotalMem
-				    (the _v2 symbol)
+				    (the _v2 symbol), cuDeviceGetName
+     group__CUDA__VERSION.html      cuDriverGetVersion
      group__CUDA__PRIMARY__CTX.html cuDevicePrimaryCtxRetain
      group__CUDA__CTX.html          cuCtxSetCurrent, cuCtxSynchronize
      group__CUDA__MODULE.html       cuModuleLoadData (a PTX image is a
@@ -86,7 +87,7 @@ typedef int CUfunction_attribute;
 				    as long as the link state),
 				    cuLinkDestroy
      group__CUDA__MEM.html          cuMemAlloc, cuMemFree, cuMemcpyHtoD,
-				    cuMemcpyDtoH, cuMemcpyDtoD,
+				    cuMemcpyDtoH, cuMemcpyDtoD, cuMemGetInfo,
 				    cuMemAllocHost,
 				    cuMemcpyHtoDAsync (the _v2 symbols),
 				    cuMemFreeHost
@@ -101,6 +102,9 @@ typedef int CUfunction_attribute;
   F (cuDeviceGetAttribute, (int *value, CUdevice_attribute attrib,	\
 			    CUdevice dev))				\
   F (cuDeviceTotalMem_v2, (size_t *bytes, CUdevice dev))		\
+  F (cuDeviceGetName, (char *name, int len, CUdevice dev))		\
+  F (cuDriverGetVersion, (int *version))				\
+  F (cuMemGetInfo_v2, (size_t *free, size_t *total))			\
   F (cuDevicePrimaryCtxRetain, (CUcontext *pctx, CUdevice dev))		\
   F (cuCtxSetCurrent, (CUcontext ctx))					\
   F (cuCtxSynchronize, (void))						\

@@ -110,6 +110,7 @@ struct gw_present
   struct gw_block *block;
   unsigned mark;		/* For gw_sync_host.  */
   bool read_only;		/* The host's copy cannot be written.  */
+  bool declared;		/* A declared global's (gw_map_declared).  */
   struct gw_present *next;
 };
 
@@ -163,6 +164,39 @@ static struct gw_present *gw_fresh_pset;
 
 /* The calling thread's open data constructs, innermost first.  */
 static __thread struct gw_region *gw_data_stack;
+
+/* Whether the calling thread holds GW_DATA_LOCK: a fatal error under it
+   exits, and the exit's destructors (gangway_unregister_unit) must not
+   take it again.  */
+static __thread bool gw_locked;
+/* The generation of the unit list (registry.c) whose declared globals
+   are mapped (under GW_DATA_LOCK).  */
+static unsigned gw_declared_generation;
+
+static void gw_map_declared (void);
+
+/* Take GW_DATA_LOCK, every entry point's first step; then map the
+   declared globals of the units registered since the last time.  */
+
+static void
+gw_lock (void)
+{
+  pthread_mutex_lock (&gw_data_lock);
+  gw_locked = true;
+  unsigned g = gw_registry_generation ();
+  if (g != gw_declared_generation && gw_memory () != NULL)
+    {
+      gw_declared_generation = g;
+      gw_map_declared ();
+    }
+}
+
+static void
+gw_unlock (void)
+{
+  gw_locked = false;
+  pthread_mutex_unlock (&gw_data_lock);
+}
 
 /* Return true if KIND is a kind of data clause: alloc, to, from, tofrom,
    with or without force.  */
@@ -738,7 +772,7 @@ gw_map (size_t mapnum, void **hostaddrs, size_t *sizes,
   if (r == NULL)
     gw_fatal ("out of memory for a mapping of %zu entries", mapnum);
   r->n = mapnum;
-  pthread_mutex_lock (&gw_data_lock);
+  gw_lock ();
   /* A launch's small "to" objects go in its argument block, unless a
      pointer of the list may have to be attached inside one.  */
   gw_small_copies = words != NULL;
@@ -753,7 +787,7 @@ gw_map (size_t mapnum, void **hostaddrs, size_t *sizes,
     i = gw_map_entry (i, hostaddrs, sizes, kinds, words, r->items);
   gw_small_copies = false;
   gw_fresh_pset = NULL;
-  pthread_mutex_unlock (&gw_data_lock);
+  gw_unlock ();
   return r;
 }
 
@@ -797,7 +831,7 @@ gw_map_place_copies (struct gw_region *r, uint64_t *words,
 void
 gw_unmap (struct gw_region *r)
 {
-  pthread_mutex_lock (&gw_data_lock);
+  gw_lock ();
   for (size_t i = 0; i < r->n; i++)
     if (r->items[i].attach)
       gw_detach (r->items[i].host, false);
@@ -808,7 +842,7 @@ gw_unmap (struct gw_region *r)
 	gw_release (it->entry, it->host, it->size,
 		    gw_copy_from_p (it->kind));
     }
-  pthread_mutex_unlock (&gw_data_lock);
+  gw_unlock ();
   free (r);
 }
 
@@ -821,7 +855,7 @@ void
 gw_map_globals (const struct gw_region *r, void *const *globals, size_t n,
 		uint64_t *out)
 {
-  pthread_mutex_lock (&gw_data_lock);
+  gw_lock ();
   for (size_t i = 0; i < n; i++)
     {
       uintptr_t h = (uintptr_t) globals[i];
@@ -835,7 +869,7 @@ gw_map_globals (const struct gw_region *r, void *const *globals, size_t n,
 	    break;
 	  }
     }
-  pthread_mutex_unlock (&gw_data_lock);
+  gw_unlock ();
 }
 
 /* Copy entry E to the host (TO_HOST) or to the device, keeping the
@@ -890,7 +924,7 @@ gw_sync_host (size_t mapnum, void **hostaddrs, size_t *sizes,
 	      size_t num_globals, bool to_host)
 {
   (void) sizes;
-  pthread_mutex_lock (&gw_data_lock);
+  gw_lock ();
   unsigned mark = ++gw_mark;
   for (size_t i = 0; i < mapnum + num_globals; i++)
     {
@@ -912,7 +946,7 @@ gw_sync_host (size_t mapnum, void **hostaddrs, size_t *sizes,
 	  gw_sync_entry (e, to_host);
 	}
     }
-  pthread_mutex_unlock (&gw_data_lock);
+  gw_unlock ();
 }
 
 /* enter data: map the MAPNUM entries with dynamic references.  */
@@ -921,7 +955,7 @@ static void
 gw_map_enter (size_t mapnum, void **hostaddrs, size_t *sizes,
 	      unsigned short *kinds)
 {
-  pthread_mutex_lock (&gw_data_lock);
+  gw_lock ();
   for (size_t i = 0; i < mapnum; i++)
     {
       unsigned kind = GW_MAP_KIND (kinds[i]);
@@ -933,7 +967,7 @@ gw_map_enter (size_t mapnum, void **hostaddrs, size_t *sizes,
       i = gw_map_entry (i, hostaddrs, sizes, kinds, NULL, NULL);
     }
   gw_fresh_pset = NULL;
-  pthread_mutex_unlock (&gw_data_lock);
+  gw_unlock ();
 }
 
 /* exit data: drop the dynamic references of the MAPNUM entries (all of
@@ -945,7 +979,7 @@ void
 gw_map_exit (size_t mapnum, void **hostaddrs, size_t *sizes,
 	     unsigned short *kinds)
 {
-  pthread_mutex_lock (&gw_data_lock);
+  gw_lock ();
   for (size_t i = 0; i < mapnum; i++)
     {
       unsigned kind = GW_MAP_KIND (kinds[i]);
@@ -991,7 +1025,7 @@ gw_map_exit (size_t mapnum, void **hostaddrs, size_t *sizes,
 		      kind == GW_MAP_FROM || kind == GW_MAP_FORCE_FROM);
 	}
     }
-  pthread_mutex_unlock (&gw_data_lock);
+  gw_unlock ();
 }
 
 /* update: copy each entry to the device (device clause) or the host
@@ -1001,7 +1035,7 @@ void
 gw_map_update (size_t mapnum, void **hostaddrs, size_t *sizes,
 	       unsigned short *kinds)
 {
-  pthread_mutex_lock (&gw_data_lock);
+  gw_lock ();
   for (size_t i = 0; i < mapnum; i++)
     {
       uintptr_t h = (uintptr_t) hostaddrs[i];
@@ -1035,6 +1069,195 @@ gw_map_update (size_t mapnum, void **hostaddrs, size_t *sizes,
       else if (!e->read_only)
 	gw_get (e, (void *) h, gw_dev (e, h), sizes[i]);
     }
+  gw_unlock ();
+}
+
+/* Declared globals.  A variable that a declare directive names at file
+   or module scope (GW_GLOBAL_DECLARED in its unit's table) has a copy in
+   the device's memory for the life of the program, as GCC's offloading
+   puts it in the device image: present to every construct, never freed
+   by exit data (its count never reaches zero), updated by update
+   directives (plugin/declare-updates.cc) and the API.  The engine makes
+   the copies of a unit's declared globals when it first runs after the
+   unit registered, copying in the host's values then, and removes them
+   when the unit goes.  Under GANGWAY_MEM=separate the unit's
+   registration (gangway_register_unit) keeps a copy of the declared
+   globals' initial values (gw_map_snapshot_unit), from which the device
+   copies start, as libgomp's start from the image's; otherwise a program
+   that changes a declared variable on the host before its first launch
+   or data directive finds the change on the device without an update.  */
+
+/* A unit's declared globals as they were at its registration.  */
+struct gw_snapshot
+{
+  const struct gw_unit *unit;
+  struct gw_snapshot *next;
+  void *bytes[];		/* One per global, or NULL.  */
+};
+static struct gw_snapshot *gw_snapshots;
+
+/* Keep the values of unit U's declared globals, for their device copies.
+   At registration, when the configuration may not be read yet (it is
+   the engine's first run that maps).  */
+
+void
+gw_map_snapshot_unit (const struct gw_unit *u)
+{
+  void *const *g = GW_UNIT_GLOBALS (u);
+  const uintptr_t *info = GW_UNIT_GLOBAL_INFO (u);
+  struct gw_snapshot *s
+    = calloc (1, sizeof *s + u->num_globals * sizeof s->bytes[0]);
+
+  if (s == NULL)
+    gw_fatal ("out of memory for the initial values of declared globals");
+  s->unit = u;
+  for (size_t i = 0; i < u->num_globals; i++)
+    {
+      size_t size = GW_GLOBAL_SIZE (info[i]);
+      if (!(info[i] & GW_GLOBAL_DECLARED) || size == 0)
+	continue;
+      s->bytes[i] = malloc (size);
+      if (s->bytes[i] == NULL)
+	gw_fatal ("out of memory for the initial values of declared "
+		  "globals");
+      memcpy (s->bytes[i], g[i], size);
+    }
+  pthread_mutex_lock (&gw_data_lock);
+  s->next = gw_snapshots;
+  gw_snapshots = s;
+  pthread_mutex_unlock (&gw_data_lock);
+}
+
+/* Remove and return the snapshot of unit U, or NULL (under
+   GW_DATA_LOCK).  */
+
+static struct gw_snapshot *
+gw_take_snapshot (const struct gw_unit *u)
+{
+  for (struct gw_snapshot **p = &gw_snapshots; *p; p = &(*p)->next)
+    if ((*p)->unit == u)
+      {
+	struct gw_snapshot *s = *p;
+	*p = s->next;
+	return s;
+      }
+  return NULL;
+}
+
+static void
+gw_free_snapshot (struct gw_snapshot *s)
+{
+  if (s == NULL)
+    return;
+  for (size_t i = 0; i < s->unit->num_globals; i++)
+    free (s->bytes[i]);
+  free (s);
+}
+
+/* gw_registry_each's callback: make the copies of unit U's declared
+   globals that are not present yet (under GW_DATA_LOCK).  */
+
+static void
+gw_map_declared_of (const struct gw_unit *u, void *arg)
+{
+  void *const *g = GW_UNIT_GLOBALS (u);
+  const uintptr_t *info = GW_UNIT_GLOBAL_INFO (u);
+
+  (void) arg;
+  struct gw_snapshot *s = gw_take_snapshot (u);
+  for (size_t i = 0; i < u->num_globals; i++)
+    {
+      uintptr_t h = (uintptr_t) g[i];
+      size_t size = GW_GLOBAL_SIZE (info[i]);
+      if (!(info[i] & GW_GLOBAL_DECLARED) || size == 0
+	  || gw_find (h, size) != NULL)
+	continue;
+      struct gw_block *b = gw_new_block (size);
+      struct gw_present *e = gw_add (h, size, b, b->base, false);
+      e->refs = GW_REFS_MAPPED;
+      e->declared = true;
+      gw_put (e, e->dev, s && s->bytes[i] ? s->bytes[i] : (void *) h, size);
+    }
+  gw_free_snapshot (s);
+}
+
+static void
+gw_map_declared (void)
+{
+  gw_registry_each (gw_map_declared_of, NULL);
+}
+
+/* Return a table of unit U's globals for a device's routines: the device
+   address of each declared global, the host's address of the others
+   (which only constructs map; routines do not reach them).  The caller
+   frees it.  */
+
+void *const *
+gw_map_unit_table (const struct gw_unit *u)
+{
+  void *const *g = GW_UNIT_GLOBALS (u);
+  const uintptr_t *info = GW_UNIT_GLOBAL_INFO (u);
+  void **table = calloc (u->num_globals ? u->num_globals : 1, sizeof *table);
+
+  if (table == NULL)
+    gw_fatal ("out of memory for a unit's table of globals");
+  gw_lock ();
+  for (size_t i = 0; i < u->num_globals; i++)
+    {
+      struct gw_present *e = NULL;
+      if (info[i] & GW_GLOBAL_DECLARED)
+	e = gw_find ((uintptr_t) g[i], 1);
+      table[i] = e ? (void *) (uintptr_t) gw_dev (e, (uintptr_t) g[i]) : g[i];
+    }
+  gw_unlock ();
+  return table;
+}
+
+/* What gw_map_forget_unit asks gw_registry_each about: whether another
+   unit declares the global at HOST.  */
+struct gw_declarer
+{
+  uintptr_t host;
+  bool found;
+};
+
+static void
+gw_declares (const struct gw_unit *u, void *arg)
+{
+  struct gw_declarer *d = arg;
+  void *const *g = GW_UNIT_GLOBALS (u);
+  const uintptr_t *info = GW_UNIT_GLOBAL_INFO (u);
+
+  for (size_t i = 0; i < u->num_globals && !d->found; i++)
+    d->found = (uintptr_t) g[i] == d->host && (info[i] & GW_GLOBAL_DECLARED);
+}
+
+/* Remove the copies of the declared globals of unit U, which is going,
+   that no registered unit declares too.  Not while the calling thread
+   holds the lock: it is exiting on a fatal error.  */
+
+void
+gw_map_forget_unit (const struct gw_unit *u)
+{
+  void *const *g = GW_UNIT_GLOBALS (u);
+  const uintptr_t *info = GW_UNIT_GLOBAL_INFO (u);
+
+  if (gw_locked)
+    return;
+  pthread_mutex_lock (&gw_data_lock);
+  gw_free_snapshot (gw_take_snapshot (u));
+  for (size_t i = 0; i < u->num_globals; i++)
+    {
+      if (!(info[i] & GW_GLOBAL_DECLARED))
+	continue;
+      struct gw_present *e = gw_find ((uintptr_t) g[i], 1);
+      if (e == NULL || !e->declared)
+	continue;
+      struct gw_declarer d = { (uintptr_t) g[i], false };
+      gw_registry_each (gw_declares, &d);
+      if (!d.found)
+	gw_remove (e);
+    }
   pthread_mutex_unlock (&gw_data_lock);
 }
 
@@ -1049,9 +1272,9 @@ gw_map_enter_datum (void *h, size_t size, unsigned short kind)
 {
   uint64_t word;
 
-  pthread_mutex_lock (&gw_data_lock);
+  gw_lock ();
   gw_map_entry (0, &h, &size, &kind, &word, NULL);
-  pthread_mutex_unlock (&gw_data_lock);
+  gw_unlock ();
   return word;
 }
 
@@ -1064,11 +1287,11 @@ gw_map_lookup (const void *h, size_t size)
   uintptr_t p = (uintptr_t) h;
   uint64_t dev = 0;
 
-  pthread_mutex_lock (&gw_data_lock);
+  gw_lock ();
   struct gw_present *e = gw_find (p, size);
   if (e && p >= e->start && p + (size ? size : 1) <= e->end)
     dev = gw_dev (e, p);
-  pthread_mutex_unlock (&gw_data_lock);
+  gw_unlock ();
   return dev;
 }
 
@@ -1093,10 +1316,10 @@ gw_find_dev (uint64_t dev, size_t size)
 void *
 gw_map_host_address (uint64_t dev)
 {
-  pthread_mutex_lock (&gw_data_lock);
+  gw_lock ();
   struct gw_present *e = gw_find_dev (dev, 1);
   void *h = e ? (void *) (e->start + (dev - e->dev)) : NULL;
-  pthread_mutex_unlock (&gw_data_lock);
+  gw_unlock ();
   return h;
 }
 
@@ -1109,7 +1332,7 @@ gw_map_data (void *h, uint64_t dev, size_t size)
   if (h == NULL || dev == 0 || size == 0)
     gw_fatal ("acc_map_data: [%p,+%zu]->[%#" PRIx64 ",+%zu] is a bad map",
 	      h, size, dev, size);
-  pthread_mutex_lock (&gw_data_lock);
+  gw_lock ();
   if (gw_find ((uintptr_t) h, size))
     gw_fatal ("acc_map_data: host address [%p, +%zu] is already mapped", h,
 	      size);
@@ -1124,7 +1347,7 @@ gw_map_data (void *h, uint64_t dev, size_t size)
   b->borrowed = true;
   struct gw_present *e = gw_add ((uintptr_t) h, size, b, dev, false);
   e->refs = GW_REFS_MAPPED;
-  pthread_mutex_unlock (&gw_data_lock);
+  gw_unlock ();
 }
 
 /* acc_unmap_data: remove the mapping acc_map_data made at H; the device
@@ -1133,7 +1356,7 @@ gw_map_data (void *h, uint64_t dev, size_t size)
 void
 gw_unmap_data (void *h)
 {
-  pthread_mutex_lock (&gw_data_lock);
+  gw_lock ();
   struct gw_present *e = gw_find ((uintptr_t) h, 1);
   if (e == NULL)
     gw_fatal ("acc_unmap_data: %p is not a mapped block", h);
@@ -1145,7 +1368,7 @@ gw_unmap_data (void *h)
 	      "not been mapped by 'acc_map_data'", h,
 	      (size_t) (e->end - e->start));
   gw_remove (e);
-  pthread_mutex_unlock (&gw_data_lock);
+  gw_unlock ();
 }
 
 /* acc_malloc: SIZE bytes of the current memory, remembered for
@@ -1161,10 +1384,10 @@ gw_map_malloc (size_t size)
   a->mem = gw_memory ();
   a->size = size;
   a->base = a->mem->alloc (size);
-  pthread_mutex_lock (&gw_data_lock);
+  gw_lock ();
   a->next = gw_allocations;
   gw_allocations = a;
-  pthread_mutex_unlock (&gw_data_lock);
+  gw_unlock ();
   return a->base;
 }
 
@@ -1173,7 +1396,7 @@ gw_map_malloc (size_t size)
 void
 gw_map_free (uint64_t dev)
 {
-  pthread_mutex_lock (&gw_data_lock);
+  gw_lock ();
   struct gw_allocation **p = &gw_allocations;
   while (*p && (*p)->base != dev)
     p = &(*p)->next;
@@ -1188,7 +1411,7 @@ gw_map_free (uint64_t dev)
 	      (size_t) (e->end - e->start));
   struct gw_allocation *a = *p;
   *p = a->next;
-  pthread_mutex_unlock (&gw_data_lock);
+  gw_unlock ();
   a->mem->free (a->base);
   free (a);
 }
@@ -1203,14 +1426,14 @@ gw_map_device_range_p (uint64_t dev, size_t size)
   const struct gw_memory *mem = gw_memory ();
   bool ok = false;
 
-  pthread_mutex_lock (&gw_data_lock);
+  gw_lock ();
   for (struct gw_allocation *a = gw_allocations; a && !ok; a = a->next)
     ok = (a->mem == mem && dev >= a->base
 	  && dev + size <= a->base + (a->size ? a->size : 1));
   for (struct gw_present *e = gw_table; e && !ok; e = e->next)
     ok = (e->block->mem == mem && dev >= e->dev
 	  && dev + size <= e->dev + (e->end - e->start));
-  pthread_mutex_unlock (&gw_data_lock);
+  gw_unlock ();
   return ok;
 }
 
@@ -1223,12 +1446,12 @@ gw_map_attach (void **p)
 {
   uintptr_t where = (uintptr_t) p;
 
-  pthread_mutex_lock (&gw_data_lock);
+  gw_lock ();
   struct gw_present *e = gw_find (where, sizeof *p);
   if (e == NULL || where < e->start || where + sizeof *p > e->end)
     gw_fatal ("acc_attach: struct not mapped for acc_attach");
   gw_attach (where, 0);
-  pthread_mutex_unlock (&gw_data_lock);
+  gw_unlock ();
 }
 
 void
@@ -1236,11 +1459,11 @@ gw_map_detach (void **p, bool finalize)
 {
   uintptr_t where = (uintptr_t) p;
 
-  pthread_mutex_lock (&gw_data_lock);
+  gw_lock ();
   if (gw_find (where, sizeof *p) == NULL)
     gw_fatal ("acc_detach: struct not mapped for acc_detach");
   gw_detach (where, finalize);
-  pthread_mutex_unlock (&gw_data_lock);
+  gw_unlock ();
 }
 
 /* Before directive whose async queue is ASYNC: wait for the NUM_WAITS
@@ -1379,4 +1602,69 @@ gangway_update (int flags_m, size_t mapnum, void **hostaddrs, size_t *sizes,
   gw_directive (GOACC_update, gw_map_update, -1, flags_m, mapnum, hostaddrs,
 		sizes, kinds, async, num_waits, ap);
   va_end (ap);
+}
+
+/* A declare directive inside a function, with GOACC_declare's interface:
+   GCC calls it at the function's start with the clauses' entry kinds
+   (alloc, to, their forced forms, present, deviceptr), and at its end
+   with the exit kinds (from, release, delete), each entry on its own,
+   as enter and exit data; an alloc of present data, and deviceptr, do
+   nothing.  libgomp's function is not called: it would only look for
+   the data in its own devices.  */
+
+GW_EXPORT void
+gangway_declare (int flags_m, size_t mapnum, void **hostaddrs,
+		 size_t *sizes, unsigned short *kinds)
+{
+  int flags = ~flags_m;
+  bool shared = gw_memory () == NULL;
+
+  if (shared)
+    gw_wait_all ();
+  if (flags & GW_FLAG_HOST_FALLBACK)
+    return;
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      unsigned kind = GW_MAP_KIND (kinds[i]);
+      switch (kind)
+	{
+	case GW_MAP_POINTER:
+	case GW_MAP_TO_PSET:
+	case GW_MAP_FORCE_DEVICEPTR:
+	  break;
+
+	case GW_MAP_ALLOC:
+	case GW_MAP_FORCE_ALLOC:
+	case GW_MAP_TO:
+	case GW_MAP_FORCE_TO:
+	  if (shared)
+	    gw_cpu_enter_exit_data (true, 1, &hostaddrs[i], &sizes[i],
+				    &kinds[i]);
+	  else if (kind != GW_MAP_ALLOC
+		   || gw_map_lookup (hostaddrs[i], sizes[i]) == 0)
+	    gw_map_enter (1, &hostaddrs[i], &sizes[i], &kinds[i]);
+	  break;
+
+	case GW_MAP_FROM:
+	case GW_MAP_FORCE_FROM:
+	case GW_MAP_RELEASE:
+	case GW_MAP_DELETE:
+	  if (shared)
+	    gw_cpu_enter_exit_data (false, 1, &hostaddrs[i], &sizes[i],
+				    &kinds[i]);
+	  else
+	    gw_map_exit (1, &hostaddrs[i], &sizes[i], &kinds[i]);
+	  break;
+
+	case GW_MAP_FORCE_PRESENT:
+	  if (!shared && sizes[i] && gw_map_lookup (hostaddrs[i], sizes[i]) == 0)
+	    gw_fatal ("declare present: [%p,+%zu] is not present on the "
+		      "device", hostaddrs[i], sizes[i]);
+	  break;
+
+	default:
+	  gw_fatal ("unsupported mapping kind 0x%.2x in a declare directive",
+		    kind);
+	}
+    }
 }

@@ -58,11 +58,15 @@
 #include "runtime.h"
 
 /* The state of a loaded cpu image.  */
+static const struct gw_memory *gw_cpu_own_memory (void);
+
 struct gw_cpu_image
 {
   void *handle;			/* From dlopen.  */
   int fd;			/* The memory file, or -1.  */
   const struct gw_image *desc;	/* The image of the unit it is.  */
+  void *const *globals;		/* The table its routines read in the
+				   device's own memory, or NULL.  */
 };
 
 /* Return the highest x86-64 ISA level (1-4) this processor supports, as
@@ -190,6 +194,7 @@ gw_cpu_close (struct gw_cpu_image *img)
       else
 	close (img->fd);
     }
+  free ((void *) img->globals);
   free (img);
 }
 
@@ -242,6 +247,7 @@ gw_cpu_load_image (const struct gw_unit *u, char *reason, size_t reason_size)
       goto fail;
     }
 
+  img->globals = NULL;
   img->handle = gw_cpu_dlopen (best, &img->fd, err, sizeof err);
   if (img->handle == NULL)
     goto fail;
@@ -260,10 +266,14 @@ gw_cpu_load_image (const struct gw_unit *u, char *reason, size_t reason_size)
       goto fail;
     }
 
-  /* The unit's global table, for the image's routines.  */
+  /* The unit's global table, for the image's routines: in the device's
+     own memory, one that points to the device's copies of the declared
+     globals.  */
   void *const **globals = dlsym (img->handle, GW_CPU_IMAGE_GLOBALS_SYMBOL);
+  if (globals && gw_cpu_own_memory () && gw_memory () == gw_cpu_own_memory ())
+    img->globals = gw_map_unit_table (u);
   if (globals)
-    *globals = GW_UNIT_GLOBALS (u);
+    *globals = img->globals ? img->globals : GW_UNIT_GLOBALS (u);
   img->desc = best;
   code->image = img;
   code->dims = best->dims;

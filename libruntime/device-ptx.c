@@ -268,6 +268,28 @@ gw_ptx_bind (void)
   gw_ptx_bound = true;
 }
 
+/* Describe the ptx device, which must be usable, for acc_get_property:
+   its name into NAME (of SIZE bytes), its memory and the part of it that
+   is free, and the CUDA driver's version (12040 for 12.4).  */
+
+void
+gw_ptx_describe (char *name, size_t size, size_t *memory, size_t *free,
+		 int *driver)
+{
+  size_t total;
+  CUdevice dev;
+
+  gw_ptx_bind ();
+  if (gw_cu.cuDeviceGet (&dev, 0) != CUDA_SUCCESS
+      || gw_cu.cuDeviceGetName (name, (int) size, dev) != CUDA_SUCCESS)
+    snprintf (name, size, "NVIDIA GPU");
+  *memory = gw_ptx_memory;
+  if (gw_cu.cuMemGetInfo_v2 (free, &total) != CUDA_SUCCESS)
+    *free = 0;
+  if (gw_cu.cuDriverGetVersion (driver) != CUDA_SUCCESS)
+    *driver = 0;
+}
+
 /* Return the device address of a new allocation of SIZE bytes (at least
    one).  */
 
@@ -284,11 +306,15 @@ gw_ptx_alloc (size_t size)
   return p;
 }
 
-/* Free the allocation at device address P.  */
+/* Free the allocation at device address P; after a fork or once exit
+   began (a unit's declared globals go at exit), the driver is not ours
+   to call, and the memory goes with the process.  */
 
 static void
 gw_ptx_free (uint64_t p)
 {
+  if (gw_ptx_unusable != NULL)
+    return;
   gw_ptx_bind ();
   CUresult e = gw_cu.cuMemFree_v2 (p);
   if (e != CUDA_SUCCESS)

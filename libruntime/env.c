@@ -337,15 +337,11 @@ gw_read_config (void)
 
   /* A misspelt value must not hide data bugs by surprise either: anything
      but "shared" is separate, with a warning.  */
-  c->cpu_mem_separate = false;
+  c->cpu_mem_separate = gw_env_mem_separate ();
   v = gw_getenv ("GANGWAY_MEM");
-  if (v && strcasecmp (v, "shared") != 0)
-    {
-      c->cpu_mem_separate = true;
-      if (strcasecmp (v, "separate") != 0)
-	gw_warn ("unknown GANGWAY_MEM=%s (want shared or separate); using "
-		 "separate", v);
-    }
+  if (c->cpu_mem_separate && strcasecmp (v, "separate") != 0)
+    gw_warn ("unknown GANGWAY_MEM=%s (want shared or separate); using "
+	     "separate", v);
 
   c->cuda_driver = gw_getenv ("GANGWAY_CUDA_DRIVER");
   if (c->cuda_driver == NULL)
@@ -399,6 +395,18 @@ gw_read_config (void)
 
 /* Return the configuration, reading the environment first: gw_config's
    path for the calls until it has been read.  */
+
+/* Return true if GANGWAY_MEM asks for the cpu device's own memory: the
+   configuration's cpu_mem_separate, for a caller that must not read the
+   whole configuration yet (a unit's registration, before the program's
+   main may change the CPUs the configuration records).  */
+
+bool
+gw_env_mem_separate (void)
+{
+  const char *v = gw_getenv ("GANGWAY_MEM");
+  return v && strcasecmp (v, "shared") != 0;
+}
 
 const struct gw_config *
 gw_config_first (void)

@@ -57,14 +57,15 @@ extern "C" {
 
 /* "GANGWAY1" in little-endian ASCII.  */
 #define GW_UNIT_MAGIC 0x31594157474e4147ULL
-#define GW_ABI_VERSION 3
+#define GW_ABI_VERSION 4
 
 /* Dimension axes, in the order GCC's GOMP_DIM_* uses.  */
 enum gw_axis { GW_GANG = 0, GW_WORKER = 1, GW_VECTOR = 2, GW_AXES = 3 };
 
 /* The unit descriptor starts with this header, followed by NUM_IMAGES
-   gw_image records, NUM_KERNELS gw_kernel records and NUM_GLOBALS global
-   addresses, all packed as pointer-sized words.  */
+   gw_image records, NUM_KERNELS gw_kernel records, NUM_GLOBALS global
+   addresses and NUM_GLOBALS words that describe those globals
+   (GW_GLOBAL_INFO, below), all packed as pointer-sized words.  */
 struct gw_unit
 {
   uintptr_t magic;              /* GW_UNIT_MAGIC.  */
@@ -135,7 +136,7 @@ _Static_assert (sizeof (struct gw_kernel) == 3 * sizeof (uintptr_t),
   (sizeof (struct gw_unit) / sizeof (uintptr_t)				\
    + (IMAGES) * (sizeof (struct gw_image) / sizeof (uintptr_t))		\
    + (KERNELS) * (sizeof (struct gw_kernel) / sizeof (uintptr_t))	\
-   + (GLOBALS))
+   + 2 * (GLOBALS))
 
 /* The parts of a descriptor U.  */
 #define GW_UNIT_IMAGES(U) ((const struct gw_image *) ((U) + 1))
@@ -143,6 +144,20 @@ _Static_assert (sizeof (struct gw_kernel) == 3 * sizeof (uintptr_t),
   ((const struct gw_kernel *) (GW_UNIT_IMAGES (U) + (U)->num_images))
 #define GW_UNIT_GLOBALS(U) \
   ((void *const *) (GW_UNIT_KERNELS (U) + (U)->num_kernels))
+#define GW_UNIT_GLOBAL_INFO(U) \
+  ((const uintptr_t *) (GW_UNIT_GLOBALS (U) + (U)->num_globals))
+
+/* The word that describes a global of the table: its size in bytes,
+   shifted left by one, and in bit 0 whether OpenACC's declare directive
+   names it at file or module scope (create, copyin, device_resident:
+   GCC marks it "omp declare target").  A device with memory of its own
+   keeps a copy of a declared global for the life of the program, which
+   the data clauses of constructs find present; GCC maps the others with
+   the constructs that use them.  */
+#define GW_GLOBAL_DECLARED 1u
+#define GW_GLOBAL_INFO(SIZE, DECLARED) \
+  (((uintptr_t) (SIZE) << 1) | ((DECLARED) ? GW_GLOBAL_DECLARED : 0))
+#define GW_GLOBAL_SIZE(INFO) ((size_t) ((INFO) >> 1))
 
 /* A cpu kernel runs gangs GANG_LO .. GANG_HI-1 of a launch of NUM_GANGS
    gangs.  DATA is the region's argument block (GCC's .omp_data_i, the
@@ -170,7 +185,9 @@ typedef void gw_cpu_kernel_fn (void *data, void *const *globals,
 
 /* A cpu image with routines exports this pointer, void *const *, which
    the runtime sets to the unit's global table when it loads the image
-   (routines read their unit's globals through it), and, if it imports
+   (routines read their unit's globals through it; when the cpu device
+   has memory of its own, to a table of the same layout that gives the
+   device copies of the declared globals), and, if it imports
    routines, an array of pointers, void *[], which the runtime fills with
    the addresses of the image's imports, in the order of the image's
    import list.  An exported routine is an exported symbol of its image.
@@ -211,6 +228,8 @@ void gangway_exit_data (int flags, size_t mapnum, void **hostaddrs,
 void gangway_update (int flags, size_t mapnum, void **hostaddrs,
 		     size_t *sizes, unsigned short *kinds, int async,
 		     int num_waits, ...);
+void gangway_declare (int flags, size_t mapnum, void **hostaddrs,
+		      size_t *sizes, unsigned short *kinds);
 /* The wait directive (GOACC_wait), and the replacements of the OpenACC
    functions that wait for or test async queues, which calls of acc_wait
    (and acc_async_wait), acc_wait_all (and acc_async_wait_all),

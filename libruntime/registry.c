@@ -111,6 +111,12 @@ gangway_register_unit (const struct gw_unit *u)
   gw_units_tail = &rec->next;
   atomic_fetch_add_explicit (&gw_generation, 1, memory_order_release);
   pthread_mutex_unlock (&gw_registry_lock);
+
+  /* Under GANGWAY_MEM=separate, the device copies of the unit's declared
+     globals start from their initial values, as in a GPU's image: the
+     engine keeps those values until it makes the copies (data-map.c).  */
+  if (gw_env_mem_separate ())
+    gw_map_snapshot_unit (u);
 }
 
 /* Forget the unit U, which gangway_register_unit recorded, and unload
@@ -143,7 +149,30 @@ gangway_unregister_unit (const struct gw_unit *u)
     if (rec->dev[i].code)
       gw_devices[i]->unload_image (rec->dev[i].code);
   pthread_mutex_unlock (&gw_load_lock);
+  /* Its declared globals go from the devices' memories.  */
+  gw_map_forget_unit (u);
   free (rec);
+}
+
+/* Return the generation of the unit list: it changes with every
+   registration and unregistration.  */
+
+unsigned
+gw_registry_generation (void)
+{
+  return atomic_load_explicit (&gw_generation, memory_order_acquire);
+}
+
+/* Call FN (U, ARG) for each registered unit U, in registration order,
+   under the registry's lock (FN must not register units).  */
+
+void
+gw_registry_each (void (*fn) (const struct gw_unit *, void *), void *arg)
+{
+  pthread_mutex_lock (&gw_registry_lock);
+  for (struct gw_unit_rec *r = gw_units; r; r = r->next)
+    fn (r->desc, arg);
+  pthread_mutex_unlock (&gw_registry_lock);
 }
 
 /* Return the slot index where the key FN starts its probe in a table

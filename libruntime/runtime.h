@@ -185,6 +185,7 @@ struct gw_config
 extern struct gw_config gw_the_config;
 extern atomic_bool gw_config_ready;
 extern const struct gw_config *gw_config_first (void);
+extern bool gw_env_mem_separate (void);
 
 /* Return the configuration, reading the environment at the first call.
    Safe to call from any thread; after the first call, a load and a test
@@ -272,6 +273,9 @@ struct gw_entry
 };
 
 extern const struct gw_entry *gw_lookup (void (*) (void *));
+extern unsigned gw_registry_generation (void);
+extern void gw_registry_each (void (*) (const struct gw_unit *, void *),
+			      void *);
 extern bool gw_unit_has_target (const struct gw_unit *, const char *);
 extern struct gw_unit_device *gw_prepare (const struct gw_entry *, int);
 extern void gw_load_error (const char *, ...)
@@ -407,6 +411,7 @@ gw_ptx_active (void)
 
 extern const char *gw_ptx_check_launch (void *, const struct gw_launch *,
 					const char *);
+extern void gw_ptx_describe (char *, size_t, size_t *, size_t *, int *);
 
 
 /* Memory of a device's own, which the mapping engine (data-map.c) maps
@@ -462,6 +467,9 @@ extern void gw_map_free (uint64_t);
 extern bool gw_map_device_range_p (uint64_t, size_t);
 extern void gw_map_attach (void **);
 extern void gw_map_detach (void **, bool);
+extern void gw_map_snapshot_unit (const struct gw_unit *);
+extern void *const *gw_map_unit_table (const struct gw_unit *);
+extern void gw_map_forget_unit (const struct gw_unit *);
 
 
 /* data-cpu.c: the stack objects the calling thread's data directives

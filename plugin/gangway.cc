@@ -503,6 +503,11 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   };
   register_callback (gw_plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 		     &fortran_packing);
+  struct register_pass_info declare_updates = {
+    gw_make_declare_updates_pass (g), "omplower", 1, PASS_POS_INSERT_BEFORE
+  };
+  register_callback (gw_plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+		     &declare_updates);
   struct register_pass_info clone = {
     gw_make_clone_pass (g), "ipa_oacc", 1, PASS_POS_INSERT_AFTER
   };

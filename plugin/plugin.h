@@ -60,6 +60,7 @@ opt_pass *gw_make_loop_reductions_pass (gcc::context *);
 /* serial-loops.cc: the pass that keeps the loops of serial constructs
    that call partitioned routines sequential.  */
 opt_pass *gw_make_serial_loops_pass (gcc::context *);
+opt_pass *gw_make_declare_updates_pass (gcc::context *);
 
 /* routine-locals.cc: the pass that makes a partitioned routine's own
    variables one per call.  */

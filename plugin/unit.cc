@@ -17,8 +17,9 @@
      per target (config/<target>/);
    - at the end of the unit (PLUGIN_FINISH_UNIT), each target's image and
      its table of compile-time dimensions, and the descriptor
-     __gangway_unit: header, images, kernels, globals, as an array of
-     pointer-sized words.
+     __gangway_unit: header, images, kernels, the globals' addresses and
+     their sizes (with whether a declare directive names them), as an
+     array of pointer-sized words.
 
    The descriptor is declared when the constructor is built but only
    defined at the end, when every image is known; GCC assembles a variable
@@ -566,6 +567,7 @@ gw_rewrite_launches (function *fun)
     { BUILT_IN_GOACC_EXIT_DATA, "gangway_exit_data" },
     { BUILT_IN_GOACC_UPDATE, "gangway_update" },
     { BUILT_IN_GOACC_WAIT, "gangway_wait" },
+    { BUILT_IN_GOACC_DECLARE, "gangway_declare" },
   };
   /* The OpenACC functions (openacc.h declares them extern "C"), by
      name.  */
@@ -594,6 +596,21 @@ gw_rewrite_launches (function *fun)
     { "acc_set_device_num", "gangway_acc_set_device_num" },
     { "acc_set_device_type_h_", "gangway_acc_set_device_type_h_" },
     { "acc_set_device_num_h_", "gangway_acc_set_device_num_h_" },
+    /* The device type's queries (api.c).  */
+    { "acc_get_device_type", "gangway_acc_get_device_type" },
+    { "acc_get_num_devices", "gangway_acc_get_num_devices" },
+    { "acc_get_device_num", "gangway_acc_get_device_num" },
+    { "acc_init", "gangway_acc_init" },
+    { "acc_shutdown", "gangway_acc_shutdown" },
+    { "acc_get_property", "gangway_acc_get_property" },
+    { "acc_get_property_string", "gangway_acc_get_property_string" },
+    { "acc_get_device_type_h_", "gangway_acc_get_device_type_h_" },
+    { "acc_get_num_devices_h_", "gangway_acc_get_num_devices_h_" },
+    { "acc_get_device_num_h_", "gangway_acc_get_device_num_h_" },
+    { "acc_init_h_", "gangway_acc_init_h_" },
+    { "acc_shutdown_h_", "gangway_acc_shutdown_h_" },
+    { "acc_get_property_h_", "gangway_acc_get_property_h_" },
+    { "acc_get_property_string_h_", "gangway_acc_get_property_string_h_" },
   };
   static tree decls[ARRAY_SIZE (rewrites)];
   static tree renamed[ARRAY_SIZE (renames)];
@@ -807,6 +824,17 @@ gw_unit_finish (void *, void *)
     }
   for (tree g : global_decls)
     add (address_word (g));
+  for (tree g : global_decls)
+    {
+      /* A declare directive at file or module scope makes GCC mark the
+	 variable "omp declare target" (its link clause, "omp declare
+	 target link", device code refuses).  */
+      tree size = DECL_SIZE_UNIT (g);
+      bool declared = lookup_attribute ("omp declare target",
+					DECL_ATTRIBUTES (g)) != NULL_TREE;
+      add (word (GW_GLOBAL_INFO (size && tree_fits_uhwi_p (size)
+				 ? tree_to_uhwi (size) : 0, declared)));
+    }
 
   size_t n = GW_UNIT_WORDS (images.size (), kernels.size (),
 			    global_decls.size ());

@@ -352,6 +352,12 @@ struct fz_stmt
   fz_var *num_gangs_rt = nullptr, *num_workers_rt = nullptr,
     *vector_length_rt = nullptr;
   bool present = false;		/* Inside a data construct.  */
+  int data_form = 0;		/* S_DATA: 0 'data', 1 'enter data' and
+				   'exit data', 2 the data API.  */
+  std::string exit_clauses;	/* Form 1: the exit data's, as printed.  */
+  bool update = false;		/* A region in a data construct: 'update
+				   self' and 'update device' of the
+				   construct's outputs after it.  */
   int async = -1;		/* -1: synchronous; 0-3: 'async (N)'; 4:
 				   'async' (acc_async_noval).  */
   int wait_form = 0;		/* How it waits for the queues before it

@@ -4103,11 +4103,14 @@ gen::run ()
       if (r == from)
 	{
 	  data = st (S_DATA);
+	  data->data_form = (pct (K_data_unstructured) ? 1
+			     : pct (K_data_api) ? 2 : 0);
 	  p->top.push_back (data);
 	}
       if (data)
 	{
 	  regions[r]->present = true;
+	  regions[r]->update = r < to && pct (K_data_update);
 	  data->body.push_back (regions[r]);
 	}
       else

@@ -82,7 +82,12 @@ private:
   void atomic_store (fz_stmt *s);
   void acc_loop (fz_stmt *s);
   std::string loop_head (const fz_loop &l);
+  void used_data (fz_stmt *s, bool data, std::set<fz_array *> &arrs,
+		  std::set<fz_var *> &gs);
   std::string clauses (fz_stmt *s, bool data);
+  void data_construct (fz_stmt *s);
+  void data_api (fz_stmt *s, bool enter);
+  bool uses_data_api ();
   std::string level_clauses (fz_stmt *s);
   std::string red_clauses (const std::vector<fz_red> &reds);
   std::string section (fz_array *a);
@@ -998,11 +1003,10 @@ printer::queue_waits (fz_stmt *s)
 
 /* The clauses of region or data construct S (DATA: the data construct,
    whose regions S->body are).  */
-std::string
-printer::clauses (fz_stmt *s, bool data)
+void
+printer::used_data (fz_stmt *s, bool data, std::set<fz_array *> &arrs,
+		     std::set<fz_var *> &gs)
 {
-  std::set<fz_array *> arrs;
-  std::set<fz_var *> gs;
   if (data)
     for (fz_stmt *r : s->body)
       {
@@ -1018,6 +1022,14 @@ printer::clauses (fz_stmt *s, bool data)
       arrs = region_arrays[s->region];
       gs = region_gscalars[s->region];
     }
+}
+
+std::string
+printer::clauses (fz_stmt *s, bool data)
+{
+  std::set<fz_array *> arrs;
+  std::set<fz_var *> gs;
+  used_data (s, data, arrs, gs);
   std::vector<std::string> in, io, cr, co;
   for (int id = 0; id < (int) p->arrays.size (); id++)
     {
@@ -1225,22 +1237,132 @@ printer::stmt (fz_stmt *s)
 	      stmt (r);
 	  return;
 	}
-      /* What the construct copies in or out is what queued regions
-	 use.  */
-      if (!pending.empty ())
-	wait_pending (0);
-      line ("#pragma acc data" + clauses (s, true) + " if (on_dev)");
-      line ("{");
-      ind += 2;
-      for (fz_stmt *r : s->body)
-	if (!r->dropped)
-	  stmt (r);
-      if (!pending.empty ())
-	wait_pending (p->final_wait);
-      ind -= 2;
-      line ("}");
+      data_construct (s);
       return;
     }
+}
+
+/* Data construct S, in its data_form: a data construct; enter data
+   before its regions and exit data after; or the data API's calls.  The
+   regions of its body may be followed by an update self and an update
+   device of the construct's outputs, which leave the device's copies as
+   they were.  */
+void
+printer::data_construct (fz_stmt *s)
+{
+  /* What the construct copies in or out is what queued regions use.  */
+  if (!pending.empty ())
+    wait_pending (0);
+  std::string dc = clauses (s, true);
+  if (s->data_form == 0)
+    line ("#pragma acc data" + dc + " if (on_dev)");
+  else if (s->data_form == 1)
+    {
+      /* copyin and copy: copyin; create: create.  */
+      std::string enter = dc, exit = dc;
+      auto swap = [] (std::string &t, const std::string &from,
+		      const std::string &to) {
+	for (size_t at = 0; (at = t.find (from, at)) != std::string::npos;
+	     at += to.size ())
+	  t.replace (at, from.size (), to);
+      };
+      swap (enter, " copy (", " copyin (");
+      swap (exit, " copyin (", " delete (");
+      swap (exit, " copy (", " copyout (");
+      swap (exit, " create (", " delete (");
+      if (!enter.empty ())
+	line ("#pragma acc enter data" + enter + " if (on_dev)");
+      s->exit_clauses = exit;
+    }
+  else
+    data_api (s, true);
+  line ("{");
+  ind += 2;
+  std::string outputs;
+  {
+    std::set<fz_array *> arrs;
+    std::set<fz_var *> gs;
+    used_data (s, true, arrs, gs);
+    for (fz_array *a : p->arrays)
+      if (arrs.count (a) && a->role == fz_array::OUTPUT)
+	outputs += (outputs.empty () ? "" : ", ") + section (a);
+  }
+  for (fz_stmt *r : s->body)
+    {
+      if (r->dropped)
+	continue;
+      stmt (r);
+      if (r->update && !outputs.empty ())
+	{
+	  if (!pending.empty ())
+	    wait_pending (0);
+	  line ("#pragma acc update self (" + outputs + ") if (on_dev)");
+	  line ("#pragma acc update device (" + outputs + ") if (on_dev)");
+	}
+    }
+  if (!pending.empty ())
+    wait_pending (p->final_wait);
+  ind -= 2;
+  line ("}");
+  if (s->data_form == 1 && !s->exit_clauses.empty ())
+    line ("#pragma acc exit data" + s->exit_clauses + " if (on_dev)");
+  else if (s->data_form == 2)
+    data_api (s, false);
+}
+
+/* The data API's calls of data construct S: before its regions (ENTER),
+   acc_copyin of what it reads, acc_create of its scratch arrays; after,
+   acc_copyout of its outputs, acc_delete of the rest.  */
+void
+printer::data_api (fz_stmt *s, bool enter)
+{
+  std::set<fz_array *> arrs;
+  std::set<fz_var *> gs;
+  used_data (s, true, arrs, gs);
+  std::vector<std::string> calls;
+  auto call = [&] (const char *fn, const std::string &addr,
+		   const std::string &bytes) {
+    calls.push_back (std::string (fn) + " (" + addr + ", " + bytes + ");");
+  };
+  for (fz_array *a : p->arrays)
+    {
+      /* The arrays of the construct's clauses (clauses ()).  */
+      if (!arrs.count (a)
+	  || (a->role != fz_array::INPUT && a->role != fz_array::OUTPUT
+	      && a->role != fz_array::SCRATCH))
+	continue;
+      std::string bytes
+	= a->param ? std::to_string (a->flat ? total (a) : a->dims[0])
+		     + " * sizeof *" + a->name
+		   : "sizeof " + a->name;
+      bool scratch = a->role == fz_array::SCRATCH;
+      bool out = a->role == fz_array::OUTPUT;
+      if (enter)
+	call (scratch ? "acc_create" : "acc_copyin", a->name, bytes);
+      else
+	call (out ? "acc_copyout" : "acc_delete", a->name, bytes);
+    }
+  for (fz_var *v : p->vars)
+    if (gs.count (v))
+      call (enter ? "acc_copyin" : v->output ? "acc_copyout" : "acc_delete",
+	    "&" + v->name, "sizeof " + v->name);
+  if (calls.empty ())
+    return;
+  line ("if (on_dev)");
+  line ("  {");
+  for (const std::string &c : calls)
+    line ("    " + c);
+  line ("  }");
+}
+
+/* Whether a data construct printed is spelled with the data API.  */
+bool
+printer::uses_data_api ()
+{
+  for (fz_stmt *s : p->top)
+    if (!s->dropped && s->k == S_DATA && s->cap >= 0 && s->data_form == 2)
+      return true;
+  return false;
 }
 
 /* Region S: its directive and its body.  */
@@ -2227,7 +2349,7 @@ printer::run ()
   if (uses_complex ())
     line ("#include <complex.h>");
   line ("#include <math.h>");
-  if (queued ())
+  if (queued () || uses_data_api ())
     line ("#include <openacc.h>");
   line ("#include <stdint.h>");
   line ("#include <stdio.h>");

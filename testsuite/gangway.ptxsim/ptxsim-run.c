@@ -383,6 +383,19 @@ gangway_acc_async_test_all_h_ (void)
   return acc_async_test_all () != 0;
 }
 
+/* A declare directive inside a function (libruntime/data-map.c):
+   libgomp's, for its host device.  */
+
+extern void GOACC_declare (int, size_t, void **, size_t *,
+			   unsigned short *);
+
+void
+gangway_declare (int flags, size_t mapnum, void **hostaddrs, size_t *sizes,
+		 unsigned short *kinds)
+{
+  GOACC_declare (flags, mapnum, hostaddrs, sizes, kinds);
+}
+
 /* The data API (libruntime/data-api.def): libgomp's, whose host device
    shares the host's memory, as the interpreter does, and the functions
    libgomp lacks for that memory.  */
@@ -443,6 +456,108 @@ void
 gangway_acc_set_device_num_h_ (const int *num, const int *type)
 {
   gangway_acc_set_device_num (*num, *type);
+}
+
+/* The device type's queries (libruntime/api.c): libgomp's, for its host
+   device.  */
+
+extern int acc_get_device_type (void);
+extern int acc_get_num_devices (int);
+extern int acc_get_device_num (int);
+extern void acc_init (int);
+extern void acc_shutdown (int);
+extern size_t acc_get_property (int, int, int);
+extern const char *acc_get_property_string (int, int, int);
+extern int acc_get_device_type_h_ (void);
+extern int acc_get_num_devices_h_ (const int *);
+extern int acc_get_device_num_h_ (const int *);
+extern void acc_init_h_ (const int *);
+extern void acc_shutdown_h_ (const int *);
+extern size_t acc_get_property_h_ (int, int, int);
+extern void acc_get_property_string_h_ (int, int, int, char *, size_t);
+
+int
+gangway_acc_get_device_type (void)
+{
+  return acc_get_device_type ();
+}
+
+int
+gangway_acc_get_num_devices (int t)
+{
+  return acc_get_num_devices (t);
+}
+
+int
+gangway_acc_get_device_num (int t)
+{
+  return acc_get_device_num (t);
+}
+
+void
+gangway_acc_init (int t)
+{
+  acc_init (t);
+}
+
+void
+gangway_acc_shutdown (int t)
+{
+  acc_shutdown (t);
+}
+
+size_t
+gangway_acc_get_property (int n, int t, int p)
+{
+  return acc_get_property (n, t, p);
+}
+
+const char *
+gangway_acc_get_property_string (int n, int t, int p)
+{
+  return acc_get_property_string (n, t, p);
+}
+
+int
+gangway_acc_get_device_type_h_ (void)
+{
+  return acc_get_device_type_h_ ();
+}
+
+int
+gangway_acc_get_num_devices_h_ (const int *t)
+{
+  return acc_get_num_devices_h_ (t);
+}
+
+int
+gangway_acc_get_device_num_h_ (const int *t)
+{
+  return acc_get_device_num_h_ (t);
+}
+
+void
+gangway_acc_init_h_ (const int *t)
+{
+  acc_init_h_ (t);
+}
+
+void
+gangway_acc_shutdown_h_ (const int *t)
+{
+  acc_shutdown_h_ (t);
+}
+
+size_t
+gangway_acc_get_property_h_ (int n, int t, int p)
+{
+  return acc_get_property_h_ (n, t, p);
+}
+
+void
+gangway_acc_get_property_string_h_ (int n, int t, int p, char *s, size_t len)
+{
+  acc_get_property_string_h_ (n, t, p, s, len);
 }
 
 void

@@ -1,12 +1,13 @@
-/* The acc_* queries answer as under GCC's host fallback (the cpu device
-   shares the host's memory), while the region itself runs on the cpu
-   device; in the separate view (gangway.separate), the data queries
-   answer with the device's copy.  */
+/* The acc_* queries: the device type is the cpu device's,
+   acc_device_not_host, with its properties; the data queries answer as
+   under GCC's host fallback (the cpu device shares the host's memory),
+   and in the separate view (gangway.separate) with the device's copy.  */
 /* { dg-do run } */
 
 #include <openacc.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define N 500
 
@@ -27,9 +28,29 @@ main (void)
 {
   check (acc_get_num_devices (acc_device_host), 1,
 	 "acc_get_num_devices (acc_device_host)");
-  check (acc_get_device_type (), acc_device_host, "acc_get_device_type ()");
+  /* The cpu device is an accelerator of no vendor's (libruntime/api.c):
+     regions run on it, not on the host.  */
+  check (acc_get_device_type (), acc_device_not_host,
+	 "acc_get_device_type ()");
+  check (acc_get_num_devices (acc_device_not_host) >= 1, 1,
+	 "acc_get_num_devices (acc_device_not_host) >= 1");
+  check (acc_get_num_devices (acc_device_radeon), 0,
+	 "acc_get_num_devices (acc_device_radeon)");
+  check (acc_get_device_num (acc_device_not_host), 0,
+	 "acc_get_device_num (acc_device_not_host)");
+  check (acc_get_property (0, acc_device_not_host, acc_property_memory) > 0,
+	 1, "acc_get_property (memory) > 0");
+  const char *name = acc_get_property_string (0, acc_device_not_host,
+					      acc_property_name);
+  check (name != NULL && strstr (name, "Gangway cpu device") == name, 1,
+	 "acc_get_property_string (name)");
+#ifdef GANGWAY_MEM_SEPARATE
+  check (strstr (name, "separate memory") != NULL, 1,
+	 "the name says separate memory");
+#endif
   check (acc_on_device (acc_device_host), 1,
 	 "acc_on_device (acc_device_host) on the host");
+  acc_init (acc_device_not_host);
 
 #pragma acc data copy(a)
   {

@@ -251,6 +251,37 @@ cuDeviceTotalMem_v2 (size_t *bytes, CUdevice dev)
 }
 
 V CUresult
+cuDeviceGetName (char *name, int len, CUdevice dev)
+{
+  flog ("cuDeviceGetName dev=%d", dev);
+  FAIL_IF_ASKED ("cuDeviceGetName");
+  snprintf (name, len, "Fake GPU");
+  return 0;
+}
+
+V CUresult
+cuDriverGetVersion (int *version)
+{
+  FAIL_IF_ASKED ("cuDriverGetVersion");
+  *version = 12040;
+  return 0;
+}
+
+V CUresult
+cuMemGetInfo_v2 (size_t *free, size_t *total)
+{
+  size_t used = 0;
+
+  FAIL_IF_ASKED ("cuMemGetInfo_v2");
+  for (struct alloc *a = allocs; a; a = a->next)
+    used += a->size;
+  *total = (size_t) 16 << 30;
+  *free = *total - used;
+  flog ("cuMemGetInfo_v2 -> free=%zu", *free);
+  return 0;
+}
+
+V CUresult
 cuDevicePrimaryCtxRetain (CUcontext *ctx, CUdevice dev)
 {
   flog ("cuDevicePrimaryCtxRetain dev=%d", dev);

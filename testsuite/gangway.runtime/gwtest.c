@@ -123,8 +123,8 @@ static const uintptr_t unit_a[A_WORDS] = {
   (uintptr_t) host_missing, (uintptr_t) "gw_k_not_there",
   (uintptr_t) "missing",
   (uintptr_t) host_spin, (uintptr_t) "gw_k_spin", (uintptr_t) "spin",
-  /* Globals.  */
-  (uintptr_t) &global_base,
+  /* Globals, and their sizes (none declared).  */
+  (uintptr_t) &global_base, GW_GLOBAL_INFO (sizeof global_base, 0),
 };
 
 /* Units with one kernel and one or two images, for the rest.  */
@@ -135,13 +135,15 @@ static const uintptr_t unit_a[A_WORDS] = {
     struct gw_image images[NIMAGES];					\
     struct gw_kernel k;							\
     void *globals[1];							\
+    uintptr_t info[1];							\
   }
 
 /* A unit whose kernel NAME has the host version HOST and the symbol
    SYMBOL in each of its NIMAGES images, which follow.  */
 #define UNIT(NIMAGES, HOST, SYMBOL, NAME, ...)				\
   { { GW_UNIT_MAGIC, GW_ABI_VERSION, NIMAGES, 1, 1 }, { __VA_ARGS__ },	\
-    { HOST, SYMBOL, NAME }, { &global_base } }
+    { HOST, SYMBOL, NAME }, { &global_base },				\
+    { GW_GLOBAL_INFO (sizeof global_base, 0) } }
 /* An image for TARGET and ISA whose bytes are the array DATA, with no
    compile-time dimensions.  */
 #define IMG(TARGET, ISA, DATA) { TARGET, ISA, DATA, sizeof DATA, NULL }

@@ -54,6 +54,11 @@
 #undef GW_DATA_API
 #undef GW_DATA_API_26
 #undef GW_DATA_API_F
+/* ... and the device type's (libruntime/api.c).  */
+int gangway_acc_get_device_type (void);
+int gangway_acc_get_num_devices (int);
+size_t gangway_acc_get_property (int, int, int);
+const char *gangway_acc_get_property_string (int, int, int);
 
 /* Mapping kinds (GCC 12's include/gomp-constants.h), with the alignment
    in the high byte where GCC puts one.  */
@@ -144,6 +149,7 @@ static const struct
   struct gw_image images[2];
   struct gw_kernel k[4];
   void *globals[1];
+  uintptr_t info[1];
 } unit_p = {
   { GW_UNIT_MAGIC, GW_ABI_VERSION, 2, 4, 1 },
   { { "ptx", "sm_80", (const unsigned char *) ptx_text, sizeof ptx_text,
@@ -154,6 +160,7 @@ static const struct
     { host_plain, "gw_kp_plain", "p_plain" },
     { host_k0, "gw_k0", "p_k0" } },
   { &global_base },
+  { GW_GLOBAL_INFO (sizeof global_base, 0) },
 };
 
 /* A unit whose only image needs a newer device than the fake one.  */
@@ -728,6 +735,25 @@ test_data_api (void)
   mark ("copyout");
   gangway_acc_copyout (y, sizeof y);
   mark ("end");
+
+  /* The device type and its properties (libruntime/api.c).  */
+  CHECK (gangway_acc_get_device_type () == 5 /* acc_device_nvidia */,
+	 "acc_get_device_type () = %d", gangway_acc_get_device_type ());
+  CHECK (gangway_acc_get_num_devices (5) == 1
+	 && gangway_acc_get_num_devices (4) == 2,
+	 "acc_get_num_devices (nvidia, not_host) = %d, %d",
+	 gangway_acc_get_num_devices (5), gangway_acc_get_num_devices (4));
+  const char *name = gangway_acc_get_property_string (0, 5, 0x10001);
+  const char *vendor = gangway_acc_get_property_string (0, 5, 0x10002);
+  const char *driver = gangway_acc_get_property_string (0, 5, 0x10003);
+  CHECK (name && strcmp (name, "Fake GPU") == 0, "name %s", name);
+  CHECK (vendor && strcmp (vendor, "NVIDIA") == 0, "vendor %s", vendor);
+  CHECK (driver && strcmp (driver, "CUDA driver 12.4") == 0, "driver %s",
+	 driver);
+  CHECK (gangway_acc_get_property (0, 5, 1) == (size_t) 16 << 30,
+	 "memory %zu", gangway_acc_get_property (0, 5, 1));
+  CHECK (gangway_acc_get_property (0, 5, 2) < (size_t) 16 << 30,
+	 "free memory %zu", gangway_acc_get_property (0, 5, 2));
 }
 
 /* Run the test named by ARGV[1].  */

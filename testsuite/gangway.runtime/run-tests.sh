@@ -288,10 +288,17 @@ gangway_acc_set_device_num gangway_acc_set_device_num_h_ \
 gangway_acc_set_device_type gangway_acc_set_device_type_h_ gangway_acc_wait \
 gangway_acc_wait_all gangway_acc_wait_all_async gangway_acc_wait_all_async_h_ \
 gangway_acc_wait_all_h_ gangway_acc_wait_async gangway_acc_wait_async_h_ \
-gangway_acc_wait_h_ gangway_data_end gangway_data_start gangway_device_name \
+gangway_acc_wait_h_ gangway_data_end gangway_data_start gangway_declare \
+gangway_device_name \
 gangway_enter_data gangway_exit_data gangway_last_launch_device \
 gangway_num_threads gangway_parallel_keyed gangway_register_unit \
-gangway_unregister_unit gangway_update gangway_wait $data_api"
+gangway_unregister_unit gangway_update gangway_wait \
+gangway_acc_get_device_type gangway_acc_get_device_type_h_ \
+gangway_acc_get_num_devices gangway_acc_get_num_devices_h_ \
+gangway_acc_get_device_num gangway_acc_get_device_num_h_ gangway_acc_init \
+gangway_acc_init_h_ gangway_acc_shutdown gangway_acc_shutdown_h_ \
+gangway_acc_get_property gangway_acc_get_property_h_ \
+gangway_acc_get_property_string gangway_acc_get_property_string_h_ $data_api"
 want=$(echo $want | tr ' ' '\n' | LC_ALL=C sort | tr '\n' ' ')
 if [ "$exports" = "$want" ]; then
   ok "exports only the interface"

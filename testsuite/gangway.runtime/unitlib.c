@@ -54,11 +54,13 @@ static const struct
   struct gw_image image;
   struct gw_kernel k;
   void *globals[1];
+  uintptr_t info[1];
 } lib_unit = {
   { GW_UNIT_MAGIC, GW_ABI_VERSION, 1, 1, 1 },
   { "cpu", "x86-64-v2", image_v2, sizeof image_v2, NULL },
   { lib_host, "gw_k0", "lib_k0" },
   { &lib_base },
+  { GW_GLOBAL_INFO (sizeof lib_base, 0) },
 };
 
 static void __attribute__ ((constructor))
