@@ -132,14 +132,17 @@ gw_api_enter (void *h, size_t size, unsigned short kind, int async,
 }
 
 /* acc_copyout and acc_delete: KIND is GW_MAP_FROM, GW_MAP_RELEASE, or
-   with finalize GW_MAP_FORCE_FROM, GW_MAP_DELETE.  Absent data is no
-   error.  */
+   with finalize GW_MAP_FORCE_FROM, GW_MAP_DELETE.  Absent data, and zero
+   bytes, are no error.  */
 
 static void
 gw_api_exit (void *h, size_t size, unsigned short kind, int async,
 	     const char *fn)
 {
   gw_api_wait (async, fn);
+  /* Zero bytes: nothing to drop (libgomp's answer, pr92984-1.c).  */
+  if (size == 0)
+    return;
   if (gw_api_shared ())
     {
       if (gw_device () >= 0)
@@ -150,7 +153,8 @@ gw_api_exit (void *h, size_t size, unsigned short kind, int async,
 }
 
 /* acc_update_device (TO_DEVICE) and acc_update_self: the data must be
-   present.  A null H is a Fortran optional argument that is absent.  */
+   present, and so not of zero bytes.  A null H is a Fortran optional
+   argument that is absent.  */
 
 static void
 gw_api_update (void *h, size_t size, bool to_device, int async,
@@ -159,6 +163,9 @@ gw_api_update (void *h, size_t size, bool to_device, int async,
   gw_api_wait (async, fn);
   if (gw_api_shared () || h == NULL)
     return;
+  /* Zero bytes are never present, as libgomp has it (its lib-44.c).  */
+  if (size == 0)
+    gw_fatal ("%s: [%p,0] is not mapped", fn, h);
   unsigned short kind = to_device ? GW_MAP_FORCE_TO : GW_MAP_FORCE_FROM;
   gw_map_update (1, &h, &size, &kind);
 }

@@ -629,7 +629,12 @@ gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
 	   || kind == GW_MAP_IF_PRESENT || kind == GW_MAP_TO_PSET)
     {
       /* A Fortran array descriptor (TO_PSET) is an object copied in; its
-	 pointers come next.  */
+	 pointers come next.  enter data and the data API (DYNAMIC) name
+	 a range that overlaps a mapping without lying in it as libgomp
+	 does.  */
+      e = gw_find (h, size);
+      if (e && dynamic && (h < e->start || h + size > e->end))
+	gw_fatal ("[%p,+%d] not mapped", (void *) h, (int) size);
       e = gw_find_within (h, size);
       if (size == 0)
 	/* A zero-length section: its address, if present; no entry.  */
@@ -654,7 +659,11 @@ gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
 	/* A small object a launch only reads (a firstprivate double):
 	   a copy in its argument block, no entry.  */
 	it.in_block = true;
-      else if (kind != GW_MAP_IF_PRESENT)
+      else if (kind == GW_MAP_IF_PRESENT)
+	/* no_create of absent data: the region uses the host's memory, as
+	   libgomp's devices give it the host's address.  */
+	word = h;
+      else
 	{
 	  struct gw_block *b = gw_new_block (size);
 	  e = gw_add (h, size, b, b->base, dynamic);
@@ -710,9 +719,15 @@ gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
 	    if (target)
 	      {
 		struct gw_present *t = gw_find_ptr (target + size);
-		if (t == NULL)
+		if (t)
+		  d = gw_dev (t, target + size) - size;
+		else if (i > 0
+			 && GW_MAP_KIND (kinds[i - 1]) == GW_MAP_IF_PRESENT)
+		  /* The pointer to a no_create array that is absent: the
+		     host's array, as the array's word is.  */
+		  d = target;
+		else
 		  gw_fatal ("Pointer target of array section wasn't mapped");
-		d = gw_dev (t, target + size) - size;
 	      }
 	    struct gw_block *b = gw_new_block (sizeof d);
 	    e = gw_add (h, sizeof d, b, b->base, dynamic);
@@ -1035,6 +1050,9 @@ void
 gw_map_update (size_t mapnum, void **hostaddrs, size_t *sizes,
 	       unsigned short *kinds)
 {
+  /* Whether the previous entry went to the device.  */
+  bool to_device = false;
+
   gw_lock ();
   for (size_t i = 0; i < mapnum; i++)
     {
@@ -1050,11 +1068,31 @@ gw_map_update (size_t mapnum, void **hostaddrs, size_t *sizes,
 	case GW_MAP_POINTER:
 	case GW_MAP_TO_PSET:
 	  continue;
+	case GW_MAP_ALWAYS_POINTER:
+	  /* Fortran's pointer to the array just updated on the device (a
+	     derived type's component): its device copy gets the array's
+	     device address.  */
+	  if (to_device && i > 0)
+	    {
+	      struct gw_present *e = gw_find (h, sizeof (void *));
+	      struct gw_present *t
+		= gw_find_ptr ((uintptr_t) hostaddrs[i - 1]);
+	      if (e == NULL || t == NULL)
+		gw_fatal ("[%p,%d] is not mapped", (void *) h,
+			  (int) sizeof (void *));
+	      uint64_t d = gw_dev (t, (uintptr_t) hostaddrs[i - 1]);
+	      gw_put (e, gw_dev (e, h), &d, sizeof d);
+	    }
+	  to_device = false;
+	  continue;
 	default:
 	  gw_fatal ("unsupported mapping kind 0x%.2x in update on a "
 		    "device with memory of its own", kind);
 	}
-      if (sizes[i] == 0)
+      to_device = false;
+      /* A null address is a Fortran optional argument that is absent; a
+	 zero-length section moves nothing.  */
+      if (h == 0 || sizes[i] == 0)
 	continue;
       struct gw_present *e = gw_find (h, sizes[i]);
       if (e == NULL || h < e->start || h + sizes[i] > e->end)
@@ -1065,7 +1103,10 @@ gw_map_update (size_t mapnum, void **hostaddrs, size_t *sizes,
 	  gw_fatal ("[%p,%d] is not mapped", (void *) h, (int) sizes[i]);
 	}
       if (kind & GW_MAP_FLAG_TO)
-	gw_put (e, gw_dev (e, h), (void *) h, sizes[i]);
+	{
+	  gw_put (e, gw_dev (e, h), (void *) h, sizes[i]);
+	  to_device = true;
+	}
       else if (!e->read_only)
 	gw_get (e, (void *) h, gw_dev (e, h), sizes[i]);
     }
@@ -1397,18 +1438,18 @@ void
 gw_map_free (uint64_t dev)
 {
   gw_lock ();
-  struct gw_allocation **p = &gw_allocations;
-  while (*p && (*p)->base != dev)
-    p = &(*p)->next;
-  if (*p == NULL)
-    gw_fatal ("acc_free: %#" PRIx64 " is not device memory from acc_malloc "
-	      "(or was freed already)", dev);
   struct gw_present *e = gw_find_dev (dev, 1);
   if (e)
     gw_fatal ("acc_free: refusing to free device memory space at %#" PRIx64
 	      " that is still mapped at [%p,+%zu]", dev,
 	      (void *) (e->start + (dev - e->dev)),
 	      (size_t) (e->end - e->start));
+  struct gw_allocation **p = &gw_allocations;
+  while (*p && (*p)->base != dev)
+    p = &(*p)->next;
+  if (*p == NULL)
+    gw_fatal ("acc_free: %#" PRIx64 " is not device memory from acc_malloc "
+	      "(or was freed already)", dev);
   struct gw_allocation *a = *p;
   *p = a->next;
   gw_unlock ();
@@ -1657,7 +1698,8 @@ gangway_declare (int flags_m, size_t mapnum, void **hostaddrs,
 	  break;
 
 	case GW_MAP_FORCE_PRESENT:
-	  if (!shared && sizes[i] && gw_map_lookup (hostaddrs[i], sizes[i]) == 0)
+	  if (!shared && sizes[i]
+	      && gw_map_lookup (hostaddrs[i], sizes[i]) == 0)
 	    gw_fatal ("declare present: [%p,+%zu] is not present on the "
 		      "device", hostaddrs[i], sizes[i]);
 	  break;

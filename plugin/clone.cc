@@ -598,7 +598,22 @@ pass_gangway_clone::execute (function *)
     if (!gw_device_clone_p (node->decl))
       gw_rewrite_launches (DECL_STRUCT_FUNCTION (node->decl));
 
-  if (!made.is_empty ())
+  /* The globals a declare directive names that this unit defines go in
+     its table whether or not its device code uses them, as GCC's own
+     offloading puts each in the device image: libgangway keeps a device
+     copy of each (libruntime/data-map.c), which acc_is_present and the
+     update directives find.  */
+  bool declared = false;
+  varpool_node *var;
+  FOR_EACH_DEFINED_VARIABLE (var)
+    if (lookup_attribute ("omp declare target", DECL_ATTRIBUTES (var->decl)))
+      {
+	gw_unit_global_index (var->decl);
+	var->force_output = true;
+	declared = true;
+      }
+
+  if (!made.is_empty () || declared)
     gw_unit_create_constructor ();
 
   /* Gangway is this unit's offloading: GCC's own must not stream the
