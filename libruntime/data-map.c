@@ -61,6 +61,7 @@
 #include <link.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,6 +112,8 @@ struct gw_present
   unsigned mark;		/* For gw_sync_host.  */
   bool read_only;		/* The host's copy cannot be written.  */
   bool declared;		/* A declared global's (gw_map_declared).  */
+  const struct gw_site *site;	/* What mapped it, and which of its  */
+  size_t site_entry;		/* mappings, for messages.  */
   struct gw_present *next;
 };
 
@@ -141,6 +144,7 @@ struct gw_item
 struct gw_region
 {
   struct gw_region *prev;	/* Enclosing data construct.  */
+  const struct gw_site *site;	/* Its launch's or construct's.  */
   size_t n;
   struct gw_item items[];
 };
@@ -174,6 +178,96 @@ static __thread bool gw_locked;
 static unsigned gw_declared_generation;
 
 static void gw_map_declared (void);
+
+/* The site (gangway-abi.h) of the launch or data directive the calling
+   thread is in, or NULL, and the index of its mapping being done, or
+   SIZE_MAX: what the errors of the program's data say of it.  */
+static __thread const struct gw_site *gw_site;
+static __thread size_t gw_site_entry = SIZE_MAX;
+
+/* The launch or data directive SITE (null if unknown) begins on the
+   calling thread: the launch code (launch.c) and the directives' entry
+   points say so first.  */
+
+void
+gw_map_site (const struct gw_site *site)
+{
+  gw_site = site;
+  gw_site_entry = SIZE_MAX;
+}
+
+/* Return the site the calling thread is in, and in *ENTRY the mapping
+   of it being done.  */
+
+const struct gw_site *
+gw_map_current_site (size_t *entry)
+{
+  *entry = gw_site_entry;
+  return gw_site;
+}
+
+/* Write into BUF, of SIZE bytes, the name SITE gives mapping I ("" if it
+   gives none).  */
+
+void
+gw_site_name (const struct gw_site *site, size_t i, char *buf, size_t size)
+{
+  buf[0] = 0;
+  if (site == NULL || site->names == NULL || i == SIZE_MAX)
+    return;
+  const char *n = site->names;
+  for (; i > 0 && n; i--)
+    {
+      n = strchr (n, '\n');
+      if (n)
+	n++;
+    }
+  if (n == NULL)
+    return;
+  size_t len = strcspn (n, "\n");
+  if (len >= size)
+    len = size - 1;
+  memcpy (buf, n, len);
+  buf[len] = 0;
+}
+
+/* Write into BUF, of SIZE bytes, what SITE and its mapping I are for a
+   message: "'a' in the parallel at prog.c:12", "the update at
+   prog.c:20"; "" for a null site.  */
+
+void
+gw_site_describe (const struct gw_site *site, size_t i, char *buf,
+		  size_t size)
+{
+  char name[128];
+
+  buf[0] = 0;
+  if (site == NULL)
+    return;
+  gw_site_name (site, i, name, sizeof name);
+  snprintf (buf, size, "%s%s%sthe %s at %s", name[0] ? "'" : "", name,
+	    name[0] ? "' in " : "", site->what ? site->what : "directive",
+	    site->where && site->where[0] ? site->where : "an unknown place");
+}
+
+/* An error of the program's data: print FMT's message as gw_fatal
+   does, then which variable of which directive it is about, and end
+   the process.  */
+
+static void __attribute__ ((noreturn, format (printf, 1, 2)))
+gw_data_fatal (const char *fmt, ...)
+{
+  char what[1024], where[512];
+  va_list ap;
+
+  va_start (ap, fmt);
+  vsnprintf (what, sizeof what, fmt, ap);
+  va_end (ap);
+  gw_site_describe (gw_site, gw_site_entry, where, sizeof where);
+  if (where[0])
+    gw_fatal ("%s\ngangway: note: %s", what, where);
+  gw_fatal ("%s", what);
+}
 
 /* Take GW_DATA_LOCK, every entry point's first step; then map the
    declared globals of the units registered since the last time.  */
@@ -278,9 +372,10 @@ gw_find_within (uintptr_t h, size_t size)
   struct gw_present *e = gw_find (h, size);
 
   if (e && (h < e->start || h + size > e->end))
-    gw_fatal ("Trying to map into device [%p..%p) object when [%p..%p) is "
-	      "already mapped", (void *) h, (void *) (h + size),
-	      (void *) e->start, (void *) e->end);
+    gw_data_fatal ("Trying to map into device [%p..%p) object when "
+		   "[%p..%p) is already mapped", (void *) h,
+		   (void *) (h + size),
+		   (void *) e->start, (void *) e->end);
   return e;
 }
 
@@ -344,6 +439,8 @@ gw_add (uintptr_t h, size_t size, struct gw_block *b, uint64_t dev,
   e->dynamic = dynamic;
   e->block = b;
   e->read_only = gw_host_read_only (h, size);
+  e->site = gw_site;
+  e->site_entry = gw_site_entry;
   b->users++;
   e->next = gw_table;
   gw_table = e;
@@ -441,10 +538,10 @@ gw_write_attached (const struct gw_present *e, uintptr_t where, size_t bias)
   uintptr_t target = *(uintptr_t *) where;
 
   if (target == 0)
-    gw_fatal ("attempt to attach null pointer");
+    gw_data_fatal ("attempt to attach null pointer");
   struct gw_present *t = gw_find_ptr (target + bias);
   if (t == NULL)
-    gw_fatal ("pointer target not mapped for attach");
+    gw_data_fatal ("pointer target not mapped for attach");
   uint64_t d = gw_dev (t, target);
   gw_put (e, gw_dev (e, where), &d, sizeof d);
 }
@@ -459,7 +556,7 @@ gw_attach (uintptr_t where, size_t bias)
   struct gw_present *e = gw_find (where, sizeof (void *));
 
   if (e == NULL || where + sizeof (void *) > e->end || where < e->start)
-    gw_fatal ("outer struct not mapped for attach");
+    gw_data_fatal ("outer struct not mapped for attach");
   struct gw_attach *a = gw_attachment (where, true);
   if (a->count++ == 0)
     gw_write_attached (e, where, bias);
@@ -477,9 +574,9 @@ gw_detach (uintptr_t where, bool finalize)
   struct gw_attach *a = gw_attachment (where, false);
 
   if (e == NULL)
-    gw_fatal ("struct not mapped for detach operation");
+    gw_data_fatal ("struct not mapped for detach operation");
   if (a == NULL || a->count == 0)
-    gw_fatal ("attach count underflow");
+    gw_data_fatal ("attach count underflow");
   if (finalize)
     a->count = 1;
   if (--a->count > 0)
@@ -553,12 +650,13 @@ gw_map_struct (size_t i, void **hostaddrs, size_t *sizes,
       unsigned kind = GW_MAP_KIND (kinds[j]);
       struct gw_present *e;
 
+      gw_site_entry = j;
       if (!gw_data_kind_p (kind) && kind != GW_MAP_FORCE_PRESENT)
 	gw_fatal ("unsupported mapping kind 0x%.2x of a struct member on "
 		  "a device with memory of its own", kind);
       if (b && kind == GW_MAP_FORCE_PRESENT)
-	gw_fatal ("present clause: !acc_is_present (%p, %zu (0x%zx))",
-		  (void *) h, sizes[j], sizes[j]);
+	gw_data_fatal ("present clause: !acc_is_present (%p, %zu (0x%zx))",
+		       (void *) h, sizes[j], sizes[j]);
       if (sizes[j] == 0)
 	{
 	  /* A zero-length member needs no entry.  */
@@ -580,10 +678,10 @@ gw_map_struct (size_t i, void **hostaddrs, size_t *sizes,
 	{
 	  e = gw_find_within (h, sizes[j]);
 	  if (e == NULL)
-	    gw_fatal ("Trying to map into device [%p..%p) structure element "
-		      "when other mapped elements from the same structure "
-		      "weren't mapped together with it", (void *) h,
-		      (void *) (h + sizes[j]));
+	    gw_data_fatal ("Trying to map into device [%p..%p) structure "
+			   "element when other mapped elements from the same "
+			   "structure weren't mapped together with it",
+			   (void *) h, (void *) (h + sizes[j]));
 	  e->refs++;
 	  e->dynamic += dynamic;
 	}
@@ -621,6 +719,7 @@ gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
   struct gw_present *e;
   uint64_t word = 0;
 
+  gw_site_entry = i;
   if (kind != GW_MAP_POINTER)
     gw_fresh_pset = NULL;
   if (kind == GW_MAP_FIRSTPRIVATE_INT || (h == 0 && kind != GW_MAP_STRUCT))
@@ -634,7 +733,7 @@ gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
 	 does.  */
       e = gw_find (h, size);
       if (e && dynamic && (h < e->start || h + size > e->end))
-	gw_fatal ("[%p,+%d] not mapped", (void *) h, (int) size);
+	gw_data_fatal ("[%p,+%d] not mapped", (void *) h, (int) size);
       e = gw_find_within (h, size);
       if (size == 0)
 	/* A zero-length section: its address, if present; no entry.  */
@@ -642,18 +741,18 @@ gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
       else if (e)
 	{
 	  if ((kind & GW_MAP_FLAG_FORCE) && !dynamic)
-	    gw_fatal ("Trying to map into device [%p..%p) object when "
-		      "[%p..%p) is already mapped", (void *) h,
-		      (void *) (h + size), (void *) e->start,
-		      (void *) e->end);
+	    gw_data_fatal ("Trying to map into device [%p..%p) object when "
+			   "[%p..%p) is already mapped", (void *) h,
+			   (void *) (h + size), (void *) e->start,
+			   (void *) e->end);
 	  e->refs++;
 	  e->dynamic += dynamic;
 	  it.entry = e;
 	  word = gw_dev (e, h);
 	}
       else if (kind == GW_MAP_FORCE_PRESENT)
-	gw_fatal ("present clause: !acc_is_present (%p, %zu (0x%zx))",
-		  (void *) h, size, size);
+	gw_data_fatal ("present clause: !acc_is_present (%p, %zu (0x%zx))",
+		       (void *) h, size, size);
       else if (kind == GW_MAP_TO && gw_small_copies && words != NULL
 	       && !dynamic && size <= GW_SMALL_COPY)
 	/* A small object a launch only reads (a firstprivate double):
@@ -727,7 +826,8 @@ gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
 		     host's array, as the array's word is.  */
 		  d = target;
 		else
-		  gw_fatal ("Pointer target of array section wasn't mapped");
+		  gw_data_fatal ("Pointer target of array section wasn't "
+				 "mapped");
 	      }
 	    struct gw_block *b = gw_new_block (sizeof d);
 	    e = gw_add (h, sizeof d, b, b->base, dynamic);
@@ -757,7 +857,7 @@ gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
 	if (e)
 	  hostaddrs[i] = (void *) (uintptr_t) gw_dev (e, h);
 	else if (kind == GW_MAP_USE_DEVICE_PTR)
-	  gw_fatal ("use_device_ptr pointer wasn't mapped");
+	  gw_data_fatal ("use_device_ptr pointer wasn't mapped");
 	word = (uintptr_t) hostaddrs[i];
 	break;
 
@@ -787,6 +887,7 @@ gw_map (size_t mapnum, void **hostaddrs, size_t *sizes,
   if (r == NULL)
     gw_fatal ("out of memory for a mapping of %zu entries", mapnum);
   r->n = mapnum;
+  r->site = gw_site;
   gw_lock ();
   /* A launch's small "to" objects go in its argument block, unless a
      pointer of the list may have to be attached inside one.  */
@@ -846,19 +947,80 @@ gw_map_place_copies (struct gw_region *r, uint64_t *words,
 void
 gw_unmap (struct gw_region *r)
 {
+  const struct gw_site *outer = gw_site;
+
   gw_lock ();
+  gw_site = r->site;
   for (size_t i = 0; i < r->n; i++)
     if (r->items[i].attach)
-      gw_detach (r->items[i].host, false);
+      {
+	gw_site_entry = i;
+	gw_detach (r->items[i].host, false);
+      }
   for (size_t i = 0; i < r->n; i++)
     {
       struct gw_item *it = &r->items[i];
+      gw_site_entry = i;
       if (it->entry)
 	gw_release (it->entry, it->host, it->size,
 		    gw_copy_from_p (it->kind));
     }
+  gw_map_site (outer);
   gw_unlock ();
   free (r);
+}
+
+/* Call FN (ARG, H, SIZE, DEV, I) for each mapping I of launch R that
+   references a present entry: its host range [H, H + SIZE) and device
+   address DEV.  */
+
+void
+gw_map_each (const struct gw_region *r,
+	     void (*fn) (void *, uintptr_t, size_t, uint64_t, size_t),
+	     void *arg)
+{
+  for (size_t i = 0; i < r->n; i++)
+    {
+      const struct gw_item *it = &r->items[i];
+      if (it->entry && !it->in_block && it->size)
+	fn (arg, it->host, it->size, gw_dev (it->entry, it->host), i);
+    }
+}
+
+/* Return the site of launch or data construct R.  */
+
+const struct gw_site *
+gw_map_region_site (const struct gw_region *r)
+{
+  return r->site;
+}
+
+/* Write into BUF, of SIZE bytes, what the device address D is a copy of,
+   for a message: "'b' (mapped by the data at prog.c:11)", or its host
+   address.  Called by the data check's fault handler, without the lock:
+   the table does not change while a kernel runs.  */
+
+void
+gw_map_describe_device (uint64_t d, char *buf, size_t size)
+{
+  for (struct gw_present *e = gw_table; e; e = e->next)
+    if (d >= e->dev && d < e->dev + (e->end - e->start))
+      {
+	char name[128], by[512];
+	uintptr_t h = e->start;
+	gw_site_name (e->site, e->site_entry, name, sizeof name);
+	gw_site_describe (e->site, SIZE_MAX, by, sizeof by);
+	if (name[0] && by[0])
+	  snprintf (buf, size, "'%s' (host %p, mapped by %s)", name,
+		    (void *) h, by);
+	else if (by[0])
+	  snprintf (buf, size, "the data at host %p (mapped by %s)",
+		    (void *) h, by);
+	else
+	  snprintf (buf, size, "the data at host %p", (void *) h);
+	return;
+      }
+  snprintf (buf, size, "device memory at %#" PRIx64, d);
 }
 
 /* Set OUT[I], for each of the N globals at GLOBALS[I], to its device
@@ -998,6 +1160,7 @@ gw_map_exit (size_t mapnum, void **hostaddrs, size_t *sizes,
   for (size_t i = 0; i < mapnum; i++)
     {
       unsigned kind = GW_MAP_KIND (kinds[i]);
+      gw_site_entry = i;
       if (kind == GW_MAP_DETACH || kind == GW_MAP_FORCE_DETACH)
 	gw_detach ((uintptr_t) hostaddrs[i], kind == GW_MAP_FORCE_DETACH);
     }
@@ -1006,6 +1169,7 @@ gw_map_exit (size_t mapnum, void **hostaddrs, size_t *sizes,
       uintptr_t h = (uintptr_t) hostaddrs[i];
       unsigned kind = GW_MAP_KIND (kinds[i]);
       size_t size = kind == GW_MAP_POINTER ? sizeof (void *) : sizes[i];
+      gw_site_entry = i;
       switch (kind)
 	{
 	case GW_MAP_FROM:
@@ -1027,8 +1191,9 @@ gw_map_exit (size_t mapnum, void **hostaddrs, size_t *sizes,
       if (e == NULL)
 	continue;
       if (h < e->start || h + size > e->end)
-	gw_fatal ("[%p,+%d] outside mapped block [%p,+%d]", (void *) h,
-		  (int) size, (void *) e->start, (int) (e->end - e->start));
+	gw_data_fatal ("[%p,+%d] outside mapped block [%p,+%d]",
+		       (void *) h, (int) size, (void *) e->start,
+		       (int) (e->end - e->start));
       size_t drop = kind == GW_MAP_FORCE_FROM || kind == GW_MAP_DELETE
 		    ? e->dynamic : e->dynamic > 0;
       e->dynamic -= drop;
@@ -1058,6 +1223,7 @@ gw_map_update (size_t mapnum, void **hostaddrs, size_t *sizes,
     {
       uintptr_t h = (uintptr_t) hostaddrs[i];
       unsigned kind = GW_MAP_KIND (kinds[i]);
+      gw_site_entry = i;
       switch (kind)
 	{
 	case GW_MAP_TO:
@@ -1078,8 +1244,8 @@ gw_map_update (size_t mapnum, void **hostaddrs, size_t *sizes,
 	      struct gw_present *t
 		= gw_find_ptr ((uintptr_t) hostaddrs[i - 1]);
 	      if (e == NULL || t == NULL)
-		gw_fatal ("[%p,%d] is not mapped", (void *) h,
-			  (int) sizeof (void *));
+		gw_data_fatal ("[%p,%d] is not mapped", (void *) h,
+			       (int) sizeof (void *));
 	      uint64_t d = gw_dev (t, (uintptr_t) hostaddrs[i - 1]);
 	      gw_put (e, gw_dev (e, h), &d, sizeof d);
 	    }
@@ -1100,7 +1266,7 @@ gw_map_update (size_t mapnum, void **hostaddrs, size_t *sizes,
 	  /* Without force: the if_present clause.  */
 	  if (!(kind & GW_MAP_FLAG_FORCE))
 	    continue;
-	  gw_fatal ("[%p,%d] is not mapped", (void *) h, (int) sizes[i]);
+	  gw_data_fatal ("[%p,%d] is not mapped", (void *) h, (int) sizes[i]);
 	}
       if (kind & GW_MAP_FLAG_TO)
 	{
@@ -1527,8 +1693,8 @@ gw_wait_queues (int async, int num_waits, va_list ap)
    GOACC_data_start's interface.  */
 
 GW_EXPORT void
-gangway_data_start (int flags_m, size_t mapnum, void **hostaddrs,
-		    size_t *sizes, unsigned short *kinds)
+gangway_data_start (const struct gw_site *site, int flags_m, size_t mapnum,
+		    void **hostaddrs, size_t *sizes, unsigned short *kinds)
 {
   int flags = ~flags_m;
   if (gw_memory () == NULL)
@@ -1539,9 +1705,11 @@ gangway_data_start (int flags_m, size_t mapnum, void **hostaddrs,
       GOACC_data_start (flags_m, mapnum, hostaddrs, sizes, kinds);
       return;
     }
+  gw_map_site (site);
   struct gw_region *r
     = gw_map (flags & GW_FLAG_HOST_FALLBACK ? 0 : mapnum, hostaddrs,
 		  sizes, kinds, NULL);
+  gw_map_site (NULL);
   r->prev = gw_data_stack;
   gw_data_stack = r;
   GOACC_data_start (~(flags | GW_FLAG_HOST_FALLBACK), mapnum, hostaddrs,
@@ -1585,8 +1753,9 @@ typedef void gw_map_directive (size_t, void **, size_t *, unsigned short *);
 
 static void
 gw_directive (gw_goacc_directive *goacc, gw_map_directive *mapped, int cpu,
-	      int flags_m, size_t mapnum, void **hostaddrs, size_t *sizes,
-	      unsigned short *kinds, int async, int num_waits, va_list ap)
+	      const struct gw_site *site, int flags_m, size_t mapnum,
+	      void **hostaddrs, size_t *sizes, unsigned short *kinds,
+	      int async, int num_waits, va_list ap)
 {
   int flags = ~flags_m;
 
@@ -1599,7 +1768,11 @@ gw_directive (gw_goacc_directive *goacc, gw_map_directive *mapped, int cpu,
       return;
     }
   if (!(flags & GW_FLAG_HOST_FALLBACK))
-    mapped (mapnum, hostaddrs, sizes, kinds);
+    {
+      gw_map_site (site);
+      mapped (mapnum, hostaddrs, sizes, kinds);
+      gw_map_site (NULL);
+    }
   goacc (~(flags | GW_FLAG_HOST_FALLBACK), mapnum, hostaddrs, sizes, kinds,
 	 async, 0);
 }
@@ -1607,41 +1780,42 @@ gw_directive (gw_goacc_directive *goacc, gw_map_directive *mapped, int cpu,
 /* enter data, with GOACC_enter_data's interface.  */
 
 GW_EXPORT void
-gangway_enter_data (int flags_m, size_t mapnum, void **hostaddrs,
-		    size_t *sizes, unsigned short *kinds, int async,
-		    int num_waits, ...)
+gangway_enter_data (const struct gw_site *site, int flags_m, size_t mapnum,
+		    void **hostaddrs, size_t *sizes, unsigned short *kinds,
+		    int async, int num_waits, ...)
 {
   va_list ap;
   va_start (ap, num_waits);
-  gw_directive (GOACC_enter_data, gw_map_enter, 1, flags_m, mapnum, hostaddrs,
-		sizes, kinds, async, num_waits, ap);
+  gw_directive (GOACC_enter_data, gw_map_enter, 1, site, flags_m, mapnum,
+		hostaddrs, sizes, kinds, async, num_waits, ap);
   va_end (ap);
 }
 
 /* exit data, with GOACC_exit_data's interface.  */
 
 GW_EXPORT void
-gangway_exit_data (int flags_m, size_t mapnum, void **hostaddrs,
-		   size_t *sizes, unsigned short *kinds, int async,
-		   int num_waits, ...)
+gangway_exit_data (const struct gw_site *site, int flags_m, size_t mapnum,
+		   void **hostaddrs, size_t *sizes, unsigned short *kinds,
+		   int async, int num_waits, ...)
 {
   va_list ap;
   va_start (ap, num_waits);
-  gw_directive (GOACC_exit_data, gw_map_exit, 0, flags_m, mapnum, hostaddrs,
-		sizes, kinds, async, num_waits, ap);
+  gw_directive (GOACC_exit_data, gw_map_exit, 0, site, flags_m, mapnum,
+		hostaddrs, sizes, kinds, async, num_waits, ap);
   va_end (ap);
 }
 
 /* update, with GOACC_update's interface.  */
 
 GW_EXPORT void
-gangway_update (int flags_m, size_t mapnum, void **hostaddrs, size_t *sizes,
-		unsigned short *kinds, int async, int num_waits, ...)
+gangway_update (const struct gw_site *site, int flags_m, size_t mapnum,
+		void **hostaddrs, size_t *sizes, unsigned short *kinds,
+		int async, int num_waits, ...)
 {
   va_list ap;
   va_start (ap, num_waits);
-  gw_directive (GOACC_update, gw_map_update, -1, flags_m, mapnum, hostaddrs,
-		sizes, kinds, async, num_waits, ap);
+  gw_directive (GOACC_update, gw_map_update, -1, site, flags_m, mapnum,
+		hostaddrs, sizes, kinds, async, num_waits, ap);
   va_end (ap);
 }
 
@@ -1654,8 +1828,8 @@ gangway_update (int flags_m, size_t mapnum, void **hostaddrs, size_t *sizes,
    the data in its own devices.  */
 
 GW_EXPORT void
-gangway_declare (int flags_m, size_t mapnum, void **hostaddrs,
-		 size_t *sizes, unsigned short *kinds)
+gangway_declare (const struct gw_site *site, int flags_m, size_t mapnum,
+		 void **hostaddrs, size_t *sizes, unsigned short *kinds)
 {
   int flags = ~flags_m;
   bool shared = gw_memory () == NULL;
@@ -1700,8 +1874,12 @@ gangway_declare (int flags_m, size_t mapnum, void **hostaddrs,
 	case GW_MAP_FORCE_PRESENT:
 	  if (!shared && sizes[i]
 	      && gw_map_lookup (hostaddrs[i], sizes[i]) == 0)
-	    gw_fatal ("declare present: [%p,+%zu] is not present on the "
-		      "device", hostaddrs[i], sizes[i]);
+	    {
+	      gw_map_site (site);
+	      gw_site_entry = i;
+	      gw_data_fatal ("declare present: [%p,+%zu] is not present on "
+			     "the device", hostaddrs[i], sizes[i]);
+	    }
 	  break;
 
 	default:

@@ -433,7 +433,10 @@ static const struct gw_memory gw_memory_cpu = {
 static const struct gw_memory *
 gw_cpu_own_memory (void)
 {
-  return gw_config ()->cpu_mem_separate ? &gw_memory_cpu : NULL;
+  const struct gw_config *c = gw_config ();
+  if (c->check_data)
+    return &gw_memory_checked;
+  return c->cpu_mem_separate ? &gw_memory_cpu : NULL;
 }
 
 /* Run KERNEL as L says in the device's own memory: map L's data, run
@@ -463,10 +466,18 @@ gw_cpu_launch_separate (void *kernel, const struct gw_launch *l,
 				  gw_cpu_mem_alloc (copies) : NULL;
   gw_map_place_copies (r, words, block, (uintptr_t) block);
   gw_map_globals (r, l->globals, l->num_globals, words + l->mapnum);
+  bool checked = gw_config ()->check_data;
+  const struct gw_site *site = gw_map_region_site (r);
+  struct gw_check_kernel *k = checked ? gw_check_kernel_begin (r, site)
+				      : NULL;
   gw_pool_run ((gw_cpu_kernel_fn *) kernel, words,
 	       l->num_globals ? (void *const *) (words + l->mapnum) : NULL,
 	       l->gangs, key);
+  if (checked)
+    gw_check_kernel_end (k, site);
   gw_unmap (r);
+  if (checked)
+    gw_check_protect ();
   if (block)
     gw_cpu_mem_free ((uintptr_t) block);
   if (words != stack_words)

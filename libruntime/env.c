@@ -36,6 +36,9 @@
 			    device works in the host's memory, or in memory
 			    of its own that data clauses copy to and from
 			    (device-cpu.c);
+     GANGWAY_CHECK          "data": the cpu device's memory is separate
+			    (as GANGWAY_MEM=separate says) and watched for
+			    data bugs (check.c);
      GANGWAY_LOG            comma-separated: "launch", "time", "pool" or
 			    "all".
 
@@ -339,9 +342,22 @@ gw_read_config (void)
      but "shared" is separate, with a warning.  */
   c->cpu_mem_separate = gw_env_mem_separate ();
   v = gw_getenv ("GANGWAY_MEM");
-  if (c->cpu_mem_separate && strcasecmp (v, "separate") != 0)
+  if (c->cpu_mem_separate && v && strcasecmp (v, "separate") != 0
+      && strcasecmp (v, "shared") != 0)
     gw_warn ("unknown GANGWAY_MEM=%s (want shared or separate); using "
 	     "separate", v);
+
+  v = gw_getenv ("GANGWAY_CHECK");
+  if (v && strcasecmp (v, "data") == 0)
+    {
+      c->check_data = c->cpu_mem_separate = true;
+      v = gw_getenv ("GANGWAY_MEM");
+      if (v && strcasecmp (v, "shared") == 0)
+	gw_warn ("GANGWAY_CHECK=data needs the cpu device's separate memory; "
+		 "ignoring GANGWAY_MEM=shared");
+    }
+  else if (v && v[0] && strcasecmp (v, "none") != 0)
+    gw_warn ("unknown GANGWAY_CHECK=%s (want data or none); ignored", v);
 
   c->cuda_driver = gw_getenv ("GANGWAY_CUDA_DRIVER");
   if (c->cuda_driver == NULL)
@@ -404,7 +420,10 @@ gw_read_config (void)
 bool
 gw_env_mem_separate (void)
 {
-  const char *v = gw_getenv ("GANGWAY_MEM");
+  const char *v = gw_getenv ("GANGWAY_CHECK");
+  if (v && strcasecmp (v, "data") == 0)
+    return true;
+  v = gw_getenv ("GANGWAY_MEM");
   return v && strcasecmp (v, "shared") != 0;
 }
 

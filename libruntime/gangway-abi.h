@@ -43,7 +43,10 @@
    Version 2 moved the compile-time dimensions from the kernels to the
    images: the cpu and ptx versions of one region are compiled for
    different dimensions.  Version 3 gave each image the routines it
-   exports and imports (docs/internals.md, section 8.6).  */
+   exports and imports (docs/internals.md, section 8.6).  Version 4 gave
+   each global of the table its size and whether a declare directive
+   names it.  Version 5 gave each launch and data directive a site
+   (struct gw_site) as its first argument.  */
 
 #ifndef GANGWAY_ABI_H
 #define GANGWAY_ABI_H
@@ -57,7 +60,7 @@ extern "C" {
 
 /* "GANGWAY1" in little-endian ASCII.  */
 #define GW_UNIT_MAGIC 0x31594157474e4147ULL
-#define GW_ABI_VERSION 4
+#define GW_ABI_VERSION 5
 
 /* Dimension axes, in the order GCC's GOMP_DIM_* uses.  */
 enum gw_axis { GW_GANG = 0, GW_WORKER = 1, GW_VECTOR = 2, GW_AXES = 3 };
@@ -210,26 +213,43 @@ typedef void gw_cpu_kernel_fn (void *data, void *const *globals,
    by a data clause or directive), else 0; GLOBALS is 0 if the table is
    empty.  */
 
+/* What a launch or data directive is, for the runtime's messages
+   (plugin/sites.cc): a static record each call passes first.  WHERE is
+   the directive's "file:line" ("" if unknown), WHAT "parallel",
+   "kernels", "serial", "data", "enter data", "exit data", "update" or
+   "declare", and NAMES the name of the variable of each of its
+   mappings, in their order, separated by newlines ("" for a mapping the
+   compiler could not name, or for all of them).  A null site is
+   allowed: the messages then give addresses only.  */
+struct gw_site
+{
+  const char *where;
+  const char *what;
+  const char *names;
+};
+
 /* Entry points the compiled objects call.  */
 void gangway_register_unit (const struct gw_unit *);
 void gangway_unregister_unit (const struct gw_unit *);
-void gangway_parallel_keyed (int flags, void (*fn) (void *), size_t mapnum,
+void gangway_parallel_keyed (const struct gw_site *site, int flags,
+			     void (*fn) (void *), size_t mapnum,
 			     void **hostaddrs, size_t *sizes,
 			     unsigned short *kinds, ...);
-void gangway_data_start (int flags, size_t mapnum, void **hostaddrs,
-			 size_t *sizes, unsigned short *kinds);
+void gangway_data_start (const struct gw_site *site, int flags,
+			 size_t mapnum, void **hostaddrs, size_t *sizes,
+			 unsigned short *kinds);
 void gangway_data_end (void);
-void gangway_enter_data (int flags, size_t mapnum, void **hostaddrs,
-			 size_t *sizes, unsigned short *kinds, int async,
-			 int num_waits, ...);
-void gangway_exit_data (int flags, size_t mapnum, void **hostaddrs,
-			size_t *sizes, unsigned short *kinds, int async,
-			int num_waits, ...);
-void gangway_update (int flags, size_t mapnum, void **hostaddrs,
-		     size_t *sizes, unsigned short *kinds, int async,
-		     int num_waits, ...);
-void gangway_declare (int flags, size_t mapnum, void **hostaddrs,
-		      size_t *sizes, unsigned short *kinds);
+void gangway_enter_data (const struct gw_site *site, int flags,
+			 size_t mapnum, void **hostaddrs, size_t *sizes,
+			 unsigned short *kinds, int async, int num_waits, ...);
+void gangway_exit_data (const struct gw_site *site, int flags,
+			size_t mapnum, void **hostaddrs, size_t *sizes,
+			unsigned short *kinds, int async, int num_waits, ...);
+void gangway_update (const struct gw_site *site, int flags, size_t mapnum,
+		     void **hostaddrs, size_t *sizes, unsigned short *kinds,
+		     int async, int num_waits, ...);
+void gangway_declare (const struct gw_site *site, int flags, size_t mapnum,
+		      void **hostaddrs, size_t *sizes, unsigned short *kinds);
 /* The wait directive (GOACC_wait), and the replacements of the OpenACC
    functions that wait for or test async queues, which calls of acc_wait
    (and acc_async_wait), acc_wait_all (and acc_async_wait_all),

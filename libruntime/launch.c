@@ -427,28 +427,25 @@ gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
   return why;
 }
 
-/* Launch the offloaded region whose host version GCC outlined as FN.
-   FLAGS_M holds the inverted GOACC flags; MAPNUM, HOSTADDRS, SIZES and
-   KINDS describe the region's data; the variable arguments are launch
-   words ending with a zero.  This is GOACC_parallel_keyed's interface,
-   and the host path passes everything but the launch words on to
-   libgomp's.  */
+/* Launch the offloaded region whose host version GCC outlined as FN, at
+   SITE.  FLAGS_M holds the inverted GOACC flags; MAPNUM, HOSTADDRS,
+   SIZES and KINDS describe the region's data; AP holds the launch words,
+   ending with a zero.  This is GOACC_parallel_keyed's interface, and the
+   host path passes everything but the launch words on to libgomp's.  */
 
-GW_EXPORT void
-gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
-			void **hostaddrs, size_t *sizes,
-			unsigned short *kinds, ...)
+static void
+gw_parallel (const struct gw_site *site, int flags_m, void (*fn) (void *),
+	     size_t mapnum, void **hostaddrs, size_t *sizes,
+	     unsigned short *kinds, va_list *ap)
 {
   const struct gw_config *c = gw_config ();
   int flags = ~flags_m;
   unsigned dims[GW_AXES] = { 0, 0, 0 };
   unsigned given = 0;
   int async = GW_ASYNC_SYNC;
-  va_list ap;
 
-  va_start (ap, kinds);
-  bool words_ok = gw_decode_launch_words (&ap, dims, &given, &async);
-  va_end (ap);
+  (void) site;
+  bool words_ok = gw_decode_launch_words (ap, dims, &given, &async);
   /* acc_async_sync, and the values no queue has.  */
   if (async < GW_ASYNC_NOVAL)
     async = GW_ASYNC_SYNC;
@@ -568,18 +565,47 @@ gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
     }
 }
 
+/* A launch the plugin rewrote: GOACC_parallel_keyed's arguments after
+   the region's SITE.  */
+
+GW_EXPORT void
+gangway_parallel_keyed (const struct gw_site *site, int flags_m,
+			void (*fn) (void *), size_t mapnum, void **hostaddrs,
+			size_t *sizes, unsigned short *kinds, ...)
+{
+  va_list ap;
+
+  va_start (ap, kinds);
+  gw_map_site (site);
+  gw_parallel (site, flags_m, fn, mapnum, hostaddrs, sizes, kinds, &ap);
+  gw_map_site (NULL);
+  va_end (ap);
+}
+
 /* The launches of code compiled without the plugin, which calls
    libgomp's GOACC_parallel_keyed itself: libgangway comes before libgomp
    in the program's link (gangway.pc's flags come before -fopenacc's
-   -lgomp), so its definition takes those calls, and they go the way of
-   the plugin's.  The region is registered nowhere, so it runs on the
-   host, after the queues, with its launch log line
+   -lgomp), so this definition takes those calls, and they go the way of
+   the plugin's, without a site.  The region is registered nowhere, so
+   it runs on the host, after the queues, with its launch log line
    (reason=not-offloaded).  Weak: where libgomp comes first, its own
    takes them.  */
 
-extern __typeof (gangway_parallel_keyed) GOACC_parallel_keyed
-  __attribute__ ((weak, alias ("gangway_parallel_keyed"),
-		  visibility ("default")));
+extern void GOACC_parallel_keyed (int, void (*) (void *), size_t, void **,
+				  size_t *, unsigned short *, ...)
+  __attribute__ ((weak, visibility ("default")));
+
+void
+GOACC_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
+		      void **hostaddrs, size_t *sizes, unsigned short *kinds,
+		      ...)
+{
+  va_list ap;
+
+  va_start (ap, kinds);
+  gw_parallel (NULL, flags_m, fn, mapnum, hostaddrs, sizes, kinds, &ap);
+  va_end (ap);
+}
 
 /* Return the name of the device launches go to when their region has
    code for it: the ptx device gives way to the cpu device when it is

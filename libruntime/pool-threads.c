@@ -314,9 +314,15 @@ gw_pool_start (void)
     }
 
   /* Pool threads take no asynchronous signals: those belong to the
-     application's threads.  */
+     application's threads.  The synchronous ones of their own faults
+     they take, as every thread must (a blocked one ends the process
+     without its handler): the data check's page faults (check.c), and
+     the program's own handlers.  */
   sigset_t all, old;
   sigfillset (&all);
+  static const int faults[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP };
+  for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++)
+    sigdelset (&all, faults[i]);
   pthread_sigmask (SIG_SETMASK, &all, &old);
 
   cpu_set_t *place = NULL;

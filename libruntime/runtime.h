@@ -177,6 +177,9 @@ struct gw_config
   /* GANGWAY_MEM=separate: the cpu device has memory of its own
      (device-cpu.c) rather than the host's.  */
   bool cpu_mem_separate;
+  /* GANGWAY_CHECK=data: the cpu device's memory is separate, and
+     checked (check.c).  */
+  bool check_data;
   /* GOMP_OPENACC_DIM's gangs, workers and vector length: the dimensions
      of a launch that neither the compiler nor the program fixed, 0 where
      the device chooses.  */
@@ -445,6 +448,17 @@ gw_memory (void)
 
 struct gw_region;
 
+extern void gw_map_site (const struct gw_site *);
+extern const struct gw_site *gw_map_current_site (size_t *);
+extern void gw_site_name (const struct gw_site *, size_t, char *, size_t);
+extern void gw_site_describe (const struct gw_site *, size_t, char *,
+			      size_t);
+extern void gw_map_each (const struct gw_region *,
+			 void (*) (void *, uintptr_t, size_t, uint64_t,
+				   size_t),
+			 void *);
+extern const struct gw_site *gw_map_region_site (const struct gw_region *);
+extern void gw_map_describe_device (uint64_t, char *, size_t);
 extern bool gw_map_kinds_ok (size_t, const unsigned short *);
 extern struct gw_region *gw_map (size_t, void **, size_t *,
 				 unsigned short *, uint64_t *);
@@ -484,6 +498,17 @@ extern void gw_cpu_data_start (bool, size_t, void **, size_t *,
 extern void gw_cpu_data_end (void);
 extern void gw_cpu_enter_exit_data (bool, size_t, void **, size_t *,
 				    unsigned short *);
+
+
+/* check.c: GANGWAY_CHECK=data, the cpu device's checked memory.  */
+
+struct gw_check_kernel;
+extern const struct gw_memory gw_memory_checked;
+extern struct gw_check_kernel *gw_check_kernel_begin
+  (const struct gw_region *, const struct gw_site *);
+extern void gw_check_kernel_end (struct gw_check_kernel *,
+				 const struct gw_site *);
+extern void gw_check_protect (void);
 
 
 /* async.c: waiting for the cpu device's queue.  */

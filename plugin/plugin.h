@@ -137,6 +137,11 @@ void gw_unit_register_roots ();
 void gw_keep_tree (tree);
 void gw_note_gang_private (tree);
 void gw_rewrite_launches (function *);
+
+/* sites.cc: the static gw_site a rewritten launch or data directive
+   passes first.  */
+tree gw_site_for (function *, gcall *, const char *what, unsigned mapnum_arg,
+		  unsigned hostaddrs_arg);
 void gw_redirect_call (function *, gcall *, tree decl);
 
 template <typename F>

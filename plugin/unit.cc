@@ -544,30 +544,104 @@ data_api_name_p (const char *name)
   return false;
 }
 
+/* What the site of a launch of the region FN says it is: "parallel",
+   "kernels" or "serial".  */
+
+static const char *
+launch_kind (tree fn)
+{
+  if (TREE_CODE (fn) == ADDR_EXPR)
+    fn = TREE_OPERAND (fn, 0);
+  if (TREE_CODE (fn) == FUNCTION_DECL)
+    {
+      tree attrs = DECL_ATTRIBUTES (fn);
+      if (lookup_attribute ("oacc kernels", attrs)
+	  || lookup_attribute ("oacc parallel_kernels_parallelized", attrs)
+	  || lookup_attribute ("oacc parallel_kernels_gang_single", attrs))
+	return "kernels";
+      if (lookup_attribute ("oacc serial", attrs))
+	return "serial";
+    }
+  return "parallel";
+}
+
+/* Replace CALL, at *GSI in FUN, by a call of DECL with SITE and CALL's
+   arguments, keeping the call graph and what IPA points-to analysis
+   (pass_ipa_oacc runs it) found the call uses and clobbers; return the
+   new call.  */
+
+static gcall *
+call_with_site (function *fun, gimple_stmt_iterator *gsi, gcall *call,
+		tree decl, tree site)
+{
+  auto_vec<tree> args;
+  args.safe_push (site);
+  for (unsigned a = 0; a < gimple_call_num_args (call); a++)
+    args.safe_push (gimple_call_arg (call, a));
+  gcall *with_site = gimple_build_call_vec (decl, args);
+  gimple_call_set_lhs (with_site, gimple_call_lhs (call));
+  gimple_set_location (with_site, gimple_location (call));
+  gimple_call_copy_flags (with_site, call);
+  *gimple_call_use_set (with_site) = *gimple_call_use_set (call);
+  *gimple_call_clobber_set (with_site) = *gimple_call_clobber_set (call);
+  gimple_set_vuse (with_site, gimple_vuse (call));
+  gimple_set_vdef (with_site, gimple_vdef (call));
+  if (gimple_vdef (call) && TREE_CODE (gimple_vdef (call)) == SSA_NAME)
+    SSA_NAME_DEF_STMT (gimple_vdef (call)) = with_site;
+  push_cfun (fun);
+  gsi_replace (gsi, with_site, false);
+  pop_cfun ();
+  if (cgraph_node *caller = cgraph_node::get (fun->decl))
+    {
+      if (cgraph_edge *e = caller->get_edge (call))
+	{
+	  e = cgraph_edge::set_call_stmt (e, with_site, false);
+	  e->redirect_callee (cgraph_node::get_create (decl));
+	}
+      /* The references from the call (to the region) are the new call's,
+	 and the site is referred to, and stays.  */
+      ipa_ref *ref;
+      for (unsigned r = 0; caller->iterate_reference (r, ref); r++)
+	if (ref->stmt == call)
+	  ref->stmt = with_site;
+      caller->create_reference (varpool_node::get (TREE_OPERAND (site, 0)),
+				IPA_REF_ADDR, with_site);
+    }
+  return with_site;
+}
+
 /* Rewrite every launch, data and wait directive in FUN, and every call
    of the OpenACC functions that wait for or test async queues, choose
    the device or make up the data API, to go through libgangway:
    libgomp's entry points become libgangway's ones of the same
    interface, which know the devices, their memory and the cpu device's
-   queue (libruntime/launch.c, data-map.c, async.c, api.c, data-api.c).
-   GCC 12 emits separate enter and exit data calls.  */
+   queue (libruntime/launch.c, data-map.c, async.c, api.c, data-api.c),
+   those of launches and directives that map data with a site
+   (sites.cc) before libgomp's arguments.  GCC 12 emits separate enter
+   and exit data calls.  */
 
 void
 gw_rewrite_launches (function *fun)
 {
+  /* WHAT, for the directives that map data, is what the site (sites.cc)
+     their replacement receives first says they are; MAPNUM is the
+     argument of the original call that counts the mappings, the host
+     addresses following it.  */
   static const struct
   {
     built_in_function code;
     const char *name;
+    const char *what;
+    unsigned mapnum;
   } rewrites[] = {
-    { BUILT_IN_GOACC_PARALLEL, "gangway_parallel_keyed" },
-    { BUILT_IN_GOACC_DATA_START, "gangway_data_start" },
-    { BUILT_IN_GOACC_DATA_END, "gangway_data_end" },
-    { BUILT_IN_GOACC_ENTER_DATA, "gangway_enter_data" },
-    { BUILT_IN_GOACC_EXIT_DATA, "gangway_exit_data" },
-    { BUILT_IN_GOACC_UPDATE, "gangway_update" },
-    { BUILT_IN_GOACC_WAIT, "gangway_wait" },
-    { BUILT_IN_GOACC_DECLARE, "gangway_declare" },
+    { BUILT_IN_GOACC_PARALLEL, "gangway_parallel_keyed", "parallel", 2 },
+    { BUILT_IN_GOACC_DATA_START, "gangway_data_start", "data", 1 },
+    { BUILT_IN_GOACC_DATA_END, "gangway_data_end", NULL, 0 },
+    { BUILT_IN_GOACC_ENTER_DATA, "gangway_enter_data", "enter data", 1 },
+    { BUILT_IN_GOACC_EXIT_DATA, "gangway_exit_data", "exit data", 1 },
+    { BUILT_IN_GOACC_UPDATE, "gangway_update", "update", 1 },
+    { BUILT_IN_GOACC_WAIT, "gangway_wait", NULL, 0 },
+    { BUILT_IN_GOACC_DECLARE, "gangway_declare", "declare", 1 },
   };
   /* The OpenACC functions (openacc.h declares them extern "C"), by
      name.  */
@@ -682,12 +756,34 @@ gw_rewrite_launches (function *fun)
 	    if (!decls[i])
 	      {
 		tree gomp = builtin_decl_explicit (rewrites[i].code);
-		decls[i] = build_fn_decl (rewrites[i].name, TREE_TYPE (gomp));
-		DECL_ATTRIBUTES (decls[i]) = DECL_ATTRIBUTES (gomp);
+		tree type = TREE_TYPE (gomp);
+		/* The site comes first.  */
+		if (rewrites[i].what)
+		  type = build_function_type (TREE_TYPE (type),
+					      tree_cons (NULL_TREE,
+							 ptr_type_node,
+							 TYPE_ARG_TYPES
+							   (type)));
+		decls[i] = build_fn_decl (rewrites[i].name, type);
+		/* Their "fn spec" would name the wrong arguments.  */
+		if (!rewrites[i].what)
+		  DECL_ATTRIBUTES (decls[i]) = DECL_ATTRIBUTES (gomp);
 		TREE_NOTHROW (decls[i]) = TREE_NOTHROW (gomp);
 		keep (decls[i]);
 	      }
-	    gw_redirect_call (fun, as_a <gcall *> (s), decls[i]);
+	    gcall *call = as_a <gcall *> (s);
+	    if (!rewrites[i].what)
+	      {
+		gw_redirect_call (fun, call, decls[i]);
+		break;
+	      }
+	    const char *what = rewrites[i].what;
+	    if (rewrites[i].code == BUILT_IN_GOACC_PARALLEL)
+	      what = launch_kind (gimple_call_arg (call, 1));
+	    s = call_with_site (fun, &gsi, call, decls[i],
+				gw_site_for (fun, call, what,
+					     rewrites[i].mapnum,
+					     rewrites[i].mapnum + 1));
 	    break;
 	  }
       }

@@ -7,12 +7,15 @@
 # Usage: fuzz.sh --builddir DIR [OPTIONS]
 #   --seed S --count N  programs of seeds S .. S+N-1 (default 1, 10)
 #   --jobs J            runs in parallel (default 2)
-#   --modes LIST        cpu, separate, ptxsim, host (comma-separated; default
-#                       cpu,ptxsim)
+#   --modes LIST        cpu, separate, check, ptxsim, host (comma-separated;
+#                       default cpu,ptxsim)
 #                       cpu: regions on the cpu device (libgangway);
 #                       separate: the same under GANGWAY_MEM=separate (the
 #                       device's own memory: data moves only where the
 #                       program's clauses move it);
+#                       check: the same under GANGWAY_CHECK=data, where a
+#                       report of the data checker fails the program (its
+#                       clauses are right);
 #                       ptxsim: regions as PTX on ptxsim, under the three
 #                       schedules; host: compiled without the plugin (a
 #                       check of the generator itself, e.g. under sanitizers)
@@ -187,9 +190,10 @@ rounding_flags () {
     && echo -frounding-math
 }
 
-# Does MODE run the program's regions on the cpu device (cpu, separate)?
+# Does MODE run the program's regions on the cpu device (cpu, separate,
+# check)?
 cpu_mode () {
-  [ "$1" = cpu ] || [ "$1" = separate ]
+  [ "$1" = cpu ] || [ "$1" = separate ] || [ "$1" = check ]
 }
 
 # Compile FILE (in its directory, into prog) for MODE at OPT and ISA, with
@@ -212,7 +216,7 @@ compile_one () {
   # with the program's.
   export TMPDIR=$dir
   case $mode in
-    cpu|separate)
+    cpu|separate|check)
       timeout "$TIMEOUT" $CC "${PLUGIN[@]}" $opt \
 	-fplugin-arg-gangway-targets=cpu -fplugin-arg-gangway-isa="$isa" \
 	$FUZZ_CFLAGS "${units[@]}" "${LIBS[@]}" $FUZZ_LDFLAGS -o "$dir/prog" \
@@ -287,11 +291,13 @@ refusal () {
 run_one () {
   local dir=$1 mode=$2 rc
   case $mode in
-    cpu|host|separate)
-      local mem=shared
-      [ $mode = separate ] && mem=separate
+    cpu|host|separate|check)
+      local mem=shared check=none
+      [ $mode = separate ] || [ $mode = check ] && mem=separate
+      [ $mode = check ] && check=data
       (cd "$dir" && GANGWAY_DEVICE=$FUZZ_DEVICE GANGWAY_LOG=launch \
-	 GANGWAY_MEM=$mem timeout "$TIMEOUT" ./prog) > "$dir/run.log" 2>&1
+	 GANGWAY_MEM=$mem GANGWAY_CHECK=$check timeout "$TIMEOUT" ./prog) \
+	> "$dir/run.log" 2>&1
       rc=$?
       classify_run "$dir" "$mode" $rc "$dir/run.log"
       ;;
@@ -333,6 +339,9 @@ classify_run () {
   elif [ $rc != 0 ]; then
     echo "crash exit $rc: $(grep -v '^gangway: launch' "$log" | head -1 \
 			    | cut -c1-120)"
+  elif [ $mode = check ] && grep -q '^gangway: data check: ' "$log"; then
+    echo "data-check $(grep -m1 '^gangway: data check: ' "$log" \
+		       | sed -E 's/0x[0-9a-f]+/0x?/g' | cut -c21-160)"
   elif cpu_mode $mode; then
     # Every launch ran on the cpu device, or on the host by the if clause,
     # as often each.

@@ -251,9 +251,10 @@ trampoline (void *hostaddrs)
 }
 
 void
-gangway_data_start (int flags, size_t mapnum, void **hostaddrs,
-		    size_t *sizes, unsigned short *kinds)
+gangway_data_start (const struct gw_site *site, int flags, size_t mapnum,
+		    void **hostaddrs, size_t *sizes, unsigned short *kinds)
 {
+  (void) site;
   GOACC_data_start (flags, mapnum, hostaddrs, sizes, kinds);
 }
 
@@ -267,27 +268,31 @@ gangway_data_end (void)
    is synchronous.  */
 
 void
-gangway_enter_data (int flags, size_t mapnum, void **hostaddrs,
-		    size_t *sizes, unsigned short *kinds, int async,
-		    int num_waits, ...)
+gangway_enter_data (const struct gw_site *site, int flags, size_t mapnum,
+		    void **hostaddrs, size_t *sizes, unsigned short *kinds,
+		    int async, int num_waits, ...)
 {
+  (void) site;
   (void) num_waits;
   GOACC_enter_data (flags, mapnum, hostaddrs, sizes, kinds, async, 0);
 }
 
 void
-gangway_exit_data (int flags, size_t mapnum, void **hostaddrs,
-		   size_t *sizes, unsigned short *kinds, int async,
-		   int num_waits, ...)
+gangway_exit_data (const struct gw_site *site, int flags, size_t mapnum,
+		   void **hostaddrs, size_t *sizes, unsigned short *kinds,
+		   int async, int num_waits, ...)
 {
+  (void) site;
   (void) num_waits;
   GOACC_exit_data (flags, mapnum, hostaddrs, sizes, kinds, async, 0);
 }
 
 void
-gangway_update (int flags, size_t mapnum, void **hostaddrs, size_t *sizes,
-		unsigned short *kinds, int async, int num_waits, ...)
+gangway_update (const struct gw_site *site, int flags, size_t mapnum,
+		void **hostaddrs, size_t *sizes, unsigned short *kinds,
+		int async, int num_waits, ...)
 {
+  (void) site;
   (void) num_waits;
   GOACC_update (flags, mapnum, hostaddrs, sizes, kinds, async, 0);
 }
@@ -390,9 +395,10 @@ extern void GOACC_declare (int, size_t, void **, size_t *,
 			   unsigned short *);
 
 void
-gangway_declare (int flags, size_t mapnum, void **hostaddrs, size_t *sizes,
-		 unsigned short *kinds)
+gangway_declare (const struct gw_site *site, int flags, size_t mapnum,
+		 void **hostaddrs, size_t *sizes, unsigned short *kinds)
 {
+  (void) site;
   GOACC_declare (flags, mapnum, hostaddrs, sizes, kinds);
 }
 
@@ -561,10 +567,11 @@ gangway_acc_get_property_string_h_ (int n, int t, int p, char *s, size_t len)
 }
 
 void
-gangway_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
-			void **hostaddrs, size_t *sizes,
-			unsigned short *kinds, ...)
+gangway_parallel_keyed (const struct gw_site *site, int flags_m,
+			void (*fn) (void *), size_t mapnum, void **hostaddrs,
+			size_t *sizes, unsigned short *kinds, ...)
 {
+  (void) site;
   unsigned dims[GW_AXES] = { 0, 0, 0 };
   unsigned given = 0;
   va_list ap;

@@ -18,8 +18,8 @@
    <http://www.gnu.org/licenses/>.  */
 
 /* run-tests.sh compiles this with -fopenacc -foffload=disable and then
-   renames the object's GOACC_parallel_keyed references to
-   gangway_parallel_keyed, which is the plugin's rewrite without the
+   renames the object's GOACC_parallel_keyed references to acc-shim.c's,
+   which calls gangway_parallel_keyed: the plugin's rewrite without the
    plugin.  The regions are registered nowhere, so they take the host
    path (reason not-offloaded, or if-clause), with the launch words GCC
    really emits: a runtime num_gangs, async and wait.  Each region counts

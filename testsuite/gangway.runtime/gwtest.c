@@ -272,8 +272,8 @@ k0_check (struct k0 *k, const char *what, const char *device,
 
 #define LAUNCH(K, FLAGS, FN, ...)					\
   (k0_reset (K),							\
-   gangway_parallel_keyed (FLAGS, FN, 5, (K)->hostaddrs, dummy_sizes,	\
-			   dummy_kinds, __VA_ARGS__))
+   gangway_parallel_keyed (NULL, FLAGS, FN, 5, (K)->hostaddrs,		\
+			   dummy_sizes, dummy_kinds, __VA_ARGS__))
 
 /* The device launches of registered kernels should go to.  */
 
@@ -364,7 +364,7 @@ test_dims (const char *which)
   if (strcmp (which, "big") == 0)
     {
       k.gangs = k.host_runs = 0;
-      gangway_parallel_keyed (FLAGS_DEVICE, host_k0, 5, k.hostaddrs,
+      gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_k0, 5, k.hostaddrs,
 			      dummy_sizes, dummy_kinds, W_DIM (1),
 			      2147483549u, 0);
       CHECK (k.gangs == GW_CPU_MAX_GANGS, "big: %u gangs", k.gangs);
@@ -385,7 +385,7 @@ test_dims (const char *which)
     {
       /* num_gangs(0): the device's default, 8 gangs a thread.  */
       k.gangs = k.host_runs = 0;
-      gangway_parallel_keyed (FLAGS_DEVICE, host_k0, 5, k.hostaddrs,
+      gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_k0, 5, k.hostaddrs,
 			      dummy_sizes, dummy_kinds, W_DIM (1), 0u, 0);
       unsigned want = 8 * (unsigned) gangway_num_threads ();
       CHECK (k.gangs == want && k.host_runs == 0,
@@ -399,16 +399,16 @@ test_dims (const char *which)
 	  }
     }
   else if (strcmp (which, "negative") == 0)
-    gangway_parallel_keyed (FLAGS_DEVICE, host_k0, 5, k.hostaddrs,
+    gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_k0, 5, k.hostaddrs,
 			    dummy_sizes, dummy_kinds, W_DIM (1),
 			    (unsigned) -5, 0);
   else if (strcmp (which, "vector") == 0)
-    gangway_parallel_keyed (FLAGS_DEVICE, host_k0, 5, k.hostaddrs,
+    gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_k0, 5, k.hostaddrs,
 			    dummy_sizes, dummy_kinds, W_DIM (5), 8u,
 			    (unsigned) -1, 0);
   /* The if clause: the host version runs, whatever the dimensions.  */
   k.host_runs = 0;
-  gangway_parallel_keyed (FLAGS_IF_FALSE, host_k0, 5, k.hostaddrs,
+  gangway_parallel_keyed (NULL, FLAGS_IF_FALSE, host_k0, 5, k.hostaddrs,
 			  dummy_sizes, dummy_kinds, W_DIM (1), (unsigned) -5,
 			  0);
   CHECK (k.host_runs == 1, "if(false) num_gangs(-5): %u host runs",
@@ -481,12 +481,12 @@ test_reasons (void)
   HOST_CASE (host_badmagic, "bad magic");
   HOST_CASE (host_unregistered, "unregistered");
 
-  gangway_parallel_keyed (FLAGS_DEVICE, host_which, 1, which_args,
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_which, 1, which_args,
 			  dummy_sizes, dummy_kinds, 0);
   int want = e ? atoi (e) : cpu_level () == 4 ? 4 : 2;
   CHECK (which == want, "image %d ran, expected %d", which, want);
   which = -1;
-  gangway_parallel_keyed (FLAGS_DEVICE, host_v4only, 1, which_args,
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_v4only, 1, which_args,
 			  dummy_sizes, dummy_kinds, 0);
   CHECK (which == 0 || which == 4, "v4only: image %d ran", which);
   k0_fini (&k);
@@ -514,7 +514,7 @@ bench (const char *what, int flags, void (*fn) (void *), int n,
   double t = now ();
 
   for (int i = 0; i < n; i++)
-    gangway_parallel_keyed (flags, fn, 0, args, dummy_sizes, dummy_kinds,
+    gangway_parallel_keyed (NULL, flags, fn, 0, args, dummy_sizes, dummy_kinds,
 			    arg0, arg1, arg2);
   t = now () - t;
   printf ("%-40s %8.3f us per launch (%d launches, %s, %d threads)\n", what,
@@ -551,7 +551,7 @@ test_spread (void)
   int threads = gangway_num_threads ();
 
   double t = now ();
-  gangway_parallel_keyed (FLAGS_DEVICE, host_spin, 2, args, dummy_sizes,
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_spin, 2, args, dummy_sizes,
 			  dummy_kinds, W_DIM (1), (unsigned) G, 0);
   t = now () - t;
 
@@ -578,7 +578,8 @@ test_spread (void)
     {
       usleep (2000);
       t = now ();
-      gangway_parallel_keyed (FLAGS_DEVICE, host_spin, 2, args, dummy_sizes,
+      gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_spin, 2, args,
+			      dummy_sizes,
 			      dummy_kinds, W_DIM (1), (unsigned) G, 0);
       total += now () - t;
     }
@@ -592,13 +593,15 @@ test_spread (void)
      launch may still run them all there, but the second goes back to
      batches, opens the job once it has run long enough, and spreads.  */
   for (int i = 0; i < 100; i++)
-    gangway_parallel_keyed (FLAGS_DEVICE, host_spin, 2, args, dummy_sizes,
+    gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_spin, 2, args,
+			    dummy_sizes,
 			    dummy_kinds, W_DIM (1), 2u, 0);
   usec = 300;
   for (int launch = 1; launch <= 2; launch++)
     {
       memset (tid, 0, sizeof tid);
-      gangway_parallel_keyed (FLAGS_DEVICE, host_spin, 2, args, dummy_sizes,
+      gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_spin, 2, args,
+			      dummy_sizes,
 			      dummy_kinds, W_DIM (1), (unsigned) G, 0);
       distinct = 0;
       for (int g = 0; g < G; g++)
@@ -683,7 +686,7 @@ test_move (void)
       return;
     }
   /* Start the pool.  */
-  gangway_parallel_keyed (FLAGS_DEVICE, host_spin, 2, args, dummy_sizes,
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_spin, 2, args, dummy_sizes,
 			  dummy_kinds, W_DIM (1), (unsigned) G, 0);
   pid_t helper = pool_thread_id ("gangway-1");
   CHECK (helper != 0, "no thread gangway-1");
@@ -704,7 +707,7 @@ test_move (void)
       for (int launch = 0; launch < 3; launch++)
 	{
 	  memset (tid, 0, sizeof tid);
-	  gangway_parallel_keyed (FLAGS_DEVICE, host_spin, 2, args,
+	  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_spin, 2, args,
 				  dummy_sizes, dummy_kinds, W_DIM (1),
 				  (unsigned) G, 0);
 	  helped = 0;
@@ -744,7 +747,8 @@ test_choose (void)
   for (int launch = 0; launch < 600; launch++)
     {
       memset (tid, 0, sizeof tid);
-      gangway_parallel_keyed (FLAGS_DEVICE, host_spin, 2, args, dummy_sizes,
+      gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_spin, 2, args,
+			      dummy_sizes,
 			      dummy_kinds, W_DIM (1), (unsigned) G, 0);
       int mine = 0;
       for (int g = 0; g < G; g++)
@@ -763,7 +767,8 @@ test_choose (void)
   for (int launch = 0; launch < 40; launch++)
     {
       memset (tid, 0, sizeof tid);
-      gangway_parallel_keyed (FLAGS_DEVICE, host_spin, 2, args, dummy_sizes,
+      gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_spin, 2, args,
+			      dummy_sizes,
 			      dummy_kinds, W_DIM (1), (unsigned) G, 0);
       for (int g = 0; g < G; g++)
 	CHECK (tid[g] != 0, "long launch %d: gang %d did not run", launch, g);
@@ -787,7 +792,8 @@ spin_async (unsigned long *tid, unsigned gangs, int usec, bool poll,
   int mine = 0;
 
   memset (tid, 0, gangs * sizeof *tid);
-  gangway_parallel_keyed (FLAGS_DEVICE, host_spin, other_key ? 3 : 2, args,
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_spin, other_key ? 3 : 2,
+			  args,
 			  other_key ? other_sizes : dummy_sizes, dummy_kinds,
 			  W_DIM (1), gangs, W_ASYNC (1), 0);
   if (!poll)
@@ -877,11 +883,11 @@ fenv_case (const char *what, int round, bool async, int usec)
       feclearexcept (FE_ALL_EXCEPT);
       fesetround (round);
       if (async)
-	gangway_parallel_keyed (FLAGS_DEVICE, host_fenv, 4, args, sizes,
+	gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_fenv, 4, args, sizes,
 				kinds, W_DIM (1), (unsigned) G, W_ASYNC (1),
 				0);
       else
-	gangway_parallel_keyed (FLAGS_DEVICE, host_fenv, 4, args, sizes,
+	gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_fenv, 4, args, sizes,
 				kinds, W_DIM (1), (unsigned) G, 0);
       fesetround (FE_TONEAREST);
       if (async)

@@ -289,7 +289,7 @@ test_launch (void)
   for (int i = 0; i < 100; i++)
     a[i] = i;
   mark ("launch incr");
-  gangway_parallel_keyed (FLAGS_DEVICE, host_incr, 4, h, s, k, W_DIM (1),
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 4, h, s, k, W_DIM (1),
 			  6u, 0);
   mark ("launched incr");
   check_device ("incr", expected ());
@@ -304,17 +304,18 @@ test_launch (void)
   void *gh[1] = { &global_base };
   size_t gs[1] = { sizeof global_base };
   unsigned short gk[1] = { ALIGN4 (K_TO) }, gd[1] = { K_DELETE };
-  gangway_enter_data (FLAGS_DEVICE, 1, gh, gs, gk, -2, 0);
+  gangway_enter_data (NULL, FLAGS_DEVICE, 1, gh, gs, gk, -2, 0);
   mark ("launch plain");
-  gangway_parallel_keyed (FLAGS_DEVICE, host_plain, 4, h, s, k, W_DIM (6),
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_plain, 4, h, s, k,
+			  W_DIM (6),
 			  2u, 64u, 0);
   mark ("launched plain");
-  gangway_exit_data (FLAGS_DEVICE, 1, gh, gs, gd, -2, 0);
+  gangway_exit_data (NULL, FLAGS_DEVICE, 1, gh, gs, gd, -2, 0);
   check_device ("plain", expected ());
 
   /* An if clause that is false: the host's data, nothing mapped.  */
   mark ("launch if-false");
-  gangway_parallel_keyed (FLAGS_IF_FALSE, host_plain, 4, h, s, k, 0);
+  gangway_parallel_keyed (NULL, FLAGS_IF_FALSE, host_plain, 4, h, s, k, 0);
   mark ("launched if-false");
   check_device ("if-false", "host");
   /* The fake device ran gw_kp_incr but not gw_kp_plain; the host both.  */
@@ -337,31 +338,31 @@ test_refcount (void)
   for (int i = 0; i < 50; i++)
     x[i] = i;
   mark ("enter 1");
-  gangway_enter_data (FLAGS_DEVICE, 1, h, s, to, -2, 0);
+  gangway_enter_data (NULL, FLAGS_DEVICE, 1, h, s, to, -2, 0);
   mark ("enter 2");
-  gangway_enter_data (FLAGS_DEVICE, 1, h, s, to, -2, 0);
+  gangway_enter_data (NULL, FLAGS_DEVICE, 1, h, s, to, -2, 0);
   /* A data construct adds a reference while it lasts.  */
   mark ("data");
-  gangway_data_start (FLAGS_DEVICE, 1, h, s, present);
+  gangway_data_start (NULL, FLAGS_DEVICE, 1, h, s, present);
   gangway_data_end ();
   for (int i = 0; i < 50; i++)
     x[i] = -1;
   mark ("exit 1");
-  gangway_exit_data (FLAGS_DEVICE, 1, h, s, from, -2, 0);
+  gangway_exit_data (NULL, FLAGS_DEVICE, 1, h, s, from, -2, 0);
   CHECK (x[0] == -1, "exit 1 copied back: x[0] = %d", x[0]);
   mark ("exit 2");
-  gangway_exit_data (FLAGS_DEVICE, 1, h, s, from, -2, 0);
+  gangway_exit_data (NULL, FLAGS_DEVICE, 1, h, s, from, -2, 0);
   CHECK (x[0] == 0 && x[49] == 49, "exit 2 did not copy back: x[49] = %d",
 	 x[49]);
   /* Absent data: no error.  */
   mark ("exit 3");
-  gangway_exit_data (FLAGS_DEVICE, 1, h, s, from, -2, 0);
+  gangway_exit_data (NULL, FLAGS_DEVICE, 1, h, s, from, -2, 0);
 
   /* finalize: every dynamic reference at once.  */
   mark ("finalize");
-  gangway_enter_data (FLAGS_DEVICE, 1, h, s, to, -2, 0);
-  gangway_enter_data (FLAGS_DEVICE, 1, h, s, to, -2, 0);
-  gangway_exit_data (FLAGS_DEVICE, 1, h, s, del, -2, 0);
+  gangway_enter_data (NULL, FLAGS_DEVICE, 1, h, s, to, -2, 0);
+  gangway_enter_data (NULL, FLAGS_DEVICE, 1, h, s, to, -2, 0);
+  gangway_exit_data (NULL, FLAGS_DEVICE, 1, h, s, del, -2, 0);
   mark ("end");
 }
 
@@ -379,21 +380,21 @@ test_update (void)
 
   for (int i = 0; i < 20; i++)
     x[i] = 3 * i;
-  gangway_enter_data (FLAGS_DEVICE, 1, h, s, to, -2, 0);
+  gangway_enter_data (NULL, FLAGS_DEVICE, 1, h, s, to, -2, 0);
   memset (x, 0, sizeof x);
   mark ("update self");
-  gangway_update (FLAGS_DEVICE, 1, h, s, self, -2, 0);
+  gangway_update (NULL, FLAGS_DEVICE, 1, h, s, self, -2, 0);
   CHECK (x[19] == 57, "update self: x[19] = %d", x[19]);
   for (int i = 0; i < 20; i++)
     x[i] = 7;
   mark ("update device");
-  gangway_update (FLAGS_DEVICE, 1, h, s, dev, -2, 0);
+  gangway_update (NULL, FLAGS_DEVICE, 1, h, s, dev, -2, 0);
   memset (x, 0, sizeof x);
   mark ("update if_present");
   /* if_present (the plain kinds) on absent data: nothing.  */
-  gangway_update (FLAGS_DEVICE, 1, hy, sy, from, -2, 0);
+  gangway_update (NULL, FLAGS_DEVICE, 1, hy, sy, from, -2, 0);
   mark ("exit");
-  gangway_exit_data (FLAGS_DEVICE, 1, h, s, from, -2, 0);
+  gangway_exit_data (NULL, FLAGS_DEVICE, 1, h, s, from, -2, 0);
   CHECK (x[0] == 7 && x[19] == 7, "update device: x[19] = %d", x[19]);
 }
 
@@ -409,9 +410,9 @@ test_absent (const char *where)
   unsigned short k[1] = { ALIGN4 (K_FORCE_PRESENT) };
 
   if (where && strcmp (where, "data") == 0)
-    gangway_data_start (FLAGS_DEVICE, 1, h, s, k);
+    gangway_data_start (NULL, FLAGS_DEVICE, 1, h, s, k);
   else
-    gangway_parallel_keyed (FLAGS_DEVICE, host_incr, 1, h, s, k, 0);
+    gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 1, h, s, k, 0);
   CHECK (0, "a present clause on absent data passed");
 }
 
@@ -433,9 +434,9 @@ test_cpu_sync (void)
   unsigned short to[1] = { ALIGN4 (K_TO) }, from[1] = { ALIGN4 (K_FROM) };
 
   memset (a, 0, sizeof a);
-  gangway_enter_data (FLAGS_DEVICE, 1, h, s, to, -2, 0);
+  gangway_enter_data (NULL, FLAGS_DEVICE, 1, h, s, to, -2, 0);
   mark ("launch k0");
-  gangway_parallel_keyed (FLAGS_DEVICE, host_k0, 5, h, s, k, W_DIM (1),
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_k0, 5, h, s, k, W_DIM (1),
 			  64u, 0);
   mark ("launched k0");
   check_device ("k0", "cpu");
@@ -444,7 +445,7 @@ test_cpu_sync (void)
   /* What the ptx device has is what the cpu computed.  */
   if (strcmp (gangway_device_name (), "ptx") == 0)
     memset (a, 0, sizeof a);
-  gangway_exit_data (FLAGS_DEVICE, 1, h, s, from, -2, 0);
+  gangway_exit_data (NULL, FLAGS_DEVICE, 1, h, s, from, -2, 0);
   for (int i = 0; i < N; i++)
     if (a[i] != 2 * i + global_base)
       {
@@ -468,7 +469,7 @@ test_struct (void)
   for (int i = 0; i < 10; i++)
     arr[i] = 10 * i;
   mark ("launch sincr");
-  gangway_parallel_keyed (FLAGS_DEVICE, host_sincr, 5, h, s, k, 0);
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_sincr, 5, h, s, k, 0);
   mark ("launched sincr");
   check_device ("sincr", expected ());
   CHECK (st.p == arr, "sincr: the host's pointer changed");
@@ -491,7 +492,7 @@ test_bad_kind (void)
   size_t s[3] = { sizeof a, 0, sizeof a };
   unsigned short k[3] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT, K_ALWAYS_TO };
 
-  gangway_parallel_keyed (FLAGS_DEVICE, host_incr, 3, h, s, k, 0);
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 3, h, s, k, 0);
   CHECK (a[9] == 1, "bad kind: a[9] = %d", a[9]);
 }
 
@@ -505,7 +506,7 @@ test_sm99 (void)
   size_t s[2] = { sizeof a, 0 };
   unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
 
-  gangway_parallel_keyed (FLAGS_DEVICE, host_sm99, 2, h, s, k, 0);
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_sm99, 2, h, s, k, 0);
   check_device ("sm99", "host");
   CHECK (a[9] == 1, "sm99: a[9] = %d", a[9]);
 }
@@ -522,7 +523,8 @@ test_limits (void)
   size_t s[2] = { sizeof a, 0 };
   unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
 
-  gangway_parallel_keyed (FLAGS_DEVICE, host_plain, 2, h, s, k, W_DIM (7),
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_plain, 2, h, s, k,
+			  W_DIM (7),
 			  3u, 4u, 64u, 0);
   check_device ("limits", expected ());
 }
@@ -540,10 +542,10 @@ test_link (void)
   unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
 
   mark ("launch link");
-  gangway_parallel_keyed (FLAGS_DEVICE, host_link, 2, h, s, k, 0);
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_link, 2, h, s, k, 0);
   mark ("launched link");
   check_device ("link", "ptx");
-  gangway_parallel_keyed (FLAGS_DEVICE, host_missing, 2, h, s, k, 0);
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_missing, 2, h, s, k, 0);
   check_device ("missing routine", "host");
   CHECK (a[9] == 1, "missing routine: a[9] = %d", a[9]);
 }
@@ -562,7 +564,7 @@ test_read_only (void)
   unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
 
   mark ("launch read-only");
-  gangway_parallel_keyed (FLAGS_DEVICE, host_incr, 2, h, s, k, W_DIM (1),
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k, W_DIM (1),
 			  2u, 0);
   mark ("launched read-only");
   check_device ("read-only", "ptx");
@@ -582,13 +584,13 @@ test_fork (void)
   size_t s[2] = { sizeof a, 0 };
   unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
 
-  gangway_parallel_keyed (FLAGS_DEVICE, host_plain, 2, h, s, k, 0);
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_plain, 2, h, s, k, 0);
   check_device ("before the fork", "ptx");
   fflush (NULL);
   pid_t pid = fork ();
   if (pid == 0)
     {
-      gangway_parallel_keyed (FLAGS_DEVICE, host_plain, 2, h, s, k, 0);
+      gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_plain, 2, h, s, k, 0);
       check_device ("in the child", "host");
       CHECK (a[9] == 1, "in the child: a[9] = %d", a[9]);
       fflush (NULL);
@@ -597,7 +599,7 @@ test_fork (void)
   int status;
   CHECK (pid > 0 && waitpid (pid, &status, 0) == pid && WIFEXITED (status)
 	 && WEXITSTATUS (status) == 0, "the child failed");
-  gangway_parallel_keyed (FLAGS_DEVICE, host_plain, 2, h, s, k, 0);
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_plain, 2, h, s, k, 0);
   check_device ("after the fork", "ptx");
 }
 
@@ -617,7 +619,7 @@ launch_at_exit (void)
   unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
 
   mark ("launch at exit");
-  gangway_parallel_keyed (FLAGS_DEVICE, host_plain, 2, h, s, k, 0);
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_plain, 2, h, s, k, 0);
   mark ("launched at exit");
   const char *d = gangway_last_launch_device ();
   if (d == NULL || strcmp (d, "host") != 0 || a[9] != 1)
@@ -636,7 +638,7 @@ test_exit (void)
   size_t s[2] = { sizeof a, 0 };
   unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
 
-  gangway_parallel_keyed (FLAGS_DEVICE, host_plain, 2, h, s, k, 0);
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_plain, 2, h, s, k, 0);
   check_device ("before exit", "ptx");
   exit_launch = 1;
 }
@@ -656,7 +658,7 @@ test_firstprivate (void)
 			  ALIGN4 (K_FIRSTPRIVATE) };
 
   mark ("launch firstprivate");
-  gangway_parallel_keyed (FLAGS_DEVICE, host_plain, 3, h, s, k, 0);
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_plain, 3, h, s, k, 0);
   mark ("launched firstprivate");
   check_device ("firstprivate", "ptx");
 }
@@ -674,7 +676,7 @@ test_global_to (void)
 			  ALIGN4 (K_TO) };
 
   mark ("launch global-to");
-  gangway_parallel_keyed (FLAGS_DEVICE, host_plain, 3, h, s, k, 0);
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_plain, 3, h, s, k, 0);
   mark ("launched global-to");
   check_device ("global-to", "ptx");
 }
@@ -708,7 +710,7 @@ test_data_api (void)
 	 && !gangway_acc_is_present (y, sizeof y + 1), "acc_is_present");
   CHECK (gangway_acc_hostptr (d) == NULL, "acc_hostptr (acc_malloc's)");
   mark ("launch");
-  gangway_parallel_keyed (FLAGS_DEVICE, host_incr, 2, h, s, k, 0);
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k, 0);
   mark ("launched");
   check_device ("data-api", expected ());
   CHECK (y[0] == 100, "the launch wrote the host's y: y[0] = %d", y[0]);

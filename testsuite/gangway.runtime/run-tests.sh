@@ -230,13 +230,16 @@ $CC $CFLAGS -fPIC -shared $INC -DRUN_NAME=unitlib_dl_run \
 $CC $CFLAGS -fopenacc -foffload=disable $INC -o gwtest "$here/gwtest.c" \
     -L"$build" -lunit $LIBS -ldl -lpthread -lm || die "cannot build gwtest"
 
-# A real OpenACC region, with the plugin's call rewrite done by objcopy.
+# A real OpenACC region, with the plugin's call rewrite done by objcopy
+# and acc-shim.c.
+$CC $CFLAGS $INC -c -o acc-shim.o "$here/acc-shim.c" \
+  || die "cannot compile acc-shim.c"
 $CC $CFLAGS -fopenacc -foffload=disable $INC -c -o acc-region.o \
     "$here/acc-region.c" || die "cannot compile acc-region.c"
-objcopy --redefine-sym GOACC_parallel_keyed=gangway_parallel_keyed \
+objcopy --redefine-sym GOACC_parallel_keyed=shim_parallel_keyed \
     acc-region.o || die "cannot rename in acc-region.o"
-$CC $SANFLAGS -fopenacc -foffload=disable -o acc-region acc-region.o $LIBS \
-  || die "cannot link acc-region"
+$CC $SANFLAGS -fopenacc -foffload=disable -o acc-region acc-region.o \
+    acc-shim.o $LIBS || die "cannot link acc-region"
 # The same object as GCC made it, calling libgomp's GOACC_parallel_keyed,
 # which libgangway, linked before libgomp, defines too.
 $CC $CFLAGS -fopenacc -foffload=disable $INC -c -o acc-region-gcc.o \
@@ -252,15 +255,15 @@ $CC $CFLAGS $INC -o ptxtest "$here/ptxtest.c" $LIBS \
   || die "cannot build ptxtest"
 $CC $CFLAGS -fopenacc -foffload=disable $INC -c -o acc-data.o \
     "$here/acc-data.c" || die "cannot compile acc-data.c"
-objcopy --redefine-sym GOACC_parallel_keyed=gangway_parallel_keyed \
-    --redefine-sym GOACC_data_start=gangway_data_start \
-    --redefine-sym GOACC_data_end=gangway_data_end \
-    --redefine-sym GOACC_enter_data=gangway_enter_data \
-    --redefine-sym GOACC_exit_data=gangway_exit_data \
-    --redefine-sym GOACC_update=gangway_update \
+objcopy --redefine-sym GOACC_parallel_keyed=shim_parallel_keyed \
+    --redefine-sym GOACC_data_start=shim_data_start \
+    --redefine-sym GOACC_data_end=shim_data_end \
+    --redefine-sym GOACC_enter_data=shim_enter_data \
+    --redefine-sym GOACC_exit_data=shim_exit_data \
+    --redefine-sym GOACC_update=shim_update \
     acc-data.o || die "cannot rename in acc-data.o"
-$CC $SANFLAGS -fopenacc -foffload=disable -o acc-data acc-data.o $LIBS \
-  || die "cannot link acc-data"
+$CC $SANFLAGS -fopenacc -foffload=disable -o acc-data acc-data.o acc-shim.o \
+    $LIBS || die "cannot link acc-data"
 if [ -n "${GANGWAY_PLUGIN-}" ]; then
   $CC $PCFLAGS -fopenacc -foffload=disable -fplugin="$GANGWAY_PLUGIN" \
       -fplugin-arg-gangway-targets=cpu,ptx $INC -o acc-ptx "$here/acc-ptx.c" \

@@ -90,7 +90,7 @@ RUN_NAME (void)
   unsigned short kinds[5] = { 0 };
 
   memset (a, 0, sizeof a);
-  gangway_parallel_keyed (~0, lib_host, 5, args, sizes, kinds,
+  gangway_parallel_keyed (NULL, ~0, lib_host, 5, args, sizes, kinds,
 			  (1u << 28) | 1u, (unsigned) G, 0);
   for (int i = 0; i < N; i++)
     if (a[i] != 2 * i + lib_base)
