@@ -31,8 +31,12 @@
    Queues: a synchronous call waits for every queue first, as the data
    directives do; an _async call waits for its own queue, then runs: the
    devices of a data call run it synchronously, a valid implementation
-   of a queue that keeps its order.  The queue number is checked first:
-   acc_async_sync, acc_async_noval or a queue (>= 0).
+   of a queue that keeps its order.  The exception is the copies of
+   acc_memcpy_*_async where the cpu device shares the host's memory:
+   they join the cpu device's queue (pool-queue.c) as records of their
+   own, behind what was queued before, and the call returns at once.
+   The queue number is checked first: acc_async_sync, acc_async_noval or
+   a queue (>= 0).
 
    Fortran (libgomp's openacc module and openacc_lib.h) reaches these
    through its external procedures' symbols, acc_copyin_32_h_ and so on:
@@ -284,10 +288,51 @@ gw_api_check_device (const void *d, size_t size, const char *fn)
 	      "of present data)", fn, d, size);
 }
 
+/* A copy on the cpu device's queue: its record's argument block, and
+   its "kernel" of one gang.  */
+struct gw_queued_copy
+{
+  void *dst;
+  const void *src;
+  size_t size;
+};
+
+static void
+gw_copy_kernel (void *data, void *const *globals, uint32_t num_gangs,
+		uint32_t gang_lo, uint32_t gang_hi)
+{
+  const struct gw_queued_copy *c = data;
+
+  (void) globals;
+  (void) num_gangs;
+  if (gang_lo == 0 && gang_hi > 0)
+    memmove (c->dst, c->src, c->size);
+}
+
+/* Queue the copy of SIZE bytes from SRC to DST, in the host's memory, on
+   queue ASYNC of the cpu device.  Return false if the pool has no thread
+   to run its queue.  */
+
+static bool
+gw_api_queue_copy (void *dst, const void *src, size_t size, int async)
+{
+  struct gw_queued_copy *c = gw_pool_queue_begin (sizeof *c);
+
+  if (c == NULL)
+    return false;
+  *c = (struct gw_queued_copy) { dst, src, size };
+  gw_pool_queue_commit (async, gw_copy_kernel, NULL, 1,
+			(uintptr_t) gw_copy_kernel, NULL, 0);
+  return true;
+}
+
 static void
 gw_api_memcpy (void *dst, const void *src, size_t size, int dir, int async,
 	       const char *fn)
 {
+  if (size && gw_api_shared () && (async >= 0 || async == GW_ASYNC_NOVAL)
+      && gw_device () >= 0 && gw_api_queue_copy (dst, src, size, async))
+    return;
   gw_api_wait (async, fn);
   if (size == 0)
     return;
