@@ -571,13 +571,18 @@ gw_segv (int sig, siginfo_t *info, void *ctx)
       struct gw_stale *s = gw_stale_find (gw_page_of (addr));
       if (s && s->protected_)
 	{
-	  if (gw_host_fault (s, addr, write, pc)
-	      && gw_num_stepping < sizeof gw_stepping / sizeof gw_stepping[0])
+	  if (!gw_host_fault (s, addr, write, pc))
+	    return;
+	  if (gw_num_stepping < sizeof gw_stepping / sizeof gw_stepping[0])
 	    {
 	      mprotect ((void *) s->page, gw_page, PROT_READ | PROT_WRITE);
 	      gw_stepping[gw_num_stepping++] = s->page;
 	      uc->uc_mcontext.gregs[REG_EFL] |= 0x100;	/* TF.  */
 	    }
+	  else
+	    /* An instruction that touches more stale pages than one step
+	       can open: the page is no longer watched.  */
+	    gw_stale_remove (s);
 	  return;
 	}
     }

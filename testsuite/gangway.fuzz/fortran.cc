@@ -109,6 +109,12 @@ struct fgen
      the mode of the region being made (0: the default).  */
   bool rounding = false;
   int mode = 0;
+  /* How compute's data construct is spelled: 0 'data', 1 'enter data'
+     and 'exit data', 2 the data API (f_data_unstructured, f_data_api);
+     and whether an update self and an update device of the outputs
+     follow its regions (f_data_update).  */
+  int data_form = 0;
+  bool data_api = false, data_update = false;
 
   explicit fgen (const fz_options &opts) : o (opts)
   {
@@ -922,6 +928,14 @@ struct fgen
     int regions = (int) rng.range (1, 1 + o.size * 3 / 100);
     for (int r = 1; r <= regions; r++)
       region (r);
+    /* The data construct's spelling, from a stream of its own, so that
+       the programs of earlier versions keep their other choices.  */
+    fz_rng data_rng;
+    data_rng.s = o.seed * 0x9e3779b97f4a7c15ull + 0xda7a;
+    data_form = data_rng.pct (w (K_f_data_unstructured)) ? 1
+		: data_rng.pct (w (K_f_data_api)) ? 2 : 0;
+    data_api = data_form == 2;
+    data_update = data_rng.pct (w (K_f_data_update));
 
     std::string s;
     s += fmt ("! gangway-fuzz --fortran --seed %llu%s\n",
@@ -930,6 +944,8 @@ struct fgen
 	 "fortran.cc):\n! compute (.false.) runs every region on the host, "
 	 "compute (.true.) on the\n! device; the results must agree.\n\n";
     s += "module fz_m\n";
+    if (data_api)
+      s += "  use openacc\n";
     if (rounding)
       s += "  use, intrinsic :: ieee_arithmetic, only: ieee_set_rounding_mode, &\n"
 	   "    & ieee_nearest, ieee_up, ieee_down, ieee_to_zero\n";
@@ -967,27 +983,8 @@ struct fgen
     s += "    integer :: i, j\n    real(8) :: t(4)\n" + locals;
     if (rounding)
       s += "    real(8) :: hv\n    integer :: kt\n";
-    s += "    !$acc data copyin(";
-    bool first = true;
-    for (const farray &a : arrays)
-      if (a.input)
-	{
-	  s += (first ? "" : ", ") + a.name;
-	  first = false;
-	}
-    s += ") copy(";
-    first = true;
-    for (const farray &a : arrays)
-      if (!a.input)
-	{
-	  s += (first ? "" : ", ") + a.name;
-	  first = false;
-	}
-    s += ") if (dev)\n";
-    s += body;
-    if (queues)
-      s += "    !$acc wait\n";
-    s += "    !$acc end data\n  end subroutine compute\nend module fz_m\n\n";
+    s += data_construct ();
+    s += "  end subroutine compute\nend module fz_m\n\n";
 
     /* The program.  */
     s += "program fuzz\n  use fz_m\n  implicit none\n";
@@ -1107,6 +1104,56 @@ struct fgen
     s += "  print '(a)', 'fuzz: mismatch (GANGWAY_FUZZ_BREAK)'\n  stop 1\n";
     s += "#endif\nend program fuzz\n";
     return wrap (s);
+  }
+
+  /* The names of the inputs (INPUTS) or of the outputs, joined by SEP.  */
+  std::string
+  names (bool inputs, const char *sep) const
+  {
+    std::string t;
+    for (const farray &a : arrays)
+      if (a.input == inputs)
+	t += (t.empty () ? "" : sep) + a.name;
+    return t;
+  }
+
+  /* compute's data around its body, in its data_form: the inputs copied
+     in, the outputs copied in and out.  */
+  std::string
+  data_construct () const
+  {
+    const std::string in = names (true, ", "), out = names (false, ", ");
+    std::string t, end;
+    if (data_form == 0)
+      {
+	t = "    !$acc data copyin(" + in + ") copy(" + out + ") if (dev)\n";
+	end = "    !$acc end data\n";
+      }
+    else if (data_form == 1)
+      {
+	t = "    !$acc enter data copyin(" + in + ", " + out + ") if (dev)\n";
+	end = "    !$acc exit data copyout(" + out + ") delete(" + in
+	      + ") if (dev)\n";
+      }
+    else
+      {
+	t = "    if (dev) then\n";
+	for (const farray &a : arrays)
+	  t += "      call acc_copyin (" + a.name + ")\n";
+	t += "    end if\n";
+	end = "    if (dev) then\n";
+	for (const farray &a : arrays)
+	  end += std::string ("      call acc_") + (a.input ? "delete" : "copyout")
+		 + " (" + a.name + ")\n";
+	end += "    end if\n";
+      }
+    t += body;
+    if (queues)
+      t += "    !$acc wait\n";
+    if (data_update)
+      t += "    !$acc update self(" + out + ") if (dev)\n"
+	   "    !$acc update device(" + out + ") if (dev)\n";
+    return t + end;
   }
 
   /* TEXT with every line longer than free form's 132 characters broken

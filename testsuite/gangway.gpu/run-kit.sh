@@ -37,6 +37,7 @@ declare -A EXPECT=(
 # Tests that cannot end off the cpu device: not run.
 declare -A SKIP=(
   [async-queue-2]="a queued region waits for the host; ptx runs async launches synchronously"
+  [async-data-api-2]="a queued region waits for the host; ptx runs async launches synchronously"
 )
 
 if [ -n "$tests" ]; then

@@ -30,13 +30,14 @@ trap 'rm -rf "$WORK"' EXIT
 # Tests whose expectations are the cpu device's or the host's (acc-api-1:
 # the cpu device's type and properties, which ptxsim-run answers as
 # libgomp's host device; check-lanes-1:
-# the cpu image's lane checker; async-queue-2: a queued region that waits for
-# the host, which the cpu device's queue runs concurrently; stop-1: Fortran's
+# the cpu image's lane checker; async-queue-2, async-data-api-2: a queued
+# region that waits for the host, which the cpu device's queue runs
+# concurrently; stop-1: Fortran's
 # STOP with a code, which ptx traps; fenv-1: the host's rounding modes, which
 # ptx instructions do not follow; bounds-check-2: a failed check of
 # -fcheck=bounds, which ptx prints and traps, libgfortran's exit status 2
 # being the cpu device's).
-DIFFERENT=" acc-api-1 on-device-2 on-device-3 profiling-1 check-lanes-1 abort-1 async-queue-2 stop-1 fenv-1 bounds-check-2 "
+DIFFERENT=" acc-api-1 on-device-2 on-device-3 profiling-1 check-lanes-1 abort-1 async-queue-2 async-data-api-2 stop-1 fenv-1 bounds-check-2 "
 HUGE=" num-gangs-3 num-gangs-4 "
 
 $CXX -std=c++17 -O2 -ffp-contract=off -c "$HERE/ptxsim.cc" -o "$WORK/ptxsim.o" \
