@@ -46,6 +46,11 @@
    clause on absent data, ranges that straddle a mapping) are fatal, with
    libgomp's messages.
 
+   This file holds the present table and the mappings of launches and
+   data constructs; data-declare.c the declared globals, data-map-api.c
+   the data API's operations, data-directives.c the directives' entry
+   points (data-map.h, the declarations they share).
+
    The data directives reach libgangway through the plugin's rewrite of
    GCC's calls (plugin/unit.cc): gangway_data_start and the others have
    the interfaces of libgomp's GOACC_data_start and so on.  When the
@@ -66,90 +71,9 @@
 #include <string.h>
 
 #include "runtime.h"
+#include "data-map.h"
 
-/* libgomp's entry points.  */
-extern void GOACC_data_start (int, size_t, void **, size_t *,
-			      unsigned short *);
-extern void GOACC_data_end (void);
-extern void GOACC_enter_data (int, size_t, void **, size_t *,
-			      unsigned short *, int, int, ...);
-extern void GOACC_exit_data (int, size_t, void **, size_t *,
-			     unsigned short *, int, int, ...);
-extern void GOACC_update (int, size_t, void **, size_t *, unsigned short *,
-			  int, int, ...);
-
-/* A device allocation holding one or more entries.  */
-struct gw_block
-{
-  const struct gw_memory *mem;	/* The memory it is in.  */
-  uint64_t base;
-  size_t users;			/* Entries in it.  */
-  bool borrowed;		/* The program's memory (acc_map_data):
-				   never freed here.  */
-};
-
-/* The reference count of an entry acc_map_data made: it never drops to
-   zero; only acc_unmap_data removes the entry.  */
-#define GW_REFS_MAPPED (SIZE_MAX / 2)
-
-/* A block of device memory acc_malloc returned.  */
-struct gw_allocation
-{
-  const struct gw_memory *mem;
-  uint64_t base;
-  size_t size;
-  struct gw_allocation *next;
-};
-
-/* A present host range.  */
-struct gw_present
-{
-  uintptr_t start, end;		/* [START, END), never empty.  */
-  uint64_t dev;			/* Device address of START.  */
-  size_t refs;			/* All references...  */
-  size_t dynamic;		/* ... and those of enter data.  */
-  struct gw_block *block;
-  unsigned mark;		/* For gw_sync_host.  */
-  bool read_only;		/* The host's copy cannot be written.  */
-  bool declared;		/* A declared global's (gw_map_declared).  */
-  const struct gw_site *site;	/* What mapped it, and which of its  */
-  size_t site_entry;		/* mappings, for messages.  */
-  struct gw_present *next;
-};
-
-/* An attached pointer: the host pointer at WHERE, inside a present
-   entry, whose device copy holds a device address.  */
-struct gw_attach
-{
-  uintptr_t where;
-  size_t count;
-  struct gw_attach *next;
-};
-
-/* What a launch or data construct did to one entry of its list, to be
-   undone at its end.  */
-struct gw_item
-{
-  struct gw_present *entry;	/* A reference to drop, or NULL.  */
-  uintptr_t host;		/* The entry's host address...  */
-  size_t size;			/* ... and size.  */
-  unsigned char kind;
-  bool attach;			/* An attachment of HOST to drop.  */
-  bool in_block;		/* A private copy in the launch's argument
-				   block (gw_map_place_copies)...  */
-  uint64_t dev;			/* ... at this device address.  */
-};
-
-/* A launch's or data construct's mappings.  */
-struct gw_region
-{
-  struct gw_region *prev;	/* Enclosing data construct.  */
-  const struct gw_site *site;	/* Its launch's or construct's.  */
-  size_t n;
-  struct gw_item items[];
-};
-
-static pthread_mutex_t gw_data_lock = PTHREAD_MUTEX_INITIALIZER;
+pthread_mutex_t gw_data_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Whether the launch being mapped puts its small "to" objects, of at
    most GW_SMALL_COPY bytes, in its argument block (under GW_DATA_LOCK).
@@ -157,27 +81,21 @@ static pthread_mutex_t gw_data_lock = PTHREAD_MUTEX_INITIALIZER;
    cuMemAlloc, cuMemcpyHtoD and cuMemFree cost some 15 us a launch.  */
 static bool gw_small_copies;
 #define GW_SMALL_COPY 256
-static struct gw_present *gw_table;
+struct gw_present *gw_table;
 static struct gw_attach *gw_attached;
-static struct gw_allocation *gw_allocations;
 static unsigned gw_mark;
 /* The entry the list being mapped made last for a Fortran array
    descriptor (GW_MAP_TO_PSET), whose pointers, the GW_MAP_POINTER
    entries after it, are to be translated (under GW_DATA_LOCK).  */
 static struct gw_present *gw_fresh_pset;
 
-/* The calling thread's open data constructs, innermost first.  */
-static __thread struct gw_region *gw_data_stack;
-
 /* Whether the calling thread holds GW_DATA_LOCK: a fatal error under it
    exits, and the exit's destructors (gangway_unregister_unit) must not
    take it again.  */
-static __thread bool gw_locked;
+__thread bool gw_locked;
 /* The generation of the unit list (registry.c) whose declared globals
    are mapped (under GW_DATA_LOCK).  */
 static unsigned gw_declared_generation;
-
-static void gw_map_declared (void);
 
 /* The site (gangway-abi.h) of the launch or data directive the calling
    thread is in, or NULL, and the index of its mapping being done, or
@@ -194,6 +112,15 @@ gw_map_site (const struct gw_site *site)
 {
   gw_site = site;
   gw_site_entry = SIZE_MAX;
+}
+
+/* The same, for an error about mapping I of SITE.  */
+
+void
+gw_map_site_entry (const struct gw_site *site, size_t i)
+{
+  gw_site = site;
+  gw_site_entry = i;
 }
 
 /* Return the site the calling thread is in, and in *ENTRY the mapping
@@ -254,7 +181,7 @@ gw_site_describe (const struct gw_site *site, size_t i, char *buf,
    does, then which variable of which directive it is about, and end
    the process.  */
 
-static void __attribute__ ((noreturn, format (printf, 1, 2)))
+void __attribute__ ((noreturn, format (printf, 1, 2)))
 gw_data_fatal (const char *fmt, ...)
 {
   char what[1024], where[512];
@@ -272,7 +199,7 @@ gw_data_fatal (const char *fmt, ...)
 /* Take GW_DATA_LOCK, every entry point's first step; then map the
    declared globals of the units registered since the last time.  */
 
-static void
+void
 gw_lock (void)
 {
   pthread_mutex_lock (&gw_data_lock);
@@ -285,7 +212,7 @@ gw_lock (void)
     }
 }
 
-static void
+void
 gw_unlock (void)
 {
   gw_locked = false;
@@ -312,7 +239,7 @@ gw_copy_from_p (unsigned kind)
 /* Copy SIZE bytes from host address H to device address DEV in the
    memory of entry E, and back.  */
 
-static void
+void
 gw_put (const struct gw_present *e, uint64_t dev, const void *h, size_t size)
 {
   e->block->mem->to_device (dev, h, size);
@@ -326,7 +253,7 @@ gw_get (const struct gw_present *e, void *h, uint64_t dev, size_t size)
 
 /* Return the device address of host address H in entry E.  */
 
-static uint64_t
+uint64_t
 gw_dev (const struct gw_present *e, uintptr_t h)
 {
   return e->dev + (h - e->start);
@@ -335,7 +262,7 @@ gw_dev (const struct gw_present *e, uintptr_t h)
 /* Return an entry that overlaps [H, H + SIZE) (SIZE 0 counts as 1), or
    NULL.  */
 
-static struct gw_present *
+struct gw_present *
 gw_find (uintptr_t h, size_t size)
 {
   uintptr_t end = h + (size ? size : 1);
@@ -424,7 +351,7 @@ gw_host_read_only (uintptr_t h, size_t size)
 /* Add an entry for [H, H + SIZE) at device address DEV of block B, with
    one reference, dynamic if DYNAMIC.  */
 
-static struct gw_present *
+struct gw_present *
 gw_add (uintptr_t h, size_t size, struct gw_block *b, uint64_t dev,
 	bool dynamic)
 {
@@ -449,7 +376,7 @@ gw_add (uintptr_t h, size_t size, struct gw_block *b, uint64_t dev,
 
 /* Return a new block of SIZE bytes of device memory.  */
 
-static struct gw_block *
+struct gw_block *
 gw_new_block (size_t size)
 {
   struct gw_block *b = calloc (1, sizeof *b);
@@ -466,7 +393,7 @@ gw_new_block (size_t size)
 /* Remove entry E, freeing its block if it was the last entry there, and
    forget the attachments inside it.  */
 
-static void
+void
 gw_remove (struct gw_present *e)
 {
   for (struct gw_present **p = &gw_table; *p; p = &(*p)->next)
@@ -550,7 +477,7 @@ gw_write_attached (const struct gw_present *e, uintptr_t where, size_t bias)
    gets the device address of its target, unless it is attached already.
    Return the device address of the pointer.  */
 
-static uint64_t
+uint64_t
 gw_attach (uintptr_t where, size_t bias)
 {
   struct gw_present *e = gw_find (where, sizeof (void *));
@@ -567,7 +494,7 @@ gw_attach (uintptr_t where, size_t bias)
    attachment of it: at the last one, its device copy gets the host's
    value back.  */
 
-static void
+void
 gw_detach (uintptr_t where, bool finalize)
 {
   struct gw_present *e = gw_find (where, sizeof (void *));
@@ -707,7 +634,7 @@ gw_map_struct (size_t i, void **hostaddrs, size_t *sizes,
    Return the index of its last entry (those of a struct are mapped
    together).  */
 
-static size_t
+size_t
 gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
 	      unsigned short *kinds, uint64_t *words, struct gw_item *items)
 {
@@ -1128,7 +1055,7 @@ gw_sync_host (size_t mapnum, void **hostaddrs, size_t *sizes,
 
 /* enter data: map the MAPNUM entries with dynamic references.  */
 
-static void
+void
 gw_map_enter (size_t mapnum, void **hostaddrs, size_t *sizes,
 	      unsigned short *kinds)
 {
@@ -1277,614 +1204,4 @@ gw_map_update (size_t mapnum, void **hostaddrs, size_t *sizes,
 	gw_get (e, (void *) h, gw_dev (e, h), sizes[i]);
     }
   gw_unlock ();
-}
-
-/* Declared globals.  A variable that a declare directive names at file
-   or module scope (GW_GLOBAL_DECLARED in its unit's table) has a copy in
-   the device's memory for the life of the program, as GCC's offloading
-   puts it in the device image: present to every construct, never freed
-   by exit data (its count never reaches zero), updated by update
-   directives (plugin/declare-updates.cc) and the API.  The engine makes
-   the copies of a unit's declared globals when it first runs after the
-   unit registered, copying in the host's values then, and removes them
-   when the unit goes.  Under GANGWAY_MEM=separate the unit's
-   registration (gangway_register_unit) keeps a copy of the declared
-   globals' initial values (gw_map_snapshot_unit), from which the device
-   copies start, as libgomp's start from the image's; otherwise a program
-   that changes a declared variable on the host before its first launch
-   or data directive finds the change on the device without an update.  */
-
-/* A unit's declared globals as they were at its registration.  */
-struct gw_snapshot
-{
-  const struct gw_unit *unit;
-  struct gw_snapshot *next;
-  void *bytes[];		/* One per global, or NULL.  */
-};
-static struct gw_snapshot *gw_snapshots;
-
-/* Keep the values of unit U's declared globals, for their device copies.
-   At registration, when the configuration may not be read yet (it is
-   the engine's first run that maps).  */
-
-void
-gw_map_snapshot_unit (const struct gw_unit *u)
-{
-  void *const *g = GW_UNIT_GLOBALS (u);
-  const uintptr_t *info = GW_UNIT_GLOBAL_INFO (u);
-  struct gw_snapshot *s
-    = calloc (1, sizeof *s + u->num_globals * sizeof s->bytes[0]);
-
-  if (s == NULL)
-    gw_fatal ("out of memory for the initial values of declared globals");
-  s->unit = u;
-  for (size_t i = 0; i < u->num_globals; i++)
-    {
-      size_t size = GW_GLOBAL_SIZE (info[i]);
-      if (!(info[i] & GW_GLOBAL_DECLARED) || size == 0)
-	continue;
-      s->bytes[i] = malloc (size);
-      if (s->bytes[i] == NULL)
-	gw_fatal ("out of memory for the initial values of declared "
-		  "globals");
-      memcpy (s->bytes[i], g[i], size);
-    }
-  pthread_mutex_lock (&gw_data_lock);
-  s->next = gw_snapshots;
-  gw_snapshots = s;
-  pthread_mutex_unlock (&gw_data_lock);
-}
-
-/* Remove and return the snapshot of unit U, or NULL (under
-   GW_DATA_LOCK).  */
-
-static struct gw_snapshot *
-gw_take_snapshot (const struct gw_unit *u)
-{
-  for (struct gw_snapshot **p = &gw_snapshots; *p; p = &(*p)->next)
-    if ((*p)->unit == u)
-      {
-	struct gw_snapshot *s = *p;
-	*p = s->next;
-	return s;
-      }
-  return NULL;
-}
-
-static void
-gw_free_snapshot (struct gw_snapshot *s)
-{
-  if (s == NULL)
-    return;
-  for (size_t i = 0; i < s->unit->num_globals; i++)
-    free (s->bytes[i]);
-  free (s);
-}
-
-/* gw_registry_each's callback: make the copies of unit U's declared
-   globals that are not present yet (under GW_DATA_LOCK).  */
-
-static void
-gw_map_declared_of (const struct gw_unit *u, void *arg)
-{
-  void *const *g = GW_UNIT_GLOBALS (u);
-  const uintptr_t *info = GW_UNIT_GLOBAL_INFO (u);
-
-  (void) arg;
-  struct gw_snapshot *s = gw_take_snapshot (u);
-  for (size_t i = 0; i < u->num_globals; i++)
-    {
-      uintptr_t h = (uintptr_t) g[i];
-      size_t size = GW_GLOBAL_SIZE (info[i]);
-      if (!(info[i] & GW_GLOBAL_DECLARED) || size == 0
-	  || gw_find (h, size) != NULL)
-	continue;
-      struct gw_block *b = gw_new_block (size);
-      struct gw_present *e = gw_add (h, size, b, b->base, false);
-      e->refs = GW_REFS_MAPPED;
-      e->declared = true;
-      gw_put (e, e->dev, s && s->bytes[i] ? s->bytes[i] : (void *) h, size);
-    }
-  gw_free_snapshot (s);
-}
-
-static void
-gw_map_declared (void)
-{
-  gw_registry_each (gw_map_declared_of, NULL);
-}
-
-/* Return a table of unit U's globals for a device's routines: the device
-   address of each declared global, the host's address of the others
-   (which only constructs map; routines do not reach them).  The caller
-   frees it.  */
-
-void *const *
-gw_map_unit_table (const struct gw_unit *u)
-{
-  void *const *g = GW_UNIT_GLOBALS (u);
-  const uintptr_t *info = GW_UNIT_GLOBAL_INFO (u);
-  void **table = calloc (u->num_globals ? u->num_globals : 1, sizeof *table);
-
-  if (table == NULL)
-    gw_fatal ("out of memory for a unit's table of globals");
-  gw_lock ();
-  for (size_t i = 0; i < u->num_globals; i++)
-    {
-      struct gw_present *e = NULL;
-      if (info[i] & GW_GLOBAL_DECLARED)
-	e = gw_find ((uintptr_t) g[i], 1);
-      table[i] = e ? (void *) (uintptr_t) gw_dev (e, (uintptr_t) g[i]) : g[i];
-    }
-  gw_unlock ();
-  return table;
-}
-
-/* What gw_map_forget_unit asks gw_registry_each about: whether another
-   unit declares the global at HOST.  */
-struct gw_declarer
-{
-  uintptr_t host;
-  bool found;
-};
-
-static void
-gw_declares (const struct gw_unit *u, void *arg)
-{
-  struct gw_declarer *d = arg;
-  void *const *g = GW_UNIT_GLOBALS (u);
-  const uintptr_t *info = GW_UNIT_GLOBAL_INFO (u);
-
-  for (size_t i = 0; i < u->num_globals && !d->found; i++)
-    d->found = (uintptr_t) g[i] == d->host && (info[i] & GW_GLOBAL_DECLARED);
-}
-
-/* Remove the copies of the declared globals of unit U, which is going,
-   that no registered unit declares too.  Not while the calling thread
-   holds the lock: it is exiting on a fatal error.  */
-
-void
-gw_map_forget_unit (const struct gw_unit *u)
-{
-  void *const *g = GW_UNIT_GLOBALS (u);
-  const uintptr_t *info = GW_UNIT_GLOBAL_INFO (u);
-
-  if (gw_locked)
-    return;
-  pthread_mutex_lock (&gw_data_lock);
-  gw_free_snapshot (gw_take_snapshot (u));
-  for (size_t i = 0; i < u->num_globals; i++)
-    {
-      if (!(info[i] & GW_GLOBAL_DECLARED))
-	continue;
-      struct gw_present *e = gw_find ((uintptr_t) g[i], 1);
-      if (e == NULL || !e->declared)
-	continue;
-      struct gw_declarer d = { (uintptr_t) g[i], false };
-      gw_registry_each (gw_declares, &d);
-      if (!d.found)
-	gw_remove (e);
-    }
-  pthread_mutex_unlock (&gw_data_lock);
-}
-
-/* The data API's operations (data-api.c), each under the lock.  */
-
-/* acc_copyin, acc_create: map [H, H + SIZE) with a dynamic reference, as
-   enter data does with KIND (GW_MAP_TO or GW_MAP_ALLOC), and return the
-   device address of H.  */
-
-uint64_t
-gw_map_enter_datum (void *h, size_t size, unsigned short kind)
-{
-  uint64_t word;
-
-  gw_lock ();
-  gw_map_entry (0, &h, &size, &kind, &word, NULL);
-  gw_unlock ();
-  return word;
-}
-
-/* Return the device address of host address H if [H, H + SIZE) is
-   present (SIZE 0 counts as 1), else 0.  */
-
-uint64_t
-gw_map_lookup (const void *h, size_t size)
-{
-  uintptr_t p = (uintptr_t) h;
-  uint64_t dev = 0;
-
-  gw_lock ();
-  struct gw_present *e = gw_find (p, size);
-  if (e && p >= e->start && p + (size ? size : 1) <= e->end)
-    dev = gw_dev (e, p);
-  gw_unlock ();
-  return dev;
-}
-
-/* Return the entry whose device copy holds device address DEV in the
-   current memory, or NULL.  */
-
-static struct gw_present *
-gw_find_dev (uint64_t dev, size_t size)
-{
-  const struct gw_memory *mem = gw_memory ();
-  uint64_t end = dev + (size ? size : 1);
-
-  for (struct gw_present *e = gw_table; e; e = e->next)
-    if (e->block->mem == mem && e->dev < end
-	&& dev < e->dev + (e->end - e->start))
-      return e;
-  return NULL;
-}
-
-/* acc_hostptr: the host address whose device copy is at DEV, or NULL.  */
-
-void *
-gw_map_host_address (uint64_t dev)
-{
-  gw_lock ();
-  struct gw_present *e = gw_find_dev (dev, 1);
-  void *h = e ? (void *) (e->start + (dev - e->dev)) : NULL;
-  gw_unlock ();
-  return h;
-}
-
-/* acc_map_data: make [H, H + SIZE) present at device address DEV, memory
-   the program allocated, until acc_unmap_data.  */
-
-void
-gw_map_data (void *h, uint64_t dev, size_t size)
-{
-  if (h == NULL || dev == 0 || size == 0)
-    gw_fatal ("acc_map_data: [%p,+%zu]->[%#" PRIx64 ",+%zu] is a bad map",
-	      h, size, dev, size);
-  gw_lock ();
-  if (gw_find ((uintptr_t) h, size))
-    gw_fatal ("acc_map_data: host address [%p, +%zu] is already mapped", h,
-	      size);
-  if (gw_find_dev (dev, size))
-    gw_fatal ("acc_map_data: device address [%#" PRIx64 ", +%zu] is already "
-	      "mapped", dev, size);
-  struct gw_block *b = calloc (1, sizeof *b);
-  if (b == NULL)
-    gw_fatal ("out of memory for the present table");
-  b->mem = gw_memory ();
-  b->base = dev;
-  b->borrowed = true;
-  struct gw_present *e = gw_add ((uintptr_t) h, size, b, dev, false);
-  e->refs = GW_REFS_MAPPED;
-  gw_unlock ();
-}
-
-/* acc_unmap_data: remove the mapping acc_map_data made at H; the device
-   memory stays the program's.  */
-
-void
-gw_unmap_data (void *h)
-{
-  gw_lock ();
-  struct gw_present *e = gw_find ((uintptr_t) h, 1);
-  if (e == NULL)
-    gw_fatal ("acc_unmap_data: %p is not a mapped block", h);
-  if (e->start != (uintptr_t) h)
-    gw_fatal ("acc_unmap_data: [%p,+%zu] surrounds %p", (void *) e->start,
-	      (size_t) (e->end - e->start), h);
-  if (!e->block->borrowed)
-    gw_fatal ("acc_unmap_data: refusing to unmap block [%p,+%zu] that has "
-	      "not been mapped by 'acc_map_data'", h,
-	      (size_t) (e->end - e->start));
-  gw_remove (e);
-  gw_unlock ();
-}
-
-/* acc_malloc: SIZE bytes of the current memory, remembered for
-   acc_free and the checks of device addresses.  */
-
-uint64_t
-gw_map_malloc (size_t size)
-{
-  struct gw_allocation *a = calloc (1, sizeof *a);
-
-  if (a == NULL)
-    gw_fatal ("out of memory for acc_malloc");
-  a->mem = gw_memory ();
-  a->size = size;
-  a->base = a->mem->alloc (size);
-  gw_lock ();
-  a->next = gw_allocations;
-  gw_allocations = a;
-  gw_unlock ();
-  return a->base;
-}
-
-/* acc_free: free DEV, which acc_malloc returned, unless mapped.  */
-
-void
-gw_map_free (uint64_t dev)
-{
-  gw_lock ();
-  struct gw_present *e = gw_find_dev (dev, 1);
-  if (e)
-    gw_fatal ("acc_free: refusing to free device memory space at %#" PRIx64
-	      " that is still mapped at [%p,+%zu]", dev,
-	      (void *) (e->start + (dev - e->dev)),
-	      (size_t) (e->end - e->start));
-  struct gw_allocation **p = &gw_allocations;
-  while (*p && (*p)->base != dev)
-    p = &(*p)->next;
-  if (*p == NULL)
-    gw_fatal ("acc_free: %#" PRIx64 " is not device memory from acc_malloc "
-	      "(or was freed already)", dev);
-  struct gw_allocation *a = *p;
-  *p = a->next;
-  gw_unlock ();
-  a->mem->free (a->base);
-  free (a);
-}
-
-/* Return true if [DEV, DEV + SIZE) is device memory of the current
-   memory the program may name: inside an allocation of acc_malloc or
-   the device copy of a present entry.  */
-
-bool
-gw_map_device_range_p (uint64_t dev, size_t size)
-{
-  const struct gw_memory *mem = gw_memory ();
-  bool ok = false;
-
-  gw_lock ();
-  for (struct gw_allocation *a = gw_allocations; a && !ok; a = a->next)
-    ok = (a->mem == mem && dev >= a->base
-	  && dev + size <= a->base + (a->size ? a->size : 1));
-  for (struct gw_present *e = gw_table; e && !ok; e = e->next)
-    ok = (e->block->mem == mem && dev >= e->dev
-	  && dev + size <= e->dev + (e->end - e->start));
-  gw_unlock ();
-  return ok;
-}
-
-/* acc_attach, acc_detach: attach the pointer at host address P, which
-   must lie in present data, or detach it (all its attachments if
-   FINALIZE).  */
-
-void
-gw_map_attach (void **p)
-{
-  uintptr_t where = (uintptr_t) p;
-
-  gw_lock ();
-  struct gw_present *e = gw_find (where, sizeof *p);
-  if (e == NULL || where < e->start || where + sizeof *p > e->end)
-    gw_fatal ("acc_attach: struct not mapped for acc_attach");
-  gw_attach (where, 0);
-  gw_unlock ();
-}
-
-void
-gw_map_detach (void **p, bool finalize)
-{
-  uintptr_t where = (uintptr_t) p;
-
-  gw_lock ();
-  if (gw_find (where, sizeof *p) == NULL)
-    gw_fatal ("acc_detach: struct not mapped for acc_detach");
-  gw_detach (where, finalize);
-  gw_unlock ();
-}
-
-/* Before directive whose async queue is ASYNC: wait for the NUM_WAITS
-   queues at AP, both the cpu device's and libgomp's (its devices may
-   have asynchronous work), and for all of the cpu device's queue if the
-   directive is synchronous (launch.c says why).  Waiting synchronously,
-   rather than making an asynchronous directive wait asynchronously, is
-   a valid implementation.  */
-
-static void
-gw_wait_queues (int async, int num_waits, va_list ap)
-{
-  for (int i = 0; i < num_waits; i++)
-    gangway_acc_wait (va_arg (ap, int));
-  if (async == GW_ASYNC_SYNC)
-    gw_wait_all ();
-}
-
-/* The data construct's start: map the MAPNUM entries for its duration.
-   GOACC_data_start's interface.  */
-
-GW_EXPORT void
-gangway_data_start (const struct gw_site *site, int flags_m, size_t mapnum,
-		    void **hostaddrs, size_t *sizes, unsigned short *kinds)
-{
-  int flags = ~flags_m;
-  if (gw_memory () == NULL)
-    {
-      gw_wait_all ();
-      gw_cpu_data_start (!(flags & GW_FLAG_HOST_FALLBACK), mapnum, hostaddrs,
-			 sizes, kinds);
-      GOACC_data_start (flags_m, mapnum, hostaddrs, sizes, kinds);
-      return;
-    }
-  gw_map_site (site);
-  struct gw_region *r
-    = gw_map (flags & GW_FLAG_HOST_FALLBACK ? 0 : mapnum, hostaddrs,
-		  sizes, kinds, NULL);
-  gw_map_site (NULL);
-  r->prev = gw_data_stack;
-  gw_data_stack = r;
-  GOACC_data_start (~(flags | GW_FLAG_HOST_FALLBACK), mapnum, hostaddrs,
-		    sizes, kinds);
-}
-
-/* The end of the innermost data construct of the calling thread.
-   GOACC_data_end's interface.  */
-
-GW_EXPORT void
-gangway_data_end (void)
-{
-  struct gw_region *r = gw_data_stack;
-
-  if (gw_memory () != NULL && r != NULL)
-    {
-      gw_data_stack = r->prev;
-      gw_unmap (r);
-    }
-  else
-    {
-      gw_wait_all ();
-      gw_cpu_data_end ();
-    }
-  GOACC_data_end ();
-}
-
-/* An unstructured directive (enter data, exit data, update): GOACC is
-   libgomp's function, MAPPED what the directive does to the present
-   table.  When the device shares the host's memory, libgomp's function
-   is all (the wait list is honoured first); when it does not, the
-   present table changes, then libgomp's function runs the directive's
-   host side.  */
-
-typedef void gw_goacc_directive (int, size_t, void **, size_t *,
-				 unsigned short *, int, int, ...);
-typedef void gw_map_directive (size_t, void **, size_t *, unsigned short *);
-
-/* CPU is 1 for enter data, 0 for exit data (the cpu device records
-   their stack objects, data-cpu.c), -1 for update.  */
-
-static void
-gw_directive (gw_goacc_directive *goacc, gw_map_directive *mapped, int cpu,
-	      const struct gw_site *site, int flags_m, size_t mapnum,
-	      void **hostaddrs, size_t *sizes, unsigned short *kinds,
-	      int async, int num_waits, va_list ap)
-{
-  int flags = ~flags_m;
-
-  if (gw_memory () == NULL)
-    {
-      gw_wait_queues (async, num_waits, ap);
-      if (cpu >= 0 && !(flags & GW_FLAG_HOST_FALLBACK))
-	gw_cpu_enter_exit_data (cpu, mapnum, hostaddrs, sizes, kinds);
-      goacc (flags_m, mapnum, hostaddrs, sizes, kinds, async, 0);
-      return;
-    }
-  if (!(flags & GW_FLAG_HOST_FALLBACK))
-    {
-      gw_map_site (site);
-      mapped (mapnum, hostaddrs, sizes, kinds);
-      gw_map_site (NULL);
-    }
-  goacc (~(flags | GW_FLAG_HOST_FALLBACK), mapnum, hostaddrs, sizes, kinds,
-	 async, 0);
-}
-
-/* enter data, with GOACC_enter_data's interface.  */
-
-GW_EXPORT void
-gangway_enter_data (const struct gw_site *site, int flags_m, size_t mapnum,
-		    void **hostaddrs, size_t *sizes, unsigned short *kinds,
-		    int async, int num_waits, ...)
-{
-  va_list ap;
-  va_start (ap, num_waits);
-  gw_directive (GOACC_enter_data, gw_map_enter, 1, site, flags_m, mapnum,
-		hostaddrs, sizes, kinds, async, num_waits, ap);
-  va_end (ap);
-}
-
-/* exit data, with GOACC_exit_data's interface.  */
-
-GW_EXPORT void
-gangway_exit_data (const struct gw_site *site, int flags_m, size_t mapnum,
-		   void **hostaddrs, size_t *sizes, unsigned short *kinds,
-		   int async, int num_waits, ...)
-{
-  va_list ap;
-  va_start (ap, num_waits);
-  gw_directive (GOACC_exit_data, gw_map_exit, 0, site, flags_m, mapnum,
-		hostaddrs, sizes, kinds, async, num_waits, ap);
-  va_end (ap);
-}
-
-/* update, with GOACC_update's interface.  */
-
-GW_EXPORT void
-gangway_update (const struct gw_site *site, int flags_m, size_t mapnum,
-		void **hostaddrs, size_t *sizes, unsigned short *kinds,
-		int async, int num_waits, ...)
-{
-  va_list ap;
-  va_start (ap, num_waits);
-  gw_directive (GOACC_update, gw_map_update, -1, site, flags_m, mapnum,
-		hostaddrs, sizes, kinds, async, num_waits, ap);
-  va_end (ap);
-}
-
-/* A declare directive inside a function, with GOACC_declare's interface:
-   GCC calls it at the function's start with the clauses' entry kinds
-   (alloc, to, their forced forms, present, deviceptr), and at its end
-   with the exit kinds (from, release, delete), each entry on its own,
-   as enter and exit data; an alloc of present data, and deviceptr, do
-   nothing.  libgomp's function is not called: it would only look for
-   the data in its own devices.  */
-
-GW_EXPORT void
-gangway_declare (const struct gw_site *site, int flags_m, size_t mapnum,
-		 void **hostaddrs, size_t *sizes, unsigned short *kinds)
-{
-  int flags = ~flags_m;
-  bool shared = gw_memory () == NULL;
-
-  if (shared)
-    gw_wait_all ();
-  if (flags & GW_FLAG_HOST_FALLBACK)
-    return;
-  for (size_t i = 0; i < mapnum; i++)
-    {
-      unsigned kind = GW_MAP_KIND (kinds[i]);
-      switch (kind)
-	{
-	case GW_MAP_POINTER:
-	case GW_MAP_TO_PSET:
-	case GW_MAP_FORCE_DEVICEPTR:
-	  break;
-
-	case GW_MAP_ALLOC:
-	case GW_MAP_FORCE_ALLOC:
-	case GW_MAP_TO:
-	case GW_MAP_FORCE_TO:
-	  if (shared)
-	    gw_cpu_enter_exit_data (true, 1, &hostaddrs[i], &sizes[i],
-				    &kinds[i]);
-	  else if (kind != GW_MAP_ALLOC
-		   || gw_map_lookup (hostaddrs[i], sizes[i]) == 0)
-	    gw_map_enter (1, &hostaddrs[i], &sizes[i], &kinds[i]);
-	  break;
-
-	case GW_MAP_FROM:
-	case GW_MAP_FORCE_FROM:
-	case GW_MAP_RELEASE:
-	case GW_MAP_DELETE:
-	  if (shared)
-	    gw_cpu_enter_exit_data (false, 1, &hostaddrs[i], &sizes[i],
-				    &kinds[i]);
-	  else
-	    gw_map_exit (1, &hostaddrs[i], &sizes[i], &kinds[i]);
-	  break;
-
-	case GW_MAP_FORCE_PRESENT:
-	  if (!shared && sizes[i]
-	      && gw_map_lookup (hostaddrs[i], sizes[i]) == 0)
-	    {
-	      gw_map_site (site);
-	      gw_site_entry = i;
-	      gw_data_fatal ("declare present: [%p,+%zu] is not present on "
-			     "the device", hostaddrs[i], sizes[i]);
-	    }
-	  break;
-
-	default:
-	  gw_fatal ("unsupported mapping kind 0x%.2x in a declare directive",
-		    kind);
-	}
-    }
 }
