@@ -219,18 +219,6 @@ gw_block_of (uintptr_t a)
   return NULL;
 }
 
-/* Open page P of block B: it holds what was written there.  */
-
-static void
-gw_open (struct gw_device_block *b, size_t p)
-{
-  if (!__atomic_load_n (&b->fresh[p], __ATOMIC_ACQUIRE))
-    return;
-  mprotect ((void *) (b->base + p * gw_page), gw_page,
-	    PROT_READ | PROT_WRITE);
-  __atomic_store_n (&b->fresh[p], 0, __ATOMIC_RELEASE);
-}
-
 /* Open pages FIRST to LAST of block B, with one mprotect per run of
    fresh pages.  */
 
@@ -496,7 +484,7 @@ gw_device_fault (struct gw_device_block *b, uintptr_t addr, bool write)
 		by[0] ? by : "a kernel", what, GW_FRESH_BYTE);
       gw_report ((struct gw_report_key) { 3, gw_kernel_site, 0, b }, line);
     }
-  gw_open (b, p);
+  gw_open_pages (b, p, p);
 }
 
 /* A fault at ADDR of the instruction at PC in stale host page S.  Return
@@ -750,6 +738,7 @@ struct gw_check_kernel
 {
   struct gw_saved *saved;
   size_t n, max;
+  const struct gw_site *site;	/* The launch's.  */
 };
 
 /* Copy device bytes [D, D + SIZE) into OUT, without opening fresh pages
@@ -797,19 +786,20 @@ gw_save_one (void *arg, uintptr_t host, size_t size, uint64_t dev,
   k->saved[k->n++] = (struct gw_saved) { host, size, dev, entry, before };
 }
 
-/* The kernel of launch R, at SITE, is about to run: save its data.
-   Return what gw_check_kernel_end needs.  */
+/* The kernel of launch R is about to run: save its data.  Return what
+   gw_check_kernel_end needs.  */
 
 struct gw_check_kernel *
-gw_check_kernel_begin (const struct gw_region *r, const struct gw_site *site)
+gw_check_kernel_begin (const struct gw_region *r)
 {
   struct gw_check_kernel *k = calloc (1, sizeof *k);
 
   if (k == NULL)
     gw_fatal ("out of memory for the data check");
+  k->site = gw_map_region_site (r);
   pthread_mutex_lock (&gw_check_lock);
   gw_map_each (r, gw_save_one, k);
-  gw_kernel_site = gw_kernels_running++ ? NULL : site;
+  gw_kernel_site = gw_kernels_running++ ? NULL : k->site;
   pthread_mutex_unlock (&gw_check_lock);
   return k;
 }
@@ -837,12 +827,12 @@ gw_stack_bounds (uintptr_t *lo, uintptr_t *hi)
   *hi = known_hi;
 }
 
-/* The kernel K saved the data of has run, at SITE: the host pages of
-   its objects whose device copies it changed are stale, until the end
-   of the launch (gw_unmap) copies them back.  */
+/* The kernel K saved the data of has run: the host pages of its objects
+   whose device copies it changed are stale, until the end of the launch
+   (gw_unmap) copies them back.  */
 
 void
-gw_check_kernel_end (struct gw_check_kernel *k, const struct gw_site *site)
+gw_check_kernel_end (struct gw_check_kernel *k)
 {
   uintptr_t stack_lo, stack_hi;
 
@@ -891,7 +881,7 @@ gw_check_kernel_end (struct gw_check_kernel *k, const struct gw_site *site)
 	      hi = hi > s->hi ? hi : s->hi;
 	    }
 	  *s = (struct gw_stale) { .page = p, .lo = lo, .hi = hi,
-				   .site = site, .entry = sv->entry };
+				   .site = k->site, .entry = sv->entry };
 	}
       free (after);
       free (sv->before);

@@ -467,14 +467,12 @@ gw_cpu_launch_separate (void *kernel, const struct gw_launch *l,
   gw_map_place_copies (r, words, block, (uintptr_t) block);
   gw_map_globals (r, l->globals, l->num_globals, words + l->mapnum);
   bool checked = gw_config ()->check_data;
-  const struct gw_site *site = gw_map_region_site (r);
-  struct gw_check_kernel *k = checked ? gw_check_kernel_begin (r, site)
-				      : NULL;
+  struct gw_check_kernel *k = checked ? gw_check_kernel_begin (r) : NULL;
   gw_pool_run ((gw_cpu_kernel_fn *) kernel, words,
 	       l->num_globals ? (void *const *) (words + l->mapnum) : NULL,
 	       l->gangs, key);
   if (checked)
-    gw_check_kernel_end (k, site);
+    gw_check_kernel_end (k);
   gw_unmap (r);
   if (checked)
     gw_check_protect ();

@@ -427,16 +427,17 @@ gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
   return why;
 }
 
-/* Launch the offloaded region whose host version GCC outlined as FN, at
-   SITE.  FLAGS_M holds the inverted GOACC flags; MAPNUM, HOSTADDRS,
-   SIZES and KINDS describe the region's data; AP holds the launch words,
-   ending with a zero.  This is GOACC_parallel_keyed's interface, and the
-   host path passes everything but the launch words on to libgomp's.  */
+/* Launch the offloaded region whose host version GCC outlined as FN (the
+   caller has given the engine its site).  FLAGS_M holds the inverted
+   GOACC flags; MAPNUM, HOSTADDRS, SIZES and KINDS describe the region's
+   data; AP holds the launch words, ending with a zero.  This is
+   GOACC_parallel_keyed's interface, and the host path passes everything
+   but the launch words on to libgomp's.  */
 
 static void
-gw_parallel (const struct gw_site *site, int flags_m, void (*fn) (void *),
-	     size_t mapnum, void **hostaddrs, size_t *sizes,
-	     unsigned short *kinds, va_list *ap)
+gw_parallel (int flags_m, void (*fn) (void *), size_t mapnum,
+	     void **hostaddrs, size_t *sizes, unsigned short *kinds,
+	     va_list *ap)
 {
   const struct gw_config *c = gw_config ();
   int flags = ~flags_m;
@@ -444,7 +445,6 @@ gw_parallel (const struct gw_site *site, int flags_m, void (*fn) (void *),
   unsigned given = 0;
   int async = GW_ASYNC_SYNC;
 
-  (void) site;
   bool words_ok = gw_decode_launch_words (ap, dims, &given, &async);
   /* acc_async_sync, and the values no queue has.  */
   if (async < GW_ASYNC_NOVAL)
@@ -577,7 +577,7 @@ gangway_parallel_keyed (const struct gw_site *site, int flags_m,
 
   va_start (ap, kinds);
   gw_map_site (site);
-  gw_parallel (site, flags_m, fn, mapnum, hostaddrs, sizes, kinds, &ap);
+  gw_parallel (flags_m, fn, mapnum, hostaddrs, sizes, kinds, &ap);
   gw_map_site (NULL);
   va_end (ap);
 }
@@ -603,7 +603,7 @@ GOACC_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
   va_list ap;
 
   va_start (ap, kinds);
-  gw_parallel (NULL, flags_m, fn, mapnum, hostaddrs, sizes, kinds, &ap);
+  gw_parallel (flags_m, fn, mapnum, hostaddrs, sizes, kinds, &ap);
   va_end (ap);
 }
 

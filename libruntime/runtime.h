@@ -505,9 +505,8 @@ extern void gw_cpu_enter_exit_data (bool, size_t, void **, size_t *,
 struct gw_check_kernel;
 extern const struct gw_memory gw_memory_checked;
 extern struct gw_check_kernel *gw_check_kernel_begin
-  (const struct gw_region *, const struct gw_site *);
-extern void gw_check_kernel_end (struct gw_check_kernel *,
-				 const struct gw_site *);
+  (const struct gw_region *);
+extern void gw_check_kernel_end (struct gw_check_kernel *);
 extern void gw_check_protect (void);
 
 

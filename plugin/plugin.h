@@ -138,6 +138,10 @@ void gw_keep_tree (tree);
 void gw_note_gang_private (tree);
 void gw_rewrite_launches (function *);
 
+/* unit.cc: the pieces of the descriptor's data.  */
+tree gw_string_word (const std::string &);
+void gw_define_static (tree decl, tree type, tree init, unsigned align);
+
 /* sites.cc: the static gw_site a rewritten launch or data directive
    passes first.  */
 tree gw_site_for (function *, gcall *, const char *what, unsigned mapnum_arg,

@@ -177,15 +177,6 @@ mapping_names (function *fun, tree arr, unsigned HOST_WIDE_INT mapnum)
   return all;
 }
 
-/* A word pointing to a new static string S.  */
-
-tree
-string_pointer (const std::string &s)
-{
-  return fold_convert (ptr_type_node,
-		       build_string_literal (s.size () + 1, s.c_str ()));
-}
-
 } // anon namespace
 
 /* Return the address of a new static gw_site for CALL in FUN, a call of
@@ -221,20 +212,14 @@ gw_site_for (function *fun, gcall *call, const char *what,
   tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
 			  get_identifier (id.c_str ()), type);
   vec<constructor_elt, va_gc> *v = NULL;
-  CONSTRUCTOR_APPEND_ELT (v, NULL_TREE, string_pointer (where));
-  CONSTRUCTOR_APPEND_ELT (v, NULL_TREE, string_pointer (what));
-  CONSTRUCTOR_APPEND_ELT (v, NULL_TREE, string_pointer (names));
+  CONSTRUCTOR_APPEND_ELT (v, NULL_TREE, gw_string_word (where));
+  CONSTRUCTOR_APPEND_ELT (v, NULL_TREE, gw_string_word (what));
+  CONSTRUCTOR_APPEND_ELT (v, NULL_TREE, gw_string_word (names));
   tree init = build_constructor (type, v);
   TREE_CONSTANT (init) = 1;
   TREE_STATIC (init) = 1;
-  TREE_STATIC (decl) = 1;
-  TREE_READONLY (decl) = 1;
-  DECL_ARTIFICIAL (decl) = 1;
-  DECL_IGNORED_P (decl) = 1;
-  DECL_CONTEXT (decl) = NULL_TREE;
-  DECL_INITIAL (decl) = init;
   TREE_ADDRESSABLE (decl) = 1;
-  varpool_node::finalize_decl (decl);
+  gw_define_static (decl, type, init, TYPE_ALIGN_UNIT (ptr_type_node));
   /* A call's argument: an address constant, without a conversion.  */
   return build_fold_addr_expr_with_type (decl, ptr_type_node);
 }

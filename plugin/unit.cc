@@ -33,6 +33,32 @@
 #include <algorithm>
 #include <map>
 
+/* A word pointing to the string S (sites.cc's too).  */
+
+tree
+gw_string_word (const std::string &s)
+{
+  return fold_convert (ptr_type_node,
+		       build_string_literal (s.size () + 1, s.c_str ()));
+}
+
+/* Finalize DECL, of TYPE, as a static read-only artificial variable with
+   initializer INIT, aligned to ALIGN bytes (sites.cc's too).  */
+
+void
+gw_define_static (tree decl, tree type, tree init, unsigned align)
+{
+  TREE_STATIC (decl) = 1;
+  TREE_READONLY (decl) = 1;
+  DECL_ARTIFICIAL (decl) = 1;
+  DECL_IGNORED_P (decl) = 1;
+  SET_DECL_ALIGN (decl, align * BITS_PER_UNIT);
+  DECL_USER_ALIGN (decl) = 1;
+  TREE_TYPE (init) = type;
+  DECL_INITIAL (decl) = init;
+  varpool_node::finalize_decl (decl);
+}
+
 namespace {
 
 /* One region of the unit.  */
@@ -183,38 +209,12 @@ word (unsigned HOST_WIDE_INT v)
   return build_int_cst (ptr_type_node, v);
 }
 
-/* A word pointing to the string S.  */
-
-tree
-string_word (const std::string &s)
-{
-  return fold_convert (ptr_type_node,
-		       build_string_literal (s.size () + 1, s.c_str ()));
-}
-
 /* A word holding the address of DECL.  */
 
 tree
 address_word (tree decl)
 {
   return fold_convert (ptr_type_node, build_fold_addr_expr (decl));
-}
-
-/* Finalize DECL, of TYPE, as a static read-only artificial variable with
-   initializer INIT, aligned to ALIGN bytes.  */
-
-void
-define_static (tree decl, tree type, tree init, unsigned align)
-{
-  TREE_STATIC (decl) = 1;
-  TREE_READONLY (decl) = 1;
-  DECL_ARTIFICIAL (decl) = 1;
-  DECL_IGNORED_P (decl) = 1;
-  SET_DECL_ALIGN (decl, align * BITS_PER_UNIT);
-  DECL_USER_ALIGN (decl) = 1;
-  TREE_TYPE (init) = type;
-  DECL_INITIAL (decl) = init;
-  varpool_node::finalize_decl (decl);
 }
 
 /* Define a static read-only byte array named NAME holding BYTES, aligned
@@ -226,7 +226,7 @@ define_bytes (const char *name, const std::string &bytes, unsigned align)
   tree type = build_array_type_nelts (unsigned_char_type_node, bytes.size ());
   tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
 			  type);
-  define_static (decl, type, build_string (bytes.size (), bytes.data ()),
+  gw_define_static (decl, type, build_string (bytes.size (), bytes.data ()),
 		 align);
   return decl;
 }
@@ -242,12 +242,12 @@ define_strings (const char *name, const std::vector<std::string> &s)
 			  type);
   vec<constructor_elt, va_gc> *v = NULL;
   for (const std::string &str : s)
-    CONSTRUCTOR_APPEND_ELT (v, NULL_TREE, string_word (str));
+    CONSTRUCTOR_APPEND_ELT (v, NULL_TREE, gw_string_word (str));
   CONSTRUCTOR_APPEND_ELT (v, NULL_TREE, word (0));
   tree init = build_constructor (type, v);
   TREE_CONSTANT (init) = 1;
   TREE_STATIC (init) = 1;
-  define_static (decl, type, init, TYPE_ALIGN_UNIT (ptr_type_node));
+  gw_define_static (decl, type, init, TYPE_ALIGN_UNIT (ptr_type_node));
   return decl;
 }
 
@@ -276,7 +276,7 @@ define_dims (const char *name, const gw_target *t)
   tree init = build_constructor (type, v);
   TREE_CONSTANT (init) = 1;
   TREE_STATIC (init) = 1;
-  define_static (decl, type, init, TYPE_ALIGN_UNIT (elt));
+  gw_define_static (decl, type, init, TYPE_ALIGN_UNIT (elt));
   return decl;
 }
 
@@ -904,8 +904,8 @@ gw_unit_finish (void *, void *)
   add (word (global_decls.size ()));
   for (const image &im : images)
     {
-      add (string_word (im.target));
-      add (string_word (im.isa));
+      add (gw_string_word (im.target));
+      add (gw_string_word (im.isa));
       add (address_word (im.decl));
       add (word (im.size));
       add (address_word (im.dims));
@@ -915,8 +915,8 @@ gw_unit_finish (void *, void *)
   for (const unit_kernel &k : kernels)
     {
       add (address_word (k.host));
-      add (string_word (k.symbol));
-      add (string_word (k.name));
+      add (gw_string_word (k.symbol));
+      add (gw_string_word (k.name));
     }
   for (tree g : global_decls)
     add (address_word (g));
