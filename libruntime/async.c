@@ -71,11 +71,14 @@ gw_libgomp_thread (void)
 }
 
 /* Return the number of the last launch queued on queue Q, 0 for none
-   (acc_async_sync names no queue).  */
+   (acc_async_sync names no queue), of every queue if Q is
+   GW_QUEUES_ALL.  */
 
 static uint64_t
 gw_queue_last (int q)
 {
+  if (q == GW_QUEUES_ALL)
+    return gw_pool_queued ();
   return q == GW_ASYNC_SYNC ? 0 : gw_pool_queue_last (q);
 }
 
@@ -85,18 +88,39 @@ void
 gw_wait_all (void)
 {
   gw_pool_wait (gw_pool_queued ());
+  gw_ptx_wait_all ();
 }
 
-/* Make queue ASYNC wait for record N: the host waits if ASYNC is
-   acc_async_sync, else the queue is done no sooner than N.  */
+/* Wait for queue Q (acc_async_sync: nothing), on every device.  */
+
+void
+gw_wait_queue (int q)
+{
+  if (q == GW_ASYNC_SYNC)
+    return;
+  gw_pool_wait (gw_queue_last (q));
+  gw_ptx_wait (q);
+}
+
+/* Make queue ASYNC wait for queue Q, or for all of them if Q is
+   GW_QUEUES_ALL: the host waits if ASYNC is acc_async_sync; else the
+   cpu device's queue is done no sooner than Q's last record, and the
+   ptx device's stream of ASYNC waits for Q's.  */
 
 static void
-gw_wait_on (int async, uint64_t n)
+gw_wait_on (int async, int q)
 {
   if (async == GW_ASYNC_SYNC)
-    gw_pool_wait (n);
-  else
-    gw_pool_queue_after (async, n);
+    {
+      if (q == GW_QUEUES_ALL)
+	gw_wait_all ();
+      else
+	gw_wait_queue (q);
+      return;
+    }
+  gw_pool_queue_after (async, gw_queue_last (q));
+  if (q != GW_ASYNC_SYNC)
+    gw_ptx_after (async, q);
 }
 
 /* The wait directive: wait, on queue ASYNC, for the NUM_WAITS queues that
@@ -107,13 +131,13 @@ GW_EXPORT void
 gangway_wait (int async, int num_waits, ...)
 {
   if (num_waits == 0)
-    gw_wait_on (async, gw_pool_queued ());
+    gw_wait_on (async, GW_QUEUES_ALL);
   else
     {
       va_list ap;
       va_start (ap, num_waits);
       for (int i = 0; i < num_waits; i++)
-	gw_wait_on (async, gw_queue_last (va_arg (ap, int)));
+	gw_wait_on (async, va_arg (ap, int));
       va_end (ap);
     }
   /* libgomp's waits for its own queues (it has none for the host), and
@@ -125,7 +149,7 @@ gangway_wait (int async, int num_waits, ...)
 GW_EXPORT void
 gangway_acc_wait (int q)
 {
-  gw_pool_wait (gw_queue_last (q));
+  gw_wait_queue (q);
   gw_libgomp_thread ();
   acc_wait (q);
 }
@@ -144,7 +168,7 @@ gangway_acc_wait_all (void)
 GW_EXPORT void
 gangway_acc_wait_async (int q1, int q2)
 {
-  gw_wait_on (q2, gw_queue_last (q1));
+  gw_wait_on (q2, q1);
   gw_libgomp_thread ();
   acc_wait_async (q1, q2);
 }
@@ -152,7 +176,7 @@ gangway_acc_wait_async (int q1, int q2)
 GW_EXPORT void
 gangway_acc_wait_all_async (int q)
 {
-  gw_wait_on (q, gw_pool_queued ());
+  gw_wait_on (q, GW_QUEUES_ALL);
   gw_libgomp_thread ();
   acc_wait_all_async (q);
 }
@@ -160,7 +184,8 @@ gangway_acc_wait_all_async (int q)
 GW_EXPORT int
 gangway_acc_async_test (int q)
 {
-  if (!gw_pool_finished (gw_queue_last (q)))
+  if (!gw_pool_finished (gw_queue_last (q))
+      || (q != GW_ASYNC_SYNC && !gw_ptx_test (q)))
     return 0;
   gw_libgomp_thread ();
   return acc_async_test (q);
@@ -169,10 +194,36 @@ gangway_acc_async_test (int q)
 GW_EXPORT int
 gangway_acc_async_test_all (void)
 {
-  if (!gw_pool_finished (gw_pool_queued ()))
+  if (!gw_pool_finished (gw_pool_queued ()) || !gw_ptx_test_all ())
     return 0;
   gw_libgomp_thread ();
   return acc_async_test_all ();
+}
+
+/* acc_get_cuda_stream (Q): the CUDA stream of the ptx device's queue Q,
+   or NULL where launches do not go to the ptx device, or Q names no
+   queue.  */
+
+GW_EXPORT void *
+gangway_acc_get_cuda_stream (int q)
+{
+  if (!gw_ptx_active () || (q < 0 && q != GW_ASYNC_NOVAL))
+    return NULL;
+  return gw_ptx_get_stream (q);
+}
+
+/* acc_set_cuda_stream (Q, STREAM): queue Q's work goes on STREAM, a
+   CUDA stream of the program's, from now on.  Return 1, or 0 where
+   launches do not go to the ptx device, Q names no queue or STREAM is
+   null.  */
+
+GW_EXPORT int
+gangway_acc_set_cuda_stream (int q, void *stream)
+{
+  if (!gw_ptx_active () || (q < 0 && q != GW_ASYNC_NOVAL) || stream == NULL)
+    return 0;
+  gw_ptx_set_stream (q, stream);
+  return 1;
 }
 
 /* The same for Fortran: libgomp's openacc module and openacc_lib.h make

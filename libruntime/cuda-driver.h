@@ -40,6 +40,7 @@
 typedef int CUresult;
 #define CUDA_SUCCESS			0
 #define CUDA_ERROR_NO_DEVICE		100
+#define CUDA_ERROR_NOT_READY		600
 
 typedef int CUdevice;				/* CUdevice_v1.  */
 typedef unsigned long long CUdeviceptr;		/* CUdeviceptr_v2.  */
@@ -47,6 +48,7 @@ typedef struct CUctx_st *CUcontext;
 typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
+typedef struct CUevent_st *CUevent;
 typedef struct CUlinkState_st *CUlinkState;
 
 /* The JIT linker's options and inputs (enum CUjit_option_enum, enum
@@ -54,6 +56,13 @@ typedef struct CUlinkState_st *CUlinkState;
 typedef int CUjit_option;
 typedef int CUjitInputType;
 #define CU_JIT_INPUT_PTX			1
+
+/* Flags of cuStreamCreate (CU_STREAM_NON_BLOCKING: the stream does not
+   synchronize with the legacy default stream, which the synchronous
+   copies use) and of cuEventCreate (an event that only orders, without
+   timing).  */
+#define CU_STREAM_NON_BLOCKING		0x1
+#define CU_EVENT_DISABLE_TIMING		0x2
 
 /* CUdevice_attribute values (enum CUdevice_attribute_enum, also in
    group__CUDA__TYPES.html).  */
@@ -91,6 +100,16 @@ typedef int CUfunction_attribute;
 				    cuMemAllocHost,
 				    cuMemcpyHtoDAsync (the _v2 symbols),
 				    cuMemFreeHost
+     group__CUDA__STREAM.html       cuStreamCreate, cuStreamDestroy (the
+				    _v2 symbol), cuStreamSynchronize,
+				    cuStreamQuery (CUDA_ERROR_NOT_READY
+				    while work is pending),
+				    cuStreamWaitEvent (waits for the
+				    event's latest record at the call)
+     group__CUDA__EVENT.html        cuEventCreate, cuEventRecord,
+				    cuEventQuery (CUDA_ERROR_NOT_READY
+				    until the work before the record is
+				    done), cuEventDestroy (the _v2 symbol)
      group__CUDA__EXEC.html         cuFuncGetAttribute, cuLaunchKernel
 				    (KERNELPARAMS: one pointer to each
 				    parameter's value)
@@ -135,6 +154,16 @@ typedef int CUfunction_attribute;
   F (cuMemFreeHost, (void *p))						\
   F (cuMemcpyHtoDAsync_v2, (CUdeviceptr dstDevice, const void *srcHost,	\
 			    size_t ByteCount, CUstream hStream))	\
+  F (cuStreamCreate, (CUstream *stream, unsigned int flags))		\
+  F (cuStreamDestroy_v2, (CUstream stream))				\
+  F (cuStreamSynchronize, (CUstream stream))				\
+  F (cuStreamQuery, (CUstream stream))					\
+  F (cuStreamWaitEvent, (CUstream stream, CUevent event,		\
+			 unsigned int flags))				\
+  F (cuEventCreate, (CUevent *event, unsigned int flags))		\
+  F (cuEventRecord, (CUevent event, CUstream stream))			\
+  F (cuEventQuery, (CUevent event))					\
+  F (cuEventDestroy_v2, (CUevent event))				\
   F (cuLaunchKernel, (CUfunction f, unsigned int gridDimX,		\
 		      unsigned int gridDimY, unsigned int gridDimZ,	\
 		      unsigned int blockDimX, unsigned int blockDimY,	\

@@ -71,7 +71,7 @@ gw_api_wait (int async, const char *fn)
   if (async == GW_ASYNC_SYNC)
     gw_wait_all ();
   else if (async >= 0 || async == GW_ASYNC_NOVAL)
-    gw_pool_wait (gw_pool_queue_last (async));
+    gw_wait_queue (async);
   else
     gw_fatal ("%s: invalid async-argument: %d", fn, async);
 }

@@ -45,19 +45,23 @@ extern void GOACC_update (int, size_t, void **, size_t *, unsigned short *,
 static __thread struct gw_region *gw_data_stack;
 
 /* Before directive whose async queue is ASYNC: wait for the NUM_WAITS
-   queues at AP, both the cpu device's and libgomp's (its devices may
-   have asynchronous work), and for all of the cpu device's queue if the
-   directive is synchronous (launch.c says why).  Waiting synchronously,
-   rather than making an asynchronous directive wait asynchronously, is
-   a valid implementation.  */
+   queues at AP, those of both devices and libgomp's (its devices may
+   have asynchronous work), and for every queue if the directive is
+   synchronous (launch.c says why).  Where the device has memory of its
+   own (OWN), an asynchronous directive moves its data at once, and so
+   waits for its own queue first.  Waiting synchronously, rather than
+   making an asynchronous directive wait asynchronously, is a valid
+   implementation.  */
 
 static void
-gw_wait_queues (int async, int num_waits, va_list ap)
+gw_wait_queues (int async, bool own, int num_waits, va_list ap)
 {
   for (int i = 0; i < num_waits; i++)
     gangway_acc_wait (va_arg (ap, int));
   if (async == GW_ASYNC_SYNC)
     gw_wait_all ();
+  else if (own)
+    gw_wait_queue (async);
 }
 
 /* The data construct's start: map the MAPNUM entries for its duration.
@@ -76,6 +80,7 @@ gangway_data_start (const struct gw_site *site, int flags_m, size_t mapnum,
       GOACC_data_start (flags_m, mapnum, hostaddrs, sizes, kinds);
       return;
     }
+  gw_wait_all ();
   gw_map_site (site);
   struct gw_region *r
     = gw_map (flags & GW_FLAG_HOST_FALLBACK ? 0 : mapnum, hostaddrs,
@@ -98,6 +103,7 @@ gangway_data_end (void)
   if (gw_memory () != NULL && r != NULL)
     {
       gw_data_stack = r->prev;
+      gw_wait_all ();
       gw_unmap (r);
     }
   else
@@ -132,12 +138,13 @@ gw_directive (gw_goacc_directive *goacc, gw_map_directive *mapped, int cpu,
 
   if (gw_memory () == NULL)
     {
-      gw_wait_queues (async, num_waits, ap);
+      gw_wait_queues (async, false, num_waits, ap);
       if (cpu >= 0 && !(flags & GW_FLAG_HOST_FALLBACK))
 	gw_cpu_enter_exit_data (cpu, mapnum, hostaddrs, sizes, kinds);
       goacc (flags_m, mapnum, hostaddrs, sizes, kinds, async, 0);
       return;
     }
+  gw_wait_queues (async, true, num_waits, ap);
   if (!(flags & GW_FLAG_HOST_FALLBACK))
     {
       gw_map_site (site);
@@ -205,8 +212,7 @@ gangway_declare (const struct gw_site *site, int flags_m, size_t mapnum,
   int flags = ~flags_m;
   bool shared = gw_memory () == NULL;
 
-  if (shared)
-    gw_wait_all ();
+  gw_wait_all ();
   if (flags & GW_FLAG_HOST_FALLBACK)
     return;
   for (size_t i = 0; i < mapnum; i++)

@@ -58,8 +58,9 @@
    functions, as before.  When it does not, they maintain the present
    table, then call libgomp's function with the host-fallback flag, which
    maps nothing but keeps libgomp's profiling events and data construct
-   stack, as launches do.  async clauses are ignored and waits are
-   no-ops, as for launches: everything is synchronous.  */
+   stack, as launches do.  The directives move their data at once: a
+   synchronous one after waiting for every queue, an async one after
+   waiting for its own queue (data-directives.c).  */
 
 #define _GNU_SOURCE
 #include <inttypes.h>
@@ -895,6 +896,41 @@ gw_unmap (struct gw_region *r)
   gw_map_site (outer);
   gw_unlock ();
   free (r);
+}
+
+/* Return true if ending region R's mappings (gw_unmap) moves no data
+   and frees no device memory: each entry it references keeps a
+   reference of something else, and each pointer it attached stays
+   attached.  An async launch's mappings may then end while its kernel
+   runs (device-ptx.c).  */
+
+bool
+gw_unmap_quiet (const struct gw_region *r)
+{
+  bool quiet = true;
+
+  gw_lock ();
+  for (size_t i = 0; i < r->n && quiet; i++)
+    {
+      const struct gw_item *it = &r->items[i];
+      size_t same = 0;
+      if (it->attach)
+	{
+	  for (size_t j = 0; j < r->n; j++)
+	    same += r->items[j].attach && r->items[j].host == it->host;
+	  const struct gw_attach *a = gw_attachment (it->host, false);
+	  quiet = a && a->count > same;
+	  same = 0;
+	}
+      if (it->entry && quiet)
+	{
+	  for (size_t j = 0; j < r->n; j++)
+	    same += r->items[j].entry == it->entry;
+	  quiet = it->entry->refs > same;
+	}
+    }
+  gw_unlock ();
+  return quiet;
 }
 
 /* Call FN (ARG, H, SIZE, DEV, I) for each mapping I of launch R that

@@ -40,8 +40,9 @@
    kernel symbol the module lacks means no ptx code for that region.
    Kernels take two parameters, the device addresses of the launch's data
    words and of the unit's global words (gangway-abi.h, GW_PTX_ENTRY),
-   which data-map.c computes.  Launches are synchronous: the launch waits
-   for the kernel with cuCtxSynchronize.  An error of the driver after the
+   which data-map.c computes.  A synchronous launch waits for the kernel
+   with cuCtxSynchronize; an async one goes on its queue's stream
+   (queue-ptx.c) and does not wait.  An error of the driver after the
    probe (a failed copy, a kernel that faults) is fatal: the device's
    memory is then in an unknown state.
 
@@ -66,16 +67,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime.h"
-#include "cuda-driver.h"
+#include "ptx.h"
 
 /* The driver's entry points.  */
-static struct
-{
-#define GW_CUDA_MEMBER(NAME, PARAMS) CUresult (*NAME) PARAMS;
-  GW_CUDA_FUNCTIONS (GW_CUDA_MEMBER)
-#undef GW_CUDA_MEMBER
-} gw_cu;
+struct gw_cuda gw_cu;
 
 /* What the probe found.  */
 static pthread_once_t gw_ptx_once = PTHREAD_ONCE_INIT;
@@ -135,14 +130,16 @@ gw_ptx_atfork_child (void)
 
 static void gw_ptx_release_args (void);
 
-/* At exit, before the driver's own exit handlers (see above): give back
-   the argument blocks and close the device.  */
+/* At exit, before the driver's own exit handlers (see above): finish
+   the queues' work, give back the argument blocks and close the
+   device.  */
 
 static void
 gw_ptx_at_exit (void)
 {
   if (gw_ptx_unusable != NULL)
     return;
+  gw_ptx_close_queues ();
   gw_ptx_release_args ();
   gw_ptx_unusable = "exiting";
 }
@@ -247,7 +244,7 @@ gw_ptx_probe_first (void)
 /* Stop the process after the driver's error E in WHAT: the device's
    state is unknown.  */
 
-static void __attribute__ ((noreturn))
+void
 gw_ptx_die (const char *what, CUresult e)
 {
   gw_warn ("ptx device: %s failed: %s (CUDA error %d)", what,
@@ -257,7 +254,7 @@ gw_ptx_die (const char *what, CUresult e)
 
 /* Make the device's context current on the calling thread.  */
 
-static void
+void
 gw_ptx_bind (void)
 {
   if (__builtin_expect (gw_ptx_bound, 1))
@@ -683,6 +680,7 @@ gw_ptx_check_launch (void *kernel, const struct gw_launch *l,
 
 struct gw_ptx_args
 {
+  struct gw_ptx_done done;	/* First: an async launch's completion.  */
   struct gw_ptx_args *next;
   uint64_t dev;
   void *host;
@@ -710,7 +708,7 @@ gw_ptx_take_args (size_t n)
   if (a)
     return a;
 
-  a = malloc (sizeof *a);
+  a = calloc (1, sizeof *a);
   if (a == NULL)
     gw_fatal ("out of memory for a launch of %zu words", n);
   a->words = n > GW_PTX_ARGS_MIN ? n : GW_PTX_ARGS_MIN;
@@ -738,6 +736,8 @@ gw_ptx_release_args (void)
       struct gw_ptx_args *next = a->next;
       gw_ptx_free (a->dev);
       gw_cu.cuMemFreeHost (a->host);
+      if (a->done.event)
+	gw_cu.cuEventDestroy_v2 (a->done.event);
       free (a);
       a = next;
     }
@@ -752,11 +752,30 @@ gw_ptx_put_args (struct gw_ptx_args *a)
   pthread_mutex_unlock (&gw_ptx_args_lock);
 }
 
+/* The completion of an async launch: its kernel has run, and its
+   argument block is free again.  */
+
+static void
+gw_ptx_args_done (struct gw_ptx_done *d, bool exiting)
+{
+  (void) exiting;
+  gw_ptx_put_args ((struct gw_ptx_args *) d);
+}
+
 /* Run KERNEL, a CUfunction, as launch L says: map its data, launch a
    grid of L->gangs blocks of L->vector x L->workers threads, wait for it,
    and unmap its data.  The argument block holds the data words, the
    global words, then the private copies (firstprivate objects that are
-   not ints, deviceptr variables).  */
+   not ints, deviceptr variables).
+
+   A launch with an async queue goes on the queue's stream (queue-ptx.c),
+   after the queues its wait clause names, and the host does not wait
+   for it: its argument block comes back when the host learns the queue
+   is done.  Its data mappings end at once if that moves no data (all it
+   maps was present before, and stays: the common case of data an
+   enclosing data construct or enter data maps); otherwise their end
+   copies out or frees what the kernel uses, and the host waits for the
+   queue first.  */
 
 static void
 gw_ptx_launch (void *kernel, const struct gw_launch *l)
@@ -779,13 +798,33 @@ gw_ptx_launch (void *kernel, const struct gw_launch *l)
   size_t copies_at = (n * sizeof *words + 15) & ~(size_t) 15;
   size_t copies = gw_map_copies_size (r);
   size_t bytes = copies ? copies_at + copies : n * sizeof *words;
+  bool queued = l->async != GW_ASYNC_SYNC;
+  CUresult e;
+  if (queued)
+    gw_ptx_reap (l->async);
   struct gw_ptx_args *block = gw_ptx_take_args ((bytes + 7) / 8);
   uint64_t *image = block->host;
   memcpy (image, words, l->mapnum * sizeof *words);
   gw_map_place_copies (r, image, (unsigned char *) image + copies_at,
 		       block->dev + copies_at);
   gw_map_globals (r, l->globals, l->num_globals, image + l->mapnum);
-  CUresult e = gw_cu.cuMemcpyHtoDAsync_v2 (block->dev, image, bytes, NULL);
+
+  struct gw_ptx_queue *q = NULL;
+  CUstream stream = NULL;
+  if (queued)
+    {
+      /* The block's event says when the device is done with it.  */
+      if (block->done.event == NULL
+	  && (e = gw_cu.cuEventCreate (&block->done.event,
+				       CU_EVENT_DISABLE_TIMING))
+	     != CUDA_SUCCESS)
+	gw_ptx_die ("cuEventCreate", e);
+      q = gw_ptx_enqueue_begin (l->async);
+      stream = gw_ptx_queue_stream (q);
+      for (unsigned i = 0; i < l->num_waits; i++)
+	gw_ptx_enqueue_after (q, l->waits[i]);
+    }
+  e = gw_cu.cuMemcpyHtoDAsync_v2 (block->dev, image, bytes, stream);
   if (e != CUDA_SUCCESS)
     gw_ptx_die ("cuMemcpyHtoDAsync", e);
   GW_PTX_PHASE (2);
@@ -795,15 +834,25 @@ gw_ptx_launch (void *kernel, const struct gw_launch *l)
 		     ? block->dev + l->mapnum * sizeof *words : 0;
   void *params[2] = { &data, &globals };
   e = gw_cu.cuLaunchKernel (kernel, l->gangs, 1, 1, l->vector, l->workers,
-			    1, 0, NULL, params, NULL);
+			    1, 0, stream, params, NULL);
   if (e != CUDA_SUCCESS)
     gw_ptx_die ("cuLaunchKernel", e);
   GW_PTX_PHASE (3);
-  if ((e = gw_cu.cuCtxSynchronize ()) != CUDA_SUCCESS)
-    gw_ptx_die ("the kernel (cuCtxSynchronize)", e);
+  if (queued)
+    {
+      block->done.run = gw_ptx_args_done;
+      gw_ptx_enqueue_end (q, &block->done);
+      if (!gw_unmap_quiet (r))
+	gw_ptx_wait (l->async);
+    }
+  else
+    {
+      if ((e = gw_cu.cuCtxSynchronize ()) != CUDA_SUCCESS)
+	gw_ptx_die ("the kernel (cuCtxSynchronize)", e);
+      gw_ptx_put_args (block);
+    }
   GW_PTX_PHASE (4);
 
-  gw_ptx_put_args (block);
   gw_unmap (r);
   if (words != stack_words)
     free (words);

@@ -66,20 +66,20 @@
    maps its data itself, data-map.c) and reports the region as run by the
    host device, which is what acc_get_device_type says.
 
-   A cpu launch with an async clause is queued (device-cpu.c, pool-queue.c):
-   the launch returns at once, and the pool runs the program's queued
-   launches one after the other, all queues in one order (unless the
-   queue is empty and the kernel is one the pool timed quick: then it
-   runs at once, gw_pool_run_now).  Everything
-   else is synchronous and, so that no region or directive sees data a
-   queued launch has yet to write, waits for the queue first (on GPUs,
-   CUDA's default stream likewise waits for the others): a launch on the
-   host or the ptx device, a cpu launch without async, a data directive
-   without async (data-map.c), and of course the waits (async.c).  A wait
-   clause then needs no action: what it names was queued before, or has
-   completed.  The ptx device runs async launches synchronously, which
-   is valid: the region is complete before the launch returns, so any
-   later wait finds it done.  */
+   A launch with an async clause is queued.  On the cpu device
+   (device-cpu.c, pool-queue.c) the launch returns at once, and the pool
+   runs the program's queued launches one after the other, all queues in
+   one order (unless the queue is empty and the kernel is one the pool
+   timed quick: then it runs at once, gw_pool_run_now); a wait clause
+   needs no action: what it names was queued before, or has completed.
+   On the ptx device each queue is a CUDA stream (queue-ptx.c), and the
+   launch passes its wait clause's queues on (gw_launch.waits), which
+   become events.  Everything else is synchronous and, so that no region
+   or directive sees data a queued launch has yet to write, waits for
+   every queue first (on GPUs, CUDA's legacy default stream likewise
+   waits for the others): a launch on the host, a launch without async,
+   a data directive without async (data-directives.c), and of course
+   the waits (async.c).  */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -153,7 +153,7 @@ gw_device_trampoline (void *hostaddrs)
 
 static bool
 gw_decode_launch_words (va_list *ap, unsigned dims[GW_AXES],
-			unsigned *given, int *async)
+			unsigned *given, int *async, struct gw_launch *l)
 {
   unsigned word;
 
@@ -191,10 +191,18 @@ gw_decode_launch_words (va_list *ap, unsigned dims[GW_AXES],
 	  break;
 
 	case GW_LAUNCH_WAIT:
-	  /* Everything queued before will have run first, or has
-	     completed.  */
+	  /* The cpu device's queue runs everything queued before first;
+	     the ptx device's streams need to know.  */
 	  for (unsigned i = 0; i < op; i++)
-	    (void) va_arg (*ap, int);
+	    {
+	      int q = va_arg (*ap, int);
+	      if (!ours)
+		continue;
+	      if (l->num_waits < GW_LAUNCH_WAITS)
+		l->waits[l->num_waits++] = q;
+	      else
+		l->waits[0] = GW_QUEUES_ALL, l->num_waits = 1;
+	    }
 	  break;
 
 	default:
@@ -445,7 +453,10 @@ gw_parallel (int flags_m, void (*fn) (void *), size_t mapnum,
   unsigned given = 0;
   int async = GW_ASYNC_SYNC;
 
-  bool words_ok = gw_decode_launch_words (ap, dims, &given, &async);
+  struct gw_pending pending;
+  pending.launch.num_waits = 0;
+  bool words_ok = gw_decode_launch_words (ap, dims, &given, &async,
+					  &pending.launch);
   /* acc_async_sync, and the values no queue has.  */
   if (async < GW_ASYNC_NOVAL)
     async = GW_ASYNC_SYNC;
@@ -455,7 +466,6 @@ gw_parallel (int flags_m, void (*fn) (void *), size_t mapnum,
   const struct gw_device *dev;
   void *code;
   const char *ptx_why;
-  struct gw_pending pending;
   const char *reason = gw_choose_device (c, flags, fn, words_ok, dims, given,
 					 mapnum, kinds, &e, &dev, &code,
 					 &pending.launch, &ptx_why);
@@ -488,9 +498,11 @@ gw_parallel (int flags_m, void (*fn) (void *), size_t mapnum,
       l->mapnum = mapnum;
       l->sizes = sizes;
       l->kinds = kinds;
-      /* Only the cpu device queues, and only where no data must be
-	 synchronized with the ptx device around the launch.  */
-      l->async = dev == &gw_device_cpu && !gw_ptx_active ()
+      /* The ptx device queues on its streams; the cpu device only
+	 where no data must be synchronized with the ptx device around
+	 the launch.  */
+      l->async = dev == &gw_device_ptx
+		 || (dev == &gw_device_cpu && !gw_ptx_active ())
 		 ? async : GW_ASYNC_SYNC;
       gw_last_device = dev->name;
       if (c->log & GW_LOG_LAUNCH)

@@ -307,6 +307,8 @@ struct gw_code
 };
 
 /* The dimensions and arguments of one launch.  */
+#define GW_LAUNCH_WAITS 8
+
 struct gw_launch
 {
   void *data;			/* The hostaddrs array.  */
@@ -327,6 +329,11 @@ struct gw_launch
   /* The launch's async queue (GW_ASYNC_SYNC without one).  A device may
      run it synchronously all the same.  */
   int async;
+  /* The queues its wait clause names (every queue, GW_QUEUES_ALL, if
+     more than GW_LAUNCH_WAITS), for a device whose queues run side by
+     side (the ptx device's streams).  */
+  unsigned num_waits;
+  int waits[GW_LAUNCH_WAITS];
 };
 
 struct gw_memory;
@@ -417,6 +424,19 @@ extern const char *gw_ptx_check_launch (void *, const struct gw_launch *,
 					const char *);
 extern void gw_ptx_describe (char *, size_t, size_t *, size_t *, int *);
 
+/* queue-ptx.c: the ptx device's async queues, CUDA streams.  The waits
+   and tests do nothing (tests say done) while no queue has had work, and
+   once the driver is not ours to call.  GW_QUEUES_ALL names every
+   queue.  */
+#define GW_QUEUES_ALL		(-3)
+extern void gw_ptx_wait (int);
+extern void gw_ptx_wait_all (void);
+extern void gw_ptx_after (int, int);
+extern bool gw_ptx_test (int);
+extern bool gw_ptx_test_all (void);
+extern void *gw_ptx_get_stream (int);
+extern void gw_ptx_set_stream (int, void *);
+
 
 /* Memory of a device's own, which the mapping engine (data-map.c) maps
    host data into.  Device addresses are 64-bit words; a failure of any
@@ -466,6 +486,7 @@ extern size_t gw_map_copies_size (const struct gw_region *);
 extern void gw_map_place_copies (struct gw_region *, uint64_t *,
 				 unsigned char *, uint64_t);
 extern void gw_unmap (struct gw_region *);
+extern bool gw_unmap_quiet (const struct gw_region *);
 extern void gw_map_globals (const struct gw_region *, void *const *, size_t,
 			    uint64_t *);
 extern void gw_sync_host (size_t, void **, size_t *, unsigned short *,
@@ -510,9 +531,11 @@ extern void gw_check_kernel_end (struct gw_check_kernel *);
 extern void gw_check_protect (void);
 
 
-/* async.c: waiting for the cpu device's queue.  */
+/* async.c: waiting for the queues of both devices (the cpu device's,
+   pool-queue.c; the ptx device's streams, queue-ptx.c).  */
 
 extern void gw_wait_all (void);
+extern void gw_wait_queue (int);
 
 
 /* pool.c, pool-queue.c: the cpu device's thread pool.  */

@@ -657,6 +657,8 @@ gw_rewrite_launches (function *fun)
     { "acc_wait_all_async", "gangway_acc_wait_all_async" },
     { "acc_async_test", "gangway_acc_async_test" },
     { "acc_async_test_all", "gangway_acc_async_test_all" },
+    { "acc_get_cuda_stream", "gangway_acc_get_cuda_stream" },
+    { "acc_set_cuda_stream", "gangway_acc_set_cuda_stream" },
     /* Fortran's (libgomp's openacc module and openacc_lib.h), by their
        symbols: external procedures, arguments by reference.  */
     { "acc_wait_h_", "gangway_acc_wait_h_" },

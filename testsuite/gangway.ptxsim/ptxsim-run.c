@@ -350,6 +350,23 @@ gangway_acc_async_test_all (void)
   return acc_async_test_all ();
 }
 
+/* No CUDA here: no queue has a stream.  */
+
+void *
+gangway_acc_get_cuda_stream (int async)
+{
+  (void) async;
+  return NULL;
+}
+
+int
+gangway_acc_set_cuda_stream (int async, void *stream)
+{
+  (void) async;
+  (void) stream;
+  return 0;
+}
+
 /* Fortran's (arguments by reference, LOGICAL results).  */
 
 void

@@ -36,6 +36,17 @@
      words of both arrays they point to (the globals parameter is 0 when
      the unit has no globals).
 
+   Streams (cuStreamCreate) are queues of work that runs only when the
+   host waits for it: cuStreamSynchronize, cuCtxSynchronize, and
+   cuStreamQuery, which answers "not ready" while work is pending and
+   completes it then; an event recorded on one stream and waited for on
+   another makes the other's later work wait for the first's up to the
+   record.  So a runtime that reads a result, or reuses memory, before
+   it waits sees what was there before.  Work queued on a stream is
+   logged when queued (as calls are) and when it runs ("  run S1 ...");
+   the null stream runs its work at once.  cuMemFree of memory that
+   queued work uses fails.
+
    Every call appends a line to the file FAKE_CUDA_LOG names, if set.
    The environment shapes the device:
 
@@ -63,7 +74,6 @@ typedef int CUresult;
 typedef int CUdevice;
 typedef unsigned long long CUdeviceptr;
 typedef void *CUcontext;
-typedef void *CUstream;
 
 #define V __attribute__ ((visibility ("default")))
 
@@ -97,6 +107,47 @@ struct function
 static struct function *functions;
 
 static int the_context;
+
+/* Work queued on a stream: a copy, a kernel, or a wait for another
+   stream's work up to a point.  */
+struct function;
+struct stream;
+struct op
+{
+  enum { OP_COPY, OP_KERNEL, OP_WAIT } kind;
+  void *dst;
+  const void *src;
+  size_t size;
+  struct function *f;
+  uint64_t data, globals;
+  struct stream *on;
+  unsigned long upto;
+  struct op *next;
+};
+
+typedef struct stream
+{
+  int id;
+  struct op *head, **tail;
+  unsigned long queued, done;	/* Work queued, and run, so far.  */
+  struct stream *next;
+} *CUstream;
+static struct stream *streams;
+static int next_stream = 1;
+
+struct event
+{
+  int id;
+  struct stream *s;		/* Where it was last recorded...  */
+  unsigned long upto;		/* ... and the work before it there.  */
+};
+static int next_event = 1;
+
+static void run_stream (struct stream *, unsigned long);
+
+/* The error of a queued kernel, which the next wait returns, as the
+   driver's errors of asynchronous work are.  */
+static CUresult sticky;
 
 /* Append a line, printf-style, to the log.  */
 
@@ -302,7 +353,9 @@ cuCtxSynchronize (void)
 {
   flog ("cuCtxSynchronize");
   FAIL_IF_ASKED ("cuCtxSynchronize");
-  return 0;
+  for (struct stream *t = streams; t; t = t->next)
+    run_stream (t, t->queued);
+  return sticky;
 }
 
 V CUresult
@@ -445,6 +498,24 @@ cuMemAlloc_v2 (CUdeviceptr *p, size_t size)
   return 0;
 }
 
+/* Return true if work queued on a stream and not yet run uses
+   allocation A: a copy to or from it, a kernel whose data words are in
+   it.  */
+
+static bool
+queued_use (const struct alloc *a)
+{
+  for (struct stream *t = streams; t; t = t->next)
+    for (struct op *o = t->head; o; o = o->next)
+      {
+	uintptr_t d = (uintptr_t) o->dst, r = (uintptr_t) o->src;
+	if ((o->kind == OP_COPY && (find (d) == a || find (r) == a))
+	    || (o->kind == OP_KERNEL && find (o->data) == a))
+	  return true;
+      }
+  return false;
+}
+
 V CUresult
 cuMemFree_v2 (CUdeviceptr p)
 {
@@ -452,6 +523,11 @@ cuMemFree_v2 (CUdeviceptr p)
     if ((uintptr_t) (*q)->base == p)
       {
 	struct alloc *a = *q;
+	if (queued_use (a))
+	  {
+	    flog ("cuMemFree_v2 A%d: queued work uses it", a->id);
+	    return 1;
+	  }
 	flog ("cuMemFree_v2 A%d", a->id);
 	*q = a->next;
 	free (a->base);
@@ -460,6 +536,177 @@ cuMemFree_v2 (CUdeviceptr p)
       }
   flog ("cuMemFree_v2 %#llx: not allocated", p);
   return 1;
+}
+
+/* Return the name of stream S for the log: S1, S2..., "null".  */
+
+static const char *
+stream_name (const struct stream *s)
+{
+  static char buf[4][16];
+  static int next;
+
+  if (s == NULL)
+    return "null";
+  char *b = buf[next++ % 4];
+  snprintf (b, sizeof buf[0], "S%d", s->id);
+  return b;
+}
+
+/* Queue a new piece of work of KIND on S.  */
+
+static struct op *
+new_op (struct stream *s, int kind)
+{
+  struct op *o = calloc (1, sizeof *o);
+
+  o->kind = kind;
+  *s->tail = o;
+  s->tail = &o->next;
+  s->queued++;
+  return o;
+}
+
+static CUresult run_kernel (struct function *, uint64_t, uint64_t);
+
+/* Run S's work until UPTO pieces of it have run.  */
+
+static void
+run_stream (struct stream *s, unsigned long upto)
+{
+  char b[64];
+
+  while (s->done < upto && s->head)
+    {
+      struct op *o = s->head;
+      s->head = o->next;
+      if (s->head == NULL)
+	s->tail = &s->head;
+      s->done++;
+      switch (o->kind)
+	{
+	case OP_COPY:
+	  flog ("  run S%d copy dst=%s size=%zu", s->id,
+		name ((uintptr_t) o->dst, b, sizeof b), o->size);
+	  memcpy (o->dst, o->src, o->size);
+	  break;
+	case OP_KERNEL:
+	  flog ("  run S%d kernel %s", s->id, o->f->name);
+	  if (!sticky)
+	    sticky = run_kernel (o->f, o->data, o->globals);
+	  break;
+	case OP_WAIT:
+	  flog ("  run S%d waits for S%d", s->id, o->on->id);
+	  run_stream (o->on, o->upto);
+	  break;
+	}
+      free (o);
+    }
+}
+
+V CUresult
+cuStreamCreate (CUstream *s, unsigned int flags)
+{
+  FAIL_IF_ASKED ("cuStreamCreate");
+  struct stream *t = calloc (1, sizeof *t);
+  t->id = next_stream++;
+  t->tail = &t->head;
+  t->next = streams;
+  streams = t;
+  *s = t;
+  flog ("cuStreamCreate flags=%u -> S%d", flags, t->id);
+  return 0;
+}
+
+V CUresult
+cuStreamDestroy_v2 (CUstream s)
+{
+  flog ("cuStreamDestroy_v2 S%d%s", s->id, s->head ? ": work pending" : "");
+  run_stream (s, s->queued);
+  for (struct stream **p = &streams; *p; p = &(*p)->next)
+    if (*p == s)
+      {
+	*p = s->next;
+	break;
+      }
+  free (s);
+  return 0;
+}
+
+V CUresult
+cuStreamSynchronize (CUstream s)
+{
+  flog ("cuStreamSynchronize %s", stream_name (s));
+  FAIL_IF_ASKED ("cuStreamSynchronize");
+  if (s)
+    run_stream (s, s->queued);
+  return sticky;
+}
+
+V CUresult
+cuStreamQuery (CUstream s)
+{
+  bool busy = s && s->head;
+
+  flog ("cuStreamQuery %s -> %s", stream_name (s),
+	busy ? "not-ready" : "ready");
+  FAIL_IF_ASKED ("cuStreamQuery");
+  if (!busy)
+    return 0;
+  /* Done after this answer.  */
+  run_stream (s, s->queued);
+  return 600;			/* CUDA_ERROR_NOT_READY.  */
+}
+
+V CUresult
+cuEventCreate (struct event **e, unsigned int flags)
+{
+  FAIL_IF_ASKED ("cuEventCreate");
+  *e = calloc (1, sizeof **e);
+  (*e)->id = next_event++;
+  flog ("cuEventCreate flags=%u -> E%d", flags, (*e)->id);
+  return 0;
+}
+
+V CUresult
+cuEventRecord (struct event *e, CUstream s)
+{
+  flog ("cuEventRecord E%d %s", e->id, stream_name (s));
+  e->s = s;
+  e->upto = s ? s->queued : 0;
+  return 0;
+}
+
+V CUresult
+cuEventQuery (struct event *e)
+{
+  bool busy = e->s && e->s->done < e->upto;
+
+  flog ("cuEventQuery E%d -> %s", e->id, busy ? "not-ready" : "ready");
+  return busy ? 600 : 0;
+}
+
+V CUresult
+cuStreamWaitEvent (CUstream s, struct event *e, unsigned int flags)
+{
+  flog ("cuStreamWaitEvent %s E%d flags=%u", stream_name (s), e->id, flags);
+  if (e->s && s && e->s != s)
+    {
+      struct op *o = new_op (s, OP_WAIT);
+      o->on = e->s;
+      o->upto = e->upto;
+    }
+  else if (e->s && s == NULL)
+    run_stream (e->s, e->upto);
+  return 0;
+}
+
+V CUresult
+cuEventDestroy_v2 (struct event *e)
+{
+  flog ("cuEventDestroy_v2 E%d", e->id);
+  free (e);
+  return 0;
 }
 
 /* Check that [P, P + SIZE) is inside one allocation.  */
@@ -487,16 +734,24 @@ cuMemcpyHtoD_v2 (CUdeviceptr dst, const void *src, size_t size)
 
 V CUresult
 cuMemcpyHtoDAsync_v2 (CUdeviceptr dst, const void *src, size_t size,
-		      void *stream)
+		      CUstream stream)
 {
   char b[64];
 
   flog ("cuMemcpyHtoDAsync_v2 dst=%s size=%zu stream=%s",
-	name (dst, b, sizeof b), size, stream ? "other" : "null");
+	name (dst, b, sizeof b), size, stream_name (stream));
   FAIL_IF_ASKED ("cuMemcpyHtoDAsync_v2");
   if (!valid (dst, size))
     return 1;
-  memcpy ((void *) (uintptr_t) dst, src, size);
+  if (stream == NULL)
+    {
+      memcpy ((void *) (uintptr_t) dst, src, size);
+      return 0;
+    }
+  struct op *o = new_op (stream, OP_COPY);
+  o->dst = (void *) (uintptr_t) dst;
+  o->src = src;
+  o->size = size;
   return 0;
 }
 
@@ -570,20 +825,14 @@ log_words (const char *label, uint64_t p)
 	  name (((uint64_t *) (uintptr_t) p)[i], b, sizeof b));
 }
 
-V CUresult
-cuLaunchKernel (struct function *f, unsigned gx, unsigned gy, unsigned gz,
-		unsigned bx, unsigned by, unsigned bz, unsigned shared,
-		CUstream stream, void **params, void **extra)
-{
-  uint64_t data = *(uint64_t *) params[0];
-  uint64_t globals = *(uint64_t *) params[1];
-  char b1[64], b2[64];
+/* Log the data and global words of kernel F's launch, and pretend to
+   run it (see above).  Return its status.  */
 
-  flog ("cuLaunchKernel %s grid=%u,%u,%u block=%u,%u,%u shared=%u "
-	"stream=%s extra=%s data=%s globals=%s", f->name, gx, gy, gz, bx, by,
-	bz, shared, stream ? "other" : "null", extra ? "other" : "null",
-	name (data, b1, sizeof b1), name (globals, b2, sizeof b2));
-  FAIL_IF_ASKED ("cuLaunchKernel");
+static CUresult
+run_kernel (struct function *f, uint64_t data, uint64_t globals)
+{
+  char b1[64];
+
   /* The data words end where the globals start, or with the block when
      the unit has no globals.  */
   struct alloc *a = find (data);
@@ -616,6 +865,31 @@ cuLaunchKernel (struct function *f, unsigned gx, unsigned gy, unsigned gz,
 }
 
 V CUresult
+cuLaunchKernel (struct function *f, unsigned gx, unsigned gy, unsigned gz,
+		unsigned bx, unsigned by, unsigned bz, unsigned shared,
+		CUstream stream, void **params, void **extra)
+{
+  uint64_t data = *(uint64_t *) params[0];
+  uint64_t globals = *(uint64_t *) params[1];
+  char b1[64], b2[64];
+
+  flog ("cuLaunchKernel %s grid=%u,%u,%u block=%u,%u,%u shared=%u "
+	"stream=%s extra=%s data=%s globals=%s", f->name, gx, gy, gz, bx, by,
+	bz, shared, stream_name (stream), extra ? "other" : "null",
+	name (data, b1, sizeof b1), name (globals, b2, sizeof b2));
+  FAIL_IF_ASKED ("cuLaunchKernel");
+  if (find (data) == NULL)
+    return 1;
+  if (stream == NULL)
+    return run_kernel (f, data, globals);
+  struct op *o = new_op (stream, OP_KERNEL);
+  o->f = f;
+  o->data = data;
+  o->globals = globals;
+  return 0;
+}
+
+V CUresult
 cuGetErrorString (CUresult e, const char **s)
 {
   static char buf[64];
@@ -628,6 +902,9 @@ cuGetErrorString (CUresult e, const char **s)
 static void __attribute__ ((destructor))
 report_leaks (void)
 {
+  for (struct stream *t = streams; t; t = t->next)
+    if (t->head)
+      flog ("pending S%d: %lu", t->id, t->queued - t->done);
   for (struct alloc *a = allocs; a; a = a->next)
     flog ("leak A%d size=%zu", a->id, a->size);
 }

@@ -758,6 +758,94 @@ test_data_api (void)
 	 "free memory %zu", gangway_acc_get_property (0, 5, 2));
 }
 
+/* The queues' functions (what the plugin makes of acc_wait and the
+   others).  */
+void gangway_acc_wait (int);
+int gangway_acc_async_test (int);
+void *gangway_acc_get_cuda_stream (int);
+
+/* Check that each of the N ints at A is I + ADD.  */
+
+static void
+check_incr (const char *what, const int *a, int n, int add)
+{
+  for (int i = 0; i < n; i++)
+    if (a[i] != i + add)
+      {
+	CHECK (0, "%s: a[%d] = %d, expected %d", what, i, a[i], i + add);
+	return;
+      }
+}
+
+/* Async queues on streams: launches of present data queue without a
+   host wait; a wait clause is an event; a test finds the work done; a
+   launch whose data must come back waits for its queue; an update of a
+   queue waits for it; a synchronous launch waits for every queue.  */
+
+static void
+test_async (void)
+{
+  int a[100], b[100];
+  void *h[2] = { a, (void *) (intptr_t) 100 }, *hb[2] = { b, h[1] };
+  size_t s[2] = { sizeof a, 0 };
+  unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
+  unsigned short to[1] = { ALIGN4 (K_TO) }, from[1] = { ALIGN4 (K_FROM) };
+  unsigned short self[1] = { ALIGN4 (K_FORCE_FROM) };
+
+  for (int i = 0; i < 100; i++)
+    a[i] = b[i] = i;
+  gangway_enter_data (NULL, FLAGS_DEVICE, 1, h, s, to, -2, 0);
+  mark ("queue");
+  for (int i = 0; i < 3; i++)
+    gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k,
+			    W_ASYNC (1), 0);
+  mark ("queued");
+  check_device ("async", expected ());
+  CHECK (gangway_acc_async_test (1) == 0, "acc_async_test (1) before");
+  CHECK (gangway_acc_async_test (1) == 1, "acc_async_test (1) after");
+  mark ("tested");
+
+  /* Queue 2 after queue 1.  */
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k,
+			  W_ASYNC (1), 0);
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k,
+			  W_ASYNC (2), W_WAIT (1), 1, 0);
+  mark ("wait 2");
+  gangway_acc_wait (2);
+  mark ("waited 2");
+
+  /* An update on queue 1 waits for it, then copies.  */
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k,
+			  W_ASYNC (1), 0);
+  mark ("update");
+  gangway_update (NULL, FLAGS_DEVICE, 1, h, s, self, 1, 0);
+  mark ("updated");
+  check_incr ("update self async(1)", a, 100, 6);
+
+  /* b is not present: its copy out waits for the queue.  */
+  mark ("copy b");
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, hb, s, k,
+			  W_ASYNC (3), 0);
+  mark ("copied b");
+  check_incr ("copy (b) async(3)", b, 100, 1);
+
+  /* A synchronous launch waits for every queue.  */
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k,
+			  W_ASYNC (1), 0);
+  mark ("sync");
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k, 0);
+  mark ("synced");
+  void *stream = gangway_acc_get_cuda_stream (1);
+  CHECK (stream != NULL && stream == gangway_acc_get_cuda_stream (1)
+	 && stream != gangway_acc_get_cuda_stream (2),
+	 "acc_get_cuda_stream: %p", stream);
+  CHECK (gangway_acc_get_cuda_stream (-2) == NULL,
+	 "acc_get_cuda_stream (acc_async_sync)");
+  gangway_exit_data (NULL, FLAGS_DEVICE, 1, h, s, from, -2, 0);
+  check_incr ("async", a, 100, 8);
+  mark ("end");
+}
+
 /* Run the test named by ARGV[1].  */
 
 int
@@ -797,6 +885,8 @@ main (int argc, char **argv)
     test_exit ();
   else if (strcmp (test, "data-api") == 0)
     test_data_api ();
+  else if (strcmp (test, "async") == 0)
+    test_async ();
   else
     {
       fprintf (stderr, "unknown test %s\n", test);

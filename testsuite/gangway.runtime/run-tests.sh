@@ -269,6 +269,10 @@ if [ -n "${GANGWAY_PLUGIN-}" ]; then
       -fplugin-arg-gangway-targets=cpu,ptx $INC -o acc-ptx "$here/acc-ptx.c" \
       $LIBS || die "cannot build acc-ptx with the plugin"
   $CC $PCFLAGS -fopenacc -foffload=disable -fplugin="$GANGWAY_PLUGIN" \
+      -fplugin-arg-gangway-targets=cpu,ptx $INC -o acc-ptx-async \
+      "$here/acc-ptx-async.c" $LIBS \
+    || die "cannot build acc-ptx-async with the plugin"
+  $CC $PCFLAGS -fopenacc -foffload=disable -fplugin="$GANGWAY_PLUGIN" \
       -fPIC -shared $INC -o libacc-ctor.so "$here/acc-ctor-lib.c" $LIBS \
     && $CC $PCFLAGS -fopenacc -foffload=disable -fplugin="$GANGWAY_PLUGIN" \
 	   $INC -o acc-ctor "$here/acc-ctor.c" $LIBS -ldl \
@@ -301,7 +305,8 @@ gangway_acc_get_num_devices gangway_acc_get_num_devices_h_ \
 gangway_acc_get_device_num gangway_acc_get_device_num_h_ gangway_acc_init \
 gangway_acc_init_h_ gangway_acc_shutdown gangway_acc_shutdown_h_ \
 gangway_acc_get_property gangway_acc_get_property_h_ \
-gangway_acc_get_property_string gangway_acc_get_property_string_h_ $data_api"
+gangway_acc_get_property_string gangway_acc_get_property_string_h_ \
+gangway_acc_get_cuda_stream gangway_acc_set_cuda_stream $data_api"
 want=$(echo $want | tr ' ' '\n' | LC_ALL=C sort | tr '\n' ' ')
 if [ "$exports" = "$want" ]; then
   ok "exports only the interface"
@@ -687,6 +692,58 @@ check_between "ptx: update device copies in" 1 "$log" "update device" \
 check_between "ptx: update if_present of absent data" 0 "$log" \
   "update if_present" "exit" '^cu'
 
+log=$build/ptx-async.cuda
+rm -f "$log"
+run ptx-async $FAKE FAKE_CUDA_LOG="$log" GANGWAY_LOG=launch $P async
+check_status "ptx: async queues"
+check_quiet "ptx: async queues: no warning"
+check_lines 6 '^gangway: launch p_incr device=ptx gangs=40 workers=4 vector=32 async=1$' \
+  "ptx: async: the log names the queue"
+check_between "ptx: async: three launches on queue 1's stream" 3 "$log" \
+  "queue" "queued" '^cuLaunchKernel gw_kp_incr .* stream=S1 '
+check_between "ptx: async: their argument copies too" 3 "$log" \
+  "queue" "queued" '^cuMemcpyHtoDAsync_v2 .* stream=S1$'
+check_between "ptx: async: no host wait while queueing" 0 "$log" \
+  "queue" "queued" '^cu(StreamSynchronize|CtxSynchronize|StreamQuery|MemcpyDtoH)'
+check_between "ptx: async: nothing ran while queueing" 0 "$log" \
+  "queue" "queued" '^  run '
+check_between "ptx: async: three argument blocks (one per queued launch)" 3 \
+  "$log" "queue" "queued" '^cuMemAlloc_v2 size=2048 '
+check_order "ptx: async: acc_async_test finds the queue busy, then done" \
+  "$log" '^MARK queued$' '^cuStreamQuery S1 -> not-ready$' \
+  '^  run S1 kernel gw_kp_incr$' '^cuStreamQuery S1 -> ready$' '^MARK tested$'
+check_order "ptx: async: a wait clause is an event, then queue 2 runs after queue 1" \
+  "$log" '^MARK tested$' '^cuLaunchKernel gw_kp_incr .* stream=S1 ' \
+  '^cuEventRecord E([0-9]+) S1$' '^cuStreamWaitEvent S2 E[0-9]+ flags=0$' \
+  '^cuLaunchKernel gw_kp_incr .* stream=S2 ' '^MARK wait 2$' \
+  '^cuStreamSynchronize S2$' '^  run S2 waits for S1$' \
+  '^  run S1 kernel gw_kp_incr$' '^  run S2 kernel gw_kp_incr$' \
+  '^MARK waited 2$'
+check_between "ptx: async: a queued launch reuses a block the device is done with" \
+  1 "$log" "waited 2" "update" '^cuEventQuery E[0-9]+ -> ready$'
+check_between "ptx: async: ... and allocates none" 0 "$log" "waited 2" "update" \
+  '^cuMemAlloc'
+check_between "ptx: async: the wait clause waits on the host for nothing" 0 \
+  "$log" "tested" "wait 2" '^cu(StreamSynchronize|CtxSynchronize)'
+check_order "ptx: async: update self async(1) waits for queue 1, then copies" \
+  "$log" '^MARK update$' '^cuStreamSynchronize S1$' \
+  '^  run S1 kernel gw_kp_incr$' '^cuMemcpyDtoH_v2 src=A1\+0 size=400$' \
+  '^MARK updated$'
+check_order "ptx: async: a launch whose copy out moves data waits for its queue" \
+  "$log" '^MARK copy b$' '^cuMemcpyHtoD_v2 dst=A[0-9]+\+0 size=400$' \
+  '^cuLaunchKernel gw_kp_incr .* stream=S3 ' '^cuStreamSynchronize S3$' \
+  '^  run S3 kernel gw_kp_incr$' '^cuMemcpyDtoH_v2 src=A[0-9]+\+0 size=400$' \
+  '^cuMemFree_v2 A[0-9]+$' '^MARK copied b$'
+check_order "ptx: async: a synchronous launch waits for the queues first" \
+  "$log" '^MARK sync$' '^cuStreamSynchronize S1$' '^  run S1 kernel' \
+  '^cuLaunchKernel gw_kp_incr .* stream=null ' '^cuCtxSynchronize$' \
+  '^MARK synced$'
+check "ptx: async: the streams are destroyed at exit, nothing pending" \
+  [ "$(grep -c '^cuStreamDestroy_v2 S[0-9]$' "$log")" -eq 3 ] \
+  && [ "$(grep -c '^pending' "$log")" -eq 0 ]
+check "ptx: async: no device memory left" \
+  [ "$(grep -c '^leak' "$log")" -eq 0 ]
+
 for w in launch data; do
   run ptx-absent-$w $FAKE $P absent $w
   check "ptx: present clause on absent data in a $w fails" [ "$status" -eq 1 ]
@@ -908,6 +965,28 @@ if [ -n "${GANGWAY_PLUGIN-}" ]; then
   check_status "plugin-compiled regions without a driver"
   check_lines 3 '^gangway: launch incr_all\._omp_fn\.0 device=cpu .* ptx=no-driver$' \
     "plugin-compiled regions without a driver: cpu, ptx=no-driver"
+
+  log=$build/acc-ptx-async.cuda
+  rm -f "$log"
+  run acc-ptx-async $FAKE FAKE_CUDA_LOG="$log" GANGWAY_LOG=launch \
+    ./acc-ptx-async
+  check_status "plugin-compiled async regions on the ptx device"
+  check_lines 5 '^gangway: launch incr_on\._omp_fn\.0 device=ptx .* async=[12]$' \
+    "plugin-compiled async regions: launched on queues"
+  check_lines 1 '^gangway: launch incr_after\._omp_fn\.0 device=ptx .* async=2$' \
+    "plugin-compiled async regions: the one with a wait clause"
+  check "plugin-compiled async regions: 6 kernels on 2 streams" \
+    [ "$(grep -c '^cuLaunchKernel .* stream=S1 ' "$log")" -eq 4 ] \
+    && [ "$(grep -c '^cuLaunchKernel .* stream=S2 ' "$log")" -eq 2 ]
+  check "plugin-compiled async regions: the wait clause is an event" \
+    [ "$(grep -c '^cuStreamWaitEvent S2 E[0-9]* ' "$log")" -eq 1 ]
+  check "plugin-compiled async regions: 2 host waits in all (the updates)" \
+    [ "$(grep -c '^cuStreamSynchronize' "$log")" -eq 2 ] \
+    && [ "$(grep -c '^cuCtxSynchronize' "$log")" -eq 0 ]
+  check "plugin-compiled async regions: no device memory left" \
+    [ "$(grep -c '^leak' "$log")" -eq 0 ]
+  run acc-ptx-async-cpu GANGWAY_LOG=launch ./acc-ptx-async
+  check_status "plugin-compiled async regions on the cpu device"
 else
   echo "SKIP: plugin-compiled regions on the ptx device (no GANGWAY_PLUGIN)"
 fi
