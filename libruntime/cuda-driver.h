@@ -98,7 +98,9 @@ typedef int CUfunction_attribute;
      group__CUDA__MEM.html          cuMemAlloc, cuMemFree, cuMemcpyHtoD,
 				    cuMemcpyDtoH, cuMemcpyDtoD, cuMemGetInfo,
 				    cuMemAllocHost,
-				    cuMemcpyHtoDAsync (the _v2 symbols),
+				    cuMemcpyHtoDAsync, cuMemcpyDtoHAsync
+				    (the _v2 symbols; asynchronous only
+				    with pinned host memory),
 				    cuMemFreeHost
      group__CUDA__STREAM.html       cuStreamCreate, cuStreamDestroy (the
 				    _v2 symbol), cuStreamSynchronize,
@@ -153,6 +155,8 @@ typedef int CUfunction_attribute;
   F (cuMemAllocHost_v2, (void **pp, size_t bytesize))			\
   F (cuMemFreeHost, (void *p))						\
   F (cuMemcpyHtoDAsync_v2, (CUdeviceptr dstDevice, const void *srcHost,	\
+			    size_t ByteCount, CUstream hStream))	\
+  F (cuMemcpyDtoHAsync_v2, (void *dstHost, CUdeviceptr srcDevice,	\
 			    size_t ByteCount, CUstream hStream))	\
   F (cuStreamCreate, (CUstream *stream, unsigned int flags))		\
   F (cuStreamDestroy_v2, (CUstream stream))				\

@@ -31,10 +31,13 @@
    Queues: a synchronous call waits for every queue first, as the data
    directives do; an _async call waits for its own queue, then runs: the
    devices of a data call run it synchronously, a valid implementation
-   of a queue that keeps its order.  The exception is the copies of
-   acc_memcpy_*_async where the cpu device shares the host's memory:
-   they join the cpu device's queue (pool-queue.c) as records of their
-   own, behind what was queued before, and the call returns at once.
+   of a queue that keeps its order.  The exceptions are copies between
+   host and device on a queue: acc_update_device/self_async and
+   acc_memcpy_to/from_device_async go on the queue of a memory that has
+   queues (the ptx device's streams, gw_memory.to_host_async), and where
+   the cpu device shares the host's memory, acc_memcpy_*_async's copies
+   join its queue (pool-queue.c) as records of their own; both behind
+   what was queued before, and the call returns at once.
    The queue number is checked first: acc_async_sync, acc_async_noval or
    a queue (>= 0).
 
@@ -74,6 +77,21 @@ gw_api_wait (int async, const char *fn)
     gw_wait_queue (async);
   else
     gw_fatal ("%s: invalid async-argument: %d", fn, async);
+}
+
+/* Return true if the copies of the call FN on queue ASYNC go on the
+   queue of the memory the directives map into (gw_memory's
+   to_host_async), without a wait first; check ASYNC.  */
+
+static bool
+gw_api_queued (int async, const char *fn)
+{
+  if (async == GW_ASYNC_SYNC)
+    return false;
+  if (async < 0 && async != GW_ASYNC_NOVAL)
+    gw_fatal ("%s: invalid async-argument: %d", fn, async);
+  const struct gw_memory *mem = gw_memory ();
+  return mem != NULL && mem->to_host_async != NULL;
 }
 
 /* The host's memory: no device memory, no mapping.  */
@@ -164,14 +182,16 @@ static void
 gw_api_update (void *h, size_t size, bool to_device, int async,
 	       const char *fn)
 {
-  gw_api_wait (async, fn);
+  bool queued = gw_api_queued (async, fn);
+  if (!queued)
+    gw_api_wait (async, fn);
   if (gw_api_shared () || h == NULL)
     return;
   /* Zero bytes are never present, as libgomp has it (its lib-44.c).  */
   if (size == 0)
     gw_fatal ("%s: [%p,0] is not mapped", fn, h);
   unsigned short kind = to_device ? GW_MAP_FORCE_TO : GW_MAP_FORCE_FROM;
-  gw_map_update (1, &h, &size, &kind);
+  gw_map_update (1, &h, &size, &kind, queued ? async : GW_ASYNC_SYNC);
 }
 
 #define GW_ENTER(NAME, KIND)						\
@@ -333,7 +353,11 @@ gw_api_memcpy (void *dst, const void *src, size_t size, int dir, int async,
   if (size && gw_api_shared () && (async >= 0 || async == GW_ASYNC_NOVAL)
       && gw_device () >= 0 && gw_api_queue_copy (dst, src, size, async))
     return;
-  gw_api_wait (async, fn);
+  /* Between host and device, on the queue where the memory has queues;
+     device to device waits.  */
+  bool queued = dir != 0 && gw_api_queued (async, fn);
+  if (!queued)
+    gw_api_wait (async, fn);
   if (size == 0)
     return;
   if (gw_api_shared ())
@@ -346,8 +370,12 @@ gw_api_memcpy (void *dst, const void *src, size_t size, int dir, int async,
     gw_api_check_device (dst, size, fn);
   if (dir <= 0)
     gw_api_check_device (src, size, fn);
-  if (dir > 0)
+  if (dir > 0 && queued)
+    mem->to_device_async ((uintptr_t) dst, src, size, async);
+  else if (dir > 0)
     mem->to_device ((uintptr_t) dst, src, size);
+  else if (dir < 0 && queued)
+    mem->to_host_async (dst, (uintptr_t) src, size, async);
   else if (dir < 0)
     mem->to_host (dst, (uintptr_t) src, size);
   else

@@ -123,7 +123,28 @@ gangway_data_end (void)
 
 typedef void gw_goacc_directive (int, size_t, void **, size_t *,
 				 unsigned short *, int, int, ...);
-typedef void gw_map_directive (size_t, void **, size_t *, unsigned short *);
+typedef void gw_map_directive (size_t, void **, size_t *, unsigned short *,
+			       int);
+
+/* enter and exit data move their data at once (after their queue's
+   work, gw_directive), update on its queue where the memory has
+   queues.  */
+
+static void
+gw_enter_directive (size_t mapnum, void **hostaddrs, size_t *sizes,
+		    unsigned short *kinds, int async)
+{
+  (void) async;
+  gw_map_enter (mapnum, hostaddrs, sizes, kinds);
+}
+
+static void
+gw_exit_directive (size_t mapnum, void **hostaddrs, size_t *sizes,
+		   unsigned short *kinds, int async)
+{
+  (void) async;
+  gw_map_exit (mapnum, hostaddrs, sizes, kinds);
+}
 
 /* CPU is 1 for enter data, 0 for exit data (the cpu device records
    their stack objects, data-cpu.c), -1 for update.  */
@@ -144,11 +165,14 @@ gw_directive (gw_goacc_directive *goacc, gw_map_directive *mapped, int cpu,
       goacc (flags_m, mapnum, hostaddrs, sizes, kinds, async, 0);
       return;
     }
-  gw_wait_queues (async, true, num_waits, ap);
+  bool on_queue = cpu < 0 && async != GW_ASYNC_SYNC
+		  && gw_memory ()->to_host_async != NULL;
+  gw_wait_queues (async, !on_queue, num_waits, ap);
   if (!(flags & GW_FLAG_HOST_FALLBACK))
     {
       gw_map_site (site);
-      mapped (mapnum, hostaddrs, sizes, kinds);
+      mapped (mapnum, hostaddrs, sizes, kinds,
+	      on_queue ? async : GW_ASYNC_SYNC);
       gw_map_site (NULL);
     }
   goacc (~(flags | GW_FLAG_HOST_FALLBACK), mapnum, hostaddrs, sizes, kinds,
@@ -164,8 +188,8 @@ gangway_enter_data (const struct gw_site *site, int flags_m, size_t mapnum,
 {
   va_list ap;
   va_start (ap, num_waits);
-  gw_directive (GOACC_enter_data, gw_map_enter, 1, site, flags_m, mapnum,
-		hostaddrs, sizes, kinds, async, num_waits, ap);
+  gw_directive (GOACC_enter_data, gw_enter_directive, 1, site, flags_m,
+		mapnum, hostaddrs, sizes, kinds, async, num_waits, ap);
   va_end (ap);
 }
 
@@ -178,8 +202,8 @@ gangway_exit_data (const struct gw_site *site, int flags_m, size_t mapnum,
 {
   va_list ap;
   va_start (ap, num_waits);
-  gw_directive (GOACC_exit_data, gw_map_exit, 0, site, flags_m, mapnum,
-		hostaddrs, sizes, kinds, async, num_waits, ap);
+  gw_directive (GOACC_exit_data, gw_exit_directive, 0, site, flags_m,
+		mapnum, hostaddrs, sizes, kinds, async, num_waits, ap);
   va_end (ap);
 }
 

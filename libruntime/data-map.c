@@ -1171,12 +1171,36 @@ gw_map_exit (size_t mapnum, void **hostaddrs, size_t *sizes,
   gw_unlock ();
 }
 
+/* Copy SIZE bytes between host address H and device address DEV in
+   entry E's memory, to the device if TO_DEVICE, on queue ASYNC where
+   the memory has queues (else at once).  */
+
+static void
+gw_move (const struct gw_present *e, bool to_device, uint64_t dev, void *h,
+	 size_t size, int async)
+{
+  const struct gw_memory *mem = e->block->mem;
+
+  if (async == GW_ASYNC_SYNC || mem->to_host_async == NULL)
+    {
+      if (to_device)
+	gw_put (e, dev, h, size);
+      else
+	gw_get (e, h, dev, size);
+    }
+  else if (to_device)
+    mem->to_device_async (dev, h, size, async);
+  else
+    mem->to_host_async (h, dev, size, async);
+}
+
 /* update: copy each entry to the device (device clause) or the host
-   (self), which must be present unless the kinds say if_present.  */
+   (self), which must be present unless the kinds say if_present, on
+   queue ASYNC (gw_move).  */
 
 void
 gw_map_update (size_t mapnum, void **hostaddrs, size_t *sizes,
-	       unsigned short *kinds)
+	       unsigned short *kinds, int async)
 {
   /* Whether the previous entry went to the device.  */
   bool to_device = false;
@@ -1210,7 +1234,7 @@ gw_map_update (size_t mapnum, void **hostaddrs, size_t *sizes,
 		gw_data_fatal ("[%p,%d] is not mapped", (void *) h,
 			       (int) sizeof (void *));
 	      uint64_t d = gw_dev (t, (uintptr_t) hostaddrs[i - 1]);
-	      gw_put (e, gw_dev (e, h), &d, sizeof d);
+	      gw_move (e, true, gw_dev (e, h), &d, sizeof d, async);
 	    }
 	  to_device = false;
 	  continue;
@@ -1233,11 +1257,11 @@ gw_map_update (size_t mapnum, void **hostaddrs, size_t *sizes,
 	}
       if (kind & GW_MAP_FLAG_TO)
 	{
-	  gw_put (e, gw_dev (e, h), (void *) h, sizes[i]);
+	  gw_move (e, true, gw_dev (e, h), (void *) h, sizes[i], async);
 	  to_device = true;
 	}
       else if (!e->read_only)
-	gw_get (e, (void *) h, gw_dev (e, h), sizes[i]);
+	gw_move (e, false, gw_dev (e, h), (void *) h, sizes[i], async);
     }
   gw_unlock ();
 }

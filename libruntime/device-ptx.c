@@ -129,6 +129,7 @@ gw_ptx_atfork_child (void)
 }
 
 static void gw_ptx_release_args (void);
+static void gw_ptx_release_stages (void);
 
 /* At exit, before the driver's own exit handlers (see above): finish
    the queues' work, give back the argument blocks and close the
@@ -141,6 +142,7 @@ gw_ptx_at_exit (void)
     return;
   gw_ptx_close_queues ();
   gw_ptx_release_args ();
+  gw_ptx_release_stages ();
   gw_ptx_unusable = "exiting";
 }
 
@@ -357,6 +359,172 @@ gw_ptx_copy (uint64_t dst, uint64_t src, size_t size)
     gw_ptx_die ("cuMemcpyDtoD", e);
 }
 
+/* The staging buffers of copies on a queue: pinned host memory, from
+   and into which the driver copies asynchronously (between pageable
+   memory and the device, cuMemcpyHtoDAsync and cuMemcpyDtoHAsync wait
+   for the stream on the host).  A copy to the device copies the host's
+   data into a buffer at the call; a copy to the host copies the buffer
+   into the program's memory as its completion.  A free list of buffers
+   of at least GW_PTX_STAGE_MIN bytes, at most GW_PTX_STAGE_TOTAL bytes
+   in all; a copy that finds none, or one larger than GW_PTX_STAGE_MAX,
+   waits for its queue and copies synchronously instead.  */
+
+struct gw_ptx_stage
+{
+  struct gw_ptx_done done;	/* First: the copy's completion.  */
+  struct gw_ptx_stage *next;
+  void *host;
+  size_t size;
+  void *dst;			/* A copy to the host: where, and how  */
+  size_t n;			/* much.  */
+};
+
+#define GW_PTX_STAGE_MIN ((size_t) 64 << 10)
+#define GW_PTX_STAGE_MAX ((size_t) 64 << 20)
+#define GW_PTX_STAGE_TOTAL ((size_t) 256 << 20)
+
+static struct gw_ptx_stage *gw_ptx_free_stages;
+static size_t gw_ptx_staged;		/* Bytes of all buffers.  */
+static pthread_mutex_t gw_ptx_stage_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Return a buffer of at least N bytes, or NULL.  */
+
+static struct gw_ptx_stage *
+gw_ptx_take_stage (size_t n)
+{
+  if (n > GW_PTX_STAGE_MAX)
+    return NULL;
+  pthread_mutex_lock (&gw_ptx_stage_lock);
+  struct gw_ptx_stage **p = &gw_ptx_free_stages;
+  while (*p && (*p)->size < n)
+    p = &(*p)->next;
+  struct gw_ptx_stage *st = *p;
+  size_t size = n > GW_PTX_STAGE_MIN ? n : GW_PTX_STAGE_MIN;
+  if (st)
+    *p = st->next;
+  else if (gw_ptx_staged + size <= GW_PTX_STAGE_TOTAL)
+    gw_ptx_staged += size;
+  else
+    size = 0;
+  pthread_mutex_unlock (&gw_ptx_stage_lock);
+  if (st || size == 0)
+    return st;
+
+  st = calloc (1, sizeof *st);
+  if (st == NULL)
+    gw_fatal ("out of memory for a copy of %zu bytes", n);
+  st->size = size;
+  gw_ptx_bind ();
+  CUresult e = gw_cu.cuMemAllocHost_v2 (&st->host, size);
+  if (e != CUDA_SUCCESS)
+    gw_fatal ("cannot allocate %zu bytes of pinned host memory: %s", size,
+	      gw_cu_error (e));
+  if ((e = gw_cu.cuEventCreate (&st->done.event, CU_EVENT_DISABLE_TIMING))
+      != CUDA_SUCCESS)
+    gw_ptx_die ("cuEventCreate", e);
+  return st;
+}
+
+static void
+gw_ptx_put_stage (struct gw_ptx_stage *st)
+{
+  pthread_mutex_lock (&gw_ptx_stage_lock);
+  st->next = gw_ptx_free_stages;
+  gw_ptx_free_stages = st;
+  pthread_mutex_unlock (&gw_ptx_stage_lock);
+}
+
+/* Free the buffers of the free list (at exit).  */
+
+static void
+gw_ptx_release_stages (void)
+{
+  pthread_mutex_lock (&gw_ptx_stage_lock);
+  struct gw_ptx_stage *st = gw_ptx_free_stages;
+  gw_ptx_free_stages = NULL;
+  gw_ptx_staged = 0;
+  pthread_mutex_unlock (&gw_ptx_stage_lock);
+  while (st)
+    {
+      struct gw_ptx_stage *next = st->next;
+      gw_cu.cuMemFreeHost (st->host);
+      gw_cu.cuEventDestroy_v2 (st->done.event);
+      free (st);
+      st = next;
+    }
+}
+
+/* Completions: a copy to the device is done with its buffer; a copy to
+   the host has its data in the buffer, for the program's memory.  */
+
+static void
+gw_ptx_stage_done (struct gw_ptx_done *d, bool exiting)
+{
+  (void) exiting;
+  gw_ptx_put_stage ((struct gw_ptx_stage *) d);
+}
+
+static void
+gw_ptx_stage_to_host_done (struct gw_ptx_done *d, bool exiting)
+{
+  struct gw_ptx_stage *st = (struct gw_ptx_stage *) d;
+
+  if (!exiting)
+    memcpy (st->dst, st->host, st->n);
+  gw_ptx_put_stage (st);
+}
+
+/* Copy SIZE bytes from host address SRC to device address DST on queue
+   Q.  */
+
+static void
+gw_ptx_to_device_async (uint64_t dst, const void *src, size_t size, int q)
+{
+  if (size == 0)
+    return;
+  struct gw_ptx_stage *st = gw_ptx_take_stage (size);
+  if (st == NULL)
+    {
+      gw_ptx_wait (q);
+      gw_ptx_to_device (dst, src, size);
+      return;
+    }
+  memcpy (st->host, src, size);
+  st->done.run = gw_ptx_stage_done;
+  struct gw_ptx_queue *queue = gw_ptx_enqueue_begin (q);
+  CUresult e = gw_cu.cuMemcpyHtoDAsync_v2 (dst, st->host, size,
+					   gw_ptx_queue_stream (queue));
+  if (e != CUDA_SUCCESS)
+    gw_ptx_die ("cuMemcpyHtoDAsync", e);
+  gw_ptx_enqueue_end (queue, &st->done);
+}
+
+/* Copy SIZE bytes from device address SRC to host address DST on queue
+   Q: DST has them once the host knows the queue done.  */
+
+static void
+gw_ptx_to_host_async (void *dst, uint64_t src, size_t size, int q)
+{
+  if (size == 0)
+    return;
+  struct gw_ptx_stage *st = gw_ptx_take_stage (size);
+  if (st == NULL)
+    {
+      gw_ptx_wait (q);
+      gw_ptx_to_host (dst, src, size);
+      return;
+    }
+  st->dst = dst;
+  st->n = size;
+  st->done.run = gw_ptx_stage_to_host_done;
+  struct gw_ptx_queue *queue = gw_ptx_enqueue_begin (q);
+  CUresult e = gw_cu.cuMemcpyDtoHAsync_v2 (st->host, src, size,
+					   gw_ptx_queue_stream (queue));
+  if (e != CUDA_SUCCESS)
+    gw_ptx_die ("cuMemcpyDtoHAsync", e);
+  gw_ptx_enqueue_end (queue, &st->done);
+}
+
 /* The device's memory, for the mapping engine.  */
 
 static const struct gw_memory gw_memory_ptx = {
@@ -365,6 +533,8 @@ static const struct gw_memory gw_memory_ptx = {
   .to_device = gw_ptx_to_device,
   .to_host = gw_ptx_to_host,
   .copy = gw_ptx_copy,
+  .to_device_async = gw_ptx_to_device_async,
+  .to_host_async = gw_ptx_to_host_async,
 };
 
 static const struct gw_memory *

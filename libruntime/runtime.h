@@ -448,6 +448,13 @@ struct gw_memory
   void (*to_device) (uint64_t, const void *, size_t);
   void (*to_host) (void *, uint64_t, size_t);
   void (*copy) (uint64_t, uint64_t, size_t);	/* Device to device.  */
+  /* The same as to_device and to_host, on async queue Q: after the
+     queue's work so far, without the host waiting (the host's source is
+     read at the call; the destination is written by the time the host
+     knows the queue done).  NULL where the device runs no queues of its
+     own.  */
+  void (*to_device_async) (uint64_t, const void *, size_t, int q);
+  void (*to_host_async) (void *, uint64_t, size_t, int q);
 };
 
 /* Return the memory the data directives map into, and the launches of
@@ -492,7 +499,8 @@ extern void gw_map_globals (const struct gw_region *, void *const *, size_t,
 extern void gw_sync_host (size_t, void **, size_t *, unsigned short *,
 			  void *const *, size_t, bool);
 extern void gw_map_exit (size_t, void **, size_t *, unsigned short *);
-extern void gw_map_update (size_t, void **, size_t *, unsigned short *);
+extern void gw_map_update (size_t, void **, size_t *, unsigned short *,
+			   int);
 extern uint64_t gw_map_enter_datum (void *, size_t, unsigned short);
 extern uint64_t gw_map_lookup (const void *, size_t);
 extern void *gw_map_host_address (uint64_t);

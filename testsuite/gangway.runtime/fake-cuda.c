@@ -755,6 +755,29 @@ cuMemcpyHtoDAsync_v2 (CUdeviceptr dst, const void *src, size_t size,
   return 0;
 }
 
+V CUresult
+cuMemcpyDtoHAsync_v2 (void *dst, CUdeviceptr src, size_t size,
+		      CUstream stream)
+{
+  char b[64];
+
+  flog ("cuMemcpyDtoHAsync_v2 src=%s size=%zu stream=%s",
+	name (src, b, sizeof b), size, stream_name (stream));
+  FAIL_IF_ASKED ("cuMemcpyDtoHAsync_v2");
+  if (!valid (src, size))
+    return 1;
+  if (stream == NULL)
+    {
+      memcpy (dst, (void *) (uintptr_t) src, size);
+      return 0;
+    }
+  struct op *o = new_op (stream, OP_COPY);
+  o->dst = dst;
+  o->src = (void *) (uintptr_t) src;
+  o->size = size;
+  return 0;
+}
+
 /* Pinned host memory: plain memory here, logged and counted as leaks
    like device memory is not (the process's exit frees it).  */
 

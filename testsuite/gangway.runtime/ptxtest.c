@@ -778,9 +778,9 @@ check_incr (const char *what, const int *a, int n, int add)
 }
 
 /* Async queues on streams: launches of present data queue without a
-   host wait; a wait clause is an event; a test finds the work done; a
-   launch whose data must come back waits for its queue; an update of a
-   queue waits for it; a synchronous launch waits for every queue.  */
+   host wait; a wait clause is an event; a test finds the work done;
+   updates go on the queue; a launch whose data must come back waits for
+   its queue; a synchronous launch waits for every queue.  */
 
 static void
 test_async (void)
@@ -791,6 +791,7 @@ test_async (void)
   unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
   unsigned short to[1] = { ALIGN4 (K_TO) }, from[1] = { ALIGN4 (K_FROM) };
   unsigned short self[1] = { ALIGN4 (K_FORCE_FROM) };
+  unsigned short dev[1] = { ALIGN4 (K_FORCE_TO) };
 
   for (int i = 0; i < 100; i++)
     a[i] = b[i] = i;
@@ -814,13 +815,22 @@ test_async (void)
   gangway_acc_wait (2);
   mark ("waited 2");
 
-  /* An update on queue 1 waits for it, then copies.  */
+  /* Updates on queue 1 go on its stream, from and into staging
+     buffers: update device takes the host's data at the directive.  */
   gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k,
 			  W_ASYNC (1), 0);
   mark ("update");
   gangway_update (NULL, FLAGS_DEVICE, 1, h, s, self, 1, 0);
   mark ("updated");
+  gangway_acc_wait (1);
+  mark ("waited update");
   check_incr ("update self async(1)", a, 100, 6);
+  for (int i = 0; i < 100; i++)
+    a[i] = i + 10;
+  mark ("update device");
+  gangway_update (NULL, FLAGS_DEVICE, 1, h, s, dev, 1, 0);
+  mark ("updated device");
+  memset (a, 0xff, sizeof a);
 
   /* b is not present: its copy out waits for the queue.  */
   mark ("copy b");
@@ -842,7 +852,22 @@ test_async (void)
   CHECK (gangway_acc_get_cuda_stream (-2) == NULL,
 	 "acc_get_cuda_stream (acc_async_sync)");
   gangway_exit_data (NULL, FLAGS_DEVICE, 1, h, s, from, -2, 0);
-  check_incr ("async", a, 100, 8);
+  check_incr ("async", a, 100, 12);
+
+  /* The data API's copies on a queue.  */
+  int c[100];
+  for (int i = 0; i < 100; i++)
+    c[i] = 1000 + i;
+  gangway_acc_copyin (b, sizeof b);
+  void *db = gangway_acc_deviceptr (b);
+  mark ("api async");
+  gangway_acc_memcpy_to_device_async (db, c, sizeof c, 5);
+  gangway_acc_update_self_async (b, sizeof b, 5);
+  mark ("api queued");
+  gangway_acc_wait (5);
+  check_incr ("acc_memcpy_to_device_async, acc_update_self_async", b, 100,
+	      1000);
+  gangway_acc_delete (b, sizeof b);
   mark ("end");
 }
 

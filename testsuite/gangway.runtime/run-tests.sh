@@ -723,12 +723,23 @@ check_between "ptx: async: a queued launch reuses a block the device is done wit
   1 "$log" "waited 2" "update" '^cuEventQuery E[0-9]+ -> ready$'
 check_between "ptx: async: ... and allocates none" 0 "$log" "waited 2" "update" \
   '^cuMemAlloc'
+check "ptx: async: two staging buffers (at most two copies in flight), reused" \
+  [ "$(grep -c '^cuMemAllocHost_v2 size=65536$' "$log")" -eq 2 ]
 check_between "ptx: async: the wait clause waits on the host for nothing" 0 \
   "$log" "tested" "wait 2" '^cu(StreamSynchronize|CtxSynchronize)'
-check_order "ptx: async: update self async(1) waits for queue 1, then copies" \
-  "$log" '^MARK update$' '^cuStreamSynchronize S1$' \
-  '^  run S1 kernel gw_kp_incr$' '^cuMemcpyDtoH_v2 src=A1\+0 size=400$' \
-  '^MARK updated$'
+check_between "ptx: async: update self async(1) goes on queue 1's stream" 1 \
+  "$log" "update" "updated" '^cuMemcpyDtoHAsync_v2 src=A1\+0 size=400 stream=S1$'
+check_between "ptx: async: ... without a host wait" 0 "$log" "update" \
+  "updated" '^cu(StreamSynchronize|CtxSynchronize|MemcpyDtoH_v2)'
+check_order "ptx: async: acc_wait (1) runs the kernel, then the update" \
+  "$log" '^MARK updated$' '^cuStreamSynchronize S1$' \
+  '^  run S1 kernel gw_kp_incr$' '^  run S1 copy dst=0x[0-9a-f]+ size=400$' \
+  '^MARK waited update$'
+check_between "ptx: async: update device async(1) goes on queue 1's stream" 1 \
+  "$log" "update device" "updated device" \
+  '^cuMemcpyHtoDAsync_v2 dst=A1\+0 size=400 stream=S1$'
+check_between "ptx: async: ... without a host wait" 0 "$log" "update device" \
+  "updated device" '^cu(StreamSynchronize|CtxSynchronize|MemcpyHtoD_v2)'
 check_order "ptx: async: a launch whose copy out moves data waits for its queue" \
   "$log" '^MARK copy b$' '^cuMemcpyHtoD_v2 dst=A[0-9]+\+0 size=400$' \
   '^cuLaunchKernel gw_kp_incr .* stream=S3 ' '^cuStreamSynchronize S3$' \
@@ -738,8 +749,13 @@ check_order "ptx: async: a synchronous launch waits for the queues first" \
   "$log" '^MARK sync$' '^cuStreamSynchronize S1$' '^  run S1 kernel' \
   '^cuLaunchKernel gw_kp_incr .* stream=null ' '^cuCtxSynchronize$' \
   '^MARK synced$'
+check_between "ptx: async: the data API's copies go on queue 5's stream" 2 \
+  "$log" "api async" "api queued" \
+  '^cuMemcpy(HtoD|DtoH)Async_v2 [a-z]+=A[0-9]+\+0 size=400 stream=S4$'
+check_between "ptx: async: ... without a host wait" 0 "$log" "api async" \
+  "api queued" '^cu(StreamSynchronize|CtxSynchronize|Memcpy(HtoD|DtoH)_v2)'
 check "ptx: async: the streams are destroyed at exit, nothing pending" \
-  [ "$(grep -c '^cuStreamDestroy_v2 S[0-9]$' "$log")" -eq 3 ] \
+  [ "$(grep -c '^cuStreamDestroy_v2 S[0-9]$' "$log")" -eq 4 ] \
   && [ "$(grep -c '^pending' "$log")" -eq 0 ]
 check "ptx: async: no device memory left" \
   [ "$(grep -c '^leak' "$log")" -eq 0 ]
@@ -980,7 +996,10 @@ if [ -n "${GANGWAY_PLUGIN-}" ]; then
     && [ "$(grep -c '^cuLaunchKernel .* stream=S2 ' "$log")" -eq 2 ]
   check "plugin-compiled async regions: the wait clause is an event" \
     [ "$(grep -c '^cuStreamWaitEvent S2 E[0-9]* ' "$log")" -eq 1 ]
-  check "plugin-compiled async regions: 2 host waits in all (the updates)" \
+  check "plugin-compiled async regions: the updates on the queues' streams" \
+    [ "$(grep -c '^cuMemcpyDtoHAsync_v2 .* stream=S[12]$' "$log")" -eq 2 ] \
+    && [ "$(grep -c '^cuMemcpyDtoH_v2 ' "$log")" -eq 0 ]
+  check "plugin-compiled async regions: 2 host waits in all (the wait directives)" \
     [ "$(grep -c '^cuStreamSynchronize' "$log")" -eq 2 ] \
     && [ "$(grep -c '^cuCtxSynchronize' "$log")" -eq 0 ]
   check "plugin-compiled async regions: no device memory left" \
