@@ -234,6 +234,8 @@ gangway_acc_init (int type)
     gw_fatal ("acc_init (acc_device_nvidia): the ptx device is unusable "
 	      "(%s)", why);
   gw_select (type);
+  if (gw_current_type () == GW_ACC_DEVICE_NVIDIA)
+    gw_ptx_current (false, 1);
   acc_init (gw_libgomp_type (type));
 }
 
@@ -244,7 +246,30 @@ GW_EXPORT void
 gangway_acc_shutdown (int type)
 {
   gw_wait_all ();
+  if (type != GW_ACC_DEVICE_HOST
+      && gw_current_type () == GW_ACC_DEVICE_NVIDIA)
+    gw_ptx_current (false, 0);
   acc_shutdown (gw_libgomp_type (type));
+}
+
+/* acc_get_current_cuda_device (), acc_get_current_cuda_context (): the
+   ptx device's CUDA device (a pointer to its CUdevice, as libgomp has
+   it) and context while it is in use, from its first use or acc_init
+   until acc_shutdown; NULL otherwise, and while the current device type
+   is not acc_device_nvidia.  */
+
+GW_EXPORT void *
+gangway_acc_get_current_cuda_device (void)
+{
+  return gw_current_type () == GW_ACC_DEVICE_NVIDIA
+	 ? gw_ptx_current (false, -1) : NULL;
+}
+
+GW_EXPORT void *
+gangway_acc_get_current_cuda_context (void)
+{
+  return gw_current_type () == GW_ACC_DEVICE_NVIDIA
+	 ? gw_ptx_current (true, -1) : NULL;
 }
 
 /* The description of device NUM of TYPE for acc_get_property (the host's
@@ -261,9 +286,18 @@ struct gw_description
 static bool
 gw_describe (int num, int type, struct gw_description *d)
 {
-  if (type == GW_ACC_DEVICE_DEFAULT || type == GW_ACC_DEVICE_NOT_HOST)
+  if (type == GW_ACC_DEVICE_DEFAULT)
     type = gw_current_type () == GW_ACC_DEVICE_HOST ? GW_ACC_DEVICE_NOT_HOST
 	   : gw_current_type ();
+  /* The accelerators, as acc_get_num_devices counts them: the GPU if the
+     ptx device is usable, then the cpu device.  */
+  if (type == GW_ACC_DEVICE_NOT_HOST && gw_ptx_probe () == NULL)
+    {
+      if (num == 0)
+	type = GW_ACC_DEVICE_NVIDIA;
+      else
+	num--;
+    }
   memset (d, 0, sizeof *d);
   if (num != 0)
     return false;

@@ -86,6 +86,14 @@ static size_t gw_ptx_memory;		/* Bytes of device memory.  */
 /* Whether the calling thread made the context current.  */
 static __thread bool gw_ptx_bound;
 
+/* Whether the calling thread uses the device, as libgomp has it for
+   acc_get_current_cuda_context: since the thread's first driver call
+   after the probe, or its acc_init, until an acc_shutdown (of any
+   thread).  The thread uses it if its generation is the current one,
+   which acc_shutdown advances (gw_ptx_current).  */
+static atomic_uint gw_ptx_generation = 1;
+static __thread unsigned gw_ptx_thread_generation;
+
 /* Return a description of the driver's error code E, for messages.  */
 
 static const char *
@@ -259,12 +267,34 @@ gw_ptx_die (const char *what, CUresult e)
 void
 gw_ptx_bind (void)
 {
+  gw_ptx_thread_generation = atomic_load_explicit (&gw_ptx_generation,
+						   memory_order_relaxed);
   if (__builtin_expect (gw_ptx_bound, 1))
     return;
   CUresult e = gw_cu.cuCtxSetCurrent (gw_ptx_context);
   if (e != CUDA_SUCCESS)
     gw_ptx_die ("cuCtxSetCurrent", e);
   gw_ptx_bound = true;
+}
+
+/* The CUDA device and context of the ptx device while the calling
+   thread uses it (acc_get_current_cuda_device,
+   acc_get_current_cuda_context), else NULL; OPEN is 1 at acc_init, 0
+   at acc_shutdown, else -1.  */
+
+void *
+gw_ptx_current (bool context, int open)
+{
+  static CUdevice device;
+
+  if (open > 0)
+    gw_ptx_thread_generation = atomic_load (&gw_ptx_generation);
+  else if (open == 0)
+    atomic_fetch_add (&gw_ptx_generation, 1);
+  if (gw_ptx_unusable != NULL
+      || gw_ptx_thread_generation != atomic_load (&gw_ptx_generation))
+    return NULL;
+  return context ? (void *) gw_ptx_context : (void *) &device;
 }
 
 /* Describe the ptx device, which must be usable, for acc_get_property:
@@ -305,7 +335,8 @@ gw_ptx_alloc (size_t size)
   return p;
 }
 
-/* Free the allocation at device address P; after a fork or once exit
+/* Free the allocation at device address P, once the queued work of
+   every queue, which may use it, is done; after a fork or once exit
    began (a unit's declared globals go at exit), the driver is not ours
    to call, and the memory goes with the process.  */
 
@@ -314,6 +345,7 @@ gw_ptx_free (uint64_t p)
 {
   if (gw_ptx_unusable != NULL)
     return;
+  gw_ptx_settle ();
   gw_ptx_bind ();
   CUresult e = gw_cu.cuMemFree_v2 (p);
   if (e != CUDA_SUCCESS)
@@ -367,7 +399,11 @@ gw_ptx_copy (uint64_t dst, uint64_t src, size_t size)
    into the program's memory as its completion.  A free list of buffers
    of at least GW_PTX_STAGE_MIN bytes, at most GW_PTX_STAGE_TOTAL bytes
    in all; a copy that finds none, or one larger than GW_PTX_STAGE_MAX,
-   waits for its queue and copies synchronously instead.  */
+   waits for its queue and copies synchronously instead.  The copies to
+   the host not yet completed are a list: a copy to the device from host
+   memory one of them is to write waits for that one's queue first, so
+   that "update self async" then "update device async" of the same data
+   moves it in the queue's order.  */
 
 struct gw_ptx_stage
 {
@@ -376,7 +412,9 @@ struct gw_ptx_stage
   void *host;
   size_t size;
   void *dst;			/* A copy to the host: where, and how  */
-  size_t n;			/* much.  */
+  size_t n;			/* much, on which queue; the next copy to  */
+  int q;			/* the host in flight.  */
+  struct gw_ptx_stage *next_in_flight;
 };
 
 #define GW_PTX_STAGE_MIN ((size_t) 64 << 10)
@@ -384,6 +422,7 @@ struct gw_ptx_stage
 #define GW_PTX_STAGE_TOTAL ((size_t) 256 << 20)
 
 static struct gw_ptx_stage *gw_ptx_free_stages;
+static struct gw_ptx_stage *gw_ptx_in_flight;
 static size_t gw_ptx_staged;		/* Bytes of all buffers.  */
 static pthread_mutex_t gw_ptx_stage_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -471,7 +510,42 @@ gw_ptx_stage_to_host_done (struct gw_ptx_done *d, bool exiting)
 
   if (!exiting)
     memcpy (st->dst, st->host, st->n);
+  pthread_mutex_lock (&gw_ptx_stage_lock);
+  for (struct gw_ptx_stage **p = &gw_ptx_in_flight; *p;
+       p = &(*p)->next_in_flight)
+    if (*p == st)
+      {
+	*p = st->next_in_flight;
+	break;
+      }
+  pthread_mutex_unlock (&gw_ptx_stage_lock);
   gw_ptx_put_stage (st);
+}
+
+/* Wait for the queue of each copy to the host in flight that is to write
+   into [SRC, SRC + SIZE).  */
+
+static void
+gw_ptx_wait_writers (const void *src, size_t size)
+{
+  uintptr_t lo = (uintptr_t) src, hi = lo + size;
+
+  for (;;)
+    {
+      int q = GW_ASYNC_SYNC;
+      pthread_mutex_lock (&gw_ptx_stage_lock);
+      for (struct gw_ptx_stage *st = gw_ptx_in_flight; st;
+	   st = st->next_in_flight)
+	if ((uintptr_t) st->dst < hi && (uintptr_t) st->dst + st->n > lo)
+	  {
+	    q = st->q;
+	    break;
+	  }
+      pthread_mutex_unlock (&gw_ptx_stage_lock);
+      if (q == GW_ASYNC_SYNC)
+	return;
+      gw_ptx_wait (q);
+    }
 }
 
 /* Copy SIZE bytes from host address SRC to device address DST on queue
@@ -482,6 +556,7 @@ gw_ptx_to_device_async (uint64_t dst, const void *src, size_t size, int q)
 {
   if (size == 0)
     return;
+  gw_ptx_wait_writers (src, size);
   struct gw_ptx_stage *st = gw_ptx_take_stage (size);
   if (st == NULL)
     {
@@ -516,7 +591,12 @@ gw_ptx_to_host_async (void *dst, uint64_t src, size_t size, int q)
     }
   st->dst = dst;
   st->n = size;
+  st->q = q;
   st->done.run = gw_ptx_stage_to_host_done;
+  pthread_mutex_lock (&gw_ptx_stage_lock);
+  st->next_in_flight = gw_ptx_in_flight;
+  gw_ptx_in_flight = st;
+  pthread_mutex_unlock (&gw_ptx_stage_lock);
   struct gw_ptx_queue *queue = gw_ptx_enqueue_begin (q);
   CUresult e = gw_cu.cuMemcpyDtoHAsync_v2 (st->host, src, size,
 					   gw_ptx_queue_stream (queue));
@@ -582,7 +662,16 @@ gw_ptx_link (const struct gw_unit *u, const struct gw_image *img,
     for (const char *const *imp = inputs[i]->imports; imp && imp[0];
 	 imp += 2)
       {
-	const struct gw_image *other = gw_exporting_image ("ptx", imp[0], u);
+	/* An image already in the link may export it: U's own, when a
+	   routine of another unit calls back into U.  */
+	const struct gw_image *other = NULL;
+	for (size_t j = 0; j < n && !other; j++)
+	  for (const char *const *e = inputs[j]->exports; e && *e && !other;
+	       e++)
+	    if (strcmp (*e, imp[0]) == 0)
+	      other = inputs[j];
+	if (other == NULL)
+	  other = gw_exporting_image ("ptx", imp[0], u);
 	bool seen = false;
 	for (size_t j = 0; j < n; j++)
 	  seen |= inputs[j] == other;

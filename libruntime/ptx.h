@@ -54,6 +54,7 @@ struct gw_ptx_done
      may run as soon as it is done, before the host waits for the
      queue (gw_ptx_reap).  */
   CUevent event;
+  uint64_t seq;			/* The count of the queue's work it follows.  */
 };
 
 /* A queue being added to: its stream, under the queues' lock.  */
@@ -63,6 +64,7 @@ extern CUstream gw_ptx_queue_stream (const struct gw_ptx_queue *);
 extern bool gw_ptx_enqueue_after (struct gw_ptx_queue *, int);
 extern void gw_ptx_enqueue_end (struct gw_ptx_queue *, struct gw_ptx_done *);
 extern void gw_ptx_reap (int);
+extern void gw_ptx_settle (void);
 extern void gw_ptx_close_queues (void);
 
 #pragma GCC visibility pop

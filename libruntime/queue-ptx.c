@@ -35,7 +35,12 @@
    all first, launch.c), or a test (acc_async_test) that finds it done.
    A queue's "wait" for another (a wait clause, acc_wait_async, the wait
    directive's async clause) is an event recorded on the other's stream
-   and waited for on its own: no host wait.
+   and waited for on its own: no host wait.  The queue remembers it (a
+   struct gw_ptx_dep): once the host knows the queue's work up to the
+   wait done, the other's work up to the record is done too, and its
+   completions up to there run as well (so that after "wait async(0)"
+   and "wait(0)" the host has what the other queues' updates copied).
+   Completions carry the count of their queue's work they follow.
 
    Locks: GW_QUEUES_LOCK protects the list, each queue's completions and
    counts, and the enqueueing of work (so that work and completions are
@@ -49,6 +54,15 @@
 
 #include "ptx.h"
 
+/* A wait of one queue for another's work up to UPTO, on the waiting
+   queue's stream after its work AT.  */
+struct gw_ptx_dep
+{
+  struct gw_ptx_queue *on;
+  uint64_t upto, at;
+  struct gw_ptx_dep *next;
+};
+
 struct gw_ptx_queue
 {
   int id;			/* The program's queue number.  */
@@ -58,6 +72,7 @@ struct gw_ptx_queue
   /* Work put on the stream, and the count of it the host knows done.  */
   uint64_t enqueued, seen;
   struct gw_ptx_done *head, **tail;
+  struct gw_ptx_dep *deps;	/* Its waits for others, oldest first.  */
   pthread_mutex_t drain;
   struct gw_ptx_queue *next;
 };
@@ -134,7 +149,7 @@ gw_ptx_enqueue_after (struct gw_ptx_queue *q, int other)
 
   for (struct gw_ptx_queue *o = gw_queues; o; o = o->next)
     if ((other == GW_QUEUES_ALL || o->id == other) && o != q
-	&& o->enqueued != o->seen)
+	&& (o->enqueued != o->seen || o->head))
       {
 	CUresult e = gw_cu.cuEventRecord (o->event, o->stream);
 	if (e != CUDA_SUCCESS)
@@ -142,6 +157,13 @@ gw_ptx_enqueue_after (struct gw_ptx_queue *q, int other)
 	if ((e = gw_cu.cuStreamWaitEvent (q->stream, o->event, 0))
 	    != CUDA_SUCCESS)
 	  gw_ptx_die ("cuStreamWaitEvent", e);
+	struct gw_ptx_dep *d = malloc (sizeof *d), **p = &q->deps;
+	if (d == NULL)
+	  gw_fatal ("out of memory for a wait between queues");
+	*d = (struct gw_ptx_dep) { o, o->enqueued, q->enqueued, NULL };
+	while (*p)
+	  p = &(*p)->next;
+	*p = d;
 	any = true;
       }
   return any;
@@ -155,6 +177,7 @@ gw_ptx_enqueue_end (struct gw_ptx_queue *q, struct gw_ptx_done *d)
 {
   if (d)
     {
+      d->seq = q->enqueued;
       if (d->event)
 	{
 	  CUresult e = gw_cu.cuEventRecord (d->event, q->stream);
@@ -217,6 +240,47 @@ gw_take_done (struct gw_ptx_queue *q, uint64_t *upto)
   return d;
 }
 
+/* Take Q's completions of its work up to UPTO.  Requires
+   GW_QUEUES_LOCK.  */
+
+static struct gw_ptx_done *
+gw_take_done_upto (struct gw_ptx_queue *q, uint64_t upto)
+{
+  struct gw_ptx_done *d = NULL, **tail = &d;
+
+  while (q->head && q->head->seq <= upto)
+    {
+      *tail = q->head;
+      tail = &q->head->next;
+      q->head = q->head->next;
+    }
+  *tail = NULL;
+  if (q->head == NULL)
+    q->tail = &q->head;
+  return d;
+}
+
+/* Take Q's waits for other queues that its work up to UPTO includes,
+   appending them to *LIST.  Requires GW_QUEUES_LOCK.  */
+
+static void
+gw_take_deps (struct gw_ptx_queue *q, uint64_t upto,
+	      struct gw_ptx_dep **list)
+{
+  while (*list)
+    list = &(*list)->next;
+  for (struct gw_ptx_dep **p = &q->deps; *p;)
+    if ((*p)->at <= upto)
+      {
+	*list = *p;
+	*p = (*p)->next;
+	list = &(*list)->next;
+	*list = NULL;
+      }
+    else
+      p = &(*p)->next;
+}
+
 /* Run the completions D, in order.  */
 
 static void
@@ -230,17 +294,46 @@ gw_run_done (struct gw_ptx_done *d, bool exiting)
     }
 }
 
-/* The host waits for Q's work, then runs its completions.  */
+/* The waits DEPS of queues whose work up to the wait is done: the
+   other queues' work up to the record is done, and their completions up
+   to there run, and so on for the waits of those (a queue's drain lock
+   at a time).  Frees DEPS.  */
+
+static void
+gw_run_deps (struct gw_ptx_dep *deps, bool exiting)
+{
+  while (deps)
+    {
+      struct gw_ptx_dep *dep = deps;
+      struct gw_ptx_queue *o = dep->on;
+      pthread_mutex_lock (&o->drain);
+      pthread_mutex_lock (&gw_queues_lock);
+      struct gw_ptx_done *d = gw_take_done_upto (o, dep->upto);
+      if (o->seen < dep->upto)
+	o->seen = dep->upto;
+      gw_take_deps (o, dep->upto, &deps);
+      pthread_mutex_unlock (&gw_queues_lock);
+      gw_run_done (d, exiting);
+      pthread_mutex_unlock (&o->drain);
+      deps = dep->next;
+      free (dep);
+    }
+}
+
+/* The host waits for Q's work, then runs its completions, and those of
+   the work of other queues it waited for.  */
 
 static void
 gw_drain (struct gw_ptx_queue *q, bool exiting)
 {
   uint64_t upto;
+  struct gw_ptx_dep *deps = NULL;
 
   pthread_mutex_lock (&q->drain);
   pthread_mutex_lock (&gw_queues_lock);
   bool busy = q->enqueued != q->seen;
   struct gw_ptx_done *d = gw_take_done (q, &upto);
+  gw_take_deps (q, upto, &deps);
   pthread_mutex_unlock (&gw_queues_lock);
   if (busy)
     {
@@ -255,6 +348,7 @@ gw_drain (struct gw_ptx_queue *q, bool exiting)
     }
   gw_run_done (d, exiting);
   pthread_mutex_unlock (&q->drain);
+  gw_run_deps (deps, exiting);
 }
 
 /* Return queue ID if it has work the host does not know done, else NULL;
@@ -307,8 +401,13 @@ gw_ptx_after (int async, int other)
     return;
   pthread_mutex_lock (&gw_queues_lock);
   struct gw_ptx_queue *q = gw_queue (async, true);
+  /* The wait is a piece of the queue's work, if there is anything to
+     wait for.  */
+  q->enqueued++;
   if (gw_ptx_enqueue_after (q, other))
-    q->enqueued++;
+    atomic_store (&gw_ptx_queued, true);
+  else
+    q->enqueued--;
   pthread_mutex_unlock (&gw_queues_lock);
 }
 
@@ -323,6 +422,7 @@ gw_ptx_test (int id)
 
   if (q == NULL)
     return true;
+  struct gw_ptx_dep *deps = NULL;
   pthread_mutex_lock (&q->drain);
   pthread_mutex_lock (&gw_queues_lock);
   struct gw_ptx_done *d = gw_take_done (q, &upto);
@@ -336,6 +436,7 @@ gw_ptx_test (int id)
     {
       if (q->seen < upto)
 	q->seen = upto;
+      gw_take_deps (q, upto, &deps);
     }
   else if (d)
     {
@@ -352,6 +453,7 @@ gw_ptx_test (int id)
   pthread_mutex_unlock (&gw_queues_lock);
   gw_run_done (d, false);
   pthread_mutex_unlock (&q->drain);
+  gw_run_deps (deps, false);
   return e == CUDA_SUCCESS;
 }
 
@@ -368,6 +470,32 @@ gw_ptx_test_all (void)
        q; q = q->next)
     done &= gw_ptx_test (q->id);
   return done;
+}
+
+/* Wait for the device's queued work, if there is any, without running
+   the completions (the next wait or test of each queue runs them):
+   before device memory is freed, which queued work of any queue may
+   still use (cuMemFree waits likewise on a GPU; device-ptx.c).  */
+
+void
+gw_ptx_settle (void)
+{
+  if (!atomic_load (&gw_ptx_queued) || gw_ptx_unusable != NULL)
+    return;
+  bool busy = false;
+  pthread_mutex_lock (&gw_queues_lock);
+  for (struct gw_ptx_queue *q = gw_queues; q; q = q->next)
+    busy |= q->enqueued != q->seen;
+  if (busy)
+    {
+      gw_ptx_bind ();
+      CUresult e = gw_cu.cuCtxSynchronize ();
+      if (e != CUDA_SUCCESS)
+	gw_ptx_die ("the queues' work (cuCtxSynchronize)", e);
+      for (struct gw_ptx_queue *q = gw_queues; q; q = q->next)
+	q->seen = q->enqueued;
+    }
+  pthread_mutex_unlock (&gw_queues_lock);
 }
 
 /* Return queue ID's stream, making the queue (acc_get_cuda_stream).  */

@@ -423,6 +423,7 @@ gw_ptx_active (void)
 extern const char *gw_ptx_check_launch (void *, const struct gw_launch *,
 					const char *);
 extern void gw_ptx_describe (char *, size_t, size_t *, size_t *, int *);
+extern void *gw_ptx_current (bool, int);
 
 /* queue-ptx.c: the ptx device's async queues, CUDA streams.  The waits
    and tests do nothing (tests say done) while no queue has had work, and

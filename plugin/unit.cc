@@ -659,6 +659,9 @@ gw_rewrite_launches (function *fun)
     { "acc_async_test_all", "gangway_acc_async_test_all" },
     { "acc_get_cuda_stream", "gangway_acc_get_cuda_stream" },
     { "acc_set_cuda_stream", "gangway_acc_set_cuda_stream" },
+    { "acc_get_current_cuda_device", "gangway_acc_get_current_cuda_device" },
+    { "acc_get_current_cuda_context",
+      "gangway_acc_get_current_cuda_context" },
     /* Fortran's (libgomp's openacc module and openacc_lib.h), by their
        symbols: external procedures, arguments by reference.  */
     { "acc_wait_h_", "gangway_acc_wait_h_" },

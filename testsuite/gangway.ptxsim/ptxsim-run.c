@@ -367,6 +367,18 @@ gangway_acc_set_cuda_stream (int async, void *stream)
   return 0;
 }
 
+void *
+gangway_acc_get_current_cuda_device (void)
+{
+  return NULL;
+}
+
+void *
+gangway_acc_get_current_cuda_context (void)
+{
+  return NULL;
+}
+
 /* Fortran's (arguments by reference, LOGICAL results).  */
 
 void

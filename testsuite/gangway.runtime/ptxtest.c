@@ -177,16 +177,21 @@ static const struct
 };
 
 /* Routines across units: unit_link's image imports gw_r_twice, which
-   unit_lib's exports, and gw_r_nowhere, which no unit does, in a second
-   image of its own (unit_miss).  */
+   unit_lib's exports, and which calls back gw_r_back, unit_link's own;
+   gw_r_nowhere, which no unit exports, is imported by a second image of
+   its own (unit_miss).  */
 static const char ptx_link_text[] =
   ".version 7.0\n.target sm_80\n.address_size 64\n"
   ".extern .func (.param .b32 gw_ret) gw_r_twice (.param .b64 gw_globals, "
   ".param .b32 gw_p0);\n"
+  ".visible .func (.param .b32 gw_ret) gw_r_back (.param .b64 gw_globals, "
+  ".param .b32 gw_p0)\n{\n\tret;\n}\n"
   ".visible .entry gw_kl (.param .u64 data, .param .u64 globals)\n"
   "{\n\tret;\n}\n";
 static const char ptx_lib_text[] =
   ".version 7.0\n.target sm_80\n.address_size 64\n"
+  ".extern .func (.param .b32 gw_ret) gw_r_back (.param .b64 gw_globals, "
+  ".param .b32 gw_p0);\n"
   ".visible .func (.param .b32 gw_ret) gw_r_twice (.param .b64 gw_globals, "
   ".param .b32 gw_p0)\n{\n\tret;\n}\n"
   ".visible .entry gw_klib (.param .u64 data, .param .u64 globals)\n"
@@ -196,6 +201,8 @@ static const char ptx_miss_text[] =
   ".visible .entry gw_km (.param .u64 data, .param .u64 globals)\n"
   "{\n\tret;\n}\n";
 static const char *const link_imports[] = { "gw_r_twice", "twice", NULL };
+static const char *const link_exports[] = { "gw_r_back", NULL };
+static const char *const lib_imports[] = { "gw_r_back", "back", NULL };
 static const char *const lib_exports[] = { "gw_r_twice", NULL };
 static const char *const miss_imports[] = { "gw_r_nowhere", "nowhere",
 					    NULL };
@@ -208,12 +215,12 @@ static const struct
 } unit_link = {
   { GW_UNIT_MAGIC, GW_ABI_VERSION, 1, 1, 0 },
   { { "ptx", "sm_80", (const unsigned char *) ptx_link_text,
-      sizeof ptx_link_text, NULL, NULL, link_imports } },
+      sizeof ptx_link_text, NULL, link_exports, link_imports } },
   { { host_link, "gw_kl", "p_link" } },
 }, unit_lib = {
   { GW_UNIT_MAGIC, GW_ABI_VERSION, 1, 1, 0 },
   { { "ptx", "sm_80", (const unsigned char *) ptx_lib_text,
-      sizeof ptx_lib_text, NULL, lib_exports, NULL } },
+      sizeof ptx_lib_text, NULL, lib_exports, lib_imports } },
   { { host_plain, "gw_klib", "p_lib" } },
 }, unit_miss = {
   { GW_UNIT_MAGIC, GW_ABI_VERSION, 1, 1, 0 },
@@ -760,6 +767,7 @@ test_data_api (void)
 
 /* The queues' functions (what the plugin makes of acc_wait and the
    others).  */
+void gangway_wait (int, int, ...);
 void gangway_acc_wait (int);
 int gangway_acc_async_test (int);
 void *gangway_acc_get_cuda_stream (int);
@@ -871,6 +879,77 @@ test_async (void)
   mark ("end");
 }
 
+/* The orders between queues and the host that the GCC suite's ptx
+   view found wrong: what a queue waited for by an event is the host's
+   once it waits for that queue; an update device after an update self
+   on the queue sends what the update self brought; device memory is
+   freed only once no queue's work may use it.  */
+
+static void
+test_async_order (void)
+{
+  int a[100], c[100];
+  void *h[2] = { a, (void *) (intptr_t) 100 }, *hc[2] = { c, h[1] };
+  size_t s[2] = { sizeof a, 0 };
+  unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
+  unsigned short to[1] = { ALIGN4 (K_TO) }, from[1] = { ALIGN4 (K_FROM) };
+  unsigned short del[1] = { ALIGN4 (K_DELETE) };
+  unsigned short self[1] = { ALIGN4 (K_FORCE_FROM) };
+  unsigned short dev[1] = { ALIGN4 (K_FORCE_TO) };
+
+  for (int i = 0; i < 100; i++)
+    a[i] = c[i] = i;
+  gangway_enter_data (NULL, FLAGS_DEVICE, 1, h, s, to, -2, 0);
+  gangway_enter_data (NULL, FLAGS_DEVICE, 1, hc, s, to, -2, 0);
+
+  /* wait async(2), then wait(2): queue 1's update is the host's.  */
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k,
+			  W_ASYNC (1), 0);
+  gangway_update (NULL, FLAGS_DEVICE, 1, h, s, self, 1, 0);
+  mark ("wait async");
+  gangway_wait (2, 0);
+  gangway_acc_wait (2);
+  mark ("waited");
+  check_incr ("update self async(1), wait async(2), wait(2)", a, 100, 1);
+
+  /* update self, then update device, on queue 1.  */
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k,
+			  W_ASYNC (1), 0);
+  gangway_update (NULL, FLAGS_DEVICE, 1, h, s, self, 1, 0);
+  mark ("update device");
+  gangway_update (NULL, FLAGS_DEVICE, 1, h, s, dev, 1, 0);
+  mark ("updated device");
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k,
+			  W_ASYNC (1), 0);
+
+  /* c goes on queue 2 while queue 1's kernel uses it.  */
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, hc, s, k,
+			  W_ASYNC (1), 0);
+  mark ("delete");
+  gangway_exit_data (NULL, FLAGS_DEVICE, 1, hc, s, del, 2, 0);
+  mark ("deleted");
+  gangway_exit_data (NULL, FLAGS_DEVICE, 1, h, s, from, -2, 0);
+  check_incr ("update self async(1), update device async(1)", a, 100, 3);
+
+  /* A launch on a queue whose earlier launch the device has run (a test
+     saw it busy, so its completion is still there): its block comes
+     back by its event.  */
+  for (int i = 0; i < 100; i++)
+    a[i] = i;
+  gangway_enter_data (NULL, FLAGS_DEVICE, 1, h, s, to, -2, 0);
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k,
+			  W_ASYNC (7), 0);
+  CHECK (gangway_acc_async_test (7) == 0, "acc_async_test (7)");
+  mark ("reaping");
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k,
+			  W_ASYNC (7), 0);
+  mark ("reaped");
+  gangway_acc_wait (7);
+  gangway_exit_data (NULL, FLAGS_DEVICE, 1, h, s, from, -2, 0);
+  check_incr ("two launches on queue 7", a, 100, 2);
+  mark ("end");
+}
+
 /* Run the test named by ARGV[1].  */
 
 int
@@ -912,6 +991,8 @@ main (int argc, char **argv)
     test_data_api ();
   else if (strcmp (test, "async") == 0)
     test_async ();
+  else if (strcmp (test, "async-order") == 0)
+    test_async_order ();
   else
     {
       fprintf (stderr, "unknown test %s\n", test);

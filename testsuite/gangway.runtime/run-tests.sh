@@ -306,7 +306,9 @@ gangway_acc_get_device_num gangway_acc_get_device_num_h_ gangway_acc_init \
 gangway_acc_init_h_ gangway_acc_shutdown gangway_acc_shutdown_h_ \
 gangway_acc_get_property gangway_acc_get_property_h_ \
 gangway_acc_get_property_string gangway_acc_get_property_string_h_ \
-gangway_acc_get_cuda_stream gangway_acc_set_cuda_stream $data_api"
+gangway_acc_get_cuda_stream gangway_acc_set_cuda_stream \
+gangway_acc_get_current_cuda_device gangway_acc_get_current_cuda_context \
+$data_api"
 want=$(echo $want | tr ' ' '\n' | LC_ALL=C sort | tr '\n' ' ')
 if [ "$exports" = "$want" ]; then
   ok "exports only the interface"
@@ -719,10 +721,8 @@ check_order "ptx: async: a wait clause is an event, then queue 2 runs after queu
   '^cuStreamSynchronize S2$' '^  run S2 waits for S1$' \
   '^  run S1 kernel gw_kp_incr$' '^  run S2 kernel gw_kp_incr$' \
   '^MARK waited 2$'
-check_between "ptx: async: a queued launch reuses a block the device is done with" \
-  1 "$log" "waited 2" "update" '^cuEventQuery E[0-9]+ -> ready$'
-check_between "ptx: async: ... and allocates none" 0 "$log" "waited 2" "update" \
-  '^cuMemAlloc'
+check_between "ptx: async: the wait for queue 2 gave queue 1's blocks back too" \
+  0 "$log" "waited 2" "update" '^cuMemAlloc'
 check "ptx: async: two staging buffers (at most two copies in flight), reused" \
   [ "$(grep -c '^cuMemAllocHost_v2 size=65536$' "$log")" -eq 2 ]
 check_between "ptx: async: the wait clause waits on the host for nothing" 0 \
@@ -759,6 +759,30 @@ check "ptx: async: the streams are destroyed at exit, nothing pending" \
   && [ "$(grep -c '^pending' "$log")" -eq 0 ]
 check "ptx: async: no device memory left" \
   [ "$(grep -c '^leak' "$log")" -eq 0 ]
+
+log=$build/ptx-async-order.cuda
+rm -f "$log"
+run ptx-async-order $FAKE FAKE_CUDA_LOG="$log" $P async-order
+check_status "ptx: the orders between queues and the host"
+check_order "ptx: async order: wait async(2) is an event, wait(2) one host wait" \
+  "$log" '^MARK wait async$' '^cuEventRecord E[0-9]+ S1$' \
+  '^cuStreamWaitEvent S2 E[0-9]+ flags=0$' '^cuStreamSynchronize S2$' \
+  '^  run S2 waits for S1$' '^  run S1 copy dst=0x[0-9a-f]+ size=400$' \
+  '^MARK waited$'
+check_between "ptx: async order: ... and queue 1 is not waited for" 0 "$log" \
+  "wait async" "waited" '^cuStreamSynchronize S1$'
+check_order "ptx: async order: update device waits for the update self before it" \
+  "$log" '^MARK update device$' '^cuStreamSynchronize S1$' \
+  '^cuMemcpyHtoDAsync_v2 dst=A1\+0 size=400 stream=S1$' '^MARK updated device$'
+check_order "ptx: async order: a free waits for every queue's work first" \
+  "$log" '^MARK delete$' '^cuCtxSynchronize$' \
+  '^  run S1 kernel gw_kp_incr$' '^cuMemFree_v2 A2$' '^MARK deleted$'
+check_between "ptx: async order: a launch reuses a block whose event says done" \
+  1 "$log" "reaping" "reaped" '^cuEventQuery E[0-9]+ -> ready$'
+check_between "ptx: async order: ... and allocates none" 0 "$log" "reaping" \
+  "reaped" '^cuMemAlloc'
+check "ptx: async order: no free of memory queued work uses" \
+  [ "$(grep -c 'queued work uses it' "$log")" -eq 0 ]
 
 for w in launch data; do
   run ptx-absent-$w $FAKE $P absent $w
@@ -847,6 +871,8 @@ check_order "ptx: an image linked with the one that exports its import" \
   '^cuModuleLoadData length=[0-9]+$' '^cuLinkDestroy$' \
   '^cuModuleGetFunction gw_kl -> found$' '^cuLaunchKernel gw_kl ' \
   '^MARK launched link$'
+check_between "ptx: a routine that calls back into the launching unit: two images" \
+  2 "$log" "launch link" "launched link" '^cuLinkAddData '
 check_lines 1 '^gangway: launch p_link device=ptx ' \
   "ptx: the linked region runs on the device"
 check_lines 1 "^gangway: warning: the routine 'nowhere', which device code of .* calls, has no ptx code in any unit of this program; its regions do not run on the GPU$" \
