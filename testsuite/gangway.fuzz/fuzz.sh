@@ -17,8 +17,12 @@
 #                       report of the data checker fails the program (its
 #                       clauses are right);
 #                       ptxsim: regions as PTX on ptxsim, under the three
-#                       schedules; host: compiled without the plugin (a
-#                       check of the generator itself, e.g. under sanitizers)
+#                       schedules; ptx: libgangway's ptx device with ptxsim
+#                       as its GPU (ptxsim-cuda.so as the CUDA driver; the
+#                       device's own memory, argument blocks, streams), under
+#                       the random schedule; host: compiled without the
+#                       plugin (a check of the generator itself, e.g. under
+#                       sanitizers)
 #   --opt LIST          optimization levels (default -O0,-O1,-O2,-O3)
 #   --isa LIST          cpu ISAs (default: the x86-64 levels this CPU runs)
 #   --extra LIST        more flag sets, each one or more flags joined by
@@ -165,6 +169,20 @@ ptxsim_objects () {
   fi
 }
 
+# The CUDA driver whose GPU is ptxsim, built once per results directory.
+ptxsim_cuda () {
+  local d=$OUT/ptxsim-cuda
+  if [ ! -f "$d/ptxsim-cuda.so" ]; then
+    mkdir -p "$d.tmp.$$"
+    g++ -std=c++17 -O2 -ffp-contract=off -fPIC -c \
+	"$SRC/testsuite/gangway.ptxsim/ptxsim.cc" -o "$d.tmp.$$/ptxsim.o" \
+      && $CC -O2 -fPIC -shared -I"$SRC/testsuite/gangway.ptxsim" \
+	   "$SRC/testsuite/gangway.ptxsim/ptxsim-cuda.c" "$d.tmp.$$/ptxsim.o" \
+	   -lstdc++ -o "$d.tmp.$$/ptxsim-cuda.so" || return 1
+    mv -T "$d.tmp.$$" "$d" 2>/dev/null || rm -rf "$d.tmp.$$"
+  fi
+}
+
 # The detail of a compiler's failure in LOG: its first error, without
 # file names, line numbers, addresses and kernel names (which change as
 # the reducer removes regions).
@@ -221,6 +239,13 @@ compile_one () {
 	-fplugin-arg-gangway-targets=cpu -fplugin-arg-gangway-isa="$isa" \
 	$FUZZ_CFLAGS "${units[@]}" "${LIBS[@]}" $FUZZ_LDFLAGS -o "$dir/prog" \
 	> "$log" 2>&1
+      rc=$? ;;
+    ptx)
+      local check=()
+      [ -n "$PTXAS" ] && check=(-fplugin-arg-gangway-ptxas=check)
+      timeout "$TIMEOUT" $CC "${PLUGIN[@]}" $opt \
+	-fplugin-arg-gangway-targets=cpu,ptx "${check[@]}" $FUZZ_CFLAGS \
+	"${units[@]}" "${LIBS[@]}" $FUZZ_LDFLAGS -o "$dir/prog" > "$log" 2>&1
       rc=$? ;;
     ptxsim)
       ptxsim_objects || { echo "compile-error cannot build ptxsim"; return; }
@@ -301,6 +326,13 @@ run_one () {
       rc=$?
       classify_run "$dir" "$mode" $rc "$dir/run.log"
       ;;
+    ptx)
+      (cd "$dir" && GANGWAY_DEVICE=ptx GANGWAY_LOG=launch \
+	 GANGWAY_CUDA_DRIVER="$OUT/ptxsim-cuda/ptxsim-cuda.so" \
+	 PTXSIM_SCHED=random timeout "$TIMEOUT" ./prog) > "$dir/run.log" 2>&1
+      rc=$?
+      classify_run "$dir" "$mode" $rc "$dir/run.log"
+      ;;
     ptxsim)
       local s out
       for s in forward reverse random; do
@@ -328,7 +360,7 @@ classify_run () {
     echo "crash signal $((rc - 128))"
   elif [ $mode = ptxsim ] && [ $rc = 2 ]; then
     echo "refused ptx: $(refusal "$dir/compile.log")"
-  elif [ $mode = ptxsim ] && [ $rc = 3 ]; then
+  elif { [ $mode = ptxsim ] || [ $mode = ptx ]; } && [ $rc = 3 ]; then
     # The error, not the launch lines before it.
     echo "ptxsim-error $(grep -v '^ptxsim: launch ' "$log" | grep -m1 '^ptxsim' \
 			 | sed -E 's/line [0-9]+/line ?/; s/0x[0-9a-f]+/0x?/g' \
@@ -353,6 +385,28 @@ classify_run () {
     if [ -n "$other" ]; then
       if [[ "$other" == *reason=no-cpu-code* ]]; then
 	echo "refused cpu: $(refusal "$dir/compile.log")"
+      else
+	echo "log ${other#gangway: launch }"
+      fi
+    elif [ "$dev" = 0 ] || [ "$dev" != "$host" ]; then
+      echo "log $dev launches on the device, $host on the host"
+    else
+      echo pass
+    fi
+  elif [ $mode = ptx ]; then
+    # Every launch ran on the ptx device, or on the host by the if
+    # clause, as often each.
+    local dev host other
+    dev=$(grep -c '^gangway: launch .* device=ptx ' "$log")
+    host=$(grep -c '^gangway: launch .* device=host .*reason=if-clause' "$log")
+    other=$(grep '^gangway: launch' "$log" \
+	    | grep -v ' device=ptx \| reason=if-clause' | head -1)
+    if [ -n "$other" ]; then
+      # On the cpu device for want of ptx code: the unit has none for the
+      # region (ptx=no-ptx-code), or none at all (no ptx= reason).
+      if [[ "$other" == *ptx=no-ptx-code* ]] \
+	 || [[ "$other" == *" device=cpu "* && "$other" != *ptx=* ]]; then
+	echo "refused ptx: $(refusal "$dir/compile.log")"
       else
 	echo "log ${other#gangway: launch }"
       fi
@@ -395,7 +449,7 @@ tag_of () {
 # The generator's options for MODE.
 gen_opts () {
   local o=$GEN
-  [ "$1" = ptxsim ] && o="$o --ptx"
+  { [ "$1" = ptxsim ] || [ "$1" = ptx ]; } && o="$o --ptx"
   [ $LANG_ = fortran ] && o="$o --fortran"
   echo $o
 }
@@ -510,7 +564,8 @@ EOF
   [ $mode = ptxsim ] && log=$dir/run-forward.log
   local flags="${opt//+/ }$(rounding_flags "$dir/prog.c" | sed 's/^/ /')"
   cpu_mode $mode && flags="$flags -fplugin-arg-gangway-isa=$isa"
-  [ $mode = ptxsim ] && flags="$flags -fplugin-arg-gangway-targets=cpu,ptx"
+  { [ $mode = ptxsim ] || [ $mode = ptx ]; } \
+    && flags="$flags -fplugin-arg-gangway-targets=cpu,ptx"
   # A program in two units: the second, TAG-aux.c, is compiled with it
   # (gangway.run takes *-aux.c for other units of a test, not tests).
   rm -f "$OUT/reduced/$tag-aux.c"
@@ -551,6 +606,9 @@ if [ ! -x "$FUZZ" ]; then
 fi
 case ",$MODES," in
   *,ptxsim,*) ptxsim_objects || { echo "fuzz.sh: cannot build ptxsim" >&2; exit 2; } ;;
+esac
+case ",$MODES," in
+  *,ptx,*) ptxsim_cuda || { echo "fuzz.sh: cannot build ptxsim-cuda.so" >&2; exit 2; } ;;
 esac
 
 # The list of runs: seed mode opt isa.
