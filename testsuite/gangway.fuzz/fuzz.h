@@ -358,6 +358,8 @@ struct fz_stmt
   bool update = false;		/* A region in a data construct: 'update
 				   self' and 'update device' of the
 				   construct's outputs after it.  */
+  bool update_async = false;	/* ... on the region's queue, if it has
+				   one, without a wait first.  */
   int async = -1;		/* -1: synchronous; 0-3: 'async (N)'; 4:
 				   'async' (acc_async_noval).  */
   int wait_form = 0;		/* How it waits for the queues before it

@@ -4146,6 +4146,14 @@ gen::run ()
 					  }),
 			  r->changes.end ());
     }
+  /* The updates after a queued region go on its queue, or wait for it:
+     drawn from a stream of their own, so that the programs of the seeds
+     before this knob stay as they were.  */
+  fz_rng update_rng;
+  update_rng.s = opts.seed * 0x9e3779b97f4a7c15ull + 0x5eed0a;
+  for (fz_stmt *r : regions)
+    r->update_async = r->update && r->async >= 0
+		      && update_rng.pct (w (K_data_update_async));
   /* A region under a rounding mode is restored after its launch, or
      after waiting for it.  */
   for (fz_stmt *r : regions)

@@ -1246,7 +1246,7 @@ printer::stmt (fz_stmt *s)
    before its regions and exit data after; or the data API's calls.  The
    regions of its body may be followed by an update self and an update
    device of the construct's outputs, which leave the device's copies as
-   they were.  */
+   they were, on the queue of the region before them (update_async).  */
 void
 printer::data_construct (fz_stmt *s)
 {
@@ -1294,10 +1294,17 @@ printer::data_construct (fz_stmt *s)
       stmt (r);
       if (r->update && !outputs.empty ())
 	{
-	  if (!pending.empty ())
+	  /* On the region's queue (all that is pending after it), or
+	     after waiting for the queues.  */
+	  std::string q;
+	  if (r->update_async && r->async >= 0)
+	    q = r->async == 4 ? " async"
+		: " async (" + std::to_string (r->async) + ")";
+	  else if (!pending.empty ())
 	    wait_pending (0);
-	  line ("#pragma acc update self (" + outputs + ") if (on_dev)");
-	  line ("#pragma acc update device (" + outputs + ") if (on_dev)");
+	  line ("#pragma acc update self (" + outputs + ")" + q + " if (on_dev)");
+	  line ("#pragma acc update device (" + outputs + ")" + q
+		+ " if (on_dev)");
 	}
     }
   if (!pending.empty ())
