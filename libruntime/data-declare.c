@@ -136,10 +136,16 @@ gw_map_declared_of (const struct gw_unit *u, void *arg)
   gw_free_snapshot (s);
 }
 
+/* The copies are made when a unit's image comes to the device, part of
+   the device's initialization: no profiling events of their memory, as
+   libgomp dispatches none for an image's variables (prof.c).  */
+
 void
 gw_map_declared (void)
 {
+  gw_prof_off++;
   gw_registry_each (gw_map_declared_of, NULL);
+  gw_prof_off--;
 }
 
 /* Return a table of unit U's globals for a device's routines: the device
@@ -200,6 +206,7 @@ gw_map_forget_unit (const struct gw_unit *u)
   if (gw_locked)
     return;
   pthread_mutex_lock (&gw_data_lock);
+  gw_prof_off++;
   gw_free_snapshot (gw_take_snapshot (u));
   for (size_t i = 0; i < u->num_globals; i++)
     {
@@ -213,5 +220,6 @@ gw_map_forget_unit (const struct gw_unit *u)
       if (!d.found)
 	gw_remove (e);
     }
+  gw_prof_off--;
   pthread_mutex_unlock (&gw_data_lock);
 }

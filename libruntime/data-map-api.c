@@ -28,6 +28,8 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
+#include <acc_prof.h>
+
 #include "runtime.h"
 #include "data-map.h"
 
@@ -165,6 +167,7 @@ gw_map_malloc (size_t size)
   a->mem = gw_memory ();
   a->size = size;
   a->base = a->mem->alloc (size);
+  gw_prof (acc_ev_alloc, NULL, a->base, size, GW_ASYNC_SYNC);
   gw_lock ();
   a->next = gw_allocations;
   gw_allocations = a;
@@ -193,6 +196,7 @@ gw_map_free (uint64_t dev)
   struct gw_allocation *a = *p;
   *p = a->next;
   gw_unlock ();
+  gw_prof (acc_ev_free, NULL, a->base, a->size, GW_ASYNC_SYNC);
   a->mem->free (a->base);
   free (a);
 }

@@ -71,6 +71,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <acc_prof.h>
+
 #include "runtime.h"
 #include "data-map.h"
 
@@ -243,13 +245,17 @@ gw_copy_from_p (unsigned kind)
 void
 gw_put (const struct gw_present *e, uint64_t dev, const void *h, size_t size)
 {
+  gw_prof (acc_ev_enqueue_upload_start, h, dev, size, GW_ASYNC_SYNC);
   e->block->mem->to_device (dev, h, size);
+  gw_prof (acc_ev_enqueue_upload_end, h, dev, size, GW_ASYNC_SYNC);
 }
 
 static void
 gw_get (const struct gw_present *e, void *h, uint64_t dev, size_t size)
 {
+  gw_prof (acc_ev_enqueue_download_start, h, dev, size, GW_ASYNC_SYNC);
   e->block->mem->to_host (h, dev, size);
+  gw_prof (acc_ev_enqueue_download_end, h, dev, size, GW_ASYNC_SYNC);
 }
 
 /* Return the device address of host address H in entry E.  */
@@ -388,7 +394,18 @@ gw_new_block (size_t size)
   if (b->mem == NULL)
     gw_fatal ("internal error: a mapping without device memory");
   b->base = b->mem->alloc (size);
+  b->size = size;
+  gw_prof (acc_ev_alloc, NULL, b->base, size, GW_ASYNC_SYNC);
   return b;
+}
+
+/* Free block B's device memory (not B).  */
+
+void
+gw_free_block (struct gw_block *b)
+{
+  gw_prof (acc_ev_free, NULL, b->base, b->size, GW_ASYNC_SYNC);
+  b->mem->free (b->base);
 }
 
 /* Remove entry E, freeing its block if it was the last entry there, and
@@ -415,7 +432,7 @@ gw_remove (struct gw_present *e)
   if (--e->block->users == 0)
     {
       if (!e->block->borrowed)
-	e->block->mem->free (e->block->base);
+	gw_free_block (e->block);
       free (e->block);
     }
   free (e);
@@ -624,7 +641,7 @@ gw_map_struct (size_t i, void **hostaddrs, size_t *sizes,
   if (b && b->users == 0)
     {
       /* Only zero-length members: nothing refers to the block.  */
-      b->mem->free (b->base);
+      gw_free_block (b);
       free (b);
     }
 }
@@ -1188,10 +1205,17 @@ gw_move (const struct gw_present *e, bool to_device, uint64_t dev, void *h,
       else
 	gw_get (e, h, dev, size);
     }
-  else if (to_device)
-    mem->to_device_async (dev, h, size, async);
   else
-    mem->to_host_async (h, dev, size, async);
+    {
+      int ev = to_device ? acc_ev_enqueue_upload_start
+	       : acc_ev_enqueue_download_start;
+      gw_prof (ev, h, dev, size, async);
+      if (to_device)
+	mem->to_device_async (dev, h, size, async);
+      else
+	mem->to_host_async (h, dev, size, async);
+      gw_prof (ev + 1, h, dev, size, async);
+    }
 }
 
 /* update: copy each entry to the device (device clause) or the host

@@ -38,6 +38,7 @@ struct gw_block
 {
   const struct gw_memory *mem;	/* The memory it is in.  */
   uint64_t base;
+  size_t size;
   size_t users;			/* Entries in it.  */
   bool borrowed;		/* The program's memory (acc_map_data):
 				   never freed here.  */
@@ -114,6 +115,7 @@ extern struct gw_present *gw_find (uintptr_t, size_t);
 extern struct gw_present *gw_add (uintptr_t, size_t, struct gw_block *,
 				  uint64_t, bool);
 extern struct gw_block *gw_new_block (size_t);
+extern void gw_free_block (struct gw_block *);
 extern void gw_remove (struct gw_present *);
 extern uint64_t gw_attach (uintptr_t, size_t);
 extern void gw_detach (uintptr_t, bool);

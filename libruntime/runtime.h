@@ -472,6 +472,24 @@ gw_memory (void)
   return gw_device () >= 0 ? gw_device_cpu.memory () : NULL;
 }
 
+/* prof.c: the profiling interface's events of the mapping engine
+   (acc_prof.h's acc_event_t EV), dispatched only while a callback of one
+   is registered, and not while the calling thread's GW_PROF_OFF is
+   positive.  */
+
+extern atomic_bool gw_prof_any;
+extern __thread int gw_prof_off;
+extern void gw_prof_data_event (int, const void *, uint64_t, size_t, int);
+
+static inline void
+gw_prof (int ev, const void *host, uint64_t dev, size_t bytes, int async)
+{
+  if (__builtin_expect (atomic_load_explicit (&gw_prof_any,
+					      memory_order_relaxed), 0)
+      && gw_prof_off == 0)
+    gw_prof_data_event (ev, host, dev, bytes, async);
+}
+
 /* data-map.c: the present table of that memory.  */
 
 struct gw_region;

@@ -662,6 +662,9 @@ gw_rewrite_launches (function *fun)
     { "acc_get_current_cuda_device", "gangway_acc_get_current_cuda_device" },
     { "acc_get_current_cuda_context",
       "gangway_acc_get_current_cuda_context" },
+    /* The profiling interface's registration (libruntime/prof.c).  */
+    { "acc_prof_register", "gangway_acc_prof_register" },
+    { "acc_prof_unregister", "gangway_acc_prof_unregister" },
     /* Fortran's (libgomp's openacc module and openacc_lib.h), by their
        symbols: external procedures, arguments by reference.  */
     { "acc_wait_h_", "gangway_acc_wait_h_" },

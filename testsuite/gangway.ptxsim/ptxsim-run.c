@@ -379,6 +379,23 @@ gangway_acc_get_current_cuda_context (void)
   return NULL;
 }
 
+/* The profiling interface: libgomp's (no device memory here).  */
+
+extern void acc_prof_register (int, void *, int);
+extern void acc_prof_unregister (int, void *, int);
+
+void
+gangway_acc_prof_register (int ev, void *cb, int reg)
+{
+  acc_prof_register (ev, cb, reg);
+}
+
+void
+gangway_acc_prof_unregister (int ev, void *cb, int reg)
+{
+  acc_prof_unregister (ev, cb, reg);
+}
+
 /* Fortran's (arguments by reference, LOGICAL results).  */
 
 void

@@ -308,7 +308,7 @@ gangway_acc_get_property gangway_acc_get_property_h_ \
 gangway_acc_get_property_string gangway_acc_get_property_string_h_ \
 gangway_acc_get_cuda_stream gangway_acc_set_cuda_stream \
 gangway_acc_get_current_cuda_device gangway_acc_get_current_cuda_context \
-$data_api"
+gangway_acc_prof_register gangway_acc_prof_unregister $data_api"
 want=$(echo $want | tr ' ' '\n' | LC_ALL=C sort | tr '\n' ' ')
 if [ "$exports" = "$want" ]; then
   ok "exports only the interface"
