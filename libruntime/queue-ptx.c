@@ -351,9 +351,9 @@ gw_drain (struct gw_ptx_queue *q, bool exiting)
   gw_run_deps (deps, exiting);
 }
 
-/* Return queue ID if it has work the host does not know done, else NULL;
-   NULL too once the driver is not ours to call (after a fork, at
-   exit).  */
+/* Return queue ID if it has work the host does not know done, or
+   completions or waits for other queues still to run, else NULL; NULL
+   too once the driver is not ours to call (after a fork, at exit).  */
 
 static struct gw_ptx_queue *
 gw_busy_queue (int id)
@@ -362,7 +362,7 @@ gw_busy_queue (int id)
     return NULL;
   pthread_mutex_lock (&gw_queues_lock);
   struct gw_ptx_queue *q = gw_queue (id, false);
-  bool busy = q && (q->enqueued != q->seen || q->head);
+  bool busy = q && (q->enqueued != q->seen || q->head || q->deps);
   pthread_mutex_unlock (&gw_queues_lock);
   return busy ? q : NULL;
 }

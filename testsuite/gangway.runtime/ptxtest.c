@@ -912,6 +912,24 @@ test_async_order (void)
   mark ("waited");
   check_incr ("update self async(1), wait async(2), wait(2)", a, 100, 1);
 
+  /* The same, with a free between the wait async(2) and the wait(2),
+     which waits for every queue's work on the device (gw_ptx_settle):
+     the wait for queue 2 still brings what queue 1's update copied.  */
+  int t[4];
+  void *ht[1] = { t };
+  size_t st[1] = { sizeof t };
+  gangway_enter_data (NULL, FLAGS_DEVICE, 1, ht, st, to, -2, 0);
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k,
+			  W_ASYNC (1), 0);
+  gangway_update (NULL, FLAGS_DEVICE, 1, h, s, self, 1, 0);
+  gangway_wait (2, 1, 1);
+  mark ("settle");
+  gangway_exit_data (NULL, FLAGS_DEVICE, 1, ht, st, del, 3, 0);
+  mark ("settled");
+  gangway_acc_wait (2);
+  check_incr ("update self async(1), wait(1) async(2), a free, wait(2)", a,
+	      100, 2);
+
   /* update self, then update device, on queue 1.  */
   gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k,
 			  W_ASYNC (1), 0);
@@ -929,7 +947,7 @@ test_async_order (void)
   gangway_exit_data (NULL, FLAGS_DEVICE, 1, hc, s, del, 2, 0);
   mark ("deleted");
   gangway_exit_data (NULL, FLAGS_DEVICE, 1, h, s, from, -2, 0);
-  check_incr ("update self async(1), update device async(1)", a, 100, 3);
+  check_incr ("update self async(1), update device async(1)", a, 100, 4);
 
   /* A launch on a queue whose earlier launch the device has run (a test
      saw it busy, so its completion is still there): its block comes

@@ -771,6 +771,9 @@ check_order "ptx: async order: wait async(2) is an event, wait(2) one host wait"
   '^MARK waited$'
 check_between "ptx: async order: ... and queue 1 is not waited for" 0 "$log" \
   "wait async" "waited" '^cuStreamSynchronize S1$'
+check_order "ptx: async order: a free on queue 3 waits for the device's work" \
+  "$log" '^MARK settle$' '^cuCtxSynchronize$' '^cuMemFree_v2 A[0-9]+$' \
+  '^MARK settled$'
 check_order "ptx: async order: update device waits for the update self before it" \
   "$log" '^MARK update device$' '^cuStreamSynchronize S1$' \
   '^cuMemcpyHtoDAsync_v2 dst=A1\+0 size=400 stream=S1$' '^MARK updated device$'
