@@ -935,7 +935,11 @@ gw_ptx_check_launch (void *kernel, const struct gw_launch *l,
    with its image in pinned host memory, from which it is copied
    asynchronously, ahead of the kernel on the same stream: a free list of
    blocks of at least GW_PTX_ARGS_MIN words.  Launches from several host
-   threads each take their own.  */
+   threads each take their own.  An async launch's block stays with it
+   until the device has run it, so a deep queue holds many: once
+   GW_PTX_ARGS_MAX blocks exist and none is free, an async launch waits
+   for its queue (then for every queue) rather than make another, which
+   bounds the memory of a run of launches without a wait.  */
 
 struct gw_ptx_args
 {
@@ -947,25 +951,44 @@ struct gw_ptx_args
 };
 
 #define GW_PTX_ARGS_MIN 256
+#define GW_PTX_ARGS_MAX 256
+
+static size_t gw_ptx_nargs;		/* Blocks made (GW_PTX_ARGS_LOCK).  */
 
 static struct gw_ptx_args *gw_ptx_free_args;
 static pthread_mutex_t gw_ptx_args_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Return a block of at least N words.  */
+/* Return a block of at least N words for a launch on queue ASYNC.  */
 
 static struct gw_ptx_args *
-gw_ptx_take_args (size_t n)
+gw_ptx_take_args (size_t n, int async)
 {
-  pthread_mutex_lock (&gw_ptx_args_lock);
-  struct gw_ptx_args **p = &gw_ptx_free_args;
-  while (*p && (*p)->words < n)
-    p = &(*p)->next;
-  struct gw_ptx_args *a = *p;
-  if (a)
-    *p = a->next;
-  pthread_mutex_unlock (&gw_ptx_args_lock);
-  if (a)
-    return a;
+  struct gw_ptx_args *a;
+
+  for (int round = 0;; round++)
+    {
+      pthread_mutex_lock (&gw_ptx_args_lock);
+      struct gw_ptx_args **p = &gw_ptx_free_args;
+      while (*p && (*p)->words < n)
+	p = &(*p)->next;
+      a = *p;
+      if (a)
+	*p = a->next;
+      bool make = a == NULL
+		  && (gw_ptx_nargs < GW_PTX_ARGS_MAX || round == 2
+		      || async == GW_ASYNC_SYNC);
+      gw_ptx_nargs += make;
+      pthread_mutex_unlock (&gw_ptx_args_lock);
+      if (a)
+	return a;
+      if (make)
+	break;
+      /* The queue's blocks come back once it is done.  */
+      if (round == 0)
+	gw_ptx_wait (async);
+      else
+	gw_ptx_wait_all ();
+    }
 
   a = calloc (1, sizeof *a);
   if (a == NULL)
@@ -989,6 +1012,7 @@ gw_ptx_release_args (void)
   pthread_mutex_lock (&gw_ptx_args_lock);
   struct gw_ptx_args *a = gw_ptx_free_args;
   gw_ptx_free_args = NULL;
+  gw_ptx_nargs = 0;
   pthread_mutex_unlock (&gw_ptx_args_lock);
   while (a)
     {
@@ -1061,7 +1085,8 @@ gw_ptx_launch (void *kernel, const struct gw_launch *l)
   CUresult e;
   if (queued)
     gw_ptx_reap (l->async);
-  struct gw_ptx_args *block = gw_ptx_take_args ((bytes + 7) / 8);
+  struct gw_ptx_args *block = gw_ptx_take_args ((bytes + 7) / 8,
+						l->async);
   uint64_t *image = block->host;
   memcpy (image, words, l->mapnum * sizeof *words);
   gw_map_place_copies (r, image, (unsigned char *) image + copies_at,

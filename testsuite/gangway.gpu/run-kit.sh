@@ -36,8 +36,8 @@ declare -A EXPECT=(
 )
 # Tests that cannot end off the cpu device: not run.
 declare -A SKIP=(
-  [async-queue-2]="a queued region waits for the host; ptx runs async launches synchronously"
-  [async-data-api-2]="a queued region waits for the host; ptx runs async launches synchronously"
+  [async-queue-2]="a queued region waits for the host's flag, which its device copy never shows"
+  [async-data-api-2]="a queued region waits for the host's flag, which its device copy never shows"
 )
 
 if [ -n "$tests" ]; then

@@ -968,6 +968,32 @@ test_async_order (void)
   mark ("end");
 }
 
+/* A run of 300 launches on a queue without a wait: their argument
+   blocks stay with them until the device has run them, at most 256 in
+   all, after which a launch waits for its queue.  */
+
+static void
+test_async_deep (void)
+{
+  int a[100];
+  void *h[2] = { a, (void *) (intptr_t) 100 };
+  size_t s[2] = { sizeof a, 0 };
+  unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
+  unsigned short to[1] = { ALIGN4 (K_TO) }, from[1] = { ALIGN4 (K_FROM) };
+
+  for (int i = 0; i < 100; i++)
+    a[i] = i;
+  gangway_enter_data (NULL, FLAGS_DEVICE, 1, h, s, to, -2, 0);
+  mark ("queue");
+  for (int i = 0; i < 300; i++)
+    gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k,
+			    W_ASYNC (1), 0);
+  mark ("queued");
+  gangway_acc_wait (1);
+  gangway_exit_data (NULL, FLAGS_DEVICE, 1, h, s, from, -2, 0);
+  check_incr ("300 launches on queue 1", a, 100, 300);
+}
+
 /* Run the test named by ARGV[1].  */
 
 int
@@ -1011,6 +1037,8 @@ main (int argc, char **argv)
     test_async ();
   else if (strcmp (test, "async-order") == 0)
     test_async_order ();
+  else if (strcmp (test, "async-deep") == 0)
+    test_async_deep ();
   else
     {
       fprintf (stderr, "unknown test %s\n", test);

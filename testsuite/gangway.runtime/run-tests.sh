@@ -787,6 +787,15 @@ check_between "ptx: async order: ... and allocates none" 0 "$log" "reaping" \
 check "ptx: async order: no free of memory queued work uses" \
   [ "$(grep -c 'queued work uses it' "$log")" -eq 0 ]
 
+log=$build/ptx-async-deep.cuda
+rm -f "$log"
+run ptx-async-deep $FAKE FAKE_CUDA_LOG="$log" $P async-deep
+check_status "ptx: 300 launches on a queue without a wait"
+check_between "ptx: async deep: at most 256 argument blocks" 256 "$log" \
+  "queue" "queued" '^cuMemAlloc_v2 size=2048 '
+check_between "ptx: async deep: then one wait for the queue, no more" 1 \
+  "$log" "queue" "queued" '^cuStreamSynchronize S1$'
+
 for w in launch data; do
   run ptx-absent-$w $FAKE $P absent $w
   check "ptx: present clause on absent data in a $w fails" [ "$status" -eq 1 ]
