@@ -117,22 +117,36 @@ gangway_acc_set_device_type (int type)
   acc_set_device_type (type);
 }
 
-/* acc_set_device_num (NUM, TYPE): Gangway has one device of each type,
-   device 0; libgomp checks NUM for the host.  */
+/* acc_set_device_num (NUM, TYPE): for acc_device_nvidia (and
+   acc_device_not_host or the default while launches go to the ptx
+   device), GPU NUM of the driver's, until the program first uses one
+   (gw_ptx_select); the cpu device is the only one of its type (and
+   acc_device_not_host's last, after the GPUs); libgomp checks NUM for
+   the host.  A NUM no device has is OpenACC's error.  */
 
 GW_EXPORT void
 gangway_acc_set_device_num (int num, int type)
 {
   if (gw_select (type) && type != GW_ACC_DEVICE_HOST)
     {
-      if (num > 0)
+      bool gpu = type == GW_ACC_DEVICE_NVIDIA
+		 || ((type == GW_ACC_DEVICE_NOT_HOST
+		      || type == GW_ACC_DEVICE_DEFAULT)
+		     && gw_ptx_active ());
+      if (gpu && gw_ptx_probe () == NULL)
 	{
-	  static atomic_bool warned;
-	  if (!atomic_exchange (&warned, true))
-	    gw_warn ("acc_set_device_num (%d, ...): Gangway uses the first "
-		     "device of each type (select a GPU with "
-		     "CUDA_VISIBLE_DEVICES)", num);
+	  if (num >= 0 && num < gw_ptx_count ())
+	    gw_ptx_select (num);
+	  else if (num >= 0 && type == GW_ACC_DEVICE_NOT_HOST
+		   && num == gw_ptx_count ())
+	    gw_select (GW_ACC_DEVICE_DEFAULT);
+	  else
+	    gw_fatal ("acc_set_device_num: device %d of type %d does not "
+		      "exist (%d GPUs)", num, type, gw_ptx_count ());
 	}
+      else if (num > 0)
+	gw_fatal ("acc_set_device_num: device %d of type %d does not exist "
+		  "(the cpu device is device 0)", num, type);
       num = 0;
       type = GW_ACC_DEVICE_DEFAULT;
     }
@@ -179,14 +193,14 @@ gangway_acc_get_device_type (void)
   return gw_current_type ();
 }
 
-/* acc_get_num_devices (TYPE): one host, one GPU if the ptx device is
-   usable (Gangway uses the first), and for acc_device_not_host the
-   accelerators, that GPU and the cpu device.  */
+/* acc_get_num_devices (TYPE): one host, the driver's GPUs if the ptx
+   device is usable, and for acc_device_not_host the accelerators, those
+   GPUs and the cpu device.  */
 
 GW_EXPORT int
 gangway_acc_get_num_devices (int type)
 {
-  int gpus = gw_ptx_probe () == NULL;
+  int gpus = gw_ptx_probe () == NULL ? gw_ptx_count () : 0;
 
   switch (type == GW_ACC_DEVICE_DEFAULT ? gw_current_type () : type)
     {
@@ -201,12 +215,17 @@ gangway_acc_get_num_devices (int type)
     }
 }
 
-/* acc_get_device_num (TYPE): each type has its device 0.  */
+/* acc_get_device_num (TYPE): the GPU the ptx device is, for
+   acc_device_nvidia (and the default and acc_device_not_host while
+   launches go to it); 0 for the others, which have one device.  */
 
 GW_EXPORT int
 gangway_acc_get_device_num (int type)
 {
-  (void) type;
+  if (type == GW_ACC_DEVICE_DEFAULT || type == GW_ACC_DEVICE_NOT_HOST)
+    type = gw_current_type ();
+  if (type == GW_ACC_DEVICE_NVIDIA && gw_ptx_probe () == NULL)
+    return gw_ptx_ordinal ();
   return 0;
 }
 
@@ -289,31 +308,27 @@ gw_describe (int num, int type, struct gw_description *d)
   if (type == GW_ACC_DEVICE_DEFAULT)
     type = gw_current_type () == GW_ACC_DEVICE_HOST ? GW_ACC_DEVICE_NOT_HOST
 	   : gw_current_type ();
-  /* The accelerators, as acc_get_num_devices counts them: the GPU if the
-     ptx device is usable, then the cpu device.  */
-  if (type == GW_ACC_DEVICE_NOT_HOST && gw_ptx_probe () == NULL)
-    {
-      if (num == 0)
-	type = GW_ACC_DEVICE_NVIDIA;
-      else
-	num--;
-    }
+  /* The accelerators, as acc_get_num_devices counts them: the GPUs if
+     the ptx device is usable, then the cpu device.  */
+  int gpus = gw_ptx_probe () == NULL ? gw_ptx_count () : 0;
+  if (type == GW_ACC_DEVICE_NOT_HOST && num >= 0 && num < gpus)
+    type = GW_ACC_DEVICE_NVIDIA;
+  else if (type == GW_ACC_DEVICE_NOT_HOST)
+    num -= gpus;
   memset (d, 0, sizeof *d);
-  if (num != 0)
-    return false;
   if (type == GW_ACC_DEVICE_NVIDIA)
     {
       int version;
-      if (gw_ptx_probe () != NULL)
+      if (num < 0 || num >= gpus)
 	return false;
-      gw_ptx_describe (d->name, sizeof d->name, &d->memory, &d->free,
+      gw_ptx_describe (num, d->name, sizeof d->name, &d->memory, &d->free,
 		       &version);
       d->vendor = "NVIDIA";
       snprintf (d->driver, sizeof d->driver, "CUDA driver %d.%d",
 		version / 1000, version % 1000 / 10);
       return true;
     }
-  if (type != GW_ACC_DEVICE_NOT_HOST)
+  if (type != GW_ACC_DEVICE_NOT_HOST || num != 0)
     return false;
   long page = sysconf (_SC_PAGESIZE);
   d->memory = (size_t) sysconf (_SC_PHYS_PAGES) * page;

@@ -20,10 +20,12 @@
 /* The driver library is opened at run time (GANGWAY_CUDA_DRIVER, default
    libcuda.so.1), so that programs run where there is no CUDA at all; see
    cuda-driver.h for the entry points.  The first use probes, once: open
-   the library, find every entry point, cuInit, take device 0 and retain
-   its primary context (the one the CUDA runtime and other libraries of
-   the process share), and read its compute capability and multiprocessor
-   count.  The probe's failure is one of the launch log's tokens:
+   the library, find every entry point, cuInit, take GPU ACC_DEVICE_NUM
+   (0 by default) and retain its primary context (the one the CUDA
+   runtime and other libraries of the process share), and read its
+   compute capability and multiprocessor count.  acc_set_device_num may
+   make another GPU the device until the device is first used
+   (gw_ptx_select).  The probe's failure is one of the launch log's tokens:
 
      no-driver     the library does not open;
      no-gpu        cuInit finds no device, or the device count is 0;
@@ -83,8 +85,16 @@ static int gw_ptx_max_grid;		/* Blocks of a grid's x dimension.  */
 static int gw_ptx_threads_per_sm;	/* Resident threads per multiprocessor.  */
 static size_t gw_ptx_memory;		/* Bytes of device memory.  */
 
-/* Whether the calling thread made the context current.  */
-static __thread bool gw_ptx_bound;
+/* The GPUs the driver sees, the one the ptx device is, and whether that
+   one has been used (gw_ptx_select).  */
+static int gw_ptx_devices;
+static int gw_ptx_device;
+static atomic_bool gw_ptx_used;
+
+/* The context's generation, which each thread's own says it made
+   current (a switch of GPU advances it).  */
+static atomic_uint gw_ptx_context_generation;
+static __thread unsigned gw_ptx_bound;
 
 /* Whether the calling thread uses the device, as libgomp has it for
    acc_get_current_cuda_context: since the thread's first driver call
@@ -158,13 +168,14 @@ static void gw_ptx_forget_limits (void);
 
 /* The probe, run once.  */
 
+static bool gw_ptx_open_device (int);
+
 static void
 gw_ptx_init (void)
 {
   const char *path = gw_config ()->cuda_driver;
   CUresult e;
-  CUdevice dev;
-  int count, major, minor;
+  int count;
 
   void *lib = dlopen (path, RTLD_NOW | RTLD_LOCAL);
   if (lib == NULL)
@@ -204,8 +215,33 @@ gw_ptx_init (void)
       gw_ptx_fail ("no-gpu", "the driver sees no device");
       return;
     }
+  gw_ptx_devices = count;
+  int ordinal = gw_config ()->gpu;
+  if (ordinal >= count)
+    {
+      gw_warn ("ACC_DEVICE_NUM=%d: the driver sees %d GPU%s; using GPU 0",
+	       ordinal, count, count == 1 ? "" : "s");
+      ordinal = 0;
+    }
+  if (!gw_ptx_open_device (ordinal))
+    return;
+  pthread_atfork (NULL, NULL, gw_ptx_atfork_child);
+  atexit (gw_ptx_at_exit);
+}
+
+/* Make GPU ORDINAL the device: retain its primary context and read what
+   launches are checked against.  Return false after failing the probe
+   (or, once the probe has run, after a warning) on a driver error.  */
+
+static bool
+gw_ptx_open_device (int ordinal)
+{
+  CUresult e;
+  CUdevice dev;
+  int major, minor;
   const char *what = "cuDeviceGet";
-  if ((e = gw_cu.cuDeviceGet (&dev, 0)) != CUDA_SUCCESS
+
+  if ((e = gw_cu.cuDeviceGet (&dev, ordinal)) != CUDA_SUCCESS
       || (what = "cuDevicePrimaryCtxRetain",
 	  e = gw_cu.cuDevicePrimaryCtxRetain (&gw_ptx_context, dev))
 	 != CUDA_SUCCESS
@@ -231,14 +267,77 @@ gw_ptx_init (void)
 	  e = gw_cu.cuDeviceTotalMem_v2 (&gw_ptx_memory, dev))
 	 != CUDA_SUCCESS)
     {
-      gw_ptx_fail ("driver-error", "%s: %s", what, gw_cu_error (e));
-      return;
+      if (atomic_load (&gw_ptx_probed))
+	gw_warn ("ptx device: cannot open GPU %d: %s: %s", ordinal, what,
+		 gw_cu_error (e));
+      else
+	gw_ptx_fail ("driver-error", "%s: %s", what, gw_cu_error (e));
+      return false;
     }
   gw_ptx_arch = 10 * major + minor;
   if (gw_ptx_multiprocessors < 1)
     gw_ptx_multiprocessors = 1;
-  pthread_atfork (NULL, NULL, gw_ptx_atfork_child);
-  atexit (gw_ptx_at_exit);
+  gw_ptx_device = ordinal;
+  /* Every thread makes the new context current at its next call.  */
+  atomic_fetch_add (&gw_ptx_context_generation, 1);
+  return true;
+}
+
+/* Return the number of GPUs the driver sees (the ptx device must be
+   usable), and the one the ptx device is.  */
+
+int
+gw_ptx_count (void)
+{
+  return gw_ptx_devices;
+}
+
+int
+gw_ptx_ordinal (void)
+{
+  return gw_ptx_device;
+}
+
+/* Make GPU ORDINAL, which must be below gw_ptx_count, the ptx device
+   (acc_set_device_num).  Only until the device is first used (memory
+   allocated, code loaded, a queue made): the present table, modules and
+   streams are of one GPU.  Return false, after a warning, if it is too
+   late or the driver refuses.  */
+
+bool
+gw_ptx_select (int ordinal)
+{
+  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+  bool ok = true;
+
+  pthread_mutex_lock (&lock);
+  if (ordinal != gw_ptx_device)
+    {
+      if (atomic_load (&gw_ptx_used))
+	{
+	  static atomic_bool warned;
+	  if (!atomic_exchange (&warned, true))
+	    gw_warn ("acc_set_device_num (%d, acc_device_nvidia): the program "
+		     "has used GPU %d already; Gangway keeps it (select the "
+		     "GPU before the first region, data directive or data "
+		     "call, or with ACC_DEVICE_NUM)", ordinal, gw_ptx_device);
+	  ok = false;
+	}
+      else
+	ok = gw_ptx_open_device (ordinal);
+    }
+  pthread_mutex_unlock (&lock);
+  return ok;
+}
+
+/* The device is used from now on: memory on it, code loaded, a queue.  */
+
+void
+gw_ptx_mark_used (void)
+{
+  if (__builtin_expect (!atomic_load_explicit (&gw_ptx_used,
+					       memory_order_relaxed), 0))
+    atomic_store (&gw_ptx_used, true);
 }
 
 /* gw_ptx_probe's path until the probe has run: probe, once.  */
@@ -269,12 +368,14 @@ gw_ptx_bind (void)
 {
   gw_ptx_thread_generation = atomic_load_explicit (&gw_ptx_generation,
 						   memory_order_relaxed);
-  if (__builtin_expect (gw_ptx_bound, 1))
+  unsigned gen = atomic_load_explicit (&gw_ptx_context_generation,
+				      memory_order_acquire);
+  if (__builtin_expect (gw_ptx_bound == gen, 1))
     return;
   CUresult e = gw_cu.cuCtxSetCurrent (gw_ptx_context);
   if (e != CUDA_SUCCESS)
     gw_ptx_die ("cuCtxSetCurrent", e);
-  gw_ptx_bound = true;
+  gw_ptx_bound = gen;
 }
 
 /* The CUDA device and context of the ptx device while the calling
@@ -287,6 +388,7 @@ gw_ptx_current (bool context, int open)
 {
   static CUdevice device;
 
+  device = gw_ptx_device;
   if (open > 0)
     gw_ptx_thread_generation = atomic_load (&gw_ptx_generation);
   else if (open == 0)
@@ -297,23 +399,26 @@ gw_ptx_current (bool context, int open)
   return context ? (void *) gw_ptx_context : (void *) &device;
 }
 
-/* Describe the ptx device, which must be usable, for acc_get_property:
-   its name into NAME (of SIZE bytes), its memory and the part of it that
-   is free, and the CUDA driver's version (12040 for 12.4).  */
+/* Describe GPU NUM (below gw_ptx_count) for acc_get_property: its name
+   into NAME (of SIZE bytes), its memory and the part of it that is free
+   (known of the ptx device's GPU only: 0 for the others), and the CUDA
+   driver's version (12040 for 12.4).  */
 
 void
-gw_ptx_describe (char *name, size_t size, size_t *memory, size_t *free,
-		 int *driver)
+gw_ptx_describe (int num, char *name, size_t size, size_t *memory,
+		 size_t *free, int *driver)
 {
   size_t total;
   CUdevice dev;
 
   gw_ptx_bind ();
-  if (gw_cu.cuDeviceGet (&dev, 0) != CUDA_SUCCESS
+  if (gw_cu.cuDeviceGet (&dev, num) != CUDA_SUCCESS
       || gw_cu.cuDeviceGetName (name, (int) size, dev) != CUDA_SUCCESS)
     snprintf (name, size, "NVIDIA GPU");
-  *memory = gw_ptx_memory;
-  if (gw_cu.cuMemGetInfo_v2 (free, &total) != CUDA_SUCCESS)
+  if (gw_cu.cuDeviceTotalMem_v2 (memory, dev) != CUDA_SUCCESS)
+    *memory = 0;
+  if (num != gw_ptx_device
+      || gw_cu.cuMemGetInfo_v2 (free, &total) != CUDA_SUCCESS)
     *free = 0;
   if (gw_cu.cuDriverGetVersion (driver) != CUDA_SUCCESS)
     *driver = 0;
@@ -327,6 +432,7 @@ gw_ptx_alloc (size_t size)
 {
   CUdeviceptr p;
 
+  gw_ptx_mark_used ();
   gw_ptx_bind ();
   CUresult e = gw_cu.cuMemAlloc_v2 (&p, size ? size : 1);
   if (e != CUDA_SUCCESS)
@@ -452,6 +558,7 @@ gw_ptx_take_stage (size_t n)
   st = calloc (1, sizeof *st);
   if (st == NULL)
     gw_fatal ("out of memory for a copy of %zu bytes", n);
+  gw_ptx_mark_used ();
   st->size = size;
   gw_ptx_bind ();
   CUresult e = gw_cu.cuMemAllocHost_v2 (&st->host, size);
@@ -757,6 +864,7 @@ gw_ptx_load_image (const struct gw_unit *u, char *reason, size_t reason_size)
       return NULL;
     }
   CUmodule module;
+  gw_ptx_mark_used ();
   gw_ptx_bind ();
   CUresult e;
   if (best->imports && best->imports[0])

@@ -27,6 +27,8 @@
 			    if it is usable (device-ptx.c), else cpu;
      GANGWAY_CUDA_DRIVER    the CUDA driver library the ptx device opens
 			    (default libcuda.so.1; the tests name a fake);
+     ACC_DEVICE_NUM         the GPU the ptx device is (OpenACC's variable:
+			    0 to the driver's count - 1; default 0);
      GANGWAY_NUM_THREADS    size of the cpu device's thread pool, counting
 			    the launching thread (default: one per CPU this
 			    process may run on, cpus.c);
@@ -64,6 +66,9 @@
 struct gw_config gw_the_config;
 atomic_bool gw_config_ready;
 static pthread_once_t gw_config_once = PTHREAD_ONCE_INIT;
+/* Whether ACC_DEVICE_NUM named a device above 0: libgomp's number of
+   its host device must be set to 0 (gw_config_first).  */
+static bool gw_libgomp_device_num_zero;
 
 /* Write the SIZE bytes at DATA to file descriptor FD, in one write call
    unless it is interrupted or short.  Return 0, or an errno value.  */
@@ -362,6 +367,22 @@ gw_read_config (void)
   c->cuda_driver = gw_getenv ("GANGWAY_CUDA_DRIVER");
   if (c->cuda_driver == NULL)
     c->cuda_driver = "libcuda.so.1";
+  c->gpu = 0;
+  v = gw_getenv ("ACC_DEVICE_NUM");
+  if (v && v[0])
+    {
+      char *end;
+      long n = strtol (v, &end, 10);
+      if (*end || n < 0 || n > 1 << 20)
+	gw_warn ("ACC_DEVICE_NUM=%s is not a device number; using 0", v);
+      else
+	c->gpu = (int) n;
+      /* libgomp read it too, for its own devices, and would refuse
+	 its host device a number above 0 at its first use: its number
+	 is 0 (gangway_acc_set_device_num talks to it the same way).  */
+      if (n != 0)
+	gw_libgomp_device_num_zero = true;
+    }
 
   /* The pool size.  */
   c->num_threads = c->online_cpus < GW_MAX_THREADS ? c->online_cpus
@@ -427,9 +448,15 @@ gw_env_mem_separate (void)
   return v && strcasecmp (v, "shared") != 0;
 }
 
+extern void acc_set_device_num (int, int);
+
 const struct gw_config *
 gw_config_first (void)
 {
   pthread_once (&gw_config_once, gw_read_config);
+  /* Outside the once: libgomp's function may read the configuration.  */
+  static atomic_bool told;
+  if (gw_libgomp_device_num_zero && !atomic_exchange (&told, true))
+    acc_set_device_num (0, 1 /* acc_device_default */);
   return &gw_the_config;
 }

@@ -38,6 +38,9 @@ extern struct gw_cuda gw_cu;
 /* Make the device's context current on the calling thread.  */
 extern void gw_ptx_bind (void);
 
+/* The device is used from now on (memory, code or a queue on it).  */
+extern void gw_ptx_mark_used (void);
+
 /* Stop the process after the driver's error E in WHAT.  */
 extern void gw_ptx_die (const char *what, CUresult e)
   __attribute__ ((noreturn));

@@ -103,6 +103,7 @@ gw_queue (int id, bool create)
   q->tail = &q->head;
   q->own_stream = true;
   pthread_mutex_init (&q->drain, NULL);
+  gw_ptx_mark_used ();
   gw_ptx_bind ();
   CUresult e = gw_cu.cuStreamCreate (&q->stream, CU_STREAM_NON_BLOCKING);
   if (e != CUDA_SUCCESS)

@@ -162,6 +162,8 @@ struct gw_config
   /* The CUDA driver library to open: GANGWAY_CUDA_DRIVER, else
      "libcuda.so.1".  */
   const char *cuda_driver;
+  /* The GPU the ptx device starts as: ACC_DEVICE_NUM, else 0.  */
+  int gpu;
   /* When DEVICE is -1: the reason, for the launch log.  */
   const char *host_reason;
   /* Size of the cpu device's thread pool, launching thread included.  */
@@ -422,7 +424,10 @@ gw_ptx_active (void)
 
 extern const char *gw_ptx_check_launch (void *, const struct gw_launch *,
 					const char *);
-extern void gw_ptx_describe (char *, size_t, size_t *, size_t *, int *);
+extern void gw_ptx_describe (int, char *, size_t, size_t *, size_t *, int *);
+extern int gw_ptx_count (void);
+extern int gw_ptx_ordinal (void);
+extern bool gw_ptx_select (int);
 extern void *gw_ptx_current (bool, int);
 
 /* queue-ptx.c: the ptx device's async queues, CUDA streams.  The waits

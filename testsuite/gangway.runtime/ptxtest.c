@@ -994,6 +994,50 @@ test_async_deep (void)
   check_incr ("300 launches on queue 1", a, 100, 300);
 }
 
+/* Several GPUs (FAKE_CUDA_DEVICES=3): acc_set_device_num picks one
+   before the first use (then warns and keeps it); the device numbers
+   and properties follow.  With EXPECT_GPU set, ACC_DEVICE_NUM chose it
+   and nothing is selected here.  */
+
+void gangway_acc_set_device_num (int, int);
+
+static void
+test_gpus (void)
+{
+  int a[10] = { 0 };
+  void *h[2] = { a, (void *) (intptr_t) 10 };
+  size_t s[2] = { sizeof a, 0 };
+  unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
+  const char *env = getenv ("EXPECT_GPU");
+  int want = env ? atoi (env) : 2;
+
+  CHECK (gangway_acc_get_num_devices (5) == 3
+	 && gangway_acc_get_num_devices (4) == 4,
+	 "acc_get_num_devices (nvidia, not_host) = %d, %d",
+	 gangway_acc_get_num_devices (5), gangway_acc_get_num_devices (4));
+  CHECK (gangway_acc_get_property_string (2, 5, 0x10001) != NULL
+	 && gangway_acc_get_property_string (3, 5, 0x10001) == NULL
+	 && gangway_acc_get_property_string (3, 4, 0x10002) != NULL
+	 && strcmp (gangway_acc_get_property_string (3, 4, 0x10002),
+		    "Gangway") == 0,
+	 "acc_get_property_string of GPUs 2, 3 and not_host device 3");
+  if (env == NULL)
+    {
+      mark ("select 2");
+      gangway_acc_set_device_num (2, 5);
+    }
+  CHECK (gangway_acc_get_device_num (5) == want,
+	 "acc_get_device_num (nvidia) = %d", gangway_acc_get_device_num (5));
+  mark ("launch");
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k, 0);
+  mark ("select 1");
+  gangway_acc_set_device_num (1, 5);
+  CHECK (gangway_acc_get_device_num (5) == want,
+	 "after use, acc_get_device_num (nvidia) = %d",
+	 gangway_acc_get_device_num (5));
+  CHECK (a[0] == 1, "a[0] = %d", a[0]);
+}
+
 /* Run the test named by ARGV[1].  */
 
 int
@@ -1039,6 +1083,8 @@ main (int argc, char **argv)
     test_async_order ();
   else if (strcmp (test, "async-deep") == 0)
     test_async_deep ();
+  else if (strcmp (test, "gpus") == 0)
+    test_gpus ();
   else
     {
       fprintf (stderr, "unknown test %s\n", test);

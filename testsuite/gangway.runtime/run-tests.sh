@@ -796,6 +796,27 @@ check_between "ptx: async deep: at most 256 argument blocks" 256 "$log" \
 check_between "ptx: async deep: then one wait for the queue, no more" 1 \
   "$log" "queue" "queued" '^cuStreamSynchronize S1$'
 
+log=$build/ptx-gpus.cuda
+rm -f "$log"
+run ptx-gpus $FAKE FAKE_CUDA_DEVICES=3 FAKE_CUDA_LOG="$log" $P gpus
+check_status "ptx: three GPUs, acc_set_device_num"
+check_order "ptx: gpus: GPU 0 at the probe, GPU 2 when selected, used" "$log" \
+  '^cuDevicePrimaryCtxRetain dev=0$' '^MARK select 2$' \
+  '^cuDevicePrimaryCtxRetain dev=2$' '^MARK launch$' '^cuLaunchKernel ' \
+  '^MARK select 1$'
+check_between "ptx: gpus: no switch once used" 0 "$log" "select 1" "end" \
+  '^cuDevicePrimaryCtxRetain'
+check_lines 1 "^gangway: warning: acc_set_device_num \\(1, acc_device_nvidia\\): the program has used GPU 2 already; Gangway keeps it" \
+  "ptx: gpus: the warning of a late choice"
+log=$build/ptx-gpus-env.cuda
+rm -f "$log"
+run ptx-gpus-env $FAKE FAKE_CUDA_DEVICES=3 FAKE_CUDA_LOG="$log" \
+  ACC_DEVICE_NUM=1 EXPECT_GPU=1 $P gpus
+check_status "ptx: ACC_DEVICE_NUM=1 of three GPUs"
+check "ptx: gpus: ACC_DEVICE_NUM opens GPU 1 only" \
+  [ "$(grep -c '^cuDevicePrimaryCtxRetain dev=1$' "$log")" -eq 1 ] \
+  && [ "$(grep -c '^cuDevicePrimaryCtxRetain' "$log")" -eq 1 ]
+
 for w in launch data; do
   run ptx-absent-$w $FAKE $P absent $w
   check "ptx: present clause on absent data in a $w fails" [ "$status" -eq 1 ]
