@@ -88,7 +88,7 @@ static size_t gw_ptx_memory;		/* Bytes of device memory.  */
 /* The GPUs the driver sees, the one the ptx device is, and whether that
    one has been used (gw_ptx_select).  */
 static int gw_ptx_devices;
-static int gw_ptx_device;
+static CUdevice gw_ptx_device;
 static atomic_bool gw_ptx_used;
 
 /* The context's generation, which each thread's own says it made
@@ -386,9 +386,6 @@ gw_ptx_bind (void)
 void *
 gw_ptx_current (bool context, int open)
 {
-  static CUdevice device;
-
-  device = gw_ptx_device;
   if (open > 0)
     gw_ptx_thread_generation = atomic_load (&gw_ptx_generation);
   else if (open == 0)
@@ -396,7 +393,7 @@ gw_ptx_current (bool context, int open)
   if (gw_ptx_unusable != NULL
       || gw_ptx_thread_generation != atomic_load (&gw_ptx_generation))
     return NULL;
-  return context ? (void *) gw_ptx_context : (void *) &device;
+  return context ? (void *) gw_ptx_context : (void *) &gw_ptx_device;
 }
 
 /* Describe GPU NUM (below gw_ptx_count) for acc_get_property: its name

@@ -282,6 +282,15 @@ gw_take_deps (struct gw_ptx_queue *q, uint64_t upto,
       p = &(*p)->next;
 }
 
+/* The host knows Q's work up to UPTO done.  Requires GW_QUEUES_LOCK.  */
+
+static void
+gw_seen (struct gw_ptx_queue *q, uint64_t upto)
+{
+  if (q->seen < upto)
+    q->seen = upto;
+}
+
 /* Run the completions D, in order.  */
 
 static void
@@ -310,8 +319,7 @@ gw_run_deps (struct gw_ptx_dep *deps, bool exiting)
       pthread_mutex_lock (&o->drain);
       pthread_mutex_lock (&gw_queues_lock);
       struct gw_ptx_done *d = gw_take_done_upto (o, dep->upto);
-      if (o->seen < dep->upto)
-	o->seen = dep->upto;
+      gw_seen (o, dep->upto);
       gw_take_deps (o, dep->upto, &deps);
       pthread_mutex_unlock (&gw_queues_lock);
       gw_run_done (d, exiting);
@@ -343,8 +351,7 @@ gw_drain (struct gw_ptx_queue *q, bool exiting)
       if (e != CUDA_SUCCESS)
 	gw_ptx_die ("the queue's work (cuStreamSynchronize)", e);
       pthread_mutex_lock (&gw_queues_lock);
-      if (q->seen < upto)
-	q->seen = upto;
+      gw_seen (q, upto);
       pthread_mutex_unlock (&gw_queues_lock);
     }
   gw_run_done (d, exiting);
@@ -435,8 +442,7 @@ gw_ptx_test (int id)
   pthread_mutex_lock (&gw_queues_lock);
   if (e == CUDA_SUCCESS)
     {
-      if (q->seen < upto)
-	q->seen = upto;
+      gw_seen (q, upto);
       gw_take_deps (q, upto, &deps);
     }
   else if (d)
