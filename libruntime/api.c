@@ -107,6 +107,22 @@ gw_select (int type)
   return true;
 }
 
+/* The device type launches go to now: acc_device_nvidia for the ptx
+   device; acc_device_not_host for the cpu device, an accelerator of no
+   vendor's (its code answers acc_on_device (acc_device_not_host) with
+   1, and every other type but acc_device_none with 0); acc_device_host
+   when they run their host versions.  */
+
+static int
+gw_current_type (void)
+{
+  if (atomic_load (&gw_selected_host))
+    return GW_ACC_DEVICE_HOST;
+  if (gw_ptx_active ())
+    return GW_ACC_DEVICE_NVIDIA;
+  return gw_device () >= 0 ? GW_ACC_DEVICE_NOT_HOST : GW_ACC_DEVICE_HOST;
+}
+
 /* acc_set_device_type (TYPE).  */
 
 GW_EXPORT void
@@ -117,36 +133,35 @@ gangway_acc_set_device_type (int type)
   acc_set_device_type (type);
 }
 
-/* acc_set_device_num (NUM, TYPE): for acc_device_nvidia (and
-   acc_device_not_host or the default while launches go to the ptx
-   device), GPU NUM of the driver's, until the program first uses one
-   (gw_ptx_select); the cpu device is the only one of its type (and
-   acc_device_not_host's last, after the GPUs); libgomp checks NUM for
-   the host.  A NUM no device has is OpenACC's error.  */
+/* acc_set_device_num (NUM, TYPE): for acc_device_nvidia, GPU NUM of the
+   driver's; for acc_device_not_host, device NUM of its numbering, the
+   usable GPUs then the cpu device (acc_get_num_devices); for the
+   default, NUM of the current device type's numbering, as
+   acc_get_device_num answers.  A GPU is chosen until the program first
+   uses one (gw_ptx_select).  libgomp checks NUM for the host.  A NUM no
+   device has is OpenACC's error.  */
 
 GW_EXPORT void
 gangway_acc_set_device_num (int num, int type)
 {
   if (gw_select (type) && type != GW_ACC_DEVICE_HOST)
     {
-      bool gpu = type == GW_ACC_DEVICE_NVIDIA
-		 || ((type == GW_ACC_DEVICE_NOT_HOST
-		      || type == GW_ACC_DEVICE_DEFAULT)
-		     && gw_ptx_active ());
-      if (gpu && gw_ptx_probe () == NULL)
+      int gpus = gw_ptx_probe () == NULL ? gw_ptx_count () : 0;
+      int asked = type;
+      if (type == GW_ACC_DEVICE_DEFAULT)
+	type = gw_current_type ();
+      if (num >= 0 && num < gpus)
 	{
-	  if (num >= 0 && num < gw_ptx_count ())
-	    gw_ptx_select (num);
-	  else if (num >= 0 && type == GW_ACC_DEVICE_NOT_HOST
-		   && num == gw_ptx_count ())
-	    gw_select (GW_ACC_DEVICE_DEFAULT);
-	  else
-	    gw_fatal ("acc_set_device_num: device %d of type %d does not "
-		      "exist (%d GPUs)", num, type, gw_ptx_count ());
+	  atomic_store (&gw_selected_device, GW_DEVICE_PTX);
+	  gw_ptx_select (num);
 	}
-      else if (num > 0)
+      else if (num == gpus && type == GW_ACC_DEVICE_NOT_HOST)
+	atomic_store (&gw_selected_device, GW_DEVICE_CPU);
+      else
 	gw_fatal ("acc_set_device_num: device %d of type %d does not exist "
-		  "(the cpu device is device 0)", num, type);
+		  "(%d GPUs%s)", num, asked, gpus,
+		  type == GW_ACC_DEVICE_NOT_HOST
+		  ? ", then the cpu device" : "");
       num = 0;
       type = GW_ACC_DEVICE_DEFAULT;
     }
@@ -168,22 +183,6 @@ gangway_acc_set_device_num_h_ (const int *num, const int *type)
   gangway_acc_set_device_num (*num, *type);
 }
 
-
-/* The device type launches go to now: acc_device_nvidia for the ptx
-   device; acc_device_not_host for the cpu device, an accelerator of no
-   vendor's (its code answers acc_on_device (acc_device_not_host) with
-   1, and every other type but acc_device_none with 0); acc_device_host
-   when they run their host versions.  */
-
-static int
-gw_current_type (void)
-{
-  if (atomic_load (&gw_selected_host))
-    return GW_ACC_DEVICE_HOST;
-  if (gw_ptx_active ())
-    return GW_ACC_DEVICE_NVIDIA;
-  return gw_device () >= 0 ? GW_ACC_DEVICE_NOT_HOST : GW_ACC_DEVICE_HOST;
-}
 
 /* acc_get_device_type ().  */
 
@@ -217,15 +216,23 @@ gangway_acc_get_num_devices (int type)
 
 /* acc_get_device_num (TYPE): the GPU the ptx device is, for
    acc_device_nvidia (and the default and acc_device_not_host while
-   launches go to it); 0 for the others, which have one device.  */
+   launches go to it); the cpu device's number among acc_device_not_host's
+   devices, after the usable GPUs, for acc_device_not_host and the
+   default while launches go to it; 0 for the host.  */
 
 GW_EXPORT int
 gangway_acc_get_device_num (int type)
 {
-  if (type == GW_ACC_DEVICE_DEFAULT || type == GW_ACC_DEVICE_NOT_HOST)
+  bool gpus = gw_ptx_probe () == NULL;
+
+  if (type == GW_ACC_DEVICE_DEFAULT)
     type = gw_current_type ();
-  if (type == GW_ACC_DEVICE_NVIDIA && gw_ptx_probe () == NULL)
+  if (type == GW_ACC_DEVICE_NOT_HOST && gw_ptx_active ())
+    type = GW_ACC_DEVICE_NVIDIA;
+  if (type == GW_ACC_DEVICE_NVIDIA && gpus)
     return gw_ptx_ordinal ();
+  if (type == GW_ACC_DEVICE_NOT_HOST && gpus)
+    return gw_ptx_count ();
   return 0;
 }
 

@@ -1038,6 +1038,48 @@ test_gpus (void)
   CHECK (a[0] == 1, "a[0] = %d", a[0]);
 }
 
+/* Several GPUs (FAKE_CUDA_DEVICES=3): acc_device_not_host numbers the
+   GPUs 0..2, then the cpu device 3, which acc_set_device_num (3,
+   acc_device_not_host) selects: the launch goes to the cpu device (whose
+   lack of code for the test's kernel runs it on the host), no kernel on
+   a GPU, and the device type and number say so.  */
+
+int gangway_acc_get_device_num (int);
+
+static void
+test_gpus_cpu (void)
+{
+  int a[10] = { 0 };
+  void *h[2] = { a, (void *) (intptr_t) 10 };
+  size_t s[2] = { sizeof a, 0 };
+  unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
+
+  CHECK (gangway_acc_get_device_type () == 5
+	 && gangway_acc_get_device_num (4) == 0,
+	 "at the start: acc_get_device_type () = %d, "
+	 "acc_get_device_num (not_host) = %d",
+	 gangway_acc_get_device_type (), gangway_acc_get_device_num (4));
+  mark ("select 3");
+  gangway_acc_set_device_num (3, 4);
+  CHECK (gangway_acc_get_device_type () == 4
+	 && gangway_acc_get_device_num (4) == 3
+	 && gangway_acc_get_device_num (1) == 3,
+	 "after acc_set_device_num (3, not_host): acc_get_device_type () = %d,"
+	 " acc_get_device_num (not_host, default) = %d, %d",
+	 gangway_acc_get_device_type (), gangway_acc_get_device_num (4),
+	 gangway_acc_get_device_num (1));
+  mark ("launch");
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k, 0);
+  CHECK (a[0] == 1, "a[0] = %d", a[0]);
+  mark ("select 1");
+  gangway_acc_set_device_num (1, 4);
+  CHECK (gangway_acc_get_device_type () == 5
+	 && gangway_acc_get_device_num (4) == 1,
+	 "after acc_set_device_num (1, not_host): acc_get_device_type () = %d,"
+	 " acc_get_device_num (not_host) = %d",
+	 gangway_acc_get_device_type (), gangway_acc_get_device_num (4));
+}
+
 /* Run the test named by ARGV[1].  */
 
 int
@@ -1083,6 +1125,8 @@ main (int argc, char **argv)
     test_async_order ();
   else if (strcmp (test, "async-deep") == 0)
     test_async_deep ();
+  else if (strcmp (test, "gpus-cpu") == 0)
+    test_gpus_cpu ();
   else if (strcmp (test, "gpus") == 0)
     test_gpus ();
   else

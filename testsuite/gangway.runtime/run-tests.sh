@@ -808,6 +808,15 @@ check_between "ptx: gpus: no switch once used" 0 "$log" "select 1" "end" \
   '^cuDevicePrimaryCtxRetain'
 check_lines 1 "^gangway: warning: acc_set_device_num \\(1, acc_device_nvidia\\): the program has used GPU 2 already; Gangway keeps it" \
   "ptx: gpus: the warning of a late choice"
+log=$build/ptx-gpus-cpu.cuda
+rm -f "$log"
+run ptx-gpus-cpu $FAKE FAKE_CUDA_DEVICES=3 FAKE_CUDA_LOG="$log" GANGWAY_LOG=launch \
+  $P gpus-cpu
+check_status "ptx: three GPUs, acc_set_device_num (3, acc_device_not_host) is the cpu device"
+check_between "ptx: gpus-cpu: the launch runs on the cpu device" 0 "$log" \
+  "launch" "select 1" '^cuLaunchKernel '
+check_lines 1 "^gangway: launch p_incr device=host .*reason=no-cpu-code" \
+  "ptx: gpus-cpu: logged as the cpu device's (the test's kernel has no cpu code)"
 log=$build/ptx-gpus-env.cuda
 rm -f "$log"
 run ptx-gpus-env $FAKE FAKE_CUDA_DEVICES=3 FAKE_CUDA_LOG="$log" \
