@@ -308,50 +308,12 @@ gw_api_check_device (const void *d, size_t size, const char *fn)
 	      "of present data)", fn, d, size);
 }
 
-/* A copy on the cpu device's queue: its record's argument block, and
-   its "kernel" of one gang.  */
-struct gw_queued_copy
-{
-  void *dst;
-  const void *src;
-  size_t size;
-};
-
-static void
-gw_copy_kernel (void *data, void *const *globals, uint32_t num_gangs,
-		uint32_t gang_lo, uint32_t gang_hi)
-{
-  const struct gw_queued_copy *c = data;
-
-  (void) globals;
-  (void) num_gangs;
-  if (gang_lo == 0 && gang_hi > 0)
-    memmove (c->dst, c->src, c->size);
-}
-
-/* Queue the copy of SIZE bytes from SRC to DST, in the host's memory, on
-   queue ASYNC of the cpu device.  Return false if the pool has no thread
-   to run its queue.  */
-
-static bool
-gw_api_queue_copy (void *dst, const void *src, size_t size, int async)
-{
-  struct gw_queued_copy *c = gw_pool_queue_begin (sizeof *c);
-
-  if (c == NULL)
-    return false;
-  *c = (struct gw_queued_copy) { dst, src, size };
-  gw_pool_queue_commit (async, gw_copy_kernel, NULL, 1,
-			(uintptr_t) gw_copy_kernel, NULL, 0);
-  return true;
-}
-
 static void
 gw_api_memcpy (void *dst, const void *src, size_t size, int dir, int async,
 	       const char *fn)
 {
   if (size && gw_api_shared () && (async >= 0 || async == GW_ASYNC_NOVAL)
-      && gw_device () >= 0 && gw_api_queue_copy (dst, src, size, async))
+      && gw_device () >= 0 && gw_pool_queue_copy (dst, src, size, async))
     return;
   /* Between host and device, on the queue where the memory has queues;
      device to device waits.  */

@@ -395,9 +395,13 @@ gw_cpu_mem_alloc (size_t size)
   return (uintptr_t) p;
 }
 
+/* A free waits for the queue first: its records may still use the
+   memory, whatever queue they are on (a GPU's free likewise waits).  */
+
 static void
 gw_cpu_mem_free (uint64_t p)
 {
+  gw_pool_wait (gw_pool_queued ());
   free ((void *) (uintptr_t) p);
 }
 
@@ -419,12 +423,33 @@ gw_cpu_mem_copy (uint64_t dst, uint64_t src, size_t size)
   memmove ((void *) (uintptr_t) dst, (const void *) (uintptr_t) src, size);
 }
 
+/* Copies between host and device on queue Q are records of the pool's
+   queue (pool-queue.c) behind what was queued before; they read their
+   source when they run.  */
+
+static void
+gw_cpu_mem_to_device_async (uint64_t dst, const void *src, size_t size,
+			    int q)
+{
+  if (!gw_pool_queue_copy ((void *) (uintptr_t) dst, src, size, q))
+    memcpy ((void *) (uintptr_t) dst, src, size);
+}
+
+static void
+gw_cpu_mem_to_host_async (void *dst, uint64_t src, size_t size, int q)
+{
+  if (!gw_pool_queue_copy (dst, (const void *) (uintptr_t) src, size, q))
+    memcpy (dst, (const void *) (uintptr_t) src, size);
+}
+
 static const struct gw_memory gw_memory_cpu = {
   .alloc = gw_cpu_mem_alloc,
   .free = gw_cpu_mem_free,
   .to_device = gw_cpu_mem_to_device,
   .to_host = gw_cpu_mem_to_host,
   .copy = gw_cpu_mem_copy,
+  .to_device_async = gw_cpu_mem_to_device_async,
+  .to_host_async = gw_cpu_mem_to_host_async,
 };
 
 /* The memory the device's launches read their data from: its own under
@@ -439,14 +464,42 @@ gw_cpu_own_memory (void)
   return c->cpu_mem_separate ? &gw_memory_cpu : NULL;
 }
 
+/* Queue KERNEL, whose pool key is KEY, as launch L mapped as R: its N
+   data words WORDS, its private copies in BLOCK, which the record frees
+   when it is done.  Return false if the pool cannot queue.  */
+
+static bool
+gw_cpu_queue_separate (void *kernel, const struct gw_launch *l,
+		       uint64_t key, const uint64_t *words, size_t n,
+		       unsigned char *block)
+{
+  uint64_t *buf = gw_pool_queue_begin (n ? n * sizeof *buf : 1);
+  if (buf == NULL)
+    return false;
+  memcpy (buf, words, n * sizeof *buf);
+  gw_pool_queue_commit (l->async, (gw_cpu_kernel_fn *) kernel,
+			l->num_globals ? (void *const *) (buf + l->mapnum)
+				       : NULL,
+			l->gangs, key, NULL, 0, block);
+  return true;
+}
+
 /* Run KERNEL as L says in the device's own memory: map L's data, run
    the gangs on the device's copies, unmap.  The kernel's data words are
    the copies' addresses, then come the unit's globals' (0 for those
    that are not present), then the private copies (firstprivate objects
    that are not ints, small "to" objects, deviceptr variables) in a block
-   of their own.  Synchronous, even for a launch with an async queue: a
-   valid implementation of a queue, and what the cpu device does in this
-   mode for now.  */
+   of their own.
+
+   A launch with an async queue is queued, as on a GPU whose stream runs
+   the kernel later, when its mappings may end at once (gw_unmap_quiet:
+   each of its data is present for something else too, as inside a data
+   construct or after enter data): nothing then waits for the kernel but
+   the queue's waits and what frees the memory (gw_cpu_mem_free).  A
+   launch whose unmapping moves data or frees memory (a copyout, a
+   copyin of data not present) runs synchronously after what is queued,
+   as the ptx device's waits for its stream; so does every launch under
+   GANGWAY_CHECK=data, whose checks are made around the kernel.  */
 
 static void
 gw_cpu_launch_separate (void *kernel, const struct gw_launch *l,
@@ -458,7 +511,8 @@ gw_cpu_launch_separate (void *kernel, const struct gw_launch *l,
   if (words == NULL)
     gw_fatal ("out of memory for a launch of %zu mappings", l->mapnum);
 
-  /* No wait for the queue first: in this mode it is always empty.  */
+  /* The copy-ins happen at the launch, after those of what was queued
+     before (a synchronous launch waited for the queue, launch.c).  */
   struct gw_region *r = gw_map (l->mapnum, l->data, l->sizes, l->kinds,
 				words);
   size_t copies = gw_map_copies_size (r);
@@ -467,6 +521,18 @@ gw_cpu_launch_separate (void *kernel, const struct gw_launch *l,
   gw_map_place_copies (r, words, block, (uintptr_t) block);
   gw_map_globals (r, l->globals, l->num_globals, words + l->mapnum);
   bool checked = gw_config ()->check_data;
+  if (l->async != GW_ASYNC_SYNC && !checked)
+    {
+      if (gw_unmap_quiet (r)
+	  && gw_cpu_queue_separate (kernel, l, key, words, n, block))
+	{
+	  gw_unmap (r);
+	  if (words != stack_words)
+	    free (words);
+	  return;
+	}
+      gw_pool_wait (gw_pool_queued ());
+    }
   struct gw_check_kernel *k = checked ? gw_check_kernel_begin (r) : NULL;
   gw_pool_run ((gw_cpu_kernel_fn *) kernel, words,
 	       l->num_globals ? (void *const *) (words + l->mapnum) : NULL,
@@ -685,7 +751,7 @@ gw_cpu_queue (void *kernel, const struct gw_launch *l, uint64_t key)
 	}
     }
   gw_pool_queue_commit (l->async, (gw_cpu_kernel_fn *) kernel, l->globals,
-			l->gangs, key, back, nback);
+			l->gangs, key, back, nback, NULL);
   return true;
 }
 

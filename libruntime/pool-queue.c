@@ -43,6 +43,7 @@
    pool with no thread has no runner: its launches are all synchronous.  */
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "pool.h"
 
@@ -106,6 +107,8 @@ gw_run_queue (uint64_t job_flags)
 		atomic_fetch_or (&p->queue_fpflags, flags);
 	      gw_copy_back (r);
 	    }
+	  free (r->own);
+	  r->own = NULL;
 	  /* Said before looking for sleepers, who count themselves before
 	     they look at it.  */
 	  atomic_store (&p->finished, n + 1);
@@ -172,12 +175,13 @@ gw_pool_queue_begin (size_t size)
 /* Queue, on queue Q, the launch whose argument block gw_pool_queue_begin
    gave the buffer for: gangs 0 .. GANGS-1 of KERNEL, passing it the
    buffer and GLOBALS; KEY is as for gw_pool_run.  The NBACK objects of
-   BACK, in the buffer, are copied back when the record is done.  */
+   BACK, in the buffer, are copied back when the record is done, and OWN
+   (from malloc, or NULL) is freed.  */
 
 void
 gw_pool_queue_commit (int q, gw_cpu_kernel_fn *kernel, void *const *globals,
 		      uint32_t gangs, uint64_t key,
-		      const struct gw_copy_back *back, size_t nback)
+		      const struct gw_copy_back *back, size_t nback, void *own)
 {
   struct gw_pool *p = &gw_pool;
   uint64_t n = atomic_load_explicit (&p->queued, memory_order_relaxed);
@@ -189,6 +193,7 @@ gw_pool_queue_commit (int q, gw_cpu_kernel_fn *kernel, void *const *globals,
   r->key = key;
   r->back = back;
   r->nback = nback;
+  r->own = own;
   r->fpenv = gw_fpenv_get ();
   atomic_store_explicit (&p->last[(unsigned) q % GW_QUEUE_IDS], n + 1,
 			 memory_order_relaxed);
@@ -196,6 +201,45 @@ gw_pool_queue_commit (int q, gw_cpu_kernel_fn *kernel, void *const *globals,
   atomic_store (&p->queued, n + 1);
   gw_wake (&p->sleepers);
   pthread_mutex_unlock (&p->queue_lock);
+}
+
+/* A copy on the queue: its record's argument block, and its "kernel" of
+   one gang.  */
+struct gw_queued_copy
+{
+  void *dst;
+  const void *src;
+  size_t size;
+};
+
+static void
+gw_copy_kernel (void *data, void *const *globals, uint32_t num_gangs,
+		uint32_t gang_lo, uint32_t gang_hi)
+{
+  const struct gw_queued_copy *c = data;
+
+  (void) globals;
+  (void) num_gangs;
+  if (gang_lo == 0 && gang_hi > 0)
+    memmove (c->dst, c->src, c->size);
+}
+
+/* Queue on queue Q the copy of SIZE bytes from SRC to DST, both in the
+   host's address space (the cpu device's memory, its own or the host's):
+   it reads SRC when its record runs.  Return false if the pool has no
+   runner (the copy must then be made at once: the queue is empty).  */
+
+bool
+gw_pool_queue_copy (void *dst, const void *src, size_t size, int q)
+{
+  struct gw_queued_copy *c = gw_pool_queue_begin (sizeof *c);
+
+  if (c == NULL)
+    return false;
+  *c = (struct gw_queued_copy) { dst, src, size };
+  gw_pool_queue_commit (q, gw_copy_kernel, NULL, 1,
+			(uintptr_t) gw_copy_kernel, NULL, 0, NULL);
+  return true;
 }
 
 /* Return the number of the last record queued on queue Q (acc_async_noval

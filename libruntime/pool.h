@@ -203,6 +203,9 @@ struct gw_queued
   /* The objects to copy back when the record is done, in BUF.  */
   const struct gw_copy_back *back;
   size_t nback;
+  /* Memory the record frees when it is done (the private copies of a
+     launch in the cpu device's own memory, device-cpu.c), or NULL.  */
+  void *own;
   /* The launching thread's floating-point environment at the launch.  */
   struct gw_fpenv fpenv;
 };

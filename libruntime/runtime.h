@@ -590,7 +590,9 @@ struct gw_copy_back
 extern void *gw_pool_queue_begin (size_t);
 extern void gw_pool_queue_commit (int, gw_cpu_kernel_fn *, void *const *,
 				  uint32_t, uint64_t,
-				  const struct gw_copy_back *, size_t);
+				  const struct gw_copy_back *, size_t,
+				  void *);
+extern bool gw_pool_queue_copy (void *, const void *, size_t, int);
 extern uint64_t gw_pool_queue_last (int);
 extern void gw_pool_queue_after (int, uint64_t);
 extern uint64_t gw_pool_queued (void);
