@@ -139,7 +139,9 @@ static void *
 gw_api_enter (void *h, size_t size, unsigned short kind, int async,
 	      const char *fn)
 {
-  gw_api_wait (async, fn);
+  bool queued = gw_api_queued (async, fn);
+  if (!queued)
+    gw_api_wait (async, fn);
   if (h == NULL || size == 0)
     gw_fatal ("%s: [%p,+%zu] is a bad range", fn, h, size);
   if (gw_api_shared ())
@@ -150,7 +152,8 @@ gw_api_enter (void *h, size_t size, unsigned short kind, int async,
 	gw_cpu_enter_exit_data (true, 1, &h, &size, &kind);
       return h;
     }
-  return gw_api_pointer (gw_map_enter_datum (h, size, kind));
+  return gw_api_pointer (gw_map_enter_datum (h, size, kind,
+						 queued ? async : GW_ASYNC_SYNC));
 }
 
 /* acc_copyout and acc_delete: KIND is GW_MAP_FROM, GW_MAP_RELEASE, or
@@ -161,7 +164,9 @@ static void
 gw_api_exit (void *h, size_t size, unsigned short kind, int async,
 	     const char *fn)
 {
-  gw_api_wait (async, fn);
+  bool queued = gw_api_queued (async, fn);
+  if (!queued)
+    gw_api_wait (async, fn);
   /* Zero bytes: nothing to drop (libgomp's answer, pr92984-1.c).  */
   if (size == 0)
     return;
@@ -171,7 +176,7 @@ gw_api_exit (void *h, size_t size, unsigned short kind, int async,
 	gw_cpu_enter_exit_data (false, 1, &h, &size, &kind);
       return;
     }
-  gw_map_exit (1, &h, &size, &kind);
+  gw_map_exit (1, &h, &size, &kind, queued ? async : GW_ASYNC_SYNC);
 }
 
 /* acc_update_device (TO_DEVICE) and acc_update_self: the data must be
@@ -313,7 +318,8 @@ gw_api_memcpy (void *dst, const void *src, size_t size, int dir, int async,
 	       const char *fn)
 {
   if (size && gw_api_shared () && (async >= 0 || async == GW_ASYNC_NOVAL)
-      && gw_device () >= 0 && gw_pool_queue_copy (dst, src, size, async))
+      && gw_device () >= 0
+      && gw_pool_queue_copy (dst, src, size, false, async))
     return;
   /* Between host and device, on the queue where the memory has queues;
      device to device waits.  */

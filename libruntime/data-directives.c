@@ -47,20 +47,27 @@ static __thread struct gw_region *gw_data_stack;
 /* Before directive whose async queue is ASYNC: wait for the NUM_WAITS
    queues at AP, those of both devices and libgomp's (its devices may
    have asynchronous work), and for every queue if the directive is
-   synchronous (launch.c says why).  Where the device has memory of its
-   own (OWN), an asynchronous directive moves its data at once, and so
-   waits for its own queue first.  Waiting synchronously, rather than
-   making an asynchronous directive wait asynchronously, is a valid
+   synchronous (launch.c says why).  A directive ON_QUEUE (an async one
+   where the memory has queues) moves its data on its queue: its waits
+   are its queue's, no host wait (acc_wait_async).  Otherwise an
+   asynchronous directive moves its data at once, and the host waits:
+   for its wait list, and where the device has memory of its own (OWN)
+   for its own queue too.  Waiting synchronously, rather than making an
+   asynchronous directive wait asynchronously, is a valid
    implementation.  */
 
 static void
-gw_wait_queues (int async, bool own, int num_waits, va_list ap)
+gw_wait_queues (int async, bool own, bool on_queue, int num_waits,
+		va_list ap)
 {
   for (int i = 0; i < num_waits; i++)
-    gangway_acc_wait (va_arg (ap, int));
+    if (on_queue)
+      gangway_acc_wait_async (va_arg (ap, int), async);
+    else
+      gangway_acc_wait (va_arg (ap, int));
   if (async == GW_ASYNC_SYNC)
     gw_wait_all ();
-  else if (own)
+  else if (own && !on_queue)
     gw_wait_queue (async);
 }
 
@@ -126,24 +133,23 @@ typedef void gw_goacc_directive (int, size_t, void **, size_t *,
 typedef void gw_map_directive (size_t, void **, size_t *, unsigned short *,
 			       int);
 
-/* enter and exit data move their data at once (after their queue's
-   work, gw_directive), update on its queue where the memory has
-   queues.  */
+/* Where the memory has queues, enter data, exit data and update move
+   their data on their queue (ASYNC), and exit data frees its memory
+   there too; elsewhere at once, after their queue's work
+   (gw_directive).  */
 
 static void
 gw_enter_directive (size_t mapnum, void **hostaddrs, size_t *sizes,
 		    unsigned short *kinds, int async)
 {
-  (void) async;
-  gw_map_enter (mapnum, hostaddrs, sizes, kinds);
+  gw_map_enter (mapnum, hostaddrs, sizes, kinds, async);
 }
 
 static void
 gw_exit_directive (size_t mapnum, void **hostaddrs, size_t *sizes,
 		   unsigned short *kinds, int async)
 {
-  (void) async;
-  gw_map_exit (mapnum, hostaddrs, sizes, kinds);
+  gw_map_exit (mapnum, hostaddrs, sizes, kinds, async);
 }
 
 /* CPU is 1 for enter data, 0 for exit data (the cpu device records
@@ -159,15 +165,15 @@ gw_directive (gw_goacc_directive *goacc, gw_map_directive *mapped, int cpu,
 
   if (gw_memory () == NULL)
     {
-      gw_wait_queues (async, false, num_waits, ap);
+      gw_wait_queues (async, false, false, num_waits, ap);
       if (cpu >= 0 && !(flags & GW_FLAG_HOST_FALLBACK))
 	gw_cpu_enter_exit_data (cpu, mapnum, hostaddrs, sizes, kinds);
       goacc (flags_m, mapnum, hostaddrs, sizes, kinds, async, 0);
       return;
     }
-  bool on_queue = cpu < 0 && async != GW_ASYNC_SYNC
+  bool on_queue = async != GW_ASYNC_SYNC
 		  && gw_memory ()->to_host_async != NULL;
-  gw_wait_queues (async, !on_queue, num_waits, ap);
+  gw_wait_queues (async, true, on_queue, num_waits, ap);
   if (!(flags & GW_FLAG_HOST_FALLBACK))
     {
       gw_map_site (site);
@@ -258,7 +264,8 @@ gangway_declare (const struct gw_site *site, int flags_m, size_t mapnum,
 				    &kinds[i]);
 	  else if (kind != GW_MAP_ALLOC
 		   || gw_map_lookup (hostaddrs[i], sizes[i]) == 0)
-	    gw_map_enter (1, &hostaddrs[i], &sizes[i], &kinds[i]);
+	    gw_map_enter (1, &hostaddrs[i], &sizes[i], &kinds[i],
+			  GW_ASYNC_SYNC);
 	  break;
 
 	case GW_MAP_FROM:
@@ -269,7 +276,8 @@ gangway_declare (const struct gw_site *site, int flags_m, size_t mapnum,
 	    gw_cpu_enter_exit_data (false, 1, &hostaddrs[i], &sizes[i],
 				    &kinds[i]);
 	  else
-	    gw_map_exit (1, &hostaddrs[i], &sizes[i], &kinds[i]);
+	    gw_map_exit (1, &hostaddrs[i], &sizes[i], &kinds[i],
+			 GW_ASYNC_SYNC);
 	  break;
 
 	case GW_MAP_FORCE_PRESENT:

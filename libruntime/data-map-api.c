@@ -47,16 +47,18 @@ static struct gw_allocation *gw_allocations;
 /* The data API's operations (data-api.c), each under the lock.  */
 
 /* acc_copyin, acc_create: map [H, H + SIZE) with a dynamic reference, as
-   enter data does with KIND (GW_MAP_TO or GW_MAP_ALLOC), and return the
-   device address of H.  */
+   enter data does with KIND (GW_MAP_TO or GW_MAP_ALLOC), its copy on
+   queue ASYNC, and return the device address of H.  */
 
 uint64_t
-gw_map_enter_datum (void *h, size_t size, unsigned short kind)
+gw_map_enter_datum (void *h, size_t size, unsigned short kind, int async)
 {
   uint64_t word;
 
   gw_lock ();
+  gw_map_queue = async;
   gw_map_entry (0, &h, &size, &kind, &word, NULL);
+  gw_map_queue = GW_ASYNC_SYNC;
   gw_unlock ();
   return word;
 }

@@ -242,20 +242,47 @@ gw_copy_from_p (unsigned kind)
 /* Copy SIZE bytes from host address H to device address DEV in the
    memory of entry E, and back.  */
 
+__thread int gw_map_queue = GW_ASYNC_SYNC;
+
+/* Copy SIZE bytes between host address H and device address DEV in
+   entry E's memory, to the device if TO_DEVICE, on queue ASYNC where
+   the memory has queues (else at once).  */
+
+static void
+gw_move (const struct gw_present *e, bool to_device, uint64_t dev, void *h,
+	 size_t size, int async)
+{
+  const struct gw_memory *mem = e->block->mem;
+
+  if (mem->to_host_async == NULL)
+    async = GW_ASYNC_SYNC;
+  int ev = to_device ? acc_ev_enqueue_upload_start
+		     : acc_ev_enqueue_download_start;
+  gw_prof (ev, h, dev, size, async);
+  if (to_device && async == GW_ASYNC_SYNC)
+    mem->to_device (dev, h, size);
+  else if (to_device)
+    mem->to_device_async (dev, h, size, async);
+  else if (async == GW_ASYNC_SYNC)
+    mem->to_host (h, dev, size);
+  else
+    mem->to_host_async (h, dev, size, async);
+  gw_prof (ev + 1, h, dev, size, async);
+}
+
+/* Copy SIZE bytes from host address H to device address DEV in the
+   memory of entry E, and back, on gw_map_queue.  */
+
 void
 gw_put (const struct gw_present *e, uint64_t dev, const void *h, size_t size)
 {
-  gw_prof (acc_ev_enqueue_upload_start, h, dev, size, GW_ASYNC_SYNC);
-  e->block->mem->to_device (dev, h, size);
-  gw_prof (acc_ev_enqueue_upload_end, h, dev, size, GW_ASYNC_SYNC);
+  gw_move (e, true, dev, (void *) h, size, gw_map_queue);
 }
 
 static void
 gw_get (const struct gw_present *e, void *h, uint64_t dev, size_t size)
 {
-  gw_prof (acc_ev_enqueue_download_start, h, dev, size, GW_ASYNC_SYNC);
-  e->block->mem->to_host (h, dev, size);
-  gw_prof (acc_ev_enqueue_download_end, h, dev, size, GW_ASYNC_SYNC);
+  gw_move (e, false, dev, h, size, gw_map_queue);
 }
 
 /* Return the device address of host address H in entry E.  */
@@ -399,13 +426,19 @@ gw_new_block (size_t size)
   return b;
 }
 
-/* Free block B's device memory (not B).  */
+/* Free block B's device memory (not B), on gw_map_queue where the
+   memory has queues.  */
 
 void
 gw_free_block (struct gw_block *b)
 {
-  gw_prof (acc_ev_free, NULL, b->base, b->size, GW_ASYNC_SYNC);
-  b->mem->free (b->base);
+  int q = b->mem->free_async ? gw_map_queue : GW_ASYNC_SYNC;
+
+  gw_prof (acc_ev_free, NULL, b->base, b->size, q);
+  if (q == GW_ASYNC_SYNC)
+    b->mem->free (b->base);
+  else
+    b->mem->free_async (b->base, q);
 }
 
 /* Remove entry E, freeing its block if it was the last entry there, and
@@ -1106,13 +1139,15 @@ gw_sync_host (size_t mapnum, void **hostaddrs, size_t *sizes,
   gw_unlock ();
 }
 
-/* enter data: map the MAPNUM entries with dynamic references.  */
+/* enter data: map the MAPNUM entries with dynamic references, their
+   copies on queue ASYNC (gw_map_queue).  */
 
 void
 gw_map_enter (size_t mapnum, void **hostaddrs, size_t *sizes,
-	      unsigned short *kinds)
+	      unsigned short *kinds, int async)
 {
   gw_lock ();
+  gw_map_queue = async;
   for (size_t i = 0; i < mapnum; i++)
     {
       unsigned kind = GW_MAP_KIND (kinds[i]);
@@ -1124,19 +1159,22 @@ gw_map_enter (size_t mapnum, void **hostaddrs, size_t *sizes,
       i = gw_map_entry (i, hostaddrs, sizes, kinds, NULL, NULL);
     }
   gw_fresh_pset = NULL;
+  gw_map_queue = GW_ASYNC_SYNC;
   gw_unlock ();
 }
 
 /* exit data: drop the dynamic references of the MAPNUM entries (all of
    them with finalize: the kinds delete and the forced from), copying
    back (from) what goes.  Detachments come first, so that what is copied
-   back holds the host's pointers.  Absent data is no error.  */
+   back holds the host's pointers.  Absent data is no error.  The
+   copies, and the frees, go on queue ASYNC (gw_map_queue).  */
 
 void
 gw_map_exit (size_t mapnum, void **hostaddrs, size_t *sizes,
-	     unsigned short *kinds)
+	     unsigned short *kinds, int async)
 {
   gw_lock ();
+  gw_map_queue = async;
   for (size_t i = 0; i < mapnum; i++)
     {
       unsigned kind = GW_MAP_KIND (kinds[i]);
@@ -1185,37 +1223,8 @@ gw_map_exit (size_t mapnum, void **hostaddrs, size_t *sizes,
 		      kind == GW_MAP_FROM || kind == GW_MAP_FORCE_FROM);
 	}
     }
+  gw_map_queue = GW_ASYNC_SYNC;
   gw_unlock ();
-}
-
-/* Copy SIZE bytes between host address H and device address DEV in
-   entry E's memory, to the device if TO_DEVICE, on queue ASYNC where
-   the memory has queues (else at once).  */
-
-static void
-gw_move (const struct gw_present *e, bool to_device, uint64_t dev, void *h,
-	 size_t size, int async)
-{
-  const struct gw_memory *mem = e->block->mem;
-
-  if (async == GW_ASYNC_SYNC || mem->to_host_async == NULL)
-    {
-      if (to_device)
-	gw_put (e, dev, h, size);
-      else
-	gw_get (e, h, dev, size);
-    }
-  else
-    {
-      int ev = to_device ? acc_ev_enqueue_upload_start
-	       : acc_ev_enqueue_download_start;
-      gw_prof (ev, h, dev, size, async);
-      if (to_device)
-	mem->to_device_async (dev, h, size, async);
-      else
-	mem->to_host_async (h, dev, size, async);
-      gw_prof (ev + 1, h, dev, size, async);
-    }
 }
 
 /* update: copy each entry to the device (device clause) or the host

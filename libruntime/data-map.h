@@ -121,7 +121,14 @@ extern uint64_t gw_attach (uintptr_t, size_t);
 extern void gw_detach (uintptr_t, bool);
 extern size_t gw_map_entry (size_t, void **, size_t *, unsigned short *,
 			    uint64_t *, struct gw_item *);
-extern void gw_map_enter (size_t, void **, size_t *, unsigned short *);
+extern void gw_map_enter (size_t, void **, size_t *, unsigned short *, int);
+
+/* The async queue the engine's copies and frees go on (gw_put, gw_get,
+   gw_free_block) while an enter or exit data with async runs, on a
+   memory with queues; GW_ASYNC_SYNC, at once, otherwise.  Set under the
+   lock by gw_map_enter, gw_map_exit and gw_map_enter_datum, for their
+   duration.  */
+extern __thread int gw_map_queue;
 
 /* data-declare.c: map the declared globals of the units registered
    since the last call (gw_lock calls it).  */

@@ -423,23 +423,108 @@ gw_cpu_mem_copy (uint64_t dst, uint64_t src, size_t size)
   memmove ((void *) (uintptr_t) dst, (const void *) (uintptr_t) src, size);
 }
 
-/* Copies between host and device on queue Q are records of the pool's
-   queue (pool-queue.c) behind what was queued before; they read their
-   source when they run.  */
+/* The most a queued copy to the device stages, or a queued launch
+   copies of its data: beyond, the copy or launch is synchronous (the
+   queue's records keep their buffers).  */
+#define GW_QUEUE_COPY_MAX ((size_t) 1 << 20)
+
+/* Copies between host and device on queue Q, and frees, are records of
+   the pool's queue (pool-queue.c) behind what was queued before.  A copy
+   to the device stages its source in its record, read at the call (a
+   copy of more than GW_QUEUE_COPY_MAX waits for the queue instead),
+   after the copies to the host still queued that write into that
+   source (GW_CPU_WRITERS): an update self then an update device on a
+   queue sends what the first brought, as on the ptx device.  A copy to
+   the host writes it when it runs.  */
+
+struct gw_cpu_writer
+{
+  uintptr_t lo, hi;		/* The host memory it writes.  */
+  uint64_t record;		/* Its record's number, or one after.  */
+};
+
+static pthread_mutex_t gw_cpu_writers_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct gw_cpu_writer *gw_cpu_writers;
+static size_t gw_cpu_num_writers, gw_cpu_max_writers;
+
+/* Forget the finished copies to the host; return the last record to
+   wait for of those that write into [LO, HI), 0 if none.  Requires
+   GW_CPU_WRITERS_LOCK.  */
+
+static uint64_t
+gw_cpu_writers_of (uintptr_t lo, uintptr_t hi)
+{
+  uint64_t last = 0;
+  size_t n = 0;
+
+  for (size_t i = 0; i < gw_cpu_num_writers; i++)
+    {
+      struct gw_cpu_writer w = gw_cpu_writers[i];
+      if (gw_pool_finished (w.record))
+	continue;
+      if (w.lo < hi && lo < w.hi && w.record > last)
+	last = w.record;
+      gw_cpu_writers[n++] = w;
+    }
+  gw_cpu_num_writers = n;
+  return last;
+}
 
 static void
 gw_cpu_mem_to_device_async (uint64_t dst, const void *src, size_t size,
 			    int q)
 {
-  if (!gw_pool_queue_copy ((void *) (uintptr_t) dst, src, size, q))
-    memcpy ((void *) (uintptr_t) dst, src, size);
+  pthread_mutex_lock (&gw_cpu_writers_lock);
+  uint64_t writer = gw_cpu_writers_of ((uintptr_t) src,
+				       (uintptr_t) src + size);
+  pthread_mutex_unlock (&gw_cpu_writers_lock);
+  if (writer)
+    gw_pool_wait (writer);
+  if (size > GW_QUEUE_COPY_MAX
+      || !gw_pool_queue_copy ((void *) (uintptr_t) dst, src, size, true, q))
+    {
+      gw_pool_wait (gw_pool_queue_last (q));
+      memcpy ((void *) (uintptr_t) dst, src, size);
+    }
 }
 
 static void
 gw_cpu_mem_to_host_async (void *dst, uint64_t src, size_t size, int q)
 {
-  if (!gw_pool_queue_copy (dst, (const void *) (uintptr_t) src, size, q))
-    memcpy (dst, (const void *) (uintptr_t) src, size);
+  if (!gw_pool_queue_copy (dst, (const void *) (uintptr_t) src, size, false,
+			   q))
+    {
+      gw_pool_wait (gw_pool_queue_last (q));
+      memcpy (dst, (const void *) (uintptr_t) src, size);
+      return;
+    }
+  /* Its record, or a later one of the queue's.  */
+  struct gw_cpu_writer w = { (uintptr_t) dst, (uintptr_t) dst + size,
+			     gw_pool_queue_last (q) };
+  pthread_mutex_lock (&gw_cpu_writers_lock);
+  gw_cpu_writers_of (0, 0);
+  if (gw_cpu_num_writers == gw_cpu_max_writers)
+    {
+      size_t max = gw_cpu_max_writers ? 2 * gw_cpu_max_writers : 16;
+      struct gw_cpu_writer *p = realloc (gw_cpu_writers, max * sizeof *p);
+      if (p == NULL)
+	{
+	  pthread_mutex_unlock (&gw_cpu_writers_lock);
+	  gw_pool_wait (w.record);
+	  return;
+	}
+      gw_cpu_writers = p;
+      gw_cpu_max_writers = max;
+    }
+  gw_cpu_writers[gw_cpu_num_writers++] = w;
+  pthread_mutex_unlock (&gw_cpu_writers_lock);
+}
+
+static void
+gw_cpu_mem_free_async (uint64_t p, int q)
+{
+  if (!gw_pool_queue_free ((void *) (uintptr_t) p, q))
+    gw_cpu_mem_free (p);
 }
 
 static const struct gw_memory gw_memory_cpu = {
@@ -450,6 +535,7 @@ static const struct gw_memory gw_memory_cpu = {
   .copy = gw_cpu_mem_copy,
   .to_device_async = gw_cpu_mem_to_device_async,
   .to_host_async = gw_cpu_mem_to_host_async,
+  .free_async = gw_cpu_mem_free_async,
 };
 
 /* The memory the device's launches read their data from: its own under
@@ -624,11 +710,6 @@ gw_cpu_copied_target (const struct gw_launch *l, size_t i,
     }
   return l->mapnum;
 }
-
-/* The most a queued launch copies of its data: a launch that would copy
-   more runs synchronously instead (its copies would fill the memory of
-   the queue's records, which keep their buffers).  */
-#define GW_QUEUE_COPY_MAX ((size_t) 1 << 20)
 
 /* Queue launch L of KERNEL, whose pool key is KEY, on its async queue;
    return false if it must run synchronously instead (the pool has no

@@ -709,6 +709,50 @@ gw_ptx_to_host_async (void *dst, uint64_t src, size_t size, int q)
   gw_ptx_enqueue_end (queue, &st->done);
 }
 
+/* A free on a queue: a completion, which frees the memory once the
+   queue's work before it is done (gw_ptx_free then waits for the other
+   queues' work, as cuMemFree does).  */
+struct gw_ptx_free_later
+{
+  struct gw_ptx_done done;
+  uint64_t p;
+};
+
+static void
+gw_ptx_free_done (struct gw_ptx_done *d, bool exiting)
+{
+  struct gw_ptx_free_later *f = (struct gw_ptx_free_later *) d;
+
+  if (!exiting && gw_ptx_unusable == NULL)
+    {
+      gw_ptx_free (f->p);
+      gw_cu.cuEventDestroy_v2 (f->done.event);
+    }
+  free (f);
+}
+
+/* Free the allocation at device address P on queue Q.  */
+
+static void
+gw_ptx_free_async (uint64_t p, int q)
+{
+  struct gw_ptx_free_later *f = calloc (1, sizeof *f);
+  if (f == NULL)
+    {
+      gw_ptx_wait (q);
+      gw_ptx_free (p);
+      return;
+    }
+  f->p = p;
+  f->done.run = gw_ptx_free_done;
+  gw_ptx_bind ();
+  /* The event lets a later launch on the queue free it (gw_ptx_reap).  */
+  CUresult e = gw_cu.cuEventCreate (&f->done.event, CU_EVENT_DISABLE_TIMING);
+  if (e != CUDA_SUCCESS)
+    gw_ptx_die ("cuEventCreate", e);
+  gw_ptx_enqueue_end (gw_ptx_enqueue_begin (q), &f->done);
+}
+
 /* The device's memory, for the mapping engine.  */
 
 static const struct gw_memory gw_memory_ptx = {
@@ -719,6 +763,7 @@ static const struct gw_memory gw_memory_ptx = {
   .copy = gw_ptx_copy,
   .to_device_async = gw_ptx_to_device_async,
   .to_host_async = gw_ptx_to_host_async,
+  .free_async = gw_ptx_free_async,
 };
 
 static const struct gw_memory *

@@ -226,19 +226,38 @@ gw_copy_kernel (void *data, void *const *globals, uint32_t num_gangs,
 
 /* Queue on queue Q the copy of SIZE bytes from SRC to DST, both in the
    host's address space (the cpu device's memory, its own or the host's):
-   it reads SRC when its record runs.  Return false if the pool has no
-   runner (the copy must then be made at once: the queue is empty).  */
+   it reads SRC at the call if STAGE (a copy of it goes into the record),
+   else when its record runs.  Return false if the pool has no runner or
+   no memory for the copy (the copy must then be made at once, after the
+   queue's work).  */
 
 bool
-gw_pool_queue_copy (void *dst, const void *src, size_t size, int q)
+gw_pool_queue_copy (void *dst, const void *src, size_t size, bool stage,
+		    int q)
 {
-  struct gw_queued_copy *c = gw_pool_queue_begin (sizeof *c);
+  struct gw_queued_copy *c = gw_pool_queue_begin (sizeof *c
+						  + (stage ? size : 0));
 
   if (c == NULL)
     return false;
+  if (stage)
+    src = memcpy (c + 1, src, size);
   *c = (struct gw_queued_copy) { dst, src, size };
   gw_pool_queue_commit (q, gw_copy_kernel, NULL, 1,
 			(uintptr_t) gw_copy_kernel, NULL, 0, NULL);
+  return true;
+}
+
+/* Queue on queue Q the free of OWN (from malloc): once the records
+   queued before it, of every queue, are done.  Return false if the pool
+   has no runner (the caller frees it at once: nothing is queued).  */
+
+bool
+gw_pool_queue_free (void *own, int q)
+{
+  if (gw_pool_queue_begin (1) == NULL)
+    return false;
+  gw_pool_queue_commit (q, NULL, NULL, 0, 0, NULL, 0, own);
   return true;
 }
 

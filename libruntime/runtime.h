@@ -454,13 +454,15 @@ struct gw_memory
   void (*to_device) (uint64_t, const void *, size_t);
   void (*to_host) (void *, uint64_t, size_t);
   void (*copy) (uint64_t, uint64_t, size_t);	/* Device to device.  */
-  /* The same as to_device and to_host, on async queue Q: after the
-     queue's work so far, without the host waiting (the host's source is
-     read at the call; the destination is written by the time the host
-     knows the queue done).  NULL where the device runs no queues of its
-     own.  */
+  /* The same as to_device, to_host and free, on async queue Q: after
+     the queue's work so far, without the host waiting (the host's
+     source is read at the call; the destination is written by the time
+     the host knows the queue done; the memory is freed once the queue's
+     work so far is done, and, as free, once the work of every queue
+     then is).  NULL where the device runs no queues of its own.  */
   void (*to_device_async) (uint64_t, const void *, size_t, int q);
   void (*to_host_async) (void *, uint64_t, size_t, int q);
+  void (*free_async) (uint64_t, int q);
 };
 
 /* Return the memory the data directives map into, and the launches of
@@ -522,10 +524,10 @@ extern void gw_map_globals (const struct gw_region *, void *const *, size_t,
 			    uint64_t *);
 extern void gw_sync_host (size_t, void **, size_t *, unsigned short *,
 			  void *const *, size_t, bool);
-extern void gw_map_exit (size_t, void **, size_t *, unsigned short *);
+extern void gw_map_exit (size_t, void **, size_t *, unsigned short *, int);
 extern void gw_map_update (size_t, void **, size_t *, unsigned short *,
 			   int);
-extern uint64_t gw_map_enter_datum (void *, size_t, unsigned short);
+extern uint64_t gw_map_enter_datum (void *, size_t, unsigned short, int);
 extern uint64_t gw_map_lookup (const void *, size_t);
 extern void *gw_map_host_address (uint64_t);
 extern void gw_map_data (void *, uint64_t, size_t);
@@ -592,7 +594,8 @@ extern void gw_pool_queue_commit (int, gw_cpu_kernel_fn *, void *const *,
 				  uint32_t, uint64_t,
 				  const struct gw_copy_back *, size_t,
 				  void *);
-extern bool gw_pool_queue_copy (void *, const void *, size_t, int);
+extern bool gw_pool_queue_copy (void *, const void *, size_t, bool, int);
+extern bool gw_pool_queue_free (void *, int);
 extern uint64_t gw_pool_queue_last (int);
 extern void gw_pool_queue_after (int, uint64_t);
 extern uint64_t gw_pool_queued (void);

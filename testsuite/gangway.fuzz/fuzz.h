@@ -355,6 +355,9 @@ struct fz_stmt
   int data_form = 0;		/* S_DATA: 0 'data', 1 'enter data' and
 				   'exit data', 2 the data API.  */
   std::string exit_clauses;	/* Form 1: the exit data's, as printed.  */
+  int data_async = -1;		/* Forms 1 and 2: the queue of the enter
+				   and exit data (the API's _async calls),
+				   as async; -1 synchronous.  */
   bool update = false;		/* A region in a data construct: 'update
 				   self' and 'update device' of the
 				   construct's outputs after it.  */

@@ -4154,6 +4154,26 @@ gen::run ()
   for (fz_stmt *r : regions)
     r->update_async = r->update && r->async >= 0
 		      && update_rng.pct (w (K_data_update_async));
+  /* Enter and exit data (or the API's calls) on the queue of the
+     regions inside, when they have one: drawn from a stream of their
+     own too.  */
+  fz_rng data_rng;
+  data_rng.s = opts.seed * 0x9e3779b97f4a7c15ull + 0xda7a5;
+  for (fz_stmt *s : p->top)
+    if (s->k == S_DATA && s->data_form != 0
+	&& data_rng.pct (w (K_data_unstructured_async)))
+      {
+	int q = -1;
+	bool one = true;
+	for (fz_stmt *r : s->body)
+	  if (r->async >= 0)
+	    {
+	      one &= q < 0 || r->async == q;
+	      q = r->async;
+	    }
+	if (one)
+	  s->data_async = q;
+      }
   /* A region under a rounding mode is restored after its launch, or
      after waiting for it.  */
   for (fz_stmt *r : regions)

@@ -1254,6 +1254,11 @@ printer::data_construct (fz_stmt *s)
   if (!pending.empty ())
     wait_pending (0);
   std::string dc = clauses (s, true);
+  /* Forms 1 and 2 on a queue: async clauses, the API's _async calls,
+     then a wait for the queue after the exit.  */
+  std::string aq = s->data_async < 0 ? ""
+		   : s->data_async == 4 ? " async"
+		   : " async (" + std::to_string (s->data_async) + ")";
   if (s->data_form == 0)
     line ("#pragma acc data" + dc + " if (on_dev)");
   else if (s->data_form == 1)
@@ -1271,7 +1276,7 @@ printer::data_construct (fz_stmt *s)
       swap (exit, " copy (", " copyout (");
       swap (exit, " create (", " delete (");
       if (!enter.empty ())
-	line ("#pragma acc enter data" + enter + " if (on_dev)");
+	line ("#pragma acc enter data" + enter + aq + " if (on_dev)");
       s->exit_clauses = exit;
     }
   else
@@ -1312,9 +1317,13 @@ printer::data_construct (fz_stmt *s)
   ind -= 2;
   line ("}");
   if (s->data_form == 1 && !s->exit_clauses.empty ())
-    line ("#pragma acc exit data" + s->exit_clauses + " if (on_dev)");
+    line ("#pragma acc exit data" + s->exit_clauses + aq + " if (on_dev)");
   else if (s->data_form == 2)
     data_api (s, false);
+  if (s->data_async == 4)
+    line ("#pragma acc wait");
+  else if (s->data_async >= 0)
+    line ("#pragma acc wait (" + std::to_string (s->data_async) + ")");
 }
 
 /* The data API's calls of data construct S: before its regions (ENTER),
@@ -1327,9 +1336,14 @@ printer::data_api (fz_stmt *s, bool enter)
   std::set<fz_var *> gs;
   used_data (s, true, arrs, gs);
   std::vector<std::string> calls;
+  /* On the construct's queue: the _async forms.  */
+  std::string q = s->data_async < 0 ? ""
+		  : s->data_async == 4 ? ", acc_async_noval"
+		  : ", " + std::to_string (s->data_async);
   auto call = [&] (const char *fn, const std::string &addr,
 		   const std::string &bytes) {
-    calls.push_back (std::string (fn) + " (" + addr + ", " + bytes + ");");
+    calls.push_back (std::string (fn) + (q.empty () ? "" : "_async") + " ("
+		     + addr + ", " + bytes + q + ");");
   };
   for (fz_array *a : p->arrays)
     {

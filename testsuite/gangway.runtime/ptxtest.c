@@ -912,9 +912,11 @@ test_async_order (void)
   mark ("waited");
   check_incr ("update self async(1), wait async(2), wait(2)", a, 100, 1);
 
-  /* The same, with a free between the wait async(2) and the wait(2),
-     which waits for every queue's work on the device (gw_ptx_settle):
-     the wait for queue 2 still brings what queue 1's update copied.  */
+  /* The same, with a free between the wait async(2) and the wait(2):
+     exit data async(3) frees once queue 3 is done (the wait for it),
+     and the free waits for every queue's work on the device
+     (gw_ptx_settle): the wait for queue 2 still brings what queue 1's
+     update copied.  */
   int t[4];
   void *ht[1] = { t };
   size_t st[1] = { sizeof t };
@@ -925,6 +927,7 @@ test_async_order (void)
   gangway_wait (2, 1, 1);
   mark ("settle");
   gangway_exit_data (NULL, FLAGS_DEVICE, 1, ht, st, del, 3, 0);
+  gangway_acc_wait (3);
   mark ("settled");
   gangway_acc_wait (2);
   check_incr ("update self async(1), wait(1) async(2), a free, wait(2)", a,
@@ -940,11 +943,13 @@ test_async_order (void)
   gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k,
 			  W_ASYNC (1), 0);
 
-  /* c goes on queue 2 while queue 1's kernel uses it.  */
+  /* c goes on queue 2 while queue 1's kernel uses it: the free, once
+     queue 2 is done, waits for queue 1's kernel.  */
   gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, hc, s, k,
 			  W_ASYNC (1), 0);
   mark ("delete");
   gangway_exit_data (NULL, FLAGS_DEVICE, 1, hc, s, del, 2, 0);
+  gangway_acc_wait (2);
   mark ("deleted");
   gangway_exit_data (NULL, FLAGS_DEVICE, 1, h, s, from, -2, 0);
   check_incr ("update self async(1), update device async(1)", a, 100, 4);
@@ -1038,6 +1043,47 @@ test_gpus (void)
   CHECK (a[0] == 1, "a[0] = %d", a[0]);
 }
 
+/* enter data, a launch and exit data, all async(1): the copies go on
+   queue 1's stream, the free after them, and the host waits for none of
+   it until acc_wait (1).  Then acc_copyin_async and acc_copyout_async
+   likewise, with a wait clause of queue 2 for queue 1 an event.  */
+
+void gangway_acc_copyin_async (void *, size_t, int);
+void gangway_acc_copyout_async (void *, size_t, int);
+
+static void
+test_async_data (void)
+{
+  int a[100];
+  void *h[2] = { a, (void *) (intptr_t) 100 };
+  size_t s[2] = { sizeof a, 0 };
+  unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
+  unsigned short to[1] = { ALIGN4 (K_TO) }, from[1] = { ALIGN4 (K_FROM) };
+
+  for (int i = 0; i < 100; i++)
+    a[i] = i;
+  mark ("enter");
+  gangway_enter_data (NULL, FLAGS_DEVICE, 1, h, s, to, 1, 0);
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k,
+			  W_ASYNC (1), 0);
+  gangway_exit_data (NULL, FLAGS_DEVICE, 1, h, s, from, 1, 0);
+  mark ("exited");
+  gangway_acc_wait (1);
+  mark ("waited");
+  check_incr ("enter data, parallel, exit data async(1)", a, 100, 1);
+
+  mark ("api");
+  gangway_acc_copyin_async (a, sizeof a, 1);
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k,
+			  W_ASYNC (1), 0);
+  gangway_exit_data (NULL, FLAGS_DEVICE, 1, h, s, from, 2, 1, 1);
+  mark ("api queued");
+  gangway_acc_wait (2);
+  mark ("api waited");
+  check_incr ("acc_copyin_async (1), parallel, exit data async(2) wait(1)",
+	      a, 100, 2);
+}
+
 /* Several GPUs (FAKE_CUDA_DEVICES=3): acc_device_not_host numbers the
    GPUs 0..2, then the cpu device 3, which acc_set_device_num (3,
    acc_device_not_host) selects: the launch goes to the cpu device (whose
@@ -1125,6 +1171,8 @@ main (int argc, char **argv)
     test_async_order ();
   else if (strcmp (test, "async-deep") == 0)
     test_async_deep ();
+  else if (strcmp (test, "async-data") == 0)
+    test_async_data ();
   else if (strcmp (test, "gpus-cpu") == 0)
     test_gpus_cpu ();
   else if (strcmp (test, "gpus") == 0)

@@ -787,6 +787,26 @@ check_between "ptx: async order: ... and allocates none" 0 "$log" "reaping" \
 check "ptx: async order: no free of memory queued work uses" \
   [ "$(grep -c 'queued work uses it' "$log")" -eq 0 ]
 
+log=$build/ptx-async-data.cuda
+rm -f "$log"
+run ptx-async-data $FAKE FAKE_CUDA_LOG="$log" $P async-data
+check_status "ptx: enter data, a launch, exit data on a queue"
+check_between "ptx: async data: no host wait while queueing" 0 "$log" \
+  "enter" "exited" '^cu(StreamSynchronize|CtxSynchronize|StreamQuery|MemcpyDtoH_v2|MemcpyHtoD_v2 dst=A[0-9]+\+0 size=400$)'
+check_between "ptx: async data: the copy in on queue 1's stream" 1 "$log" \
+  "enter" "exited" '^cuMemcpyHtoDAsync_v2 dst=A[0-9]+\+0 size=400 stream=S1$'
+check_between "ptx: async data: the copy out on queue 1's stream" 1 "$log" \
+  "enter" "exited" '^cuMemcpyDtoHAsync_v2 src=A[0-9]+\+0 size=400 stream=S1$'
+check_between "ptx: async data: no free while queueing" 0 "$log" \
+  "enter" "exited" '^cuMemFree_v2'
+check_between "ptx: async data: the free once the queue is done" 1 "$log" \
+  "exited" "waited" '^cuMemFree_v2'
+check_between "ptx: async data API: no host wait while queueing" 0 "$log" \
+  "api" "api queued" '^cu(StreamSynchronize|CtxSynchronize|StreamQuery|MemcpyDtoH_v2)'
+check_between "ptx: async data API: queue 2 waits for queue 1 by an event" 1 "$log" \
+  "api" "api queued" '^cuStreamWaitEvent S2 E[0-9]+ flags=0$'
+check_between "ptx: async data API: the copy out on queue 2's stream" 1 "$log" \
+  "api" "api queued" '^cuMemcpyDtoHAsync_v2 src=A[0-9]+\+0 size=400 stream=S2$'
 log=$build/ptx-async-deep.cuda
 rm -f "$log"
 run ptx-async-deep $FAKE FAKE_CUDA_LOG="$log" $P async-deep
