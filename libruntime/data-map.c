@@ -543,7 +543,9 @@ gw_attach (uintptr_t where, size_t bias)
 
 /* Detach the pointer at host address WHERE, or if FINALIZE undo every
    attachment of it: at the last one, its device copy gets the host's
-   value back.  */
+   value back.  A finalizing detach of a pointer not attached (an exit
+   data finalize of a component after its detach) only gives it the
+   host's value, as libgomp's does.  */
 
 void
 gw_detach (uintptr_t where, bool finalize)
@@ -553,6 +555,11 @@ gw_detach (uintptr_t where, bool finalize)
 
   if (e == NULL)
     gw_data_fatal ("struct not mapped for detach operation");
+  if ((a == NULL || a->count == 0) && finalize)
+    {
+      gw_put (e, gw_dev (e, where), (void *) where, sizeof (void *));
+      return;
+    }
   if (a == NULL || a->count == 0)
     gw_data_fatal ("attach count underflow");
   if (finalize)
