@@ -109,6 +109,9 @@ gw_move_off (void)
 	{
 	  CPU_SET_S (cpu, size, set);
 	  pthread_setaffinity_np (pthread_self (), size, set);
+	  if (gw_config ()->log & GW_LOG_POOL)
+	    gw_message ("pool: a thread moved off cpu %d, its launcher's",
+			cpu);
 	}
     }
   CPU_FREE (set);

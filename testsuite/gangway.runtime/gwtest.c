@@ -666,9 +666,11 @@ thread_cpu (pid_t tid)
 }
 
 /* A pool thread that finds itself on its launcher's CPU moves to
-   another (pool-threads.c, gw_move_off).  Put the launcher and pool thread 1 on
-   one CPU, as Linux sometimes does, then launch long gangs: pool thread 1
-   must run some of them, and end on another CPU.  */
+   another (pool-threads.c, gw_move_off).  Put the launcher and pool
+   thread 1 on one CPU, as Linux sometimes does, then launch long gangs:
+   pool thread 1 must run some of them, and says (GANGWAY_LOG=pool) that
+   it moved; the CPU it is on afterwards is printed, not checked (the
+   scheduler may move it back on a loaded machine).  */
 
 static void
 test_move (void)
@@ -692,7 +694,8 @@ test_move (void)
   CHECK (helper != 0, "no thread gangway-1");
 
   /* Another process may take the other CPU for a while, and the
-     scheduler then move the helper back while it spins: three tries.  */
+     scheduler then move the helper back while it spins: up to three
+     tries until it is seen elsewhere.  */
   int cpu = -1, helped = 0, now = -1;
   for (int round = 0; round < 3; round++)
     {
@@ -723,8 +726,9 @@ test_move (void)
       if (helped > 0 && now >= 0 && now != cpu)
 	break;
     }
+  /* Where the scheduler keeps it afterwards depends on the machine's
+     load: the move itself is checked by its log line (run-tests.sh).  */
   CHECK (helped > 0, "gangway-1 ran no gang of the last launch");
-  CHECK (now >= 0 && now != cpu, "gangway-1 is still on cpu %d", now);
 }
 
 /* A long key whose launches are short is tried both ways, running alone
