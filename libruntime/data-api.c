@@ -29,15 +29,16 @@
    host address, acc_malloc is malloc, data calls move nothing.
 
    Queues: a synchronous call waits for every queue first, as the data
-   directives do; an _async call waits for its own queue, then runs: the
-   devices of a data call run it synchronously, a valid implementation
-   of a queue that keeps its order.  The exceptions are copies between
-   host and device on a queue: acc_update_device/self_async and
-   acc_memcpy_to/from_device_async go on the queue of a memory that has
-   queues (the ptx device's streams, gw_memory.to_host_async), and where
+   directives do.  On a memory that has queues (the ptx device's
+   streams, the cpu device's ring under GANGWAY_MEM=separate:
+   gw_memory.to_host_async) acc_copyin/create/copyout/delete_async,
+   acc_update_device/self_async and acc_memcpy_to/from_device_async go
+   on the queue (the engine's gw_map_queue for the first four); where
    the cpu device shares the host's memory, acc_memcpy_*_async's copies
    join its queue (pool-queue.c) as records of their own; both behind
-   what was queued before, and the call returns at once.
+   what was queued before, and the call returns at once.  The other
+   _async calls wait for their own queue, then run: a valid
+   implementation of a queue that keeps its order.
    The queue number is checked first: acc_async_sync, acc_async_noval or
    a queue (>= 0).
 

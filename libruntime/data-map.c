@@ -58,9 +58,11 @@
    functions, as before.  When it does not, they maintain the present
    table, then call libgomp's function with the host-fallback flag, which
    maps nothing but keeps libgomp's profiling events and data construct
-   stack, as launches do.  The directives move their data at once: a
-   synchronous one after waiting for every queue, an async one after
-   waiting for its own queue (data-directives.c).  */
+   stack, as launches do.  A synchronous directive moves its data at
+   once after waiting for every queue; an async one moves it on its
+   queue where the memory has queues (gw_map_queue, gw_map_update's
+   ASYNC), else at once after waiting for its own queue
+   (data-directives.c).  */
 
 #define _GNU_SOURCE
 #include <inttypes.h>
