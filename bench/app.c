@@ -15,6 +15,16 @@
      omp        app-omp.c, gcc -O3 -march=native -fopenmp
 		-ffp-contract=off
 
+   and in a program of their own (app-gcc-nvptx, -DAPP_GCC_OFFLOAD,
+   where gcc -foffload=nvptx-none links):
+
+     gcc-nvptx  app-acc.c and this driver without the plugin, with GCC's
+		own offloading to nvptx (sm_80, -ffp-contract=off): on a
+		GPU, the peer of the cpu variant run with
+		GANGWAY_DEVICE=ptx; elsewhere libgomp's host fallback
+     gcc-nvptx-async, cpu-async
+		every region with async(1), a wait per call
+
    The arrays live in a data region of this driver around the whole run,
    so nothing is transferred in a timed call (on the cpu device data
    clauses cost nothing anyway).  Each kernel of each variant first runs
@@ -35,8 +45,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gangway.h>
-
+/* APP_GCC_OFFLOAD: built without Gangway, with GCC's own offloading
+   (run.sh builds it as app-gcc-nvptx where gcc -foffload=nvptx-none
+   links).  */
+#ifdef APP_GCC_OFFLOAD
+#define BC_WITHOUT_GANGWAY 1
+#endif
 #include "bench-common.h"
 #include "app.h"
 
@@ -90,6 +104,15 @@ struct variant
 #define FNS_WAIT(p) FNS_KERNELS (p), p##wait
 
 static const struct variant variants[] = {
+#ifdef APP_GCC_OFFLOAD
+  { "gcc-nvptx", "OpenACC with GCC's own offloading: gcc -O2 -fopenacc "
+    "-foffload=nvptx-none (sm_80, no FMA contraction), on its GPU or its "
+    "host fallback", FNS (acc_), NULL, NULL },
+  { "gcc-nvptx-async", "the same with async(1) on every region and a wait "
+    "per call (per time step for step)", FNS_WAIT (aacc_), NULL, NULL },
+  { "serial", "the serial loops of app-ref.c: gcc -O2, 1 thread",
+    FNS (ref_), NULL, NULL },
+#else
   { "cpu", "OpenACC on the Gangway cpu device: gcc -O2 + plugin",
     FNS (acc_), "cpu", NULL },
   { "cpu-async", "the same with async(1) on every region and a wait per "
@@ -102,6 +125,7 @@ static const struct variant variants[] = {
     FNS (ref_), NULL, NULL },
   { "omp", "OpenMP: gcc -O3 -march=native -fopenmp -ffp-contract=off",
     FNS (omp_), NULL, NULL },
+#endif
 };
 #define NVARIANTS (int) (sizeof variants / sizeof variants[0])
 
@@ -513,7 +537,10 @@ setup (void)
     }
 
   /* The references, with the serial loops.  */
-  const struct variant *ref = &variants[4];
+  const struct variant *ref = NULL;
+  for (int vi = 0; vi < NVARIANTS; vi++)
+    if (strcmp (variants[vi].name, "serial") == 0)
+      ref = &variants[vi];
   reset_state ();
   ref_update3 (nx, nz, dt, st, td);
   memcpy (ref_u3, st, ns * sizeof *st);
@@ -603,7 +630,8 @@ usage (void)
 	   "           [--attempts N] [--nx N] [--nz N] [--steps N]\n"
 	   "           [--scale F] [--warm-ms MS] [--variants LIST]\n"
 	   "           [--kernels LIST]\n"
-	   "variants: cpu,host,host-np,serial,omp (default: all)\n"
+	   "variants: cpu,cpu-async,host,host-np,serial,omp (default: all;\n"
+	   "          app-gcc-nvptx: gcc-nvptx,gcc-nvptx-async,serial)\n"
 	   "kernels: update3,update3d,update2v,flux,tend,halo,step,empty,"
 	   "loop0\n         (default: all)\n"
 	   "--scale F multiplies the launches per call; --steps N sets the "

@@ -22,11 +22,27 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <gangway.h>
-
 extern int omp_get_max_threads (void);
 
 #define BC_UNUSED __attribute__ ((unused))
+
+#ifdef BC_WITHOUT_GANGWAY
+/* A program built without Gangway (app.c's GCC-offloading build): no
+   cpu device and no launch log to ask.  */
+static BC_UNUSED int
+gangway_num_threads (void)
+{
+  return 0;
+}
+
+static BC_UNUSED const char *
+gangway_last_launch_device (void)
+{
+  return NULL;
+}
+#else
+#include <gangway.h>
+#endif
 
 /* ---------------------------------------------------------------------
    Parameters and counters (a driver may change the defaults before

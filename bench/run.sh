@@ -120,6 +120,27 @@ if [ "$suite" = app ]; then
   v $cc -O2 -Wall $cflags -c "$here/app.c" -o app.o
   v $cc -O2 -fopenmp -foffload=disable -o app app.o app-acc-cpu.o \
     app-acc-async.o app-acc-host.o app-omp.o app-ref.o $libs -lm
+  # GCC's own offloading, where it links (gcc-12-offload-nvptx): the same
+  # kernels and driver without Gangway, for its nvptx device (sm_80, no
+  # FMA contraction: the results match the reference bit for bit), a
+  # program of its own (app-gcc-nvptx) for a GPU run to compare with; on
+  # a machine without a GPU libgomp runs it on its host fallback.
+  nvptx="-fopenacc -foffload=nvptx-none
+	 -foffload-options=nvptx-none=-misa=sm_80
+	 -foffload-options=nvptx-none=-ffp-contract=off"
+  if echo 'int main (void) { return 0; }' \
+       | $cc -x c $nvptx -o /dev/null - >/dev/null 2>&1; then
+    v $cc -O2 $nvptx -DAPP_GCC_OFFLOAD -DPREFIX=acc_ -c "$here/app-acc.c" \
+      -o app-nvptx-acc.o
+    v $cc -O2 $nvptx -DAPP_GCC_OFFLOAD -DPREFIX=aacc_ -DASYNC_QUEUE=1 \
+      -c "$here/app-acc.c" -o app-nvptx-async.o
+    v $cc -O2 -Wall $nvptx -DAPP_GCC_OFFLOAD -c "$here/app.c" -o app-nvptx.o
+    v $cc -O2 $nvptx -o app-gcc-nvptx app-nvptx.o app-nvptx-acc.o \
+      app-nvptx-async.o app-ref.o -lm 2>&1 \
+      | grep -v 'crtoffloadtable\|DT_TEXTREL' || true
+  else
+    echo "run.sh: $cc does not link -foffload=nvptx-none: no app-gcc-nvptx"
+  fi
   prog=./app
 else
   v $cc -O2 $cflags $keep -DPREFIX=acc_ -c "$here/kernels-acc.c" \

@@ -30,6 +30,10 @@ LIBS="-L$BUILD/.libs -Wl,-rpath,\$ORIGIN/../lib -Wl,--no-as-needed -lgangway -lm
 
 cp -L "$BUILD"/.libs/libgangway.so.? "$KIT/lib/" || exit 1
 cp -L "$($CC -print-file-name=libgomp.so.1)" "$KIT/lib/" || exit 1
+# GCC's nvptx plugin, for the benchmark built with GCC's own offloading
+# (bench-app/app-gcc-nvptx), where gcc-12-offload-nvptx is installed.
+plugin=$($CC -print-file-name=libgomp-plugin-nvptx.so.1)
+[ ! -f "$plugin" ] || cp -L "$plugin" "$KIT/lib/" || exit 1
 cp "$HERE/run-kit.sh" "$KIT/"
 : > "$KIT/programs"
 

@@ -72,8 +72,18 @@ if [ -n "$bench" ]; then
   # peers were compiled for make-kit.sh's KIT_MARCH.
   echo "== bench, GANGWAY_DEVICE=ptx"
   GANGWAY_DEVICE=ptx "$KIT/bench-bench/bench" --variants cpu,host ${BENCH_ARGS:-} 2>&1
+  # cpu-async: back-to-back launches on one queue (the GPU's stream).
   echo "== app bench, GANGWAY_DEVICE=ptx"
-  GANGWAY_DEVICE=ptx "$KIT/bench-app/app" --variants cpu,host ${APP_ARGS:-} 2>&1
+  GANGWAY_DEVICE=ptx "$KIT/bench-app/app" --variants cpu,cpu-async,host,serial \
+    ${APP_ARGS:-} 2>&1
+  # The same kernels with GCC's own offloading (its nvptx device through
+  # the libgomp and nvptx plugin the kit carries), serial the common
+  # peer of the two runs.
+  if [ -x "$KIT/bench-app/app-gcc-nvptx" ]; then
+    echo "== app bench, GCC's nvptx offloading"
+    LD_LIBRARY_PATH="$KIT/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+      "$KIT/bench-app/app-gcc-nvptx" ${APP_ARGS:-} 2>&1
+  fi
   echo "== app bench, GANGWAY_DEVICE=cpu"
   GANGWAY_DEVICE=cpu "$KIT/bench-app/app" --variants cpu,host,omp ${APP_ARGS:-} 2>&1
   # The launch figures of the cpu device and OpenMP on 2 .. all threads.
