@@ -90,7 +90,10 @@ typedef int CUfunction_attribute;
      group__CUDA__CTX.html          cuCtxSetCurrent, cuCtxSynchronize
      group__CUDA__MODULE.html       cuModuleLoadData (a PTX image is a
 				    NUL-terminated string), cuModuleUnload,
-				    cuModuleGetFunction, cuLinkCreate,
+				    cuModuleGetFunction,
+				    cuModuleGetGlobal (the _v2 symbol:
+				    a .visible .global's address, size),
+				    cuLinkCreate,
 				    cuLinkAddData (the _v2 symbols),
 				    cuLinkComplete (the linked cubin lives
 				    as long as the link state),
@@ -133,6 +136,8 @@ typedef int CUfunction_attribute;
   F (cuModuleUnload, (CUmodule hmod))					\
   F (cuModuleGetFunction, (CUfunction *hfunc, CUmodule hmod,		\
 			   const char *name))				\
+  F (cuModuleGetGlobal_v2, (CUdeviceptr *dptr, size_t *bytes,		\
+			    CUmodule hmod, const char *name))		\
   F (cuLinkCreate_v2, (unsigned int numOptions, CUjit_option *options,	\
 		       void **optionValues, CUlinkState *stateOut))	\
   F (cuLinkAddData_v2, (CUlinkState state, CUjitInputType type,	\

@@ -277,6 +277,7 @@ gw_cpu_load_image (const struct gw_unit *u, char *reason, size_t reason_size)
   img->desc = best;
   code->image = img;
   code->dims = best->dims;
+  code->own = NULL;
   const struct gw_kernel *k = GW_UNIT_KERNELS (u);
   for (size_t i = 0; i < u->num_kernels; i++)
     code->kernels[i] = k[i].symbol ? dlsym (img->handle, k[i].symbol) : NULL;

@@ -798,14 +798,18 @@ gw_ptx_isa_arch (const char *name)
    reason into REASON if no unit exports an import: the unit's regions
    then run on the cpu device.  */
 
+enum { GW_PTX_MAX_IMAGES = 256 };
+
 static CUresult
 gw_ptx_link (const struct gw_unit *u, const struct gw_image *img,
-	     CUmodule *module, char *reason, size_t reason_size)
+	     CUmodule *module, const struct gw_image **inputs,
+	     const struct gw_unit **units, size_t *num_inputs,
+	     char *reason, size_t reason_size)
 {
-  enum { MAX_IMAGES = 256 };
-  const struct gw_image *inputs[MAX_IMAGES];
+  enum { MAX_IMAGES = GW_PTX_MAX_IMAGES };
   size_t n = 0;
 
+  units[n] = u;
   inputs[n++] = img;
   for (size_t i = 0; i < n; i++)
     for (const char *const *imp = inputs[i]->imports; imp && imp[0];
@@ -814,20 +818,24 @@ gw_ptx_link (const struct gw_unit *u, const struct gw_image *img,
 	/* An image already in the link may export it: U's own, when a
 	   routine of another unit calls back into U.  */
 	const struct gw_image *other = NULL;
+	const struct gw_unit *owner = NULL;
 	for (size_t j = 0; j < n && !other; j++)
 	  for (const char *const *e = inputs[j]->exports; e && *e && !other;
 	       e++)
 	    if (strcmp (*e, imp[0]) == 0)
 	      other = inputs[j];
 	if (other == NULL)
-	  other = gw_exporting_image ("ptx", imp[0], u);
+	  other = gw_exporting_image ("ptx", imp[0], u, &owner);
 	bool seen = false;
 	for (size_t j = 0; j < n; j++)
 	  seen |= inputs[j] == other;
 	if (other && (seen || n < MAX_IMAGES))
 	  {
 	    if (!seen)
-	      inputs[n++] = other;
+	      {
+		units[n] = owner;
+		inputs[n++] = other;
+	      }
 	    continue;
 	  }
 	char shape[64];
@@ -841,6 +849,7 @@ gw_ptx_link (const struct gw_unit *u, const struct gw_image *img,
 	return GW_PTX_MISSING_ROUTINE;
       }
 
+  *num_inputs = n;
   CUlinkState link = NULL;
   CUresult e = gw_cu.cuLinkCreate_v2 (0, NULL, NULL, &link);
   for (size_t i = 0; i < n && e == CUDA_SUCCESS; i++)
@@ -856,6 +865,65 @@ gw_ptx_link (const struct gw_unit *u, const struct gw_image *img,
   if (link)
     gw_cu.cuLinkDestroy (link);
   return e;
+}
+
+/* The tables of globals of the exported routines of a loaded module
+   (gangway-abi.h, GW_PTX_TABLE_SUFFIX): one per unit, in device
+   memory.  */
+struct gw_ptx_tables
+{
+  size_t n;
+  uint64_t dev[];
+};
+
+/* Set the table variable of each export of the N images IMAGES, of the
+   units UNITS, loaded as MODULE, to a table of its unit's globals in
+   device memory, which gives the device copies of the declared globals
+   (gw_map_unit_table; mapping them first, at the unit's first use).
+   Return the tables, to free when the module goes, or NULL if no export
+   has such a variable.  */
+
+static struct gw_ptx_tables *
+gw_ptx_set_tables (CUmodule module, const struct gw_image *const *images,
+		   const struct gw_unit *const *units, size_t n)
+{
+  struct gw_ptx_tables *t = NULL;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      uint64_t table = 0;
+      for (const char *const *e = images[i]->exports; e && *e; e++)
+	{
+	  char name[512];
+	  CUdeviceptr var;
+	  size_t bytes;
+	  if (snprintf (name, sizeof name, "%s%s", *e, GW_PTX_TABLE_SUFFIX)
+	      >= (int) sizeof name
+	      || gw_cu.cuModuleGetGlobal_v2 (&var, &bytes, module, name)
+		 != CUDA_SUCCESS
+	      || bytes != sizeof table)
+	    continue;
+	  if (table == 0)
+	    {
+	      const struct gw_unit *u = units[i];
+	      size_t size = (u->num_globals ? u->num_globals : 1)
+			    * sizeof table;
+	      void *const *host = gw_map_unit_table (u);
+	      table = gw_ptx_alloc (size);
+	      gw_ptx_to_device (table, host, size);
+	      free ((void *) host);
+	      if (t == NULL)
+		{
+		  t = calloc (1, sizeof *t + n * sizeof t->dev[0]);
+		  if (t == NULL)
+		    gw_fatal ("out of memory for a ptx module's tables");
+		}
+	      t->dev[t->n++] = table;
+	    }
+	  gw_ptx_to_device (var, &table, sizeof table);
+	}
+    }
+  return t;
 }
 
 /* Pick the ptx image of unit U for this device, load it and resolve the
@@ -909,8 +977,12 @@ gw_ptx_load_image (const struct gw_unit *u, char *reason, size_t reason_size)
   gw_ptx_mark_used ();
   gw_ptx_bind ();
   CUresult e;
+  const struct gw_image *inputs[GW_PTX_MAX_IMAGES] = { best };
+  const struct gw_unit *units[GW_PTX_MAX_IMAGES] = { u };
+  size_t num_inputs = 1;
   if (best->imports && best->imports[0])
-    e = gw_ptx_link (u, best, &module, reason, reason_size);
+    e = gw_ptx_link (u, best, &module, inputs, units, &num_inputs, reason,
+		     reason_size);
   else
     e = gw_cu.cuModuleLoadData (&module, best->data);
   if (e != CUDA_SUCCESS)
@@ -928,6 +1000,7 @@ gw_ptx_load_image (const struct gw_unit *u, char *reason, size_t reason_size)
 
   code->image = module;
   code->dims = best->dims;
+  code->own = gw_ptx_set_tables (module, inputs, units, num_inputs);
   const struct gw_kernel *k = GW_UNIT_KERNELS (u);
   for (size_t i = 0; i < u->num_kernels; i++)
     {
@@ -948,12 +1021,16 @@ static void
 gw_ptx_unload_image (struct gw_code *code)
 {
   /* After a fork or once exit began, the driver is not ours to call.  */
+  struct gw_ptx_tables *t = code->own;
   if (gw_ptx_unusable == NULL)
     {
       gw_ptx_bind ();
       gw_cu.cuModuleUnload (code->image);
       gw_ptx_forget_limits ();
+      for (size_t i = 0; t && i < t->n; i++)
+	gw_ptx_free (t->dev[i]);
     }
+  free (t);
   free (code);
 }
 

@@ -213,6 +213,18 @@ typedef void gw_cpu_kernel_fn (void *data, void *const *globals,
    by a data clause or directive), else 0; GLOBALS is 0 if the table is
    empty.  */
 
+/* An exported routine of a ptx image (one of its exports) does not read
+   the global table from its caller, which may be of another unit: it
+   reads it from the 8-byte variable
+
+     .visible .global .align 8 .b8 SYMBOL__gw_gtab[8]
+
+   of its module (SYMBOL GW_PTX_TABLE_SUFFIX), where it uses the table,
+   which the runtime sets when it loads the module to the device address
+   of a table of the unit's globals of GLOBALS' layout, giving the device
+   copies of the declared globals (the only ones a routine reaches).  */
+#define GW_PTX_TABLE_SUFFIX "__gw_gtab"
+
 /* What a launch or data directive is, for the runtime's messages
    (plugin/sites.cc): a static record each call passes first.  WHERE is
    the directive's "file:line" ("" if unknown), WHAT "parallel",

@@ -411,15 +411,16 @@ gw_exporter (int device, const char *target, const char *symbol,
 }
 
 /* The image for TARGET of a registered unit other than SELF that exports
-   SYMBOL, or NULL: for a device that links images rather than loaded
-   code (ptx).  */
+   SYMBOL, or NULL, and that unit in *UNIT: for a device that links
+   images rather than loaded code (ptx).  */
 
 const struct gw_image *
 gw_exporting_image (const char *target, const char *symbol,
-		    const struct gw_unit *self)
+		    const struct gw_unit *self, const struct gw_unit **unit)
 {
   const struct gw_image *image = NULL;
-  gw_find_exporter (target, symbol, self, &image);
+  struct gw_unit_rec *r = gw_find_exporter (target, symbol, self, &image);
+  *unit = r ? r->desc : NULL;
   return image;
 }
 

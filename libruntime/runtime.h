@@ -291,7 +291,8 @@ extern struct gw_code *gw_exporter (int device, const char *target,
 				    const struct gw_unit *self);
 extern const struct gw_image *gw_exporting_image (const char *target,
 						  const char *symbol,
-						  const struct gw_unit *self);
+						  const struct gw_unit *self,
+						  const struct gw_unit **unit);
 extern const char *gw_routine_shape (const char *symbol, char *buf,
 				     size_t size);
 
@@ -299,12 +300,15 @@ extern const char *gw_routine_shape (const char *symbol, char *buf,
 /* Devices.  */
 
 /* A device's code for one unit: its loaded image, the image's table of
-   compile-time dimensions (gw_image.dims, possibly null) and each
-   kernel's entry point in it (NULL where the image lacks the kernel).  */
+   compile-time dimensions (gw_image.dims, possibly null), what else the
+   device keeps for it (the ptx device's tables of globals for exported
+   routines) and each kernel's entry point in it (NULL where the image
+   lacks the kernel).  */
 struct gw_code
 {
   void *image;
   const intptr_t *dims;
+  void *own;			/* The device's, for the code (or NULL).  */
   void *kernels[];
 };
 

@@ -43,6 +43,7 @@
    gw_globals that of the unit's global address table.  */
 
 #include "emitter.h"
+#include "../../libruntime/gangway-abi.h"
 
 #include <algorithm>
 #include <cstring>
@@ -414,6 +415,12 @@ emitter::emit_terminator (dir_block *b, dir_insn *t)
     }
 }
 
+std::string
+emitter::own_table () const
+{
+  return fn->name + GW_PTX_TABLE_SUFFIX;
+}
+
 /* The code that sets the special registers the body uses.  */
 
 std::string
@@ -424,7 +431,11 @@ emitter::prologue ()
     p += "\tmov.u32 %gw_tx, %tid.x;\n";
   if (use_ty)
     p += "\tmov.u32 %gw_ty, %tid.y;\n";
-  if (use_gtab)
+  if (use_gtab && exported_routine ())
+    dir_appendf (p, "\tcvta.global.u64 %%gw_gtab, %s;\n"
+		 "\tld.u64 %%gw_gtab, [%%gw_gtab];\n",
+		 own_table ().c_str ());
+  else if (use_gtab)
     p += "\tld.param.u64 %gw_gtab, [gw_globals];\n";
   for (unsigned axes = 1; axes < 8; axes++)
     if (use_single[axes])
@@ -541,6 +552,9 @@ emitter::module_data ()
   if (use_cmul_lock)
     dir_appendf (d, ".global .align 4 .b8 %s_cmul_lock[4];\n",
 		 fn->name.c_str ());
+  if (use_gtab && exported_routine ())
+    dir_appendf (d, ".visible .global .align 8 .b8 %s[8];\n",
+		 own_table ().c_str ());
   for (size_t g = 0; g < fn->globals.size (); g++)
     {
       const dir_global &gl = fn->globals[g];

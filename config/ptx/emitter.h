@@ -265,6 +265,17 @@ private:
   std::string prologue ();
   std::string declarations ();
   std::string module_data ();
+
+  /* An exported routine reads its unit's global table from a variable
+     of its module, own_table (), which the runtime sets when it loads
+     the module (gangway-abi.h, GW_PTX_TABLE_SUFFIX), not from its
+     gw_globals parameter: a caller of another unit passes its own
+     unit's table.  */
+  bool exported_routine () const
+  {
+    return fn->kind == DFK_ROUTINE && fn->exported;
+  }
+  std::string own_table () const;
 };
 
 } // namespace gw_ptx

@@ -76,6 +76,8 @@ struct alloc
 {
   char *base;
   size_t size;
+  bool module_var;		/* A module's .global (cuModuleGetGlobal),
+				   not cuMemFree's.  */
   struct alloc *next;
 };
 static struct alloc *allocs;
@@ -328,6 +330,17 @@ V CUresult
 cuModuleUnload (ptxsim_module *m)
 {
   ptxsim_unload (m);
+  /* The modules' variables go with them (the runtime writes those of a
+     module only when it loads it).  */
+  for (struct alloc **q = &allocs; *q;)
+    if ((*q)->module_var)
+      {
+	struct alloc *a = *q;
+	*q = a->next;
+	free (a);
+      }
+    else
+      q = &(*q)->next;
   return 0;
 }
 
@@ -341,6 +354,33 @@ cuModuleGetFunction (struct function **f, ptxsim_module *m, const char *name)
   *f = calloc (1, sizeof **f);
   (*f)->mod = m;
   strcpy ((*f)->name, name);
+  return 0;
+}
+
+V CUresult
+cuModuleGetGlobal_v2 (CUdeviceptr *p, size_t *bytes, ptxsim_module *m,
+		      const char *name)
+{
+  unsigned long long addr;
+  size_t size;
+
+  if (!ptxsim_global (m, name, &addr, &size))
+    return CUDA_ERROR_NOT_FOUND;
+  /* Copies may reach it, as device memory.  */
+  if (!find ((uintptr_t) addr))
+    {
+      struct alloc *a = calloc (1, sizeof *a);
+      if (a == NULL)
+	return CUDA_ERROR_OUT_OF_MEMORY;
+      a->base = (char *) (uintptr_t) addr;
+      a->size = size;
+      a->module_var = true;
+      a->next = allocs;
+      allocs = a;
+    }
+  *p = (CUdeviceptr) addr;
+  if (bytes)
+    *bytes = size;
   return 0;
 }
 
@@ -425,7 +465,7 @@ V CUresult
 cuMemFree_v2 (CUdeviceptr p)
 {
   for (struct alloc **q = &allocs; *q; q = &(*q)->next)
-    if ((uintptr_t) (*q)->base == p)
+    if ((uintptr_t) (*q)->base == p && !(*q)->module_var)
       {
 	struct alloc *a = *q;
 	*q = a->next;

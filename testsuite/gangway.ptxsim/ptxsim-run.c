@@ -201,6 +201,25 @@ module_of (int i)
   free (owned);
   if (!units[i].mod)
     die (3, "cannot load the PTX: %s", err);
+  /* Each exported routine's table variable (gangway-abi.h,
+     GW_PTX_TABLE_SUFFIX) gets its unit's global table, the host's: the
+     device's memory is the host's here.  */
+  for (int j = 0; j < nunits; j++)
+    {
+      const struct gw_image *o = ptx_image (units[j].unit);
+      int linked = 0;
+      for (int k = 0; o && k < n; k++)
+	linked |= texts[k] == (const char *) o->data || (k == 0 && j == i);
+      for (const char *const *e = linked ? o->exports : NULL; e && *e; e++)
+	{
+	  char name[512];
+	  unsigned long long addr;
+	  size_t size;
+	  snprintf (name, sizeof name, "%s%s", *e, GW_PTX_TABLE_SUFFIX);
+	  if (ptxsim_global (units[i].mod, name, &addr, &size) && size == 8)
+	    *(const void **) (uintptr_t) addr = GW_UNIT_GLOBALS (units[j].unit);
+	}
+    }
   return units[i].mod;
 }
 

@@ -4557,6 +4557,22 @@ ptxsim_has_kernel (ptxsim_module *m, const char *name)
 }
 
 extern "C" int
+ptxsim_global (ptxsim_module *m, const char *name, unsigned long long *addr,
+	       size_t *size)
+{
+  for (const unit &u : m->units)
+    for (const std::string &g : u.visible_globals)
+      if (g == name)
+	{
+	  const var &v = u.globals.at (g);
+	  *addr = v.host;
+	  *size = v.size;
+	  return 1;
+	}
+  return 0;
+}
+
+extern "C" int
 ptxsim_kernel_reqntid (ptxsim_module *m, const char *name, unsigned dims[3])
 {
   func *k = m->find (name);

@@ -46,6 +46,13 @@ void ptxsim_unload (ptxsim_module *);
 /* Whether the module has the .entry NAME.  */
 int ptxsim_has_kernel (ptxsim_module *, const char *name);
 
+/* The address (in the host's memory, which the interpreter's .global
+   space is) and size of the .visible .global variable NAME of the
+   linked modules, as cuModuleGetGlobal gives them; 0 if there is no
+   such variable, else 1.  */
+int ptxsim_global (ptxsim_module *, const char *name,
+		   unsigned long long *addr, size_t *size);
+
 /* The block shape kernel NAME declares with .reqntid, into DIMS[3]; 0 if
    it has none (DIMS are then 0) or there is no such kernel, else 1.  */
 int ptxsim_kernel_reqntid (ptxsim_module *, const char *name,

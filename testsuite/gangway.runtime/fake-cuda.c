@@ -83,6 +83,8 @@ struct alloc
   char *base;
   size_t size;
   int id;
+  bool module_var;		/* A module's variable (cuModuleGetGlobal):
+				   the module's, no leak.  */
   struct alloc *next;
 };
 static struct alloc *allocs;
@@ -459,6 +461,52 @@ cuModuleGetFunction (struct function **f, struct module *module,
   return 0;
 }
 
+/* A .visible .global variable NAME of the module's text: a new
+   allocation of SIZE bytes (the variable's, in the declaration
+   ".visible .global .align A .b8 NAME[SIZE];"), kept for the life of the
+   process (not a leak at exit).  */
+
+V CUresult
+cuModuleGetGlobal_v2 (CUdeviceptr *p, size_t *bytes, struct module *module,
+		      const char *gname)
+{
+  char decl[300];
+  const char *at = NULL;
+  size_t size = 0;
+
+  snprintf (decl, sizeof decl, " .b8 %s[", gname);
+  for (const char *t = module->text; (t = strstr (t, ".visible .global"));
+       t++)
+    {
+      const char *eol = strchr (t, '\n');
+      const char *d = strstr (t, decl);
+      if (d && (!eol || d < eol))
+	{
+	  at = d;
+	  size = strtoul (d + strlen (decl), NULL, 10);
+	  break;
+	}
+    }
+  if (at == NULL || size == 0)
+    {
+      flog ("cuModuleGetGlobal_v2 %s -> not-found", gname);
+      return 500;			/* CUDA_ERROR_NOT_FOUND.  */
+    }
+  FAIL_IF_ASKED ("cuModuleGetGlobal_v2");
+  struct alloc *a = calloc (1, sizeof *a);
+  a->base = calloc (1, size);
+  a->size = size;
+  a->module_var = true;
+  a->id = next_id++;
+  a->next = allocs;
+  allocs = a;
+  *p = (uintptr_t) a->base;
+  if (bytes)
+    *bytes = size;
+  flog ("cuModuleGetGlobal_v2 %s -> A%d size=%zu", gname, a->id, size);
+  return 0;
+}
+
 V CUresult
 cuFuncGetAttribute (int *value, int attrib, struct function *f)
 {
@@ -520,7 +568,7 @@ V CUresult
 cuMemFree_v2 (CUdeviceptr p)
 {
   for (struct alloc **q = &allocs; *q; q = &(*q)->next)
-    if ((uintptr_t) (*q)->base == p)
+    if ((uintptr_t) (*q)->base == p && !(*q)->module_var)
       {
 	struct alloc *a = *q;
 	if (queued_use (a))
@@ -929,5 +977,6 @@ report_leaks (void)
     if (t->head)
       flog ("pending S%d: %lu", t->id, t->queued - t->done);
   for (struct alloc *a = allocs; a; a = a->next)
-    flog ("leak A%d size=%zu", a->id, a->size);
+    if (!a->module_var)
+      flog ("leak A%d size=%zu", a->id, a->size);
 }

@@ -177,7 +177,9 @@ static const struct
 };
 
 /* Routines across units: unit_link's image imports gw_r_twice, which
-   unit_lib's exports, and which calls back gw_r_back, unit_link's own;
+   unit_lib's exports (with the variable that gets its unit's table of
+   globals, gangway-abi.h's GW_PTX_TABLE_SUFFIX), and which calls back
+   gw_r_back, unit_link's own;
    gw_r_nowhere, which no unit exports, is imported by a second image of
    its own (unit_miss).  */
 static const char ptx_link_text[] =
@@ -190,6 +192,7 @@ static const char ptx_link_text[] =
   "{\n\tret;\n}\n";
 static const char ptx_lib_text[] =
   ".version 7.0\n.target sm_80\n.address_size 64\n"
+  ".visible .global .align 8 .b8 gw_r_twice__gw_gtab[8];\n"
   ".extern .func (.param .b32 gw_ret) gw_r_back (.param .b64 gw_globals, "
   ".param .b32 gw_p0);\n"
   ".visible .func (.param .b32 gw_ret) gw_r_twice (.param .b64 gw_globals, "

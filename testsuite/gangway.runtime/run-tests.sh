@@ -935,6 +935,14 @@ check_order "ptx: an image linked with the one that exports its import" \
   '^MARK launched link$'
 check_between "ptx: a routine that calls back into the launching unit: two images" \
   2 "$log" "launch link" "launched link" '^cuLinkAddData '
+check_order "ptx: the exporting unit's table of globals reaches its routine's variable" \
+  "$log" '^MARK launch link$' '^cuModuleLoadData ' \
+  '^cuModuleGetGlobal_v2 gw_r_twice__gw_gtab -> A[0-9]+ size=8$' \
+  '^cuMemAlloc_v2 size=8 -> A[0-9]+$' '^cuMemcpyHtoD_v2 dst=A[0-9]+\+0 size=8$' \
+  '^cuMemcpyHtoD_v2 dst=A[0-9]+\+0 size=8$' '^cuLaunchKernel gw_kl ' \
+  '^MARK launched link$'
+check_between "ptx: ... and only that export has one" 1 "$log" "launch link" \
+  "launched link" '^cuModuleGetGlobal_v2 .* -> A'
 check_lines 1 '^gangway: launch p_link device=ptx ' \
   "ptx: the linked region runs on the device"
 check_lines 1 "^gangway: warning: the routine 'nowhere', which device code of .* calls, has no ptx code in any unit of this program; its regions do not run on the GPU$" \
