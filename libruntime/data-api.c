@@ -81,8 +81,8 @@ gw_api_wait (int async, const char *fn)
 }
 
 /* Return true if the copies of the call FN on queue ASYNC go on the
-   queue of the memory the directives map into (gw_memory's
-   to_host_async), without a wait first; check ASYNC.  */
+   queue of the memory the directives map into (gw_memory_queues),
+   without a wait first; check ASYNC.  */
 
 static bool
 gw_api_queued (int async, const char *fn)
@@ -91,8 +91,20 @@ gw_api_queued (int async, const char *fn)
     return false;
   if (async < 0 && async != GW_ASYNC_NOVAL)
     gw_fatal ("%s: invalid async-argument: %d", fn, async);
-  const struct gw_memory *mem = gw_memory ();
-  return mem != NULL && mem->to_host_async != NULL;
+  return gw_memory_queues (gw_memory ());
+}
+
+/* Return the queue the copies of the call FN on queue ASYNC go on: ASYNC
+   where the memory has queues (gw_api_queued), without a wait; else
+   GW_ASYNC_SYNC, after the waits of gw_api_wait.  */
+
+static int
+gw_api_queue (int async, const char *fn)
+{
+  if (gw_api_queued (async, fn))
+    return async;
+  gw_api_wait (async, fn);
+  return GW_ASYNC_SYNC;
 }
 
 /* The host's memory: no device memory, no mapping.  */
@@ -140,9 +152,7 @@ static void *
 gw_api_enter (void *h, size_t size, unsigned short kind, int async,
 	      const char *fn)
 {
-  bool queued = gw_api_queued (async, fn);
-  if (!queued)
-    gw_api_wait (async, fn);
+  int q = gw_api_queue (async, fn);
   if (h == NULL || size == 0)
     gw_fatal ("%s: [%p,+%zu] is a bad range", fn, h, size);
   if (gw_api_shared ())
@@ -153,8 +163,7 @@ gw_api_enter (void *h, size_t size, unsigned short kind, int async,
 	gw_cpu_enter_exit_data (true, 1, &h, &size, &kind);
       return h;
     }
-  return gw_api_pointer (gw_map_enter_datum (h, size, kind,
-						 queued ? async : GW_ASYNC_SYNC));
+  return gw_api_pointer (gw_map_enter_datum (h, size, kind, q));
 }
 
 /* acc_copyout and acc_delete: KIND is GW_MAP_FROM, GW_MAP_RELEASE, or
@@ -165,9 +174,7 @@ static void
 gw_api_exit (void *h, size_t size, unsigned short kind, int async,
 	     const char *fn)
 {
-  bool queued = gw_api_queued (async, fn);
-  if (!queued)
-    gw_api_wait (async, fn);
+  int q = gw_api_queue (async, fn);
   /* Zero bytes: nothing to drop (libgomp's answer, pr92984-1.c).  */
   if (size == 0)
     return;
@@ -177,7 +184,7 @@ gw_api_exit (void *h, size_t size, unsigned short kind, int async,
 	gw_cpu_enter_exit_data (false, 1, &h, &size, &kind);
       return;
     }
-  gw_map_exit (1, &h, &size, &kind, queued ? async : GW_ASYNC_SYNC);
+  gw_map_exit (1, &h, &size, &kind, q);
 }
 
 /* acc_update_device (TO_DEVICE) and acc_update_self: the data must be
@@ -188,16 +195,14 @@ static void
 gw_api_update (void *h, size_t size, bool to_device, int async,
 	       const char *fn)
 {
-  bool queued = gw_api_queued (async, fn);
-  if (!queued)
-    gw_api_wait (async, fn);
+  int q = gw_api_queue (async, fn);
   if (gw_api_shared () || h == NULL)
     return;
   /* Zero bytes are never present, as libgomp has it (its lib-44.c).  */
   if (size == 0)
     gw_fatal ("%s: [%p,0] is not mapped", fn, h);
   unsigned short kind = to_device ? GW_MAP_FORCE_TO : GW_MAP_FORCE_FROM;
-  gw_map_update (1, &h, &size, &kind, queued ? async : GW_ASYNC_SYNC);
+  gw_map_update (1, &h, &size, &kind, q);
 }
 
 #define GW_ENTER(NAME, KIND)						\

@@ -171,8 +171,7 @@ gw_directive (gw_goacc_directive *goacc, gw_map_directive *mapped, int cpu,
       goacc (flags_m, mapnum, hostaddrs, sizes, kinds, async, 0);
       return;
     }
-  bool on_queue = async != GW_ASYNC_SYNC
-		  && gw_memory ()->to_host_async != NULL;
+  bool on_queue = async != GW_ASYNC_SYNC && gw_memory_queues (gw_memory ());
   gw_wait_queues (async, true, on_queue, num_waits, ap);
   if (!(flags & GW_FLAG_HOST_FALLBACK))
     {

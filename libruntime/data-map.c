@@ -241,9 +241,7 @@ gw_copy_from_p (unsigned kind)
   return gw_data_kind_p (kind) && (kind & GW_MAP_FLAG_FROM);
 }
 
-/* Copy SIZE bytes from host address H to device address DEV in the
-   memory of entry E, and back.  */
-
+/* The queue of the engine's copies and frees (data-map.h).  */
 __thread int gw_map_queue = GW_ASYNC_SYNC;
 
 /* Copy SIZE bytes between host address H and device address DEV in
@@ -256,7 +254,7 @@ gw_move (const struct gw_present *e, bool to_device, uint64_t dev, void *h,
 {
   const struct gw_memory *mem = e->block->mem;
 
-  if (mem->to_host_async == NULL)
+  if (!gw_memory_queues (mem))
     async = GW_ASYNC_SYNC;
   int ev = to_device ? acc_ev_enqueue_upload_start
 		     : acc_ev_enqueue_download_start;
@@ -434,7 +432,7 @@ gw_new_block (size_t size)
 void
 gw_free_block (struct gw_block *b)
 {
-  int q = b->mem->free_async ? gw_map_queue : GW_ASYNC_SYNC;
+  int q = gw_memory_queues (b->mem) ? gw_map_queue : GW_ASYNC_SYNC;
 
   gw_prof (acc_ev_free, NULL, b->base, b->size, q);
   if (q == GW_ASYNC_SYNC)

@@ -876,12 +876,26 @@ struct gw_ptx_tables
   uint64_t dev[];
 };
 
+/* Return a table of unit U's globals in device memory, which gives the
+   device copies of the declared globals (gw_map_unit_table; mapping
+   them first, at the unit's first use).  */
+
+static uint64_t
+gw_ptx_unit_table (const struct gw_unit *u)
+{
+  size_t size = (u->num_globals ? u->num_globals : 1) * sizeof (uint64_t);
+  void *const *host = gw_map_unit_table (u);
+  uint64_t table = gw_ptx_alloc (size);
+
+  gw_ptx_to_device (table, host, size);
+  free ((void *) host);
+  return table;
+}
+
 /* Set the table variable of each export of the N images IMAGES, of the
-   units UNITS, loaded as MODULE, to a table of its unit's globals in
-   device memory, which gives the device copies of the declared globals
-   (gw_map_unit_table; mapping them first, at the unit's first use).
-   Return the tables, to free when the module goes, or NULL if no export
-   has such a variable.  */
+   units UNITS, loaded as MODULE, to its unit's table
+   (gw_ptx_unit_table, one per unit).  Return the tables, to free when
+   the module goes, or NULL if no export has such a variable.  */
 
 static struct gw_ptx_tables *
 gw_ptx_set_tables (CUmodule module, const struct gw_image *const *images,
@@ -903,23 +917,11 @@ gw_ptx_set_tables (CUmodule module, const struct gw_image *const *images,
 		 != CUDA_SUCCESS
 	      || bytes != sizeof table)
 	    continue;
+	  if (t == NULL
+	      && (t = calloc (1, sizeof *t + n * sizeof t->dev[0])) == NULL)
+	    gw_fatal ("out of memory for a ptx module's tables");
 	  if (table == 0)
-	    {
-	      const struct gw_unit *u = units[i];
-	      size_t size = (u->num_globals ? u->num_globals : 1)
-			    * sizeof table;
-	      void *const *host = gw_map_unit_table (u);
-	      table = gw_ptx_alloc (size);
-	      gw_ptx_to_device (table, host, size);
-	      free ((void *) host);
-	      if (t == NULL)
-		{
-		  t = calloc (1, sizeof *t + n * sizeof t->dev[0]);
-		  if (t == NULL)
-		    gw_fatal ("out of memory for a ptx module's tables");
-		}
-	      t->dev[t->n++] = table;
-	    }
+	    t->dev[t->n++] = table = gw_ptx_unit_table (units[i]);
 	  gw_ptx_to_device (var, &table, sizeof table);
 	}
     }

@@ -469,6 +469,15 @@ struct gw_memory
   void (*free_async) (uint64_t, int q);
 };
 
+/* Whether memory M (NULL: the host's) runs copies and frees on async
+   queues: its _async members, all set or all NULL.  */
+
+static inline bool
+gw_memory_queues (const struct gw_memory *m)
+{
+  return m != NULL && m->to_host_async != NULL;
+}
+
 /* Return the memory the data directives map into, and the launches of
    the device they go to read their data from: the ptx device's while
    launches go there, the cpu device's own under GANGWAY_MEM=separate;

@@ -207,9 +207,10 @@ module_of (int i)
   for (int j = 0; j < nunits; j++)
     {
       const struct gw_image *o = ptx_image (units[j].unit);
-      int linked = 0;
+      /* Unit I's own image may be PTXSIM_PTX's text instead.  */
+      int linked = o && j == i;
       for (int k = 0; o && k < n; k++)
-	linked |= texts[k] == (const char *) o->data || (k == 0 && j == i);
+	linked |= texts[k] == (const char *) o->data;
       for (const char *const *e = linked ? o->exports : NULL; e && *e; e++)
 	{
 	  char name[512];
