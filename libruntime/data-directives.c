@@ -91,7 +91,7 @@ gangway_data_start (const struct gw_site *site, int flags_m, size_t mapnum,
   gw_map_site (site);
   struct gw_region *r
     = gw_map (flags & GW_FLAG_HOST_FALLBACK ? 0 : mapnum, hostaddrs,
-		  sizes, kinds, NULL);
+		  sizes, kinds, NULL, GW_ASYNC_SYNC);
   gw_map_site (NULL);
   r->prev = gw_data_stack;
   gw_data_stack = r;
@@ -111,7 +111,7 @@ gangway_data_end (void)
     {
       gw_data_stack = r->prev;
       gw_wait_all ();
-      gw_unmap (r);
+      gw_unmap (r, GW_ASYNC_SYNC);
     }
   else
     {

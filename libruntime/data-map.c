@@ -860,12 +860,14 @@ gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
 }
 
 /* Map the MAPNUM entries of a launch (WORDS not null: set WORDS[I] to the
-   device word of entry I) or of a data construct, and return what must
-   be undone at its end, for gw_unmap.  */
+   device word of entry I) or of a data construct, their copies on queue
+   ASYNC (gw_map_queue: an async launch's copy-ins go before its kernel
+   on its queue), and return what must be undone at its end, for
+   gw_unmap.  */
 
 struct gw_region *
 gw_map (size_t mapnum, void **hostaddrs, size_t *sizes,
-	unsigned short *kinds, uint64_t *words)
+	unsigned short *kinds, uint64_t *words, int async)
 {
   struct gw_region *r = calloc (1, sizeof *r + mapnum * sizeof r->items[0]);
 
@@ -877,6 +879,7 @@ gw_map (size_t mapnum, void **hostaddrs, size_t *sizes,
   /* A launch's small "to" objects go in its argument block, unless a
      pointer of the list may have to be attached inside one.  */
   gw_small_copies = words != NULL;
+  gw_map_queue = async;
   for (size_t i = 0; i < mapnum; i++)
     switch (GW_MAP_KIND (kinds[i]))
       {
@@ -888,6 +891,7 @@ gw_map (size_t mapnum, void **hostaddrs, size_t *sizes,
     i = gw_map_entry (i, hostaddrs, sizes, kinds, words, r->items);
   gw_small_copies = false;
   gw_fresh_pset = NULL;
+  gw_map_queue = GW_ASYNC_SYNC;
   gw_unlock ();
   return r;
 }
@@ -927,15 +931,19 @@ gw_map_place_copies (struct gw_region *r, uint64_t *words,
 }
 
 /* Undo the mappings R recorded, and free R: detach first, so that data
-   copied back holds the host's pointers, then drop the references.  */
+   copied back holds the host's pointers, then drop the references.  The
+   copies back and the frees go on queue ASYNC (gw_map_queue): an async
+   launch's mappings end at once on the host, what they move after its
+   kernel on its queue.  */
 
 void
-gw_unmap (struct gw_region *r)
+gw_unmap (struct gw_region *r, int async)
 {
   const struct gw_site *outer = gw_site;
 
   gw_lock ();
   gw_site = r->site;
+  gw_map_queue = async;
   for (size_t i = 0; i < r->n; i++)
     if (r->items[i].attach)
       {
@@ -950,44 +958,39 @@ gw_unmap (struct gw_region *r)
 	gw_release (it->entry, it->host, it->size,
 		    gw_copy_from_p (it->kind));
     }
+  gw_map_queue = GW_ASYNC_SYNC;
   gw_map_site (outer);
   gw_unlock ();
   free (r);
 }
 
-/* Return true if ending region R's mappings (gw_unmap) moves no data
-   and frees no device memory: each entry it references keeps a
-   reference of something else, and each pointer it attached stays
-   attached.  An async launch's mappings may then end while its kernel
-   runs (device-ptx.c).  */
+/* Return true if ending launch R's mappings (gw_unmap) copies data back
+   into the calling thread's live frames, SP being an address below the
+   launching function's frame: a local, or what GCC maps by reference (a
+   scalar of a kernels region, one declared inside a data construct, a
+   reduction variable).  An async launch then waits for its queue before
+   it ends its mappings, since the function that holds the object may
+   return before the queue runs (device-ptx.c, device-cpu.c).  */
 
 bool
-gw_unmap_quiet (const struct gw_region *r)
+gw_unmap_writes_frames (const struct gw_region *r, uintptr_t sp)
 {
-  bool quiet = true;
+  bool writes = false;
 
   gw_lock ();
-  for (size_t i = 0; i < r->n && quiet; i++)
+  for (size_t i = 0; i < r->n && !writes; i++)
     {
       const struct gw_item *it = &r->items[i];
+      if (!it->entry || !gw_copy_from_p (it->kind)
+	  || !gw_in_live_frames (it->host, it->size, sp))
+	continue;
       size_t same = 0;
-      if (it->attach)
-	{
-	  for (size_t j = 0; j < r->n; j++)
-	    same += r->items[j].attach && r->items[j].host == it->host;
-	  const struct gw_attach *a = gw_attachment (it->host, false);
-	  quiet = a && a->count > same;
-	  same = 0;
-	}
-      if (it->entry && quiet)
-	{
-	  for (size_t j = 0; j < r->n; j++)
-	    same += r->items[j].entry == it->entry;
-	  quiet = it->entry->refs > same;
-	}
+      for (size_t j = 0; j < r->n; j++)
+	same += r->items[j].entry == it->entry;
+      writes = it->entry->refs <= same;
     }
   gw_unlock ();
-  return quiet;
+  return writes;
 }
 
 /* Call FN (ARG, H, SIZE, DEV, I) for each mapping I of launch R that

@@ -124,10 +124,11 @@ extern size_t gw_map_entry (size_t, void **, size_t *, unsigned short *,
 extern void gw_map_enter (size_t, void **, size_t *, unsigned short *, int);
 
 /* The async queue the engine's copies and frees go on (gw_put, gw_get,
-   gw_free_block) while an enter or exit data with async runs, on a
+   gw_free_block) while an async launch maps or unmaps its data, or an
+   enter or exit data with async runs, on a
    memory with queues; GW_ASYNC_SYNC, at once, otherwise.  Set under the
-   lock by gw_map_enter, gw_map_exit and gw_map_enter_datum, for their
-   duration.  */
+   lock by gw_map, gw_unmap, gw_map_enter, gw_map_exit and
+   gw_map_enter_datum, for their duration.  */
 extern __thread int gw_map_queue;
 
 /* data-declare.c: map the declared globals of the units registered

@@ -579,14 +579,15 @@ gw_cpu_queue_separate (void *kernel, const struct gw_launch *l,
    of their own.
 
    A launch with an async queue is queued, as on a GPU whose stream runs
-   the kernel later, when its mappings may end at once (gw_unmap_quiet:
-   each of its data is present for something else too, as inside a data
-   construct or after enter data): nothing then waits for the kernel but
-   the queue's waits and what frees the memory (gw_cpu_mem_free).  A
-   launch whose unmapping moves data or frees memory (a copyout, a
-   copyin of data not present) runs synchronously after what is queued,
-   as the ptx device's waits for its stream; so does every launch under
-   GANGWAY_CHECK=data, whose checks are made around the kernel.  */
+   the kernel later: its copy-ins, its kernel, its copy outs and its
+   frees are records of the pool's ring in that order (the engine's
+   copies on the queue, gw_map and gw_unmap), and its mappings end on
+   the host at once; nothing then waits for the kernel but the queue's
+   waits and what frees memory at once (gw_cpu_mem_free).  One that
+   copies data back into the launching thread's stack waits for its
+   queue before it ends its mappings (gw_unmap_writes_frames).  Under
+   GANGWAY_CHECK=data every launch runs synchronously: its checks are
+   made around the kernel.  */
 
 static void
 gw_cpu_launch_separate (void *kernel, const struct gw_launch *l,
@@ -598,26 +599,31 @@ gw_cpu_launch_separate (void *kernel, const struct gw_launch *l,
   if (words == NULL)
     gw_fatal ("out of memory for a launch of %zu mappings", l->mapnum);
 
-  /* The copy-ins happen at the launch, after those of what was queued
-     before (a synchronous launch waited for the queue, launch.c).  */
+  bool checked = gw_config ()->check_data;
+  int q = checked ? GW_ASYNC_SYNC : l->async;
   struct gw_region *r = gw_map (l->mapnum, l->data, l->sizes, l->kinds,
-				words);
+				words, q);
   size_t copies = gw_map_copies_size (r);
   unsigned char *block = copies ? (unsigned char *) (uintptr_t)
 				  gw_cpu_mem_alloc (copies) : NULL;
   gw_map_place_copies (r, words, block, (uintptr_t) block);
   gw_map_globals (r, l->globals, l->num_globals, words + l->mapnum);
-  bool checked = gw_config ()->check_data;
-  if (l->async != GW_ASYNC_SYNC && !checked)
+  if (q != GW_ASYNC_SYNC)
     {
-      if (gw_unmap_quiet (r)
-	  && gw_cpu_queue_separate (kernel, l, key, words, n, block))
+      if (gw_cpu_queue_separate (kernel, l, key, words, n, block))
 	{
-	  gw_unmap (r);
+	  if (gw_unmap_writes_frames (r, (uintptr_t)
+				      __builtin_frame_address (0)))
+	    {
+	      gw_pool_wait (gw_pool_queue_last (q));
+	      q = GW_ASYNC_SYNC;
+	    }
+	  gw_unmap (r, q);
 	  if (words != stack_words)
 	    free (words);
 	  return;
 	}
+      /* The ring is full: run it after what is there.  */
       gw_pool_wait (gw_pool_queued ());
     }
   struct gw_check_kernel *k = checked ? gw_check_kernel_begin (r) : NULL;
@@ -626,7 +632,7 @@ gw_cpu_launch_separate (void *kernel, const struct gw_launch *l,
 	       l->gangs, key);
   if (checked)
     gw_check_kernel_end (k);
-  gw_unmap (r);
+  gw_unmap (r, GW_ASYNC_SYNC);
   if (checked)
     gw_check_protect ();
   if (block)

@@ -1282,12 +1282,14 @@ gw_ptx_args_done (struct gw_ptx_done *d, bool exiting)
 
    A launch with an async queue goes on the queue's stream (queue-ptx.c),
    after the queues its wait clause names, and the host does not wait
-   for it: its argument block comes back when the host learns the queue
-   is done.  Its data mappings end at once if that moves no data (all it
-   maps was present before, and stays: the common case of data an
-   enclosing data construct or enter data maps); otherwise their end
-   copies out or frees what the kernel uses, and the host waits for the
-   queue first.  */
+   for it: its copy-ins, its argument block's copy, its kernel, its copy
+   outs and its frees go on the stream in that order (the engine's
+   copies on the queue, gw_map and gw_unmap), its mappings end on the
+   host at once, and its argument block comes back when the host learns
+   the queue is done.  One that copies data back into the launching
+   thread's stack waits for its queue before it ends its mappings
+   (gw_unmap_writes_frames): the frame may be gone by the time the queue
+   runs.  */
 
 static void
 gw_ptx_launch (void *kernel, const struct gw_launch *l)
@@ -1303,17 +1305,21 @@ gw_ptx_launch (void *kernel, const struct gw_launch *l)
 
   if (words == NULL)
     gw_fatal ("out of memory for a launch of %zu mappings", l->mapnum);
+  bool queued = l->async != GW_ASYNC_SYNC;
+  /* What the device is done with comes back first; the wait clause's
+     queues come before the copy-ins.  */
+  if (queued)
+    gw_ptx_reap (l->async);
+  for (unsigned i = 0; queued && i < l->num_waits; i++)
+    gw_ptx_after (l->async, l->waits[i]);
   struct gw_region *r = gw_map (l->mapnum, l->data, l->sizes, l->kinds,
-				words);
+				words, l->async);
   GW_PTX_PHASE (1);
 
   size_t copies_at = (n * sizeof *words + 15) & ~(size_t) 15;
   size_t copies = gw_map_copies_size (r);
   size_t bytes = copies ? copies_at + copies : n * sizeof *words;
-  bool queued = l->async != GW_ASYNC_SYNC;
   CUresult e;
-  if (queued)
-    gw_ptx_reap (l->async);
   struct gw_ptx_args *block = gw_ptx_take_args ((bytes + 7) / 8,
 						l->async);
   uint64_t *image = block->host;
@@ -1334,8 +1340,6 @@ gw_ptx_launch (void *kernel, const struct gw_launch *l)
 	gw_ptx_die ("cuEventCreate", e);
       q = gw_ptx_enqueue_begin (l->async);
       stream = gw_ptx_queue_stream (q);
-      for (unsigned i = 0; i < l->num_waits; i++)
-	gw_ptx_enqueue_after (q, l->waits[i]);
     }
   e = gw_cu.cuMemcpyHtoDAsync_v2 (block->dev, image, bytes, stream);
   if (e != CUDA_SUCCESS)
@@ -1355,8 +1359,11 @@ gw_ptx_launch (void *kernel, const struct gw_launch *l)
     {
       block->done.run = gw_ptx_args_done;
       gw_ptx_enqueue_end (q, &block->done);
-      if (!gw_unmap_quiet (r))
-	gw_ptx_wait (l->async);
+      if (gw_unmap_writes_frames (r, (uintptr_t) __builtin_frame_address (0)))
+	{
+	  gw_ptx_wait (l->async);
+	  queued = false;
+	}
     }
   else
     {
@@ -1366,7 +1373,7 @@ gw_ptx_launch (void *kernel, const struct gw_launch *l)
     }
   GW_PTX_PHASE (4);
 
-  gw_unmap (r);
+  gw_unmap (r, queued ? l->async : GW_ASYNC_SYNC);
   if (words != stack_words)
     free (words);
   if (timed)

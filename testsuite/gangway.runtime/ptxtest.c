@@ -793,10 +793,12 @@ check_incr (const char *what, const int *a, int n, int add)
    updates go on the queue; a launch whose data must come back waits for
    its queue; a synchronous launch waits for every queue.  */
 
+static int async_b[100];
+
 static void
 test_async (void)
 {
-  int a[100], b[100];
+  int a[100], *b = async_b, lc[100];
   void *h[2] = { a, (void *) (intptr_t) 100 }, *hb[2] = { b, h[1] };
   size_t s[2] = { sizeof a, 0 };
   unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
@@ -843,12 +845,30 @@ test_async (void)
   mark ("updated device");
   memset (a, 0xff, sizeof a);
 
-  /* b is not present: its copy out waits for the queue.  */
+  /* b, a static object, is not present: its copy in, the kernel, its
+     copy out and its free go on queue 3's stream; the host has b after
+     the wait.  */
+  size_t sb[2] = { sizeof async_b, 0 };
   mark ("copy b");
-  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, hb, s, k,
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, hb, sb, k,
 			  W_ASYNC (3), 0);
   mark ("copied b");
+  CHECK (b[0] == 0 && b[99] == 99, "copy (b) async(3): b changed before "
+	 "the wait: b[0] = %d", b[0]);
+  gangway_acc_wait (3);
+  mark ("waited b");
   check_incr ("copy (b) async(3)", b, 100, 1);
+
+  /* lc is a local: the frame that holds it may be gone by the time the
+     queue runs, so the launch waits for its queue to copy it out.  */
+  for (int i = 0; i < 100; i++)
+    lc[i] = i;
+  void *hc[2] = { lc, h[1] };
+  mark ("copy lc");
+  gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, hc, s, k,
+			  W_ASYNC (3), 0);
+  mark ("copied lc");
+  check_incr ("copy (lc) async(3), lc a local", lc, 100, 1);
 
   /* A synchronous launch waits for every queue.  */
   gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k,
@@ -869,16 +889,16 @@ test_async (void)
   int c[100];
   for (int i = 0; i < 100; i++)
     c[i] = 1000 + i;
-  gangway_acc_copyin (b, sizeof b);
+  gangway_acc_copyin (b, sizeof async_b);
   void *db = gangway_acc_deviceptr (b);
   mark ("api async");
   gangway_acc_memcpy_to_device_async (db, c, sizeof c, 5);
-  gangway_acc_update_self_async (b, sizeof b, 5);
+  gangway_acc_update_self_async (b, sizeof async_b, 5);
   mark ("api queued");
   gangway_acc_wait (5);
   check_incr ("acc_memcpy_to_device_async, acc_update_self_async", b, 100,
 	      1000);
-  gangway_acc_delete (b, sizeof b);
+  gangway_acc_delete (b, sizeof async_b);
   mark ("end");
 }
 

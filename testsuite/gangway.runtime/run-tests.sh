@@ -723,8 +723,8 @@ check_order "ptx: async: a wait clause is an event, then queue 2 runs after queu
   '^MARK waited 2$'
 check_between "ptx: async: the wait for queue 2 gave queue 1's blocks back too" \
   0 "$log" "waited 2" "update" '^cuMemAlloc'
-check "ptx: async: two staging buffers (at most two copies in flight), reused" \
-  [ "$(grep -c '^cuMemAllocHost_v2 size=65536$' "$log")" -eq 2 ]
+check "ptx: async: three staging buffers (at most three copies in flight), reused" \
+  [ "$(grep -c '^cuMemAllocHost_v2 size=65536$' "$log")" -eq 3 ]
 check_between "ptx: async: the wait clause waits on the host for nothing" 0 \
   "$log" "tested" "wait 2" '^cu(StreamSynchronize|CtxSynchronize)'
 check_between "ptx: async: update self async(1) goes on queue 1's stream" 1 \
@@ -740,11 +740,20 @@ check_between "ptx: async: update device async(1) goes on queue 1's stream" 1 \
   '^cuMemcpyHtoDAsync_v2 dst=A1\+0 size=400 stream=S1$'
 check_between "ptx: async: ... without a host wait" 0 "$log" "update device" \
   "updated device" '^cu(StreamSynchronize|CtxSynchronize|MemcpyHtoD_v2)'
-check_order "ptx: async: a launch whose copy out moves data waits for its queue" \
-  "$log" '^MARK copy b$' '^cuMemcpyHtoD_v2 dst=A[0-9]+\+0 size=400$' \
-  '^cuLaunchKernel gw_kp_incr .* stream=S3 ' '^cuStreamSynchronize S3$' \
-  '^  run S3 kernel gw_kp_incr$' '^cuMemcpyDtoH_v2 src=A[0-9]+\+0 size=400$' \
-  '^cuMemFree_v2 A[0-9]+$' '^MARK copied b$'
+check_order "ptx: async: a launch that copies in and out: all on queue 3's stream" \
+  "$log" '^MARK copy b$' '^cuMemcpyHtoDAsync_v2 dst=A[0-9]+\+0 size=400 stream=S3$' \
+  '^cuLaunchKernel gw_kp_incr .* stream=S3 ' \
+  '^cuMemcpyDtoHAsync_v2 src=A[0-9]+\+0 size=400 stream=S3$' '^MARK copied b$'
+check_between "ptx: async: ... without a host wait or a free" 0 "$log" \
+  "copy b" "copied b" '^cu(StreamSynchronize|CtxSynchronize|StreamQuery|Memcpy(HtoD|DtoH)_v2|MemFree)'
+check_order "ptx: async: ... the copy out and the free once the host waits" \
+  "$log" '^MARK copied b$' '^cuStreamSynchronize S3$' \
+  '^  run S3 kernel gw_kp_incr$' '^  run S3 copy dst=0x[0-9a-f]+ size=400$' \
+  '^cuMemFree_v2 A[0-9]+$' '^MARK waited b$'
+check_order "ptx: async: a launch that copies out into the launcher's stack waits" \
+  "$log" '^MARK copy lc$' '^cuLaunchKernel gw_kp_incr .* stream=S3 ' \
+  '^cuStreamSynchronize S3$' '^  run S3 kernel gw_kp_incr$' \
+  '^cuMemcpyDtoH_v2 src=A[0-9]+\+0 size=400$' '^MARK copied lc$'
 check_order "ptx: async: a synchronous launch waits for the queues first" \
   "$log" '^MARK sync$' '^cuStreamSynchronize S1$' '^  run S1 kernel' \
   '^cuLaunchKernel gw_kp_incr .* stream=null ' '^cuCtxSynchronize$' \
