@@ -10,7 +10,8 @@
    comes only after it: the region gives up after a bounded spin and the
    test fails (as it does under GANGWAY_CHECK=data, which runs everything
    synchronously).  The input changes after each launch: the region must
-   see it as it was at its launch.  */
+   see it as it was at its launch.  Everything the regions copy out is
+   static: a local copied out makes its launch wait (async-5.c).  */
 /* { dg-do run } */
 /* { dg-set-target-env-var GANGWAY_NUM_THREADS "2" } */
 /* { dg-set-target-env-var GANGWAY_LOG "launch" } */
@@ -22,13 +23,13 @@
 #define N 1000
 #define CHUNKS 6
 
-static int flag;
+static int flag, spun;
 static int in[CHUNKS * N], out[CHUNKS * N];
 
 int
 main (void)
 {
-  int *fp = &flag, bad = 0, spun = 0;
+  int *fp = &flag, bad = 0;
 
 #pragma acc parallel num_gangs (1) deviceptr (fp) copy (spun) async (0)
   {
