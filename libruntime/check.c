@@ -669,8 +669,9 @@ gw_checked_alloc (size_t size)
 }
 
 static void
-gw_checked_free (uint64_t d)
+gw_checked_free (uint64_t d, size_t size)
 {
+  (void) size;
   pthread_mutex_lock (&gw_check_lock);
   for (size_t i = 0; i < gw_num_blocks; i++)
     if (gw_blocks[i].base == d)

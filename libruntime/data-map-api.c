@@ -199,7 +199,7 @@ gw_map_free (uint64_t dev)
   *p = a->next;
   gw_unlock ();
   gw_prof (acc_ev_free, NULL, a->base, a->size, GW_ASYNC_SYNC);
-  a->mem->free (a->base);
+  a->mem->free (a->base, a->size);
   free (a);
 }
 

@@ -436,9 +436,9 @@ gw_free_block (struct gw_block *b)
 
   gw_prof (acc_ev_free, NULL, b->base, b->size, q);
   if (q == GW_ASYNC_SYNC)
-    b->mem->free (b->base);
+    b->mem->free (b->base, b->size);
   else
-    b->mem->free_async (b->base, q);
+    b->mem->free_async (b->base, b->size, q);
 }
 
 /* Remove entry E, freeing its block if it was the last entry there, and

@@ -400,8 +400,9 @@ gw_cpu_mem_alloc (size_t size)
    memory, whatever queue they are on (a GPU's free likewise waits).  */
 
 static void
-gw_cpu_mem_free (uint64_t p)
+gw_cpu_mem_free (uint64_t p, size_t size)
 {
+  (void) size;
   gw_pool_wait (gw_pool_queued ());
   free ((void *) (uintptr_t) p);
 }
@@ -522,10 +523,10 @@ gw_cpu_mem_to_host_async (void *dst, uint64_t src, size_t size, int q)
 }
 
 static void
-gw_cpu_mem_free_async (uint64_t p, int q)
+gw_cpu_mem_free_async (uint64_t p, size_t size, int q)
 {
   if (!gw_pool_queue_free ((void *) (uintptr_t) p, q))
-    gw_cpu_mem_free (p);
+    gw_cpu_mem_free (p, size);
 }
 
 static const struct gw_memory gw_memory_cpu = {
@@ -636,7 +637,7 @@ gw_cpu_launch_separate (void *kernel, const struct gw_launch *l,
   if (checked)
     gw_check_protect ();
   if (block)
-    gw_cpu_mem_free ((uintptr_t) block);
+    gw_cpu_mem_free ((uintptr_t) block, copies);
   if (words != stack_words)
     free (words);
 }

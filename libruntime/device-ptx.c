@@ -148,6 +148,7 @@ gw_ptx_atfork_child (void)
 
 static void gw_ptx_release_args (void);
 static void gw_ptx_release_stages (void);
+static bool gw_ptx_empty_cache (void);
 
 /* At exit, before the driver's own exit handlers (see above): finish
    the queues' work, give back the argument blocks and close the
@@ -161,6 +162,7 @@ gw_ptx_at_exit (void)
   gw_ptx_close_queues ();
   gw_ptx_release_args ();
   gw_ptx_release_stages ();
+  gw_ptx_empty_cache ();
   gw_ptx_unusable = "exiting";
 }
 
@@ -401,6 +403,8 @@ gw_ptx_current (bool context, int open)
    (known of the ptx device's GPU only: 0 for the others), and the CUDA
    driver's version (12040 for 12.4).  */
 
+static size_t gw_ptx_cache_size (void);
+
 void
 gw_ptx_describe (int num, char *name, size_t size, size_t *memory,
 		 size_t *free, int *driver)
@@ -417,34 +421,152 @@ gw_ptx_describe (int num, char *name, size_t size, size_t *memory,
   if (num != gw_ptx_device
       || gw_cu.cuMemGetInfo_v2 (free, &total) != CUDA_SUCCESS)
     *free = 0;
+  else
+    *free += gw_ptx_cache_size ();	/* Free for the program's too.  */
   if (gw_cu.cuDriverGetVersion (driver) != CUDA_SUCCESS)
     *driver = 0;
 }
 
+/* The cache of device memory (GANGWAY_PTX_CACHE, on by default).  A
+   free keeps its block for the next allocation of its size class
+   instead of calling cuMemFree, which waits for the whole device and
+   costs as much again as the cuMemAlloc after it: a region whose clauses
+   copy data not present (copy, copyin, create) allocates at its first
+   launch only, and a pipeline of async regions frees without a host
+   wait.  Sizes are rounded up to a class, four per power of two from
+   256 bytes (at most a quarter more); a block is cached under its
+   class.  A free on a queue (gw_ptx_free_async) caches its block once
+   the queue's work before it is done, as CUDA's stream-ordered
+   allocator reuses memory freed on a stream (cuMemFreeAsync): a
+   program that uses data on another queue after an exit data on this
+   one freed it is wrong there too; a synchronous free first waits for
+   every queue's work.  The cache grows as the program's largest set of
+   live blocks does: an allocation the driver refuses empties it into
+   the driver and tries again, acc_get_property's free memory counts
+   it, and exit gives it back.  */
+
+#define GW_PTX_CLASSES 232
+
+struct gw_ptx_cached
+{
+  uint64_t p;
+  struct gw_ptx_cached *next;
+};
+
+static struct gw_ptx_cached *gw_ptx_cache[GW_PTX_CLASSES];
+static size_t gw_ptx_cached_bytes;
+static pthread_mutex_t gw_ptx_cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Return the size class of an allocation of SIZE bytes, and set
+   *ROUNDED to the bytes its blocks have.  */
+
+static unsigned
+gw_ptx_class (size_t size, size_t *rounded)
+{
+  if (size <= 256)
+    {
+      *rounded = 256;
+      return 0;
+    }
+  /* SIZE is in (2^LG, 2^(LG+1)]: steps of 2^(LG-2).  */
+  unsigned lg = 63 - __builtin_clzll ((unsigned long long) size - 1);
+  size_t step = (size_t) 1 << (lg - 2);
+  *rounded = (size + step - 1) & ~(step - 1);
+  return 1 + (lg - 8) * 4 + (unsigned) (*rounded / step - 5);
+}
+
+/* Keep the block at device address P, of an allocation of SIZE bytes, in
+   the cache; return false if the cache is off (or out of host
+   memory).  */
+
+static bool
+gw_ptx_cache_put (uint64_t p, size_t size)
+{
+  if (!gw_config ()->ptx_cache)
+    return false;
+  struct gw_ptx_cached *b = malloc (sizeof *b);
+  if (b == NULL)
+    return false;
+  size_t rounded;
+  unsigned c = gw_ptx_class (size, &rounded);
+  b->p = p;
+  pthread_mutex_lock (&gw_ptx_cache_lock);
+  b->next = gw_ptx_cache[c];
+  gw_ptx_cache[c] = b;
+  gw_ptx_cached_bytes += rounded;
+  pthread_mutex_unlock (&gw_ptx_cache_lock);
+  return true;
+}
+
+/* Give the cache's blocks back to the driver, once no queue's work may
+   use them; return whether there were any.  */
+
+static bool
+gw_ptx_empty_cache (void)
+{
+  bool any = false;
+
+  gw_ptx_settle ();
+  pthread_mutex_lock (&gw_ptx_cache_lock);
+  for (unsigned c = 0; c < GW_PTX_CLASSES; c++)
+    while (gw_ptx_cache[c])
+      {
+	struct gw_ptx_cached *b = gw_ptx_cache[c];
+	gw_ptx_cache[c] = b->next;
+	gw_cu.cuMemFree_v2 (b->p);
+	free (b);
+	any = true;
+      }
+  gw_ptx_cached_bytes = 0;
+  pthread_mutex_unlock (&gw_ptx_cache_lock);
+  return any;
+}
+
 /* Return the device address of a new allocation of SIZE bytes (at least
-   one).  */
+   one): a cached block of its class, or the driver's.  */
 
 static uint64_t
 gw_ptx_alloc (size_t size)
 {
   CUdeviceptr p;
+  size_t rounded = size ? size : 1;
 
   gw_ptx_mark_used ();
   gw_ptx_bind ();
-  CUresult e = gw_cu.cuMemAlloc_v2 (&p, size ? size : 1);
+  if (gw_config ()->ptx_cache)
+    {
+      unsigned c = gw_ptx_class (size, &rounded);
+      pthread_mutex_lock (&gw_ptx_cache_lock);
+      struct gw_ptx_cached *b = gw_ptx_cache[c];
+      if (b)
+	{
+	  gw_ptx_cache[c] = b->next;
+	  gw_ptx_cached_bytes -= rounded;
+	}
+      pthread_mutex_unlock (&gw_ptx_cache_lock);
+      if (b)
+	{
+	  p = b->p;
+	  free (b);
+	  return p;
+	}
+    }
+  CUresult e = gw_cu.cuMemAlloc_v2 (&p, rounded);
+  if (e != CUDA_SUCCESS && gw_ptx_empty_cache ())
+    e = gw_cu.cuMemAlloc_v2 (&p, rounded);
   if (e != CUDA_SUCCESS)
     gw_fatal ("cannot allocate %zu bytes on the ptx device: %s", size,
 	      gw_cu_error (e));
   return p;
 }
 
-/* Free the allocation at device address P, once the queued work of
-   every queue, which may use it, is done; after a fork or once exit
-   began (a unit's declared globals go at exit), the driver is not ours
-   to call, and the memory goes with the process.  */
+/* Give the allocation at device address P back to the driver, once the
+   queued work of every queue, which may use it, is done; after a fork or
+   once exit began (a unit's declared globals go at exit), the driver is
+   not ours to call, and the memory goes with the process.  */
 
 static void
-gw_ptx_free (uint64_t p)
+gw_ptx_free_to_driver (uint64_t p)
 {
   if (gw_ptx_unusable != NULL)
     return;
@@ -453,6 +575,31 @@ gw_ptx_free (uint64_t p)
   CUresult e = gw_cu.cuMemFree_v2 (p);
   if (e != CUDA_SUCCESS)
     gw_ptx_die ("cuMemFree", e);
+}
+
+/* Free the allocation at device address P, of SIZE bytes, once the
+   queued work of every queue is done: into the cache, or to the
+   driver.  */
+
+static void
+gw_ptx_free (uint64_t p, size_t size)
+{
+  if (gw_ptx_unusable != NULL)
+    return;
+  gw_ptx_settle ();
+  if (!gw_ptx_cache_put (p, size))
+    gw_ptx_free_to_driver (p);
+}
+
+/* The bytes the cache keeps (acc_get_property's free memory).  */
+
+static size_t
+gw_ptx_cache_size (void)
+{
+  pthread_mutex_lock (&gw_ptx_cache_lock);
+  size_t n = gw_ptx_cached_bytes;
+  pthread_mutex_unlock (&gw_ptx_cache_lock);
+  return n;
 }
 
 /* Copy SIZE bytes from host address SRC to device address DST.  */
@@ -716,6 +863,7 @@ struct gw_ptx_free_later
 {
   struct gw_ptx_done done;
   uint64_t p;
+  size_t size;
 };
 
 static void
@@ -723,27 +871,32 @@ gw_ptx_free_done (struct gw_ptx_done *d, bool exiting)
 {
   struct gw_ptx_free_later *f = (struct gw_ptx_free_later *) d;
 
-  if (!exiting && gw_ptx_unusable == NULL)
+  /* The queue's work before the free is done: the block may go to the
+     cache at once.  */
+  if (gw_ptx_unusable == NULL)
     {
-      gw_ptx_free (f->p);
+      if (!gw_ptx_cache_put (f->p, f->size) && !exiting)
+	gw_ptx_free (f->p, f->size);
       gw_cu.cuEventDestroy_v2 (f->done.event);
     }
   free (f);
 }
 
-/* Free the allocation at device address P on queue Q.  */
+/* Free the allocation at device address P, of SIZE bytes, on queue
+   Q.  */
 
 static void
-gw_ptx_free_async (uint64_t p, int q)
+gw_ptx_free_async (uint64_t p, size_t size, int q)
 {
   struct gw_ptx_free_later *f = calloc (1, sizeof *f);
   if (f == NULL)
     {
       gw_ptx_wait (q);
-      gw_ptx_free (p);
+      gw_ptx_free (p, size);
       return;
     }
   f->p = p;
+  f->size = size;
   f->done.run = gw_ptx_free_done;
   gw_ptx_bind ();
   /* The event lets a later launch on the queue free it (gw_ptx_reap).  */
@@ -1030,7 +1183,7 @@ gw_ptx_unload_image (struct gw_code *code)
       gw_cu.cuModuleUnload (code->image);
       gw_ptx_forget_limits ();
       for (size_t i = 0; t && i < t->n; i++)
-	gw_ptx_free (t->dev[i]);
+	gw_ptx_free_to_driver (t->dev[i]);
     }
   free (t);
   free (code);
@@ -1246,7 +1399,7 @@ gw_ptx_release_args (void)
   while (a)
     {
       struct gw_ptx_args *next = a->next;
-      gw_ptx_free (a->dev);
+      gw_ptx_free_to_driver (a->dev);
       gw_cu.cuMemFreeHost (a->host);
       if (a->done.event)
 	gw_cu.cuEventDestroy_v2 (a->done.event);

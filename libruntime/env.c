@@ -364,6 +364,10 @@ gw_read_config (void)
   else if (v && v[0] && strcasecmp (v, "none") != 0)
     gw_warn ("unknown GANGWAY_CHECK=%s (want data or none); ignored", v);
 
+  /* The ptx device's cache of freed device memory: on unless 0 or off.  */
+  v = gw_getenv ("GANGWAY_PTX_CACHE");
+  c->ptx_cache = !(v && (strcmp (v, "0") == 0 || strcasecmp (v, "off") == 0));
+
   c->cuda_driver = gw_getenv ("GANGWAY_CUDA_DRIVER");
   if (c->cuda_driver == NULL)
     c->cuda_driver = "libcuda.so.1";

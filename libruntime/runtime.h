@@ -182,6 +182,8 @@ struct gw_config
   /* GANGWAY_CHECK=data: the cpu device's memory is separate, and
      checked (check.c).  */
   bool check_data;
+  bool ptx_cache;		/* GANGWAY_PTX_CACHE: reuse freed device
+				   memory (device-ptx.c).  */
   /* GOMP_OPENACC_DIM's gangs, workers and vector length: the dimensions
      of a launch that neither the compiler nor the program fixed, 0 where
      the device chooses.  */
@@ -454,7 +456,7 @@ extern void gw_ptx_set_stream (int, void *);
 struct gw_memory
 {
   uint64_t (*alloc) (size_t);	/* SIZE bytes, 16-byte aligned.  */
-  void (*free) (uint64_t);
+  void (*free) (uint64_t, size_t);	/* An allocation and its SIZE.  */
   void (*to_device) (uint64_t, const void *, size_t);
   void (*to_host) (void *, uint64_t, size_t);
   void (*copy) (uint64_t, uint64_t, size_t);	/* Device to device.  */
@@ -466,7 +468,7 @@ struct gw_memory
      then is).  NULL where the device runs no queues of its own.  */
   void (*to_device_async) (uint64_t, const void *, size_t, int q);
   void (*to_host_async) (void *, uint64_t, size_t, int q);
-  void (*free_async) (uint64_t, int q);
+  void (*free_async) (uint64_t, size_t, int q);
 };
 
 /* Whether memory M (NULL: the host's) runs copies and frees on async

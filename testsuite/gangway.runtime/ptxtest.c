@@ -902,6 +902,47 @@ test_async (void)
   mark ("end");
 }
 
+/* The cache of freed device memory (device-ptx.c): five synchronous
+   launches that copy a static array not present allocate its block once
+   and free none; five async launches on queue 1 that copy chunks of
+   another reuse what the cache has, and wait for nothing on the host.
+   Under GANGWAY_PTX_CACHE=0 each launch allocates and frees.  */
+
+static int cache_a[100], cache_b[5][100];
+
+static void
+test_cache (void)
+{
+  void *h[2] = { cache_a, (void *) (intptr_t) 100 };
+  size_t s[2] = { sizeof cache_a, 0 };
+  unsigned short k[2] = { ALIGN4 (K_TOFROM), K_FIRSTPRIVATE_INT };
+
+  for (int i = 0; i < 100; i++)
+    cache_a[i] = i;
+  mark ("sync");
+  for (int i = 0; i < 5; i++)
+    gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, h, s, k, 0);
+  mark ("synced");
+  check_incr ("five copy (a)", cache_a, 100, 5);
+  /* A pipeline: each launch copies a chunk of its own (a copy in of
+     what a queued copy out is to write would wait for it).  */
+  for (int c = 0; c < 5; c++)
+    for (int i = 0; i < 100; i++)
+      cache_b[c][i] = i;
+  mark ("async");
+  for (int c = 0; c < 5; c++)
+    {
+      void *hb[2] = { cache_b[c], h[1] };
+      gangway_parallel_keyed (NULL, FLAGS_DEVICE, host_incr, 2, hb, s, k,
+			      W_ASYNC (1), 0);
+    }
+  mark ("queued");
+  gangway_acc_wait (1);
+  mark ("waited");
+  for (int c = 0; c < 5; c++)
+    check_incr ("copy (b[c]) async(1)", cache_b[c], 100, 1);
+}
+
 /* The orders between queues and the host that the GCC suite's ptx
    view found wrong: what a queue waited for by an event is the host's
    once it waits for that queue; an update device after an update self
@@ -1196,6 +1237,8 @@ main (int argc, char **argv)
     test_async_deep ();
   else if (strcmp (test, "async-data") == 0)
     test_async_data ();
+  else if (strcmp (test, "cache") == 0)
+    test_cache ();
   else if (strcmp (test, "gpus-cpu") == 0)
     test_gpus_cpu ();
   else if (strcmp (test, "gpus") == 0)

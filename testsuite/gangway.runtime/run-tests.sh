@@ -592,7 +592,9 @@ check_lines 1 '^gangway: launch 0x[0-9a-f]+ device=host .*reason=if-clause$' \
 
 # -- The ptx device, through the fake CUDA driver (fake-cuda.c).
 
-FAKE="GANGWAY_CUDA_DRIVER=$build/fake-cuda.so"
+# These tests count the engine's allocations and frees one by one: the
+# cache of freed device memory, on by default, is off but in ptx-cache.
+FAKE="GANGWAY_CUDA_DRIVER=$build/fake-cuda.so GANGWAY_PTX_CACHE=0"
 P=./ptxtest
 
 log=$build/ptx-launch.cuda
@@ -824,6 +826,30 @@ check_between "ptx: async deep: at most 256 argument blocks" 256 "$log" \
   "queue" "queued" '^cuMemAlloc_v2 size=2048 '
 check_between "ptx: async deep: then one wait for the queue, no more" 1 \
   "$log" "queue" "queued" '^cuStreamSynchronize S1$'
+
+log=$build/ptx-cache.cuda
+rm -f "$log"
+run ptx-cache $FAKE GANGWAY_PTX_CACHE=1 FAKE_CUDA_LOG="$log" $P cache
+check_status "ptx: the cache of device memory"
+check_between "ptx: cache: five synchronous copy (a): one allocation (448 bytes, a class)" \
+  1 "$log" "sync" "synced" '^cuMemAlloc_v2 size=448 '
+check_between "ptx: cache: ... and no free" 0 "$log" "sync" "synced" \
+  '^cuMemFree_v2'
+check_between "ptx: cache: five async copies of chunks: no free, no host wait" \
+  0 "$log" "async" "queued" '^cu(MemFree_v2|CtxSynchronize|StreamSynchronize)'
+check "ptx: cache: at most five allocations of the class while queued" \
+  [ "$(sed -n '/^MARK async$/,/^MARK waited$/p' "$log" | grep -c '^cuMemAlloc_v2 size=448 ')" -le 5 ]
+check "ptx: cache: given back at exit, nothing left" \
+  [ "$(sed -n '/^MARK waited$/,$p' "$log" | grep -c '^cuMemFree_v2 ')" -ge 1 ] \
+  && [ "$(grep -c '^leak' "$log")" -eq 0 ]
+log=$build/ptx-cache-off.cuda
+rm -f "$log"
+run ptx-cache-off $FAKE FAKE_CUDA_LOG="$log" $P cache
+check_status "ptx: GANGWAY_PTX_CACHE=0"
+check_between "ptx: cache off: five synchronous copy (a): five allocations of its size" \
+  5 "$log" "sync" "synced" '^cuMemAlloc_v2 size=400 '
+check_between "ptx: cache off: ... and five frees" 5 "$log" "sync" "synced" \
+  '^cuMemFree_v2'
 
 log=$build/ptx-gpus.cuda
 rm -f "$log"
