@@ -455,6 +455,8 @@ struct fz_routine
   bool ext = false;		/* External linkage (else static, unless
 				   the other unit calls it).  */
   bool aux = false;		/* Defined in the second unit.  */
+  bool dtab = false;		/* Its result reads its unit's declared
+				   table dtab_NAME (print.cc).  */
   bool worker_red = false;	/* It (or a routine it calls) reduces
 				   across workers: its callers' regions
 				   need the dims of one.  */

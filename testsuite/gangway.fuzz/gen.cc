@@ -4174,6 +4174,13 @@ gen::run ()
 	if (one)
 	  s->data_async = q;
       }
+  /* Routines that read a declared table of their unit's: drawn from a
+     stream of their own too.  */
+  fz_rng declare_rng;
+  declare_rng.s = opts.seed * 0x9e3779b97f4a7c15ull + 0xdec1a7e;
+  for (fz_routine *r : p->routines)
+    r->dtab = !r->is_void && fz_is_int (r->ret) && r->ret != TY_BOOL
+	      && declare_rng.pct (w (K_routine_declare));
   /* A region under a rounding mode is restored after its launch, or
      after waiting for it.  */
   for (fz_stmt *r : regions)

@@ -130,6 +130,7 @@ private:
   std::string signature (fz_routine *r, bool decl);
   void routines (bool aux);
   void routine_def (fz_routine *r);
+  fz_routine *cur_routine = nullptr;	/* The routine being printed.  */
 
   void declarations ();
   void compute ();
@@ -1093,7 +1094,16 @@ printer::stmt (fz_stmt *s)
       line (e (s->e) + ";");
       return;
     case S_RETURN:
-      line ("return " + e (s->e) + ";");
+      if (cur_routine && cur_routine->dtab)
+	{
+	  /* Through the unit's declared table (routines ()).  */
+	  std::string t = ty (cur_routine->ret);
+	  line ("return (" + t + ") ((" + e (s->e) + ") ^ (" + t + ") dtab_"
+		+ cur_routine->name + "["
+		+ std::to_string ((cur_routine->num * 7 + 3) % 16) + "]);");
+	}
+      else
+	line ("return " + e (s->e) + ";");
       return;
     case S_IF:
       if (s->unwrap)
@@ -1988,9 +1998,11 @@ printer::routine_def (fz_routine *r)
     if (a->uses && a->role == fz_array::PRIVATE && a->routine == r->num)
       line (ty (a->ty) + " " + a->name + "[" + std::to_string (a->dims[0])
 	    + "];");
+  cur_routine = r;
   for (fz_stmt *s : r->body)
     if (!s->dropped)
       stmt (s);
+  cur_routine = nullptr;
   ind -= 2;
   line ("}");
   line ("");
@@ -2038,6 +2050,22 @@ printer::routines (bool aux)
 	      + level_name (r->level));
       }
   line ("");
+  /* The tables the routines read: globals of their unit that 'declare
+     copyin' gives a device copy of, which a routine reaches through its
+     own unit (another unit's region may call it).  */
+  bool any = false;
+  for (fz_routine *r : defs)
+    if (r->dtab)
+      {
+	std::string init;
+	for (int i = 0; i < 16; i++)
+	  init += (i ? ", " : "") + std::to_string ((r->num * 37 + i * 11) % 97);
+	line ("static int32_t dtab_" + r->name + "[16] = { " + init + " };");
+	line ("#pragma acc declare copyin (dtab_" + r->name + ")");
+	any = true;
+      }
+  if (any)
+    line ("");
   for (fz_routine *r : defs)
     routine_def (r);
 }
