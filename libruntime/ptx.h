@@ -1,5 +1,6 @@
-/* What device-ptx.c and queue-ptx.c share: the CUDA driver's entry
-   points and the ptx device's helpers.
+/* What the ptx device's files share: device-ptx.c (the driver, the
+   probe, launches), queue-ptx.c (async queues), memory-ptx.c (device
+   memory, copies) and image-ptx.c (a unit's code).
    Copyright (C) 2026 The Gangway developers.
 
    This file is part of Gangway.
@@ -69,6 +70,28 @@ extern void gw_ptx_enqueue_end (struct gw_ptx_queue *, struct gw_ptx_done *);
 extern void gw_ptx_reap (int);
 extern void gw_ptx_settle (void);
 extern void gw_ptx_close_queues (void);
+
+/* device-ptx.c: a description of the driver's error code, for messages;
+   the device's compute capability (80 for 8.0), and the
+   kernels' limits forgotten when a module goes.  */
+extern const char *gw_cu_error (CUresult);
+extern int gw_ptx_arch;
+extern void gw_ptx_forget_limits (void);
+
+/* memory-ptx.c: the device's memory, for the mapping engine, and what
+   the rest of the device allocates with it.  */
+extern const struct gw_memory gw_memory_ptx;
+extern uint64_t gw_ptx_alloc (size_t);
+extern void gw_ptx_free_to_driver (uint64_t);
+extern void gw_ptx_to_device (uint64_t, const void *, size_t);
+extern size_t gw_ptx_cache_size (void);
+extern bool gw_ptx_empty_cache (void);
+extern void gw_ptx_release_stages (void);
+
+/* image-ptx.c: load and unload a unit's code.  */
+extern struct gw_code *gw_ptx_load_image (const struct gw_unit *, char *,
+					  size_t);
+extern void gw_ptx_unload_image (struct gw_code *);
 
 #pragma GCC visibility pop
 

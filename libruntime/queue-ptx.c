@@ -482,7 +482,7 @@ gw_ptx_test_all (void)
 /* Wait for the device's queued work, if there is any, without running
    the completions (the next wait or test of each queue runs them):
    before device memory is freed, which queued work of any queue may
-   still use (cuMemFree waits likewise on a GPU; device-ptx.c).  */
+   still use (cuMemFree waits likewise on a GPU; memory-ptx.c).  */
 
 void
 gw_ptx_settle (void)

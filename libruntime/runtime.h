@@ -29,8 +29,9 @@
      pool.c        the thread pool the cpu device runs gangs on: jobs
 		   (pool.h lists its other files: pool-choice.c,
 		   pool-threads.c, pool-queue.c);
-     device-ptx.c  the "ptx" device: the CUDA driver, image loading,
-		   launching, its memory;
+     device-ptx.c  the "ptx" device: the CUDA driver, launching (ptx.h
+		   lists its other files: queue-ptx.c, memory-ptx.c,
+		   image-ptx.c);
      data-map.c    the mapping engine: the present table of a device with
 		   memory of its own, the data clauses of launches and the
 		   data directives;
@@ -183,7 +184,7 @@ struct gw_config
      checked (check.c).  */
   bool check_data;
   bool ptx_cache;		/* GANGWAY_PTX_CACHE: reuse freed device
-				   memory (device-ptx.c).  */
+				   memory (memory-ptx.c).  */
   /* GOMP_OPENACC_DIM's gangs, workers and vector length: the dimensions
      of a launch that neither the compiler nor the program fixed, 0 where
      the device chooses.  */

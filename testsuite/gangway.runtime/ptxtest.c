@@ -902,7 +902,7 @@ test_async (void)
   mark ("end");
 }
 
-/* The cache of freed device memory (device-ptx.c): five synchronous
+/* The cache of freed device memory (memory-ptx.c): five synchronous
    launches that copy a static array not present allocate its block once
    and free none; five async launches on queue 1 that copy chunks of
    another reuse what the cache has, and wait for nothing on the host.
