@@ -930,17 +930,52 @@ gw_map_place_copies (struct gw_region *r, uint64_t *words,
       }
 }
 
+/* Return true if ending launch R's mappings (gw_unmap) copies data back
+   into the calling thread's live frames, SP being an address below the
+   launching function's frame: a local, or what GCC maps by reference (a
+   scalar of a kernels region, one declared inside a data construct, a
+   reduction variable).  */
+
+static bool
+gw_unmap_writes_frames (const struct gw_region *r, uintptr_t sp)
+{
+  bool writes = false;
+
+  gw_lock ();
+  for (size_t i = 0; i < r->n && !writes; i++)
+    {
+      const struct gw_item *it = &r->items[i];
+      if (!it->entry || !gw_copy_from_p (it->kind)
+	  || !gw_in_live_frames (it->host, it->size, sp))
+	continue;
+      size_t same = 0;
+      for (size_t j = 0; j < r->n; j++)
+	same += r->items[j].entry == it->entry;
+      writes = it->entry->refs <= same;
+    }
+  gw_unlock ();
+  return writes;
+}
+
 /* Undo the mappings R recorded, and free R: detach first, so that data
    copied back holds the host's pointers, then drop the references.  The
    copies back and the frees go on queue ASYNC (gw_map_queue): an async
    launch's mappings end at once on the host, what they move after its
-   kernel on its queue.  */
+   kernel on its queue.  Unless they copy back into the calling thread's
+   live frames: the function that holds the object may return before the
+   queue runs, so they wait for the queue and end at once.  */
 
 void
 gw_unmap (struct gw_region *r, int async)
 {
   const struct gw_site *outer = gw_site;
 
+  if (async != GW_ASYNC_SYNC
+      && gw_unmap_writes_frames (r, (uintptr_t) __builtin_frame_address (0)))
+    {
+      gw_wait_queue (async);
+      async = GW_ASYNC_SYNC;
+    }
   gw_lock ();
   gw_site = r->site;
   gw_map_queue = async;
@@ -962,35 +997,6 @@ gw_unmap (struct gw_region *r, int async)
   gw_map_site (outer);
   gw_unlock ();
   free (r);
-}
-
-/* Return true if ending launch R's mappings (gw_unmap) copies data back
-   into the calling thread's live frames, SP being an address below the
-   launching function's frame: a local, or what GCC maps by reference (a
-   scalar of a kernels region, one declared inside a data construct, a
-   reduction variable).  An async launch then waits for its queue before
-   it ends its mappings, since the function that holds the object may
-   return before the queue runs (device-ptx.c, device-cpu.c).  */
-
-bool
-gw_unmap_writes_frames (const struct gw_region *r, uintptr_t sp)
-{
-  bool writes = false;
-
-  gw_lock ();
-  for (size_t i = 0; i < r->n && !writes; i++)
-    {
-      const struct gw_item *it = &r->items[i];
-      if (!it->entry || !gw_copy_from_p (it->kind)
-	  || !gw_in_live_frames (it->host, it->size, sp))
-	continue;
-      size_t same = 0;
-      for (size_t j = 0; j < r->n; j++)
-	same += r->items[j].entry == it->entry;
-      writes = it->entry->refs <= same;
-    }
-  gw_unlock ();
-  return writes;
 }
 
 /* Call FN (ARG, H, SIZE, DEV, I) for each mapping I of launch R that

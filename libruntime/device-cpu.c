@@ -584,9 +584,9 @@ gw_cpu_queue_separate (void *kernel, const struct gw_launch *l,
    frees are records of the pool's ring in that order (the engine's
    copies on the queue, gw_map and gw_unmap), and its mappings end on
    the host at once; nothing then waits for the kernel but the queue's
-   waits and what frees memory at once (gw_cpu_mem_free).  One that
-   copies data back into the launching thread's stack waits for its
-   queue before it ends its mappings (gw_unmap_writes_frames).  Under
+   waits and what frees memory at once (gw_cpu_mem_free), and, where
+   the launch copies back into the launching thread's stack, gw_unmap,
+   as on the ptx device.  Under
    GANGWAY_CHECK=data every launch runs synchronously: its checks are
    made around the kernel.  */
 
@@ -613,12 +613,6 @@ gw_cpu_launch_separate (void *kernel, const struct gw_launch *l,
     {
       if (gw_cpu_queue_separate (kernel, l, key, words, n, block))
 	{
-	  if (gw_unmap_writes_frames (r, (uintptr_t)
-				      __builtin_frame_address (0)))
-	    {
-	      gw_pool_wait (gw_pool_queue_last (q));
-	      q = GW_ASYNC_SYNC;
-	    }
 	  gw_unmap (r, q);
 	  if (words != stack_words)
 	    free (words);

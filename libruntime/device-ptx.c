@@ -677,10 +677,8 @@ gw_ptx_args_done (struct gw_ptx_done *d, bool exiting)
    outs and its frees go on the stream in that order (the engine's
    copies on the queue, gw_map and gw_unmap), its mappings end on the
    host at once, and its argument block comes back when the host learns
-   the queue is done.  One that copies data back into the launching
-   thread's stack waits for its queue before it ends its mappings
-   (gw_unmap_writes_frames): the frame may be gone by the time the queue
-   runs.  */
+   the queue is done (but one that copies back into the launching
+   thread's stack waits for its queue there, gw_unmap).  */
 
 static void
 gw_ptx_launch (void *kernel, const struct gw_launch *l)
@@ -750,11 +748,6 @@ gw_ptx_launch (void *kernel, const struct gw_launch *l)
     {
       block->done.run = gw_ptx_args_done;
       gw_ptx_enqueue_end (q, &block->done);
-      if (gw_unmap_writes_frames (r, (uintptr_t) __builtin_frame_address (0)))
-	{
-	  gw_ptx_wait (l->async);
-	  queued = false;
-	}
     }
   else
     {
@@ -764,7 +757,7 @@ gw_ptx_launch (void *kernel, const struct gw_launch *l)
     }
   GW_PTX_PHASE (4);
 
-  gw_unmap (r, queued ? l->async : GW_ASYNC_SYNC);
+  gw_unmap (r, l->async);
   if (words != stack_words)
     free (words);
   if (timed)

@@ -479,7 +479,7 @@ gw_ptx_free_done (struct gw_ptx_done *d, bool exiting)
   if (gw_ptx_unusable == NULL)
     {
       if (!gw_ptx_cache_put (f->p, f->size) && !exiting)
-	gw_ptx_free (f->p, f->size);
+	gw_ptx_free_to_driver (f->p);
       gw_cu.cuEventDestroy_v2 (f->done.event);
     }
   free (f);

@@ -535,7 +535,6 @@ extern size_t gw_map_copies_size (const struct gw_region *);
 extern void gw_map_place_copies (struct gw_region *, uint64_t *,
 				 unsigned char *, uint64_t);
 extern void gw_unmap (struct gw_region *, int);
-extern bool gw_unmap_writes_frames (const struct gw_region *, uintptr_t);
 extern void gw_map_globals (const struct gw_region *, void *const *, size_t,
 			    uint64_t *);
 extern void gw_sync_host (size_t, void **, size_t *, unsigned short *,
