@@ -98,61 +98,23 @@ marker_block (const dir_block *b)
   return !b->insns.empty () && dir_op_flag (b->insns[0]->op, DOPF_MARKER);
 }
 
+/* Whether gw_cpu_merge_jumps may append B to A: neither starts with a
+   marker.  */
+
+static bool
+may_merge (const dir_block *a, const dir_block *b)
+{
+  return !marker_block (a) && !marker_block (b);
+}
+
 /* Merge every block into its only predecessor when that predecessor
-   jumps to it unconditionally (its phis, of one value each, become
-   copies), except around markers.  One walk of the layout: a block takes
-   in its chain of successors before the walk goes on.  Needs the CFG;
+   jumps to it unconditionally, except around markers.  Needs the CFG;
    leaves it valid.  */
 
 bool
 gw_cpu_merge_jumps (dir_func *fn)
 {
-  bool changed = false;
-  for (dir_block *a : fn->blocks)
-    while (a && !marker_block (a))
-      {
-	dir_insn *t = a->terminator ();
-	if (!t || t->op != DOP_BR)
-	  break;
-	dir_block *b = t->targets[0];
-	if (b == a || b == fn->blocks[0] || b->preds.size () != 1
-	    || marker_block (b))
-	  break;
-	/* B's phis have one value each: copies at its start.  */
-	for (size_t k = b->phis.size (); k-- > 0;)
-	  {
-	    dir_insn *phi = b->phis[k];
-	    phi->op = DOP_COPY;
-	    phi->targets.clear ();
-	    b->insns.insert (b->insns.begin (), phi);
-	  }
-	b->phis.clear ();
-	a->insns.pop_back ();
-	t->bb = nullptr;
-	for (dir_insn *i : b->insns)
-	  {
-	    i->bb = a;
-	    a->insns.push_back (i);
-	  }
-	b->insns.clear ();
-	a->succs = b->succs;
-	for (dir_block *s : a->succs)
-	  {
-	    dir_replace_phi_pred (s, b, a);
-	    std::replace (s->preds.begin (), s->preds.end (), b, a);
-	  }
-	fn->blocks[b->index] = nullptr;
-	changed = true;
-      }
-  if (changed)
-    {
-      fn->blocks.erase (std::remove (fn->blocks.begin (), fn->blocks.end (),
-				     nullptr), fn->blocks.end ());
-      dir_renumber_blocks (fn);
-      dir_cfg_changed (fn);
-      dir_fill_cfg (fn);
-    }
-  return changed;
+  return dir_merge_chains (fn, may_merge);
 }
 
 } // namespace gw_cpu

@@ -228,18 +228,6 @@ dir_dominates (const dir_func *fn, const dir_block *a, const dir_block *b)
   return false;
 }
 
-/* Return true if A post-dominates B in FN.  */
-
-bool
-dir_postdominates (const dir_func *fn, const dir_block *a, const dir_block *b)
-{
-  dir_assert (fn->valid & DIR_VALID_PDOM);
-  for (; b; b = b->ipdom)
-    if (a == b)
-      return true;
-  return false;
-}
-
 /* Return the registers live on entry to each block of FN (indexed by
    block index, then register).  A phi's operand is live at the end of its
    incoming block, not at the phi's block; the phi's result is not live

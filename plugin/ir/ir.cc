@@ -618,37 +618,64 @@ dir_split_block (dir_func *fn, dir_block *b, size_t pos)
   return nb;
 }
 
-/* Make the edge FROM -> OLD_TO go to NEW_TO instead.  The phis of OLD_TO
-   lose the edge; those of NEW_TO must be fixed by the caller.  */
+/* Merge into each block of FN the chain of blocks it jumps to
+   unconditionally, each the only successor of the one before and
+   entered only from it, where MAY_MERGE (A, B) allows appending B to A
+   (the passes keep blocks with markers apart).  B's phis, of one value
+   each, become copies at its start.  One walk of the layout: a block
+   takes in its chain of successors before the walk goes on; the merged
+   blocks leave the layout, the others keep their order and are
+   renumbered.  Needs the CFG; leaves it valid.  Returns whether any
+   block was merged.  */
 
-void
-dir_redirect_edge (dir_func *fn, dir_block *from, dir_block *old_to,
-		   dir_block *new_to)
+bool
+dir_merge_chains (dir_func *fn,
+		  bool (*may_merge) (const dir_block *, const dir_block *))
 {
-  dir_insn *t = from->terminator ();
-  dir_assert (t);
-  bool found = false;
-  for (dir_block *&s : t->targets)
-    if (s == old_to)
+  bool changed = false;
+  for (dir_block *a : fn->blocks)
+    while (a)
       {
-	s = new_to;
-	found = true;
-      }
-  dir_assert (found);
-
-  /* Drop OLD_TO's phi arguments for FROM, unless another edge from FROM
-     still reaches it.  */
-  if (std::find (t->targets.begin (), t->targets.end (), old_to)
-      == t->targets.end ())
-    for (dir_insn *phi : old_to->phis)
-      for (size_t k = 0; k < phi->targets.size (); k++)
-	if (phi->targets[k] == from)
+	dir_insn *t = a->terminator ();
+	if (!t || t->op != DOP_BR)
+	  break;
+	dir_block *b = t->targets[0];
+	if (b == a || b == fn->blocks[0] || b->preds.size () != 1
+	    || !may_merge (a, b))
+	  break;
+	for (size_t k = b->phis.size (); k-- > 0;)
 	  {
-	    phi->targets.erase (phi->targets.begin () + k);
-	    phi->ops.erase (phi->ops.begin () + k);
-	    k--;
+	    dir_insn *phi = b->phis[k];
+	    dir_make_copy (phi, phi->ops[0]);
+	    b->insns.insert (b->insns.begin (), phi);
 	  }
-  dir_cfg_changed (fn);
+	b->phis.clear ();
+	a->insns.pop_back ();
+	t->bb = nullptr;
+	for (dir_insn *i : b->insns)
+	  {
+	    i->bb = a;
+	    a->insns.push_back (i);
+	  }
+	b->insns.clear ();
+	a->succs = b->succs;
+	for (dir_block *s : a->succs)
+	  {
+	    dir_replace_phi_pred (s, b, a);
+	    std::replace (s->preds.begin (), s->preds.end (), b, a);
+	  }
+	fn->blocks[b->index] = nullptr;
+	changed = true;
+      }
+  if (changed)
+    {
+      fn->blocks.erase (std::remove (fn->blocks.begin (), fn->blocks.end (),
+				     nullptr), fn->blocks.end ());
+      dir_renumber_blocks (fn);
+      dir_cfg_changed (fn);
+      dir_fill_cfg (fn);
+    }
+  return changed;
 }
 
 /* Return true if INSN has an effect besides defining its register: it
@@ -674,22 +701,6 @@ dir_convergent_p (const dir_insn *insn)
 	 || (insn->op == DOP_DCALL
 	     && (insn->axes & (dir_axis_bit (DA_WORKER)
 			       | dir_axis_bit (DA_VECTOR))));
-}
-
-/* Return true if A and B have the same opcode, type, flags and fields
-   besides their value operands, destination and targets: whether they
-   compute the same value from the same operands.  */
-
-bool
-dir_same_attrs (const dir_insn *a, const dir_insn *b)
-{
-  return a->op == b->op && a->type == b->type && a->flags == b->flags
-	 && a->pred == b->pred && a->axis == b->axis && a->axes == b->axes
-	 && a->align == b->align && a->disp == b->disp
-	 && a->param == b->param && a->global == b->global
-	 && a->slot == b->slot && a->slots == b->slots
-	 && a->cases == b->cases && a->callee == b->callee
-	 && a->redop == b->redop && a->order == b->order;
 }
 
 /* Turn I into "copy V", dropping the fields its opcode used.  */

@@ -490,15 +490,14 @@ dir_insn *dir_copy_insn (dir_func *, const dir_insn *);
 std::vector<dir_block *> dir_copy_blocks (dir_func *,
 					 const std::vector<dir_block *> &,
 					 std::vector<dir_value> *value);
-void dir_redirect_edge (dir_func *, dir_block *from, dir_block *old_to,
-			dir_block *new_to);
+bool dir_merge_chains (dir_func *,
+		       bool (*may_merge) (const dir_block *, const dir_block *));
 void dir_replace_phi_pred (dir_block *, dir_block *old_pred,
 			   dir_block *new_pred);
 void dir_cfg_changed (dir_func *);
 void dir_compact (dir_func *);
 bool dir_side_effect_p (const dir_insn *);
 bool dir_convergent_p (const dir_insn *);
-bool dir_same_attrs (const dir_insn *, const dir_insn *);
 void dir_make_copy (dir_insn *, dir_value);
 
 /* Calls F on every operand of INSN that is a register.  */
@@ -547,8 +546,6 @@ void dir_fill_cfg (dir_func *);
 void dir_compute_dominators (dir_func *);
 void dir_compute_postdominators (dir_func *);
 bool dir_dominates (const dir_func *, const dir_block *, const dir_block *);
-bool dir_postdominates (const dir_func *, const dir_block *,
-			const dir_block *);
 std::vector<dir_block *> dir_rpo (const dir_func *);
 std::vector<std::vector<bool>> dir_compute_liveness (const dir_func *);
 

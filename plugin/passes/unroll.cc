@@ -211,61 +211,23 @@ has_marker (const dir_block *b)
   return false;
 }
 
+/* Whether merge may append B to A: neither holds a marker, and A is not
+   the entry block.  */
+
+bool
+may_merge (const dir_block *a, const dir_block *b)
+{
+  return a->index != 0 && !has_marker (a) && !has_marker (b);
+}
+
 /* Append each block to its predecessor where the edge between them is
    the only way out of one and into the other.  */
 
 bool
 merge (dir_func *fn)
 {
-  bool changed = false;
   dir_fill_cfg (fn);
-  for (size_t k = 0; k < fn->blocks.size (); k++)
-    {
-      dir_block *p = fn->blocks[k];
-      for (;;)
-	{
-	  dir_insn *t = p->terminator ();
-	  if (!t || t->op != DOP_BR)
-	    break;
-	  dir_block *b = t->targets[0];
-	  if (b == p || b == fn->blocks[0] || p == fn->blocks[0]
-	      || b->preds.size () != 1
-	      || has_marker (p) || has_marker (b))
-	    break;
-	  /* B's phis have one incoming value each: copies.  */
-	  for (dir_insn *phi : b->phis)
-	    {
-	      dir_make_copy (phi, phi->ops[0]);
-	      phi->targets.clear ();
-	      phi->bb = p;
-	      p->insns.insert (p->insns.end () - 1, phi);
-	    }
-	  b->phis.clear ();
-	  dir_remove_insn (fn, t);
-	  for (dir_insn *i : b->insns)
-	    {
-	      i->bb = p;
-	      p->insns.push_back (i);
-	    }
-	  b->insns.clear ();
-	  if (dir_insn *bt = p->terminator ())
-	    for (dir_block *s : bt->targets)
-	      dir_replace_phi_pred (s, b, p);
-	  p->succs = b->succs;
-	  for (dir_block *s : p->succs)
-	    std::replace (s->preds.begin (), s->preds.end (), b, p);
-	  fn->blocks.erase (std::find (fn->blocks.begin (), fn->blocks.end (),
-				       b));
-	  dir_renumber_blocks (fn);
-	  changed = true;
-	}
-    }
-  if (changed)
-    {
-      dir_cfg_changed (fn);
-      dir_fill_cfg (fn);
-    }
-  return changed;
+  return dir_merge_chains (fn, may_merge);
 }
 
 /* The number of times the one-block loop H runs its body, entered from
