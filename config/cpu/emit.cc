@@ -152,7 +152,6 @@ emitter::enter_region (const simd_region &r, bool first)
 void
 emitter::analyse ()
 {
-  dir_compact (fn);
   dir_fill_cfg (fn);
   std::string error;
   if (!parts.discover (fn, &error))

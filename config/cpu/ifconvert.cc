@@ -216,6 +216,5 @@ gw_cpu_ifconvert (dir_func *fn, const gw_pass_context &ctx)
       gw_cpu_merge_jumps (fn);
       changed = true;
     }
-  dir_compact (fn);
   return changed;
 }

@@ -160,6 +160,5 @@ gw_cpu_simplify (dir_func *fn, const gw_pass_context &)
   dir_fill_cfg (fn);
 
   changed |= gw_cpu_merge_jumps (fn);
-  dir_compact (fn);
   return changed;
 }

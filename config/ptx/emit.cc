@@ -617,7 +617,6 @@ emitter::run ()
   /* A warp holds lanes of one worker, or several workers.  */
   warp_axes = vlen >= ptx_warp_size ? dir_axis_bit (DA_VECTOR) : active;
 
-  dir_compact (fn);
   dir_fill_cfg (fn);
   std::string error;
   if (!parts.discover (fn, &error))

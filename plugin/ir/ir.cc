@@ -447,9 +447,10 @@ dir_renumber_blocks (dir_func *fn)
 
 /* Renumber FN's registers in order of definition (layout order, phis
    first), the numbering the printer shows, and drop registers nothing
-   defines.  Block indices become layout positions.  */
+   defines.  Block indices become layout positions.  Returns whether any
+   register changed its number or was dropped.  */
 
-void
+bool
 dir_compact (dir_func *fn)
 {
   dir_renumber_blocks (fn);
@@ -485,7 +486,11 @@ dir_compact (dir_func *fn)
       for (dir_insn *i : b->insns)
 	rename (i);
     }
+  bool changed = regs.size () != fn->regs.size ();
+  for (size_t k = 0; k < map.size () && !changed; k++)
+    changed = map[k] != k;
   fn->regs = regs;
+  return changed;
 }
 
 /* Record that FN's control-flow graph changed: edges and dominators must

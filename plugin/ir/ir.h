@@ -495,7 +495,7 @@ bool dir_merge_chains (dir_func *,
 void dir_replace_phi_pred (dir_block *, dir_block *old_pred,
 			   dir_block *new_pred);
 void dir_cfg_changed (dir_func *);
-void dir_compact (dir_func *);
+bool dir_compact (dir_func *);
 bool dir_side_effect_p (const dir_insn *);
 bool dir_convergent_p (const dir_insn *);
 void dir_make_copy (dir_insn *, dir_value);

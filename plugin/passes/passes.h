@@ -31,6 +31,10 @@ struct gw_pass_context
 #include "passes.def"
 #undef DEF_PASS
 
+/* compact.cc: renumbering the registers, the last pass of each target's
+   table (config/<target>/passes.def), before its emitter.  */
+bool gw_compact (dir_func *, const gw_pass_context &);
+
 /* digits.cc: step-indices' recombination of a collapsed number's digits
    (A * X % C + A * C * X / C is A * X) in every sum of FN.  */
 bool gw_recombine_digits (dir_func *fn);
