@@ -11,6 +11,8 @@
 # gangs than the interpreter runs in reasonable time (HUGE).
 #
 # Usage: run-suite.sh BUILD_DIR [PROGRAM.c|PROGRAM.C|PROGRAM.f90...]
+# GANGWAY_TESTS (shell globs) keeps only the tests whose file name one of
+# them matches (RUNTESTFLAGS="ptxsim.exp=GLOB").
 # Prints "N passed, N failed, N skipped".
 
 set -u
@@ -62,6 +64,14 @@ for f in "${files[@]}"; do
   [[ "$f" == *.f90 ]] && cc=$FC
   # Other units of a test's program, not tests (run.exp).
   [[ "$p" =~ -aux(-[0-9]+)?$ ]] && continue
+  if [ -n "${GANGWAY_TESTS:-}" ]; then
+    keep=
+    for g in $GANGWAY_TESTS; do
+      # shellcheck disable=SC2053
+      [[ $(basename "$f") == $g ]] && keep=1
+    done
+    [ -n "$keep" ] || continue
+  fi
   # Those units (dg-additional-sources, dg-additional-archive), compiled
   # and linked with the program.
   others=$(sed -n -e 's/.*dg-additional-\(sources\|archive\) "\([^"]*\)".*/\2/p' \
