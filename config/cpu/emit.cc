@@ -35,7 +35,7 @@
      a12: ;
 	  if (gw_any16 (m_10)) goto b10;
 
-   which GCC turns into the masked loop of docs/design.md section 4.  */
+   which GCC turns into a masked loop (docs/targets.md, "SIMD regions").  */
 
 #include "emitter.h"
 #include "../../libruntime/gangway-abi.h"

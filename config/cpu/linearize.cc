@@ -25,9 +25,9 @@
    a component's last block, lanes that took a divergent back edge and
    wait at its head send execution back to the head.  Irreducible cycles
    need nothing more: their other entries are reached by forward edges, so
-   the lanes that enter there wait like any others.  This is the per-lane
-   block-IP scheme of docs/design.md section 4, with the IP held as one
-   mask per block.
+   the lanes that enter there wait like any others.  Each lane's place (the
+   block it waits at) is held as one mask per block (docs/targets.md,
+   "SIMD regions").
 
    Why every lane runs exactly its own path, for any CFG:
 

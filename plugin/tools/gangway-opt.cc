@@ -11,7 +11,7 @@
    tests (testsuite/gangway.opt/) are built on it, so that a pass can be
    tested on a few lines of IR without GCC.
 
-     gangway-opt --passes=split-markers,neuter --verify neuter-1.drtl
+     gangway-opt --assume=split --passes=neuter --verify neuter-mandelbrot.drtl
 
    The file is a module (functions and declarations); with --verify its
    device calls are checked against it first.  Its declarations are
@@ -117,8 +117,9 @@ usage (FILE *f)
 	   "  --disable=P,...      with --pipeline or --emit, skip the passes P\n"
 	   "                       but claim their properties, as broken passes\n"
 	   "                       would\n"
-	   "  --assume=PROP,...    take PROP (split, neutered, propagated, synced) as\n"
-	   "                       established before the first pass\n"
+	   "  --assume=PROP,...    take PROP (split, neutered, propagated, synced,\n"
+	   "                       lanes-agree) as established before the first\n"
+	   "                       pass\n"
 	   "  --verify             verify the input and the result of each "
 	   "pass\n"
 	   "  --print-after=P,...  print the function after the passes P to "

@@ -2,9 +2,8 @@
    by hand: this one fails at -O0).  An irreducible cycle in each lane
    (lanes from 33 on enter it in the middle) whose back edge only odd
    lanes take: an even lane next to lanes still cycling gets its counter
-   incremented (out[32] = 31 instead of 30).  The known irreducible-loop
-   bug of the brief (wrong values at -O0/-O1), being fixed on main.
-   Fixed: config/cpu/masking.cc masks the writes lanes outside the mask still read.  */
+   incremented (out[32] = 31 instead of 30).  config/cpu/masking.cc masks
+   the writes whose old values lanes outside the mask still read.  */
 /* { dg-do run } */
 /* { dg-additional-options "-O0" } */
 
