@@ -424,6 +424,15 @@ gw_read_config (void)
   if (v)
     gw_parse_default_dims (v, c->default_dims);
 
+  /* The pool's policy: a misspelt one is the default, with a warning.  */
+  c->pool_policy = GW_POOL_POLICY_FULL;
+  v = gw_getenv ("GANGWAY_POOL_POLICY");
+  if (v && strcasecmp (v, "simple") == 0)
+    c->pool_policy = GW_POOL_POLICY_SIMPLE;
+  else if (v && v[0] && strcasecmp (v, "full") != 0)
+    gw_warn ("unknown GANGWAY_POOL_POLICY '%s' ignored; known: full, "
+	     "simple; using full", v);
+
   /* Logging.  */
   c->log = 0;
   v = gw_getenv ("GANGWAY_LOG");

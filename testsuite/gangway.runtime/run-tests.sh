@@ -94,6 +94,7 @@ run ()
   shift
   timeout 120 env -u GANGWAY_DEVICE -u ACC_DEVICE_TYPE \
       -u GANGWAY_NUM_THREADS -u GANGWAY_CPU_ISA -u GANGWAY_LOG \
+      -u GANGWAY_POOL_POLICY \
       -u EXPECT_DEVICE -u EXPECT_WHICH -u FAKE_CUDA_LOG \
       -u FAKE_CUDA_DEVICES -u FAKE_CUDA_ARCH \
       GANGWAY_CUDA_DRIVER="$build/no-libcuda.so.1" "$@" \
@@ -363,7 +364,7 @@ for v in default OMP_PROC_BIND=true OMP_PROC_BIND=close OMP_PROC_BIND=spread \
   check_status "$v: launches"
   check_lines 4 "device=cpu gangs=$((8 * ncpus)) " \
     "$v: default gangs for $ncpus threads"
-  check_lines 1 "^gangway: pool threads=$ncpus cpus=$cpus from=(affinity|omp-places)\$" \
+  check_lines 1 "^gangway: pool threads=$ncpus cpus=$cpus from=(affinity|omp-places) policy=full\$" \
     "$v: a pool of one thread per CPU of the process ($ncpus, $cpus)"
   if [ $v = default ]; then
     check_lines $((ncpus - 1)) "^gangway: pool thread [0-9]+ cpus=$cpus\$" \
@@ -386,7 +387,7 @@ done
 run pool-threads GANGWAY_LOG=pool GANGWAY_NUM_THREADS=3 OMP_PROC_BIND=true \
   $T basic
 check_status "GANGWAY_NUM_THREADS=3 OMP_PROC_BIND=true: launches"
-check_lines 1 "^gangway: pool threads=3 cpus=$cpus from=omp-places\$" \
+check_lines 1 "^gangway: pool threads=3 cpus=$cpus from=omp-places policy=full\$" \
   "GANGWAY_NUM_THREADS overrides the number of CPUs"
 check_lines 2 "^gangway: pool thread [0-9]+ cpus=[0-9,-]+ place=[0-9]+\$" \
   "GANGWAY_NUM_THREADS: the pool threads are bound to places"
@@ -399,12 +400,12 @@ if [ "$ncpus" -ge 2 ]; then
     if [ $v = default ]; then set --; else set -- $v; fi
     run pool-taskset-$v GANGWAY_LOG=pool "$@" taskset -c $last $T basic
     check_status "taskset -c $last, $v: launches"
-    check_lines 1 "^gangway: pool threads=1 cpus=$last from=(affinity|omp-places)\$" \
+    check_lines 1 "^gangway: pool threads=1 cpus=$last from=(affinity|omp-places) policy=full\$" \
       "taskset -c $last, $v: one thread on CPU $last"
   done
   run pool-setaffinity GANGWAY_LOG=pool $T affinity
   check_status "sched_setaffinity in the program: launches"
-  check_lines 1 "^gangway: pool threads=1 cpus=$last from=affinity\$" \
+  check_lines 1 "^gangway: pool threads=1 cpus=$last from=affinity policy=full\$" \
     "sched_setaffinity in the program: one thread on CPU $last"
 else
   echo "SKIP: taskset and sched_setaffinity to a subset (one CPU)"
@@ -421,7 +422,7 @@ if [ -n "${MPIRUN-}" ] && [ -n "${MPICC-}" ] && [ -n "${GANGWAY_PLUGIN-}" ]; the
     check_status "mpirun -np $ncpus --bind-to core: runs"
     check "mpirun -np $ncpus --bind-to core: every rank's results" \
       [ "$(grep -c '^rank [0-9]* ok$' "$build/mpi-core.out")" -eq $ncpus ]
-    check_lines $ncpus '^gangway: pool threads=1 cpus=[0-9]+ from=affinity$' \
+    check_lines $ncpus '^gangway: pool threads=1 cpus=[0-9]+ from=affinity policy=full$' \
       "mpirun -np $ncpus --bind-to core: one thread per rank, on its core"
     if $MPIRUN --version 2>/dev/null | grep -q 'Open MPI'; then
       for v in default OMP_PROC_BIND=true; do
@@ -429,7 +430,7 @@ if [ -n "${MPIRUN-}" ] && [ -n "${MPICC-}" ] && [ -n "${GANGWAY_PLUGIN-}" ]; the
 	run mpi-pe-$v GANGWAY_LOG=pool "$@" $MPI -np 1 --bind-to core \
 	  --map-by slot:pe=$ncpus ./acc-mpi
 	check_status "mpirun --bind-to core --map-by slot:pe=$ncpus, $v: runs"
-	check_lines 1 "^gangway: pool threads=$ncpus cpus=$cpus from=(affinity|omp-places)\$" \
+	check_lines 1 "^gangway: pool threads=$ncpus cpus=$cpus from=(affinity|omp-places) policy=full\$" \
 	  "mpirun --bind-to core --map-by slot:pe=$ncpus, $v: the rank's $ncpus cores"
       done
     fi
