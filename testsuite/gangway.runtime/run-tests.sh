@@ -231,6 +231,10 @@ $CC $CFLAGS -fPIC -shared $INC -DRUN_NAME=unitlib_dl_run \
 $CC $CFLAGS -fopenacc -foffload=disable $INC -o gwtest "$here/gwtest.c" \
     -L"$build" -lunit $LIBS -ldl -lpthread -lm || die "cannot build gwtest"
 
+# The pool's policies alone, against a fake clock (pooltest.c).
+$CC $CFLAGS -I"$src" -o pooltest "$here/pooltest.c" "$src/pool-policy.c" \
+    "$src/pool-choice.c" || die "cannot build pooltest"
+
 # A real OpenACC region, with the plugin's call rewrite done by objcopy
 # and acc-shim.c.
 $CC $CFLAGS $INC -c -o acc-shim.o "$here/acc-shim.c" \
@@ -575,6 +579,51 @@ check_status "GANGWAY_LOG with unknown categories"
 check_lines 1 "^gangway: warning: unknown GANGWAY_LOG categories 'bogus', 'zap' ignored; known: launch, time, pool, all\$" \
   "GANGWAY_LOG: one warning naming the unknown"
 check_lines 26 '^gangway: (launch|done) ' "GANGWAY_LOG: blanks and case"
+
+# -- The pool's policies (pool-policy.c, pool-choice.c), alone: a made-up
+# program's launches in ticks of a fake clock (pooltest.c).
+
+for t in long quick trial margin drift one-trial simple move; do
+  run policy-$t ./pooltest $t
+  case $t in
+    long) what="a key turns long after GW_LONG_RUNS long launches, and short again" ;;
+    quick) what="a key turns quick after GW_QUICK_RUNS quick launches; async at once" ;;
+    trial) what="trials alone after GW_TRIAL_FIRST launches, the faster kept, backing off to GW_TRIAL_MAX" ;;
+    margin) what="faster by more than a sixteenth wins; lost trials; GW_TRIAL_LIMIT" ;;
+    drift) what="a change of period brings the next trial" ;;
+    one-trial) what="one key on trial at a time, until it is stale or forgotten" ;;
+    simple) what="the simple policy shares every launch at once" ;;
+    move) what="which pool threads may move off their launcher's CPU" ;;
+  esac
+  check_status "policy: $what"
+done
+
+# The policy in effect: its log line, and results under the simple one
+# (every launch shared at once, async launches through the queue).
+for v in basic threads fork; do
+  run simple-$v GANGWAY_POOL_POLICY=simple GANGWAY_LOG=pool $T $v
+  check_status "GANGWAY_POOL_POLICY=simple: $v"
+  check_quiet "GANGWAY_POOL_POLICY=simple: $v: no warning"
+  # The child of a fork starts a pool of its own.
+  if [ $v != fork ]; then
+    check_lines 1 "^gangway: pool threads=[0-9]+ cpus=$cpus from=[a-z-]+ policy=simple\$" \
+      "GANGWAY_POOL_POLICY=simple: $v: its log line"
+  fi
+done
+run simple-log GANGWAY_POOL_POLICY=simple GANGWAY_LOG=launch,pool $T basic
+check_lines 13 '^gangway: launch ' "GANGWAY_POOL_POLICY=simple: launches logged"
+run simple-fenv GANGWAY_POOL_POLICY=simple GANGWAY_NUM_THREADS=2 $T fenv
+check_status "GANGWAY_POOL_POLICY=simple: the floating-point environment"
+run full-log GANGWAY_POOL_POLICY=FULL GANGWAY_LOG=pool $T basic
+check_quiet "GANGWAY_POOL_POLICY=FULL: no warning"
+check_lines 1 "^gangway: pool threads=[0-9]+ cpus=$cpus from=[a-z-]+ policy=full\$" \
+  "GANGWAY_POOL_POLICY=FULL: the full policy"
+run policy-bad GANGWAY_POOL_POLICY=fast GANGWAY_LOG=pool $T basic
+check_status "GANGWAY_POOL_POLICY=fast: launches"
+check_lines 1 "^gangway: warning: unknown GANGWAY_POOL_POLICY 'fast' ignored; known: full, simple; using full\$" \
+  "GANGWAY_POOL_POLICY=fast: a warning naming it and the known ones"
+check_lines 1 "^gangway: pool threads=[0-9]+ cpus=$cpus from=[a-z-]+ policy=full\$" \
+  "GANGWAY_POOL_POLICY=fast: the full policy"
 
 # -- Real GCC regions on the host path.
 
@@ -1138,6 +1187,8 @@ if [ -n "${GANGWAY_PLUGIN-}" ]; then
     [ "$(grep -c '^leak' "$log")" -eq 0 ]
   run acc-ptx-async-cpu GANGWAY_LOG=launch ./acc-ptx-async
   check_status "plugin-compiled async regions on the cpu device"
+  run acc-ptx-async-simple GANGWAY_POOL_POLICY=simple ./acc-ptx-async
+  check_status "plugin-compiled async regions on the cpu device, GANGWAY_POOL_POLICY=simple"
 else
   echo "SKIP: plugin-compiled regions on the ptx device (no GANGWAY_PLUGIN)"
 fi
