@@ -32,6 +32,9 @@
      GANGWAY_NUM_THREADS    size of the cpu device's thread pool, counting
 			    the launching thread (default: one per CPU this
 			    process may run on, cpus.c);
+     GANGWAY_POOL_POLICY    "full" (the default) or "simple": the cpu
+			    device's pool with its heuristics, or without
+			    (pool-policy.c);
      GANGWAY_CPU_ISA        the highest x86-64 level the cpu device may
 			    assume, for testing images of higher levels;
      GANGWAY_MEM            "shared" (the default) or "separate": the cpu
