@@ -1334,7 +1334,7 @@ if [ $quick = no ]; then
 	"$here/unitlib.c" -Ltsan -lgangway \
      && $CC $CFLAGS -fsanitize=thread -fopenacc -foffload=disable $INC \
 	-o tsan/gwtest "$here/gwtest.c" -Ltsan -lunit -lgangway \
-	-Wl,-rpath,"$build/tsan" -ldl -lpthread; then
+	-Wl,-rpath,"$build/tsan" -ldl -lpthread -lm; then
     for t in basic threads reasons; do
       for n in 2 7; do
 	run tsan-$t-$n GANGWAY_NUM_THREADS=$n \
