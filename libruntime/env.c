@@ -32,6 +32,9 @@
      GANGWAY_NUM_THREADS    size of the cpu device's thread pool, counting
 			    the launching thread (default: one per CPU this
 			    process may run on, cpus.c);
+     GANGWAY_POOL_POLICY    "full" (the default) or "simple": the cpu
+			    device's pool with its heuristics, or without
+			    (pool-policy.c);
      GANGWAY_CPU_ISA        the highest x86-64 level the cpu device may
 			    assume, for testing images of higher levels;
      GANGWAY_MEM            "shared" (the default) or "separate": the cpu
@@ -423,6 +426,15 @@ gw_read_config (void)
   v = gw_getenv ("GOMP_OPENACC_DIM");
   if (v)
     gw_parse_default_dims (v, c->default_dims);
+
+  /* The pool's policy: a misspelt one is the default, with a warning.  */
+  c->pool_policy = GW_POOL_POLICY_FULL;
+  v = gw_getenv ("GANGWAY_POOL_POLICY");
+  if (v && strcasecmp (v, "simple") == 0)
+    c->pool_policy = GW_POOL_POLICY_SIMPLE;
+  else if (v && v[0] && strcasecmp (v, "full") != 0)
+    gw_warn ("unknown GANGWAY_POOL_POLICY '%s' ignored; known: full, "
+	     "simple; using full", v);
 
   /* Logging.  */
   c->log = 0;

@@ -1,4 +1,5 @@
-/* The cpu device's thread pool: whether a long key runs faster alone.
+/* The cpu device's thread pool: whether a long key runs faster alone
+   (the full policy's timed trials).
    Copyright (C) 2026 The Gangway developers.
 
    This file is part of Gangway.
@@ -28,34 +29,34 @@
    Keys whose launches would take the launcher alone more than
    GW_TRIAL_LIMIT ticks are never tried alone.
 
-   A long key's launches either open the job or run all their gangs on
-   the launcher alone, whichever was faster when last tried (gw_launch,
-   gw_chose).  What is timed is a launch's period: from its start to the
-   start of the next launch of the same key, the time of the other
-   kernels and the host code in between included, so that a way that
-   makes the next kernels slower (they find their data in the other
-   thread's cache) does not look faster than it is.  The other way is
-   tried for GW_TRIAL_LAUNCHES launches, of which the last
-   GW_TRIAL_MEASURED count (the first ones move the data into the caches
-   of the threads that now touch it): their mean period without the
-   longest (an interrupt's), against the same of the chosen way's last
-   launches before the trial.  The first trial comes after
-   GW_TRIAL_FIRST launches of a key turned long, then after twice as
-   many as the last time each time the choice stands, at most
-   GW_TRIAL_MAX; one key is on trial at a time (a trial that has not
-   moved for GW_TRIAL_STALE ticks is over).  The way that is faster by
-   more than a sixteenth wins.  Running alone is tried only for keys
-   whose launches with the pool would have taken the launcher alone at
-   most GW_TRIAL_LIMIT ticks, at the pace it ran its own gangs (a trial
-   may not cost more than a few such launches), and a trial whose period
-   is more than twice the chosen way's, after its first launch (which
-   moves the data), ends there, lost.  A key whose period, the chosen way, stays off by more
-   than a factor of two from what it was at its last trial for
+   A long key's launches either open the job or run all their gangs on the
+   launcher alone, whichever was faster when last tried (gw_full_begin,
+   pool-policy.c, and gw_chose).  What is timed is a launch's period: from
+   its start to the start of the next launch of the same key, the time of
+   the other kernels and the host code in between included, so that a way
+   that makes the next kernels slower (they find their data in the other
+   thread's cache) does not look faster than it is.  The other way is tried
+   for GW_TRIAL_LAUNCHES launches, of which the last GW_TRIAL_MEASURED count
+   (the first ones move the data into the caches of the threads that now
+   touch it): their mean period without the longest (an interrupt's),
+   against the same of the chosen way's last launches before the trial.  The
+   first trial comes after GW_TRIAL_FIRST launches of a key turned long,
+   then after twice as many as the last time each time the choice stands, at
+   most GW_TRIAL_MAX; one key is on trial at a time (a trial that has not
+   moved for GW_TRIAL_STALE ticks is over).  The way that is faster by more
+   than a sixteenth wins.  Running alone is tried only for keys whose
+   launches with the pool would have taken the launcher alone at most
+   GW_TRIAL_LIMIT ticks, at the pace it ran its own gangs (a trial may not
+   cost more than a few such launches), and a trial whose period is more
+   than twice the chosen way's, after its first launch (which moves the
+   data), ends there, lost.  A key whose period, the chosen way, stays off
+   by more than a factor of two from what it was at its last trial for
    GW_TRIAL_DRIFT launches in a row is in another phase of the program
    (other kernels now run between its launches, or none): its next trial
-   comes at once, and then after GW_TRIAL_FIRST launches again.  */
+   comes as soon as the chosen way's last GW_TRIAL_MEASURED periods are
+   measured anew, and then after GW_TRIAL_FIRST launches again.  */
 
-#include "pool.h"
+#include "pool-policy.h"
 
 /* Count the period, TOOK ticks, of the last launch of the long key
    KNOWN, which started NOW: a launch of the chosen way or of a trial.
@@ -66,7 +67,7 @@
 void
 gw_chose (struct gw_known *known, uint64_t took, uint64_t now)
 {
-  struct gw_pool *p = &gw_pool;
+  struct gw_policy_state *p = &gw_policy_state;
 
   if (known->trial == 0)
     {

@@ -37,10 +37,11 @@
    finished only after all those queued before it.  The pool counts the
    records queued and finished; a queue's last record number (by the
    queue's remainder, GW_QUEUE_IDS of them) tells whether it is done.
-   An async launch of a key timed quick, when the ring is empty, runs at
-   once instead, as a synchronous one (gw_pool_run_now, pool.c): queuing
-   it cost more than running it.  A
-   pool with no thread has no runner: its launches are all synchronous.  */
+   An async launch may run at once instead, as a synchronous one, when
+   the ring is empty and the pool's policy says so (gw_pool_run_now,
+   pool.c; the full policy: a key timed quick, which costs more to queue
+   than to run).  A pool with no thread has no runner: its launches are
+   all synchronous.  */
 
 #include <stdlib.h>
 #include <string.h>

@@ -19,11 +19,13 @@
 
 /* An idle pool thread first spins on the state word for a short while
    (GW_SPIN_NS) so that back-to-back launches find it awake, then sleeps on
-   a condition variable.  One that finds itself on the CPU of the last
-   job's launcher, where it would take turns with it, moves to another
-   (gw_move_off), unless it was bound to a place.  A launcher that finds sleepers broadcasts.  The
-   launcher's own wait for stragglers spins then sleeps the same way.  No
-   one spins when the pool has more threads than the process has CPUs.
+   a condition variable.  One that finds itself on the CPU of the last job's
+   launcher, where it would take turns with it, moves to another
+   (gw_move_off), where the pool's policy lets it (pool-policy.c: the full
+   one, unless it was bound to a place).  A launcher that finds sleepers
+   broadcasts.  The launcher's own wait for stragglers spins then sleeps the
+   same way.  No one spins when the pool has more threads than the process
+   has CPUs.
 
    The pool threads are created with the affinity mask of the CPUs the
    process may use (cpus.c), not the creating thread's, which libgomp or
@@ -54,9 +56,10 @@
 /* How long an idle thread spins before it sleeps, in nanoseconds.  */
 #define GW_SPIN_NS 100000
 
-/* Set on a pool thread that may run on every CPU of the process (not
-   bound to a place) while idle threads spin: it moves off the
-   launcher's CPU when it finds itself there (gw_move_off).  */
+/* Set on a pool thread that the policy lets move (the full one: one
+   that may run on every CPU of the process, not bound to a place, while
+   idle threads spin): it moves off the launcher's CPU when it finds
+   itself there (gw_move_off).  */
 static __thread bool gw_may_move;
 
 /* Return true if the job state word S has a sequence number other than
@@ -229,7 +232,9 @@ gw_pool_thread (void *arg)
   unsigned self = start->n;
 
   gw_in_launch = true;
-  gw_may_move = start->place < 0 && gw_pool.spin_ns != 0;
+  gw_may_move = gw_pool.policy->may_move (start->place >= 0,
+					  gw_config ()->num_threads,
+					  gw_config ()->online_cpus);
   if (gw_config ()->log & GW_LOG_POOL)
     gw_log_thread_cpus (start->n, start->place);
   free (start);
@@ -268,12 +273,14 @@ gw_pool_start (void)
   p->started = true;
   p->num_threads = 0;
   p->spin_ns = c->num_threads <= c->online_cpus ? GW_SPIN_NS : 0;
+  p->policy = gw_pool_policy_of (c->pool_policy);
   if (c->log & GW_LOG_POOL)
     {
       char list[256];
-      gw_message ("pool threads=%u cpus=%s from=%s", c->num_threads,
+      gw_message ("pool threads=%u cpus=%s from=%s policy=%s",
+		  c->num_threads,
 		  gw_format_cpus (&c->cpus, list, sizeof list),
-		  c->cpus.source);
+		  c->cpus.source, p->policy->name);
     }
   if (want == 0)
     return;

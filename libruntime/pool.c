@@ -1,4 +1,4 @@
-/* The cpu device's thread pool: jobs, and what it remembers of launch keys.
+/* The cpu device's thread pool: jobs, and the launches of host threads.
    Copyright (C) 2026 The Gangway developers.
 
    This file is part of Gangway.
@@ -54,42 +54,20 @@
    launch.  Only then does the launcher return and may the job's fields
    be reused.
 
-   A launch does not always call the pool threads at once.  Calling them
-   (opening the job, waking them, and waiting at the end for those that
-   joined) costs about a microsecond, more than the whole of a kernel of
-   a few hundred iterations, which the launching thread alone runs
-   faster.  So the launcher first runs chunks of its own share alone and
-   opens the job only once it has worked GW_ALONE_TICKS; a launch that
-   finishes before that never involves the pool.  The time is read after
-   batches of 1, 2, 4 ... chunks, a few reads a launch.  A launch that
-   turned out long (it opened the job, or its last batch took it past
-   GW_ALONE_TICKS) is remembered by its key (the kernel and the sizes of
-   its data), and after GW_LONG_RUNS such launches in a row the next ones
-   of that key open the job at once: a big kernel pays nothing, one that
-   is big only now and then pays once, at most GW_ALONE_TICKS or a batch,
-   whichever is longer, and a short one that an interrupt made long once
-   does not call the pool threads.  Calling them when they are not needed
-   costs more than the call: an idle pool thread spins for a while
-   (below), and where the pool's CPUs are hyperthreads of one core, as on
-   many virtual machines, a spinning thread slows the launcher's own work
-   (a 0.3 us kernel took 0.5 us beside one).  So a key that goes back to
-   running alone is noticed early: when a launch of it that opened the job
-   shows that the launcher alone would have run it in GW_ALONE_TICKS (at
-   the pace it ran its own chunks), and every GW_ALONE_AGAIN launches,
-   when one runs alone first all the same.  The other way, a key whose
-   last GW_QUICK_RUNS launches ran alone in less than half of
-   GW_ALONE_TICKS runs its next ones in one call of the kernel for all
-   its gangs: no shares to set up, no batches, no clock reads between
-   them, and the kernel's prologue computed once (a 0.3 us halo exchange
-   spent a third of its time in five batches).  One that takes longer
-   than that goes back to batches, and counts as long past
-   GW_ALONE_TICKS.
-
-   Whether a long key's launches are faster with the pool is measured,
-   not assumed (gw_chose, pool-choice.c).  The pool threads themselves
-   (pool-threads.c) spin a while when idle, then sleep; async launches
-   go to a queue (pool-queue.c) whose runner launches its records as
-   jobs like any other.  */
+   How a launch runs is its policy's choice (pool-policy.h; the one in
+   effect, GANGWAY_POOL_POLICY's, in gw_pool.policy), which gw_launch
+   asks at the launch's start and tells how it went: all its gangs in one
+   call on the launcher (GW_WAY_WHOLE, GW_WAY_PLAIN); its job opened at
+   once (GW_WAY_SHARE); or the launcher alone first, running chunks of
+   the shares in batches of 1, 2, 4 ... chunks and reading the clock
+   after each, a few reads a launch, until the time the policy gave is
+   up, when it opens the job (GW_WAY_ALONE_FIRST; a launch that
+   finishes before that never involves the pool).  An async launch may
+   run at once instead of through the queue, if the policy says so and
+   the queue is empty (gw_pool_run_now).  The pool threads themselves
+   (pool-threads.c) spin a while when idle, then sleep; async launches go
+   to a queue (pool-queue.c) whose runner launches its records as jobs
+   like any other.  */
 
 #define _GNU_SOURCE
 #include <sched.h>
@@ -161,13 +139,13 @@ gw_run_chunks (unsigned first)
 }
 
 /* Run chunks of the current job, not yet open, on the launcher alone
-   while it takes less than GW_ALONE_TICKS from START: the shares in
-   order, claimed in batches of 1, 2, 4 ... chunks, the time read after
-   each batch.  Return true if that finished the job, false if it is time
-   to open it.  */
+   while it takes less than LIMIT ticks from START: the shares in order,
+   claimed in batches of 1, 2, 4 ... chunks, the time read after each
+   batch.  Return true if that finished the job, false if it is time to
+   open it.  */
 
 static bool
-gw_run_alone (uint64_t start)
+gw_run_alone (uint64_t start, uint64_t limit)
 {
   struct gw_pool *p = &gw_pool;
   const unsigned n = p->num_threads + 1;
@@ -176,7 +154,7 @@ gw_run_alone (uint64_t start)
   for (unsigned k = 0; k < n; k++)
     while (gw_run_chunk (&p->shares[k], batch) != 0)
       {
-	if (__builtin_ia32_rdtsc () - start > GW_ALONE_TICKS)
+	if (__builtin_ia32_rdtsc () - start > limit)
 	  return false;
 	batch *= 2;
       }
@@ -285,118 +263,17 @@ gw_wait_for_helpers (uint32_t seq)
   pthread_mutex_unlock (&p->sleep_lock);
 }
 
-/* Return what the pool remembers of launch key KEY, which is forgotten
-   for another key that shares its slot.  */
+/* Set up the job of GANGS gangs of KERNEL, passing it DATA and GLOBALS,
+   in shares of THREADS threads claimed in chunks of CHUNK gangs.  The
+   previous job is closed and has no helpers left, so nobody reads these
+   fields now.  */
 
-static struct gw_known *
-gw_known_key (uint64_t key)
+static void
+gw_set_up_job (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
+	       uint32_t gangs, uint32_t threads, uint32_t chunk)
 {
   struct gw_pool *p = &gw_pool;
-  struct gw_known *known = &p->known[key % GW_KNOWN_LAUNCHES];
 
-  if (known->key != key)
-    {
-      if (p->trial_key == known->key)
-	p->trial_key = 0;
-      *known = (struct gw_known) { .key = key,
-				   .until_trial = GW_TRIAL_FIRST,
-				   .interval = GW_TRIAL_FIRST };
-    }
-  return known;
-}
-
-/* Count a launch of the key KNOWN that ran alone as QUICK or not.  */
-
-static inline void
-gw_count_quick (struct gw_known *known, bool quick)
-{
-  if (quick)
-    known->quick_runs += known->quick_runs < GW_QUICK_RUNS;
-  else
-    known->quick_runs = 0;
-}
-
-/* Run all GANGS gangs of KERNEL, passing it DATA and GLOBALS, in one call
-   on the calling thread, as a launch of the key KNOWN that started at
-   START; count it quick or not, and return the ticks since START.  */
-
-static inline uint64_t
-gw_run_whole (struct gw_known *known, gw_cpu_kernel_fn *kernel, void *data,
-	      void *const *globals, uint32_t gangs, uint64_t start)
-{
-  kernel (data, globals, gangs, 0, gangs);
-  uint64_t took = __builtin_ia32_rdtsc () - start;
-  gw_count_quick (known, took <= GW_ALONE_TICKS / 2);
-  return took;
-}
-
-/* As the launcher, with LAUNCH_LOCK held and the pool started, run gangs
-   0 .. GANGS-1 (not 0) of KERNEL, passing it DATA and GLOBALS, on the
-   calling thread and the pool, and return when all are done.  KEY, not
-   0, stands for the kernel and the sizes of its data: a launch of the
-   same key as a long one is taken to be long too.  JOB_FLAGS is
-   GW_JOB_ASYNC for the runner's jobs, else 0.  ASYNC is true for a
-   launch with an async clause (a record, or one gw_pool_run_now runs).  */
-
-void
-gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
-	   uint32_t gangs, uint64_t key, uint64_t job_flags, bool async)
-{
-  struct gw_pool *p = &gw_pool;
-  uint32_t threads = p->num_threads + 1;
-  uint32_t chunk = gangs / (16 * threads);
-  if (chunk == 0)
-    chunk = 1;
-
-  /* Nothing to share: skip the pool.  An async one is timed all the
-     same, for gw_pool_run_now.  */
-  if (threads == 1 || chunk >= gangs)
-    {
-      if (!async || threads == 1)
-	{
-	  kernel (data, globals, gangs, 0, gangs);
-	  return;
-	}
-      struct gw_known *known = gw_known_key (key);
-      gw_run_whole (known, kernel, data, globals, gangs,
-		    __builtin_ia32_rdtsc ());
-      return;
-    }
-
-  uint64_t start = __builtin_ia32_rdtsc ();
-  struct gw_known *known = gw_known_key (key);
-  if (known->long_runs == GW_LONG_RUNS)
-    {
-      /* A long key: the period of its last launch, if that was long
-	 too, counts for the way it ran.  */
-      if (known->last_start != 0)
-	gw_chose (known, start - known->last_start, start);
-      known->last_start = start;
-    }
-  else
-    known->last_start = 0;
-  if (known->last_start != 0 && known->solo != (known->trial > 0))
-    {
-      /* A long key that runs faster on the launcher alone.  */
-      kernel (data, globals, gangs, 0, gangs);
-      known->last_alone = __builtin_ia32_rdtsc () - start;
-      return;
-    }
-
-  /* A kernel whose launches of this key ran alone and quick runs all
-     its gangs in one call: no batches, no clock reads between them, no
-     repeated prologue.  */
-  if (known->quick_runs == GW_QUICK_RUNS)
-    {
-      uint64_t took = gw_run_whole (known, kernel, data, globals, gangs,
-				    start);
-      if (took > GW_ALONE_TICKS)
-	known->long_runs += known->long_runs < GW_LONG_RUNS;
-      return;
-    }
-
-  /* Set up the job.  The previous job is closed and has no helpers
-     left, so nobody reads these fields now.  */
   p->kernel = kernel;
   p->data = data;
   p->globals = globals;
@@ -411,28 +288,17 @@ gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
 			     (uint64_t) gangs * k / threads,
 			     memory_order_relaxed);
     }
+}
 
-  /* A kernel not known to be long runs alone for a while first, and
-     one known to be long does so every GW_ALONE_AGAIN launches (not
-     those of a trial).  */
-  if (known->long_runs < GW_LONG_RUNS
-      || (known->trial == 0 && ++known->since_alone == GW_ALONE_AGAIN))
-    {
-      known->since_alone = 0;
-      bool done = gw_run_alone (start);
-      /* Its last batch may have been long (the gangs of the last shares
-	 did the work): that counts as long too.  */
-      uint64_t took = __builtin_ia32_rdtsc () - start;
-      if (!done || took > GW_ALONE_TICKS)
-	known->long_runs += known->long_runs < GW_LONG_RUNS;
-      else
-	known->long_runs = 0;
-      gw_count_quick (known, done && took <= GW_ALONE_TICKS / 2);
-      if (done)
-	return;
-    }
+/* Open the job set up, marked JOB_FLAGS, to the pool threads, run
+   chunks of it until none is left, then close it and wait for whoever
+   joined it.  Tell the policy of PLAN how long the launcher worked.  */
 
-  /* Open the job.  */
+static void
+gw_run_job (struct gw_plan *plan, uint64_t job_flags)
+{
+  struct gw_pool *p = &gw_pool;
+
   atomic_store_explicit (&p->launcher_cpu, sched_getcpu (),
 			 memory_order_relaxed);
   atomic_store_explicit (&p->launcher, &gw_in_launch, memory_order_relaxed);
@@ -441,22 +307,65 @@ gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
   atomic_store (&p->state, ((seq & 0xffffffffu) << 32) | job_flags);
   gw_wake (&p->sleepers);
 
-  /* Work, then close the job and wait for whoever joined it.  */
   uint64_t opened = __builtin_ia32_rdtsc ();
   uint64_t mine = gw_run_chunks (0);
   uint64_t busy = __builtin_ia32_rdtsc () - opened;
   atomic_fetch_or (&p->state, GW_JOB_CLOSED);
   gw_wait_for_helpers ((uint32_t) seq);
   gw_fpenv_raise (atomic_load_explicit (&p->fpflags, memory_order_relaxed));
+  p->policy->ran_shared (plan, busy, mine, p->gangs);
+}
 
-  /* A launch that the launcher alone would have run in GW_ALONE_TICKS
-     (at the pace it ran its own gangs once the job was open): its next
-     one starts alone again.  */
-  double alone = mine > 0 ? (double) busy / mine * gangs : (double) UINT64_MAX;
-  if (alone <= GW_ALONE_TICKS)
-    known->long_runs = 0;
-  known->last_alone = alone < (double) UINT64_MAX ? (uint64_t) alone
-						   : UINT64_MAX;
+/* As the launcher, with LAUNCH_LOCK held and the pool started, run gangs
+   0 .. GANGS-1 (not 0) of KERNEL, passing it DATA and GLOBALS, on the
+   calling thread and the pool, the way the policy says, and return when
+   all are done.  KEY, not 0, stands for the kernel and the sizes of its
+   data (the policy may take a launch of the same key as another to run
+   like it).  JOB_FLAGS is GW_JOB_ASYNC for the runner's jobs, else 0.
+   ASYNC is true for a launch with an async clause (a record, or one
+   gw_pool_run_now runs).  */
+
+void
+gw_launch (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
+	   uint32_t gangs, uint64_t key, uint64_t job_flags, bool async)
+{
+  struct gw_pool *p = &gw_pool;
+  const struct gw_pool_policy *policy = p->policy;
+  uint32_t threads = p->num_threads + 1;
+  uint32_t chunk = gangs / (16 * threads);
+  if (chunk == 0)
+    chunk = 1;
+  bool shareable = threads > 1 && chunk < gangs;
+
+  /* Nothing to share, and nothing to ask: a pool of one thread has no
+     helper and no runner; a synchronous launch of one gang has only one
+     way to run.  An async one the policy may want to time.  */
+  if (threads == 1 || (!shareable && !async))
+    {
+      kernel (data, globals, gangs, 0, gangs);
+      return;
+    }
+
+  struct gw_plan plan;
+  uint64_t start = __builtin_ia32_rdtsc ();
+  policy->begin (&plan, key, start, shareable, async);
+  if (plan.way == GW_WAY_PLAIN || plan.way == GW_WAY_WHOLE)
+    {
+      kernel (data, globals, gangs, 0, gangs);
+      if (plan.way == GW_WAY_WHOLE)
+	policy->ran_whole (&plan, __builtin_ia32_rdtsc () - start);
+      return;
+    }
+
+  gw_set_up_job (kernel, data, globals, gangs, threads, chunk);
+  if (plan.way == GW_WAY_ALONE_FIRST)
+    {
+      bool done = gw_run_alone (start, plan.alone_ticks);
+      policy->ran_alone (&plan, done, __builtin_ia32_rdtsc () - start);
+      if (done)
+	return;
+    }
+  gw_run_job (&plan, job_flags);
 }
 
 /* gw_launch from a host thread (not for the queue's records), which is
@@ -492,16 +401,12 @@ gw_pool_run (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
   pthread_mutex_unlock (&p->launch_lock);
 }
 
-/* Run an async launch now, synchronously, where that costs less than
-   queuing it, and return true; else return false (queue it).  That is
-   where the ring is empty, so that no record queued before it has yet to
-   run, and its key's last launches ran alone on their launcher in less
-   than half of GW_ALONE_TICKS (known->quick_runs): handing such a launch
-   to the runner, whose CPU then reads the record and writes its data,
-   cost more than the kernel (an async 0.3 us halo exchange took 0.7 us a
-   launch queued, on this VM).  A key that turns out long again goes back
-   to the queue at its next launch.  OpenACC allows it: an async region
-   may be complete when the launch returns.  */
+/* Run an async launch now, synchronously, where the policy says that
+   costs less than queuing it (the full policy: its key's last launches
+   were quick), and return true; else return false (queue it).  Only
+   where the ring is empty, so that no record queued before it has yet
+   to run.  OpenACC allows it: an async region may be complete when the
+   launch returns.  */
 
 bool
 gw_pool_run_now (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
@@ -514,9 +419,7 @@ gw_pool_run_now (gw_cpu_kernel_fn *kernel, void *data, void *const *globals,
   if (gw_queue_pending ())
     return false;
   pthread_mutex_lock (&p->launch_lock);
-  const struct gw_known *known = &p->known[key % GW_KNOWN_LAUNCHES];
-  bool now = p->started && known->key == key
-	     && known->quick_runs == GW_QUICK_RUNS && !gw_queue_pending ();
+  bool now = p->started && p->policy->async_now (key) && !gw_queue_pending ();
   if (now && gangs != 0)
     gw_launch_here (kernel, data, globals, gangs, key, true);
   pthread_mutex_unlock (&p->launch_lock);

@@ -17,23 +17,32 @@
    with Gangway; see the file COPYING.  If not see
    <http://www.gnu.org/licenses/>.  */
 
-/* The pool (runtime.h's gw_pool_* functions) is four files:
+/* The pool (runtime.h's gw_pool_* functions) is a mechanism in three
+   files and a policy in two:
 
      pool.c          jobs: a launch's gangs shared among the launching
-                     thread and the pool threads, what the pool remembers
-                     of each launch key (long, quick), and the launches a
-                     host thread makes (gw_pool_run, gw_pool_run_now)
-     pool-choice.c   whether a long key runs faster on its launcher alone
-                     or with the pool (gw_chose: timed trials)
+                     thread and the pool threads (static shares, then
+                     stealing), run the way the policy says, and the
+                     launches a host thread makes (gw_pool_run,
+                     gw_pool_run_now)
      pool-threads.c  the pool threads: starting them, where they run, how
                      an idle one waits for work, stopping them at exit,
                      the reset in the child of a fork
      pool-queue.c    asynchronous launches: the ring of records the runner
                      runs in order, and waiting for it
+     pool-policy.c   the policies (GANGWAY_POOL_POLICY): how a launch
+                     runs, what the full one remembers of each launch key
+                     (long, quick), which async launches run at once,
+                     whether pool threads move (pool-policy.h is the
+                     interface)
+     pool-choice.c   the full policy's choice whether a long key runs
+                     faster on its launcher alone or with the pool
+                     (gw_chose: timed trials)
 
-   This header holds the tunables, the pool's state (struct gw_pool, the
-   one gw_pool of pool.c) and the functions the files call of each
-   other.  Nothing outside these four files includes it.  */
+   This header holds the mechanism's constants, the pool's state (struct
+   gw_pool, the one gw_pool of pool.c) and the functions the mechanism's
+   files call of each other.  Nothing outside the pool's files includes
+   it; the policy's files include only pool-policy.h.  */
 
 #ifndef GW_POOL_H
 #define GW_POOL_H
@@ -41,37 +50,9 @@
 #include <pthread.h>
 #include <stdalign.h>
 
-#include "runtime.h"
+#include "pool-policy.h"
 
 #pragma GCC visibility push(hidden)
-
-/* How long a launch runs on the launching thread alone before it calls
-   the pool threads, in time-stamp counter ticks (about 1 us at 2-3 GHz):
-   about what calling them costs, waking them and waiting for them to
-   finish.  */
-#define GW_ALONE_TICKS 2500
-
-/* How many launch keys the pool remembers (gw_launch); after how many
-   long launches in a row a key's next ones call the pool threads at
-   once; and how often such a key's launch runs alone first all the same,
-   to find out whether it has become short.  */
-#define GW_KNOWN_LAUNCHES 256
-#define GW_LONG_RUNS 2
-#define GW_ALONE_AGAIN 32
-
-/* The trials of gw_chose (pool-choice.c says what each is for).  */
-#define GW_TRIAL_LAUNCHES 9
-#define GW_TRIAL_MEASURED 5
-#define GW_TRIAL_FIRST 16
-#define GW_TRIAL_MAX 1024
-#define GW_TRIAL_STALE (UINT64_C (1) << 28)
-#define GW_TRIAL_LIMIT (64 * GW_ALONE_TICKS)
-#define GW_TRIAL_DRIFT 8
-
-/* After how many quick launches in a row (alone, in less than half of
-   GW_ALONE_TICKS) a key's next ones run all their gangs in one call of
-   the kernel.  */
-#define GW_QUICK_RUNS 2
 
 /* The ring of queued asynchronous launches, and the number of queue ids
    whose last record the pool remembers apart (others share them, by
@@ -95,39 +76,6 @@ struct gw_share
   uint64_t end;
   alignas (64) atomic_uint joined;
   atomic_uint done;
-};
-
-/* What the pool remembers of a launch key (gw_launch): the key (0:
-   none), how many of its launches in a row were long (at most
-   GW_LONG_RUNS), how many of its launches called the pool threads at
-   once since one last ran alone first, and how many in a row ran alone
-   in less than half of GW_ALONE_TICKS (at most GW_QUICK_RUNS).  Then the
-   choice for its long launches: whether they run alone (SOLO), the
-   launches of a trial of the other way still to run (0: none), the
-   launches of the chosen way before the next trial and the interval it
-   was set from, the sum and the longest of the measured periods, in
-   ticks, of the chosen way before the trial and of the trial, the
-   longest time the chosen way's launches then took or would have taken
-   alone, the mean period of the chosen way at the last trial and how
-   many launches in a row since then had a period off by more than a
-   factor of two, and when its last launch started and how long it took
-   or would have taken alone.  */
-struct gw_known
-{
-  uint64_t key;
-  uint32_t long_runs;
-  uint32_t since_alone;
-  uint32_t quick_runs;
-  bool solo;
-  uint32_t trial;
-  uint32_t until_trial;
-  uint32_t interval;
-  uint64_t sum_chosen, max_chosen;
-  uint64_t sum_trial, max_trial;
-  uint64_t longest;
-  uint64_t ref_period;
-  uint32_t drift;
-  uint64_t last_start, last_alone;
 };
 
 /* The floating-point environment a job's threads run under: the
@@ -228,6 +176,9 @@ struct gw_pool
   unsigned num_threads;		/* Pool threads (T - 1).  */
   pthread_t *threads;
   uint64_t spin_ns;		/* 0 if idle threads must not spin.  */
+  /* The policy that answers the mechanism's questions (pool-policy.h),
+     GANGWAY_POOL_POLICY's.  */
+  const struct gw_pool_policy *policy;
 
   /* The job state word (pool.c says how jobs work).  */
   alignas (64) atomic_uint_fast64_t state;
@@ -255,12 +206,6 @@ struct gw_pool
      the launcher's first.  */
   struct gw_share *shares;
 
-  /* Under LAUNCH_LOCK: by their key's remainder, the last launch keys
-     seen and how their launches ran; the key on trial (0: none) and
-     when its trial last moved.  */
-  struct gw_known known[GW_KNOWN_LAUNCHES];
-  uint64_t trial_key;
-  uint64_t trial_moved;
 
   /* The queue.  QUEUED counts the records queued, FINISHED those the
      runner finished; record N (from 1) is RING[(N - 1) % GW_QUEUE_SLOTS].
@@ -328,9 +273,6 @@ extern void gw_wake (atomic_uint *);
 extern void gw_work_on_job (unsigned, unsigned, uint64_t);
 extern void gw_launch (gw_cpu_kernel_fn *, void *, void *const *, uint32_t,
 		       uint64_t, uint64_t, bool);
-
-/* pool-choice.c */
-extern void gw_chose (struct gw_known *, uint64_t, uint64_t);
 
 /* pool-threads.c */
 extern void gw_pool_start (void);

@@ -27,8 +27,9 @@
 		   the host path and the public query functions;
      device-cpu.c  the "cpu" device: ISA checks, image loading, launching;
      pool.c        the thread pool the cpu device runs gangs on: jobs
-		   (pool.h lists its other files: pool-choice.c,
-		   pool-threads.c, pool-queue.c);
+		   (pool.h lists its other files: pool-threads.c,
+		   pool-queue.c, and its policy's, pool-policy.c and
+		   pool-choice.c);
      device-ptx.c  the "ptx" device: the CUDA driver, launching (ptx.h
 		   lists its other files: queue-ptx.c, memory-ptx.c,
 		   image-ptx.c);
@@ -124,6 +125,11 @@
 #define GW_LOG_TIME	2u
 #define GW_LOG_POOL	4u
 
+/* The cpu device's pool policies of GANGWAY_POOL_POLICY (pool-policy.c,
+   pool-policy.h): full, the default, and simple.  */
+#define GW_POOL_POLICY_FULL	0
+#define GW_POOL_POLICY_SIMPLE	1
+
 /* A set of CPUs (cpus.c).  */
 struct gw_cpus
 {
@@ -177,6 +183,8 @@ struct gw_config
   unsigned online_cpus;
   /* GW_LOG_* bits.  */
   unsigned log;
+  /* GANGWAY_POOL_POLICY: a GW_POOL_POLICY_* value.  */
+  int pool_policy;
   /* GANGWAY_MEM=separate: the cpu device has memory of its own
      (device-cpu.c) rather than the host's.  */
   bool cpu_mem_separate;

@@ -815,38 +815,46 @@ spin_async (unsigned long *tid, unsigned gangs, int usec, bool poll,
 /* Async launches of a quick kernel run on the launching thread once the
    pool has timed them quick, when the queue is empty (pool.c,
    gw_pool_run_now); the same kernel turned long goes back to the runner,
-   and a quick one queued behind a long one waits its turn there.  */
+   and a quick one queued behind a long one waits its turn there.  Only
+   what no machine's speed or load changes is checked: that every gang
+   runs, that a long kernel (which can only take longer on a loaded
+   machine) goes to the runner, that the launch behind a queued one
+   waits for it, and, under GANGWAY_POOL_POLICY=simple, that no async
+   launch runs at once.  How many quick launches ran at once is printed:
+   when the full policy times a key quick is pooltest.c's to check,
+   against a fake clock.  */
 
 static void
 test_now (void)
 {
   unsigned long tid[16], tid2[16];
   unsigned long me = (unsigned long) gettid ();
+  const char *policy = getenv ("GANGWAY_POOL_POLICY");
+  bool simple = policy && strcasecmp (policy, "simple") == 0;
   int here = 0;
 
   for (int i = 0; i < 50; i++)
     here += spin_async (tid, 1, 0, true, false);
   printf ("now: 50 quick launches, %d on the launcher\n", here);
-  /* Without the change none would; on a loaded machine an interrupted
-     launch counts as long and sends the next two to the queue.  */
-  CHECK (here >= 25, "only %d of 50 quick async launches ran on the "
-	 "launcher", here);
+  CHECK (!simple || here == 0, "simple policy: %d of 50 quick async "
+	 "launches ran on the launcher", here);
 
   /* Long now: the first may run here, the others are the runner's.  */
   here = 0;
   for (int i = 0; i < 10; i++)
     here += spin_async (tid, 1, 200, true, false);
   printf ("now: 10 long launches, %d on the launcher\n", here);
-  CHECK (here <= 1, "%d of 10 long async launches ran on the launcher",
-	 here);
+  CHECK (here <= (simple ? 0 : 1), "%d of 10 long async launches ran on "
+	 "the launcher", here);
 
-  /* Quick again, behind a long launch of another key, which is queued:
-     the quick one must not run before it, on this thread.  */
+  /* Quick again (where the machine allows), behind a long launch of
+     another key, which is queued: the quick one must not run before it,
+     on this thread.  */
   int row = 0, tries = 0;
   for (; row < 2 && tries < 100; tries++)
     row = spin_async (tid, 1, 0, true, false) ? row + 1 : 0;
-  CHECK (row == 2, "quick again: no two launches in a row on the launcher "
-	 "in %d", tries);
+  printf ("now: %s in a row on the launcher after %d launches\n",
+	  row == 2 ? "two" : "not two", tries);
   spin_async (tid2, 16, 2000, false, true);
   spin_async (tid, 1, 0, false, false);
   while (!gangway_acc_async_test_all ())

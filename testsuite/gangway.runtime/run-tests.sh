@@ -94,6 +94,7 @@ run ()
   shift
   timeout 120 env -u GANGWAY_DEVICE -u ACC_DEVICE_TYPE \
       -u GANGWAY_NUM_THREADS -u GANGWAY_CPU_ISA -u GANGWAY_LOG \
+      -u GANGWAY_POOL_POLICY \
       -u EXPECT_DEVICE -u EXPECT_WHICH -u FAKE_CUDA_LOG \
       -u FAKE_CUDA_DEVICES -u FAKE_CUDA_ARCH \
       GANGWAY_CUDA_DRIVER="$build/no-libcuda.so.1" "$@" \
@@ -230,6 +231,10 @@ $CC $CFLAGS -fPIC -shared $INC -DRUN_NAME=unitlib_dl_run \
 $CC $CFLAGS -fopenacc -foffload=disable $INC -o gwtest "$here/gwtest.c" \
     -L"$build" -lunit $LIBS -ldl -lpthread -lm || die "cannot build gwtest"
 
+# The pool's policies alone, against a fake clock (pooltest.c).
+$CC $CFLAGS -I"$src" -o pooltest "$here/pooltest.c" "$src/pool-policy.c" \
+    "$src/pool-choice.c" || die "cannot build pooltest"
+
 # A real OpenACC region, with the plugin's call rewrite done by objcopy
 # and acc-shim.c.
 $CC $CFLAGS $INC -c -o acc-shim.o "$here/acc-shim.c" \
@@ -363,7 +368,7 @@ for v in default OMP_PROC_BIND=true OMP_PROC_BIND=close OMP_PROC_BIND=spread \
   check_status "$v: launches"
   check_lines 4 "device=cpu gangs=$((8 * ncpus)) " \
     "$v: default gangs for $ncpus threads"
-  check_lines 1 "^gangway: pool threads=$ncpus cpus=$cpus from=(affinity|omp-places)\$" \
+  check_lines 1 "^gangway: pool threads=$ncpus cpus=$cpus from=(affinity|omp-places) policy=full\$" \
     "$v: a pool of one thread per CPU of the process ($ncpus, $cpus)"
   if [ $v = default ]; then
     check_lines $((ncpus - 1)) "^gangway: pool thread [0-9]+ cpus=$cpus\$" \
@@ -386,7 +391,7 @@ done
 run pool-threads GANGWAY_LOG=pool GANGWAY_NUM_THREADS=3 OMP_PROC_BIND=true \
   $T basic
 check_status "GANGWAY_NUM_THREADS=3 OMP_PROC_BIND=true: launches"
-check_lines 1 "^gangway: pool threads=3 cpus=$cpus from=omp-places\$" \
+check_lines 1 "^gangway: pool threads=3 cpus=$cpus from=omp-places policy=full\$" \
   "GANGWAY_NUM_THREADS overrides the number of CPUs"
 check_lines 2 "^gangway: pool thread [0-9]+ cpus=[0-9,-]+ place=[0-9]+\$" \
   "GANGWAY_NUM_THREADS: the pool threads are bound to places"
@@ -399,12 +404,12 @@ if [ "$ncpus" -ge 2 ]; then
     if [ $v = default ]; then set --; else set -- $v; fi
     run pool-taskset-$v GANGWAY_LOG=pool "$@" taskset -c $last $T basic
     check_status "taskset -c $last, $v: launches"
-    check_lines 1 "^gangway: pool threads=1 cpus=$last from=(affinity|omp-places)\$" \
+    check_lines 1 "^gangway: pool threads=1 cpus=$last from=(affinity|omp-places) policy=full\$" \
       "taskset -c $last, $v: one thread on CPU $last"
   done
   run pool-setaffinity GANGWAY_LOG=pool $T affinity
   check_status "sched_setaffinity in the program: launches"
-  check_lines 1 "^gangway: pool threads=1 cpus=$last from=affinity\$" \
+  check_lines 1 "^gangway: pool threads=1 cpus=$last from=affinity policy=full\$" \
     "sched_setaffinity in the program: one thread on CPU $last"
 else
   echo "SKIP: taskset and sched_setaffinity to a subset (one CPU)"
@@ -421,7 +426,7 @@ if [ -n "${MPIRUN-}" ] && [ -n "${MPICC-}" ] && [ -n "${GANGWAY_PLUGIN-}" ]; the
     check_status "mpirun -np $ncpus --bind-to core: runs"
     check "mpirun -np $ncpus --bind-to core: every rank's results" \
       [ "$(grep -c '^rank [0-9]* ok$' "$build/mpi-core.out")" -eq $ncpus ]
-    check_lines $ncpus '^gangway: pool threads=1 cpus=[0-9]+ from=affinity$' \
+    check_lines $ncpus '^gangway: pool threads=1 cpus=[0-9]+ from=affinity policy=full$' \
       "mpirun -np $ncpus --bind-to core: one thread per rank, on its core"
     if $MPIRUN --version 2>/dev/null | grep -q 'Open MPI'; then
       for v in default OMP_PROC_BIND=true; do
@@ -429,7 +434,7 @@ if [ -n "${MPIRUN-}" ] && [ -n "${MPICC-}" ] && [ -n "${GANGWAY_PLUGIN-}" ]; the
 	run mpi-pe-$v GANGWAY_LOG=pool "$@" $MPI -np 1 --bind-to core \
 	  --map-by slot:pe=$ncpus ./acc-mpi
 	check_status "mpirun --bind-to core --map-by slot:pe=$ncpus, $v: runs"
-	check_lines 1 "^gangway: pool threads=$ncpus cpus=$cpus from=(affinity|omp-places)\$" \
+	check_lines 1 "^gangway: pool threads=$ncpus cpus=$cpus from=(affinity|omp-places) policy=full\$" \
 	  "mpirun --bind-to core --map-by slot:pe=$ncpus, $v: the rank's $ncpus cores"
       done
     fi
@@ -574,6 +579,53 @@ check_status "GANGWAY_LOG with unknown categories"
 check_lines 1 "^gangway: warning: unknown GANGWAY_LOG categories 'bogus', 'zap' ignored; known: launch, time, pool, all\$" \
   "GANGWAY_LOG: one warning naming the unknown"
 check_lines 26 '^gangway: (launch|done) ' "GANGWAY_LOG: blanks and case"
+
+# -- The pool's policies (pool-policy.c, pool-choice.c), alone: a made-up
+# program's launches in ticks of a fake clock (pooltest.c).
+
+for t in long quick trial margin drift one-trial simple move; do
+  run policy-$t ./pooltest $t
+  case $t in
+    long) what="a key turns long after GW_LONG_RUNS long launches, and short again" ;;
+    quick) what="a key turns quick after GW_QUICK_RUNS quick launches; async at once" ;;
+    trial) what="trials alone after GW_TRIAL_FIRST launches, the faster kept, backing off to GW_TRIAL_MAX" ;;
+    margin) what="faster by more than a sixteenth wins; lost trials; GW_TRIAL_LIMIT" ;;
+    drift) what="a change of period brings the next trial" ;;
+    one-trial) what="one key on trial at a time, until it is stale or forgotten" ;;
+    simple) what="the simple policy shares every launch at once" ;;
+    move) what="which pool threads may move off their launcher's CPU" ;;
+  esac
+  check_status "policy: $what"
+done
+
+# The policy in effect: its log line, and results under the simple one
+# (every launch shared at once, async launches through the queue).
+for v in basic threads fork; do
+  run simple-$v GANGWAY_POOL_POLICY=simple GANGWAY_LOG=pool $T $v
+  check_status "GANGWAY_POOL_POLICY=simple: $v"
+  check_quiet "GANGWAY_POOL_POLICY=simple: $v: no warning"
+  # The child of a fork starts a pool of its own.
+  if [ $v != fork ]; then
+    check_lines 1 "^gangway: pool threads=[0-9]+ cpus=$cpus from=[a-z-]+ policy=simple\$" \
+      "GANGWAY_POOL_POLICY=simple: $v: its log line"
+  fi
+done
+run simple-log GANGWAY_POOL_POLICY=simple GANGWAY_LOG=launch,pool $T basic
+check_lines 13 '^gangway: launch ' "GANGWAY_POOL_POLICY=simple: launches logged"
+run simple-now GANGWAY_POOL_POLICY=simple GANGWAY_NUM_THREADS=2 $T now
+check_status "GANGWAY_POOL_POLICY=simple: async launches all through the queue"
+run simple-fenv GANGWAY_POOL_POLICY=simple GANGWAY_NUM_THREADS=2 $T fenv
+check_status "GANGWAY_POOL_POLICY=simple: the floating-point environment"
+run full-log GANGWAY_POOL_POLICY=FULL GANGWAY_LOG=pool $T basic
+check_quiet "GANGWAY_POOL_POLICY=FULL: no warning"
+check_lines 1 "^gangway: pool threads=[0-9]+ cpus=$cpus from=[a-z-]+ policy=full\$" \
+  "GANGWAY_POOL_POLICY=FULL: the full policy"
+run policy-bad GANGWAY_POOL_POLICY=fast GANGWAY_LOG=pool $T basic
+check_status "GANGWAY_POOL_POLICY=fast: launches"
+check_lines 1 "^gangway: warning: unknown GANGWAY_POOL_POLICY 'fast' ignored; known: full, simple; using full\$" \
+  "GANGWAY_POOL_POLICY=fast: a warning naming it and the known ones"
+check_lines 1 "^gangway: pool threads=[0-9]+ cpus=$cpus from=[a-z-]+ policy=full\$" \
+  "GANGWAY_POOL_POLICY=fast: the full policy"
 
 # -- Real GCC regions on the host path.
 
@@ -1137,6 +1189,8 @@ if [ -n "${GANGWAY_PLUGIN-}" ]; then
     [ "$(grep -c '^leak' "$log")" -eq 0 ]
   run acc-ptx-async-cpu GANGWAY_LOG=launch ./acc-ptx-async
   check_status "plugin-compiled async regions on the cpu device"
+  run acc-ptx-async-simple GANGWAY_POOL_POLICY=simple ./acc-ptx-async
+  check_status "plugin-compiled async regions on the cpu device, GANGWAY_POOL_POLICY=simple"
 else
   echo "SKIP: plugin-compiled regions on the ptx device (no GANGWAY_PLUGIN)"
 fi
@@ -1246,11 +1300,12 @@ check "a key of long launches is not tried alone" \
   [ "$(sed -n '/^choose: long kernel$/,$p' "$build/choose.err" | grep -c 'pool key')" -eq 0 ]
 cat "$build/choose.out"
 
-# Async launches of a quick kernel run on the launching thread when the
-# queue is empty; long ones, and quick ones queued behind a long one, on
-# the runner (gwtest.c, test_now).
+# Async launches of a quick kernel may run on the launching thread when
+# the queue is empty (how many is printed: pooltest's "quick" checks when
+# a key is quick); long ones, and quick ones queued behind a long one,
+# run on the runner (gwtest.c, test_now).
 run now GANGWAY_NUM_THREADS=2 $T now
-check_status "quick async launches run at once, long ones queued"
+check_status "long async launches queued, and those behind a queued one"
 cat "$build/now.out"
 
 # The launching thread's floating-point environment in the pool's
@@ -1279,7 +1334,7 @@ if [ $quick = no ]; then
 	"$here/unitlib.c" -Ltsan -lgangway \
      && $CC $CFLAGS -fsanitize=thread -fopenacc -foffload=disable $INC \
 	-o tsan/gwtest "$here/gwtest.c" -Ltsan -lunit -lgangway \
-	-Wl,-rpath,"$build/tsan" -ldl -lpthread; then
+	-Wl,-rpath,"$build/tsan" -ldl -lpthread -lm; then
     for t in basic threads reasons; do
       for n in 2 7; do
 	run tsan-$t-$n GANGWAY_NUM_THREADS=$n \
