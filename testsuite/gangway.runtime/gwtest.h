@@ -1,4 +1,5 @@
-/* What the runtime's test programs (gwtest.c, ptxtest.c) share.
+/* What the runtime's test programs (gwtest.c, ptxtest.c, pooltest.c)
+   share.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
    COPYING.
@@ -36,14 +37,14 @@ static int failures;
   while (0)
 
 /* The global every unit's table points at.  */
-static int global_base = 7;
+static int global_base __attribute__ ((unused)) = 7;
 
 /* The host version of image.c's gw_k0: [0] int *a, [1] int *n,
    [2] unsigned *count, [3] unsigned *gangs, [4] unsigned *host_runs.
    Like GCC's outlined functions it gets the hostaddrs array and runs the
    whole region.  */
 
-static void
+static void __attribute__ ((unused))
 host_k0 (void *data)
 {
   void **args = data;

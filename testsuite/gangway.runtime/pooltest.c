@@ -31,18 +31,7 @@
 #include <string.h>
 
 #include "pool-policy.h"
-
-static int failures;
-
-#define CHECK(COND, ...)						\
-  do									\
-    if (!(COND))							\
-      {									\
-	fprintf (stderr, "FAIL: " __VA_ARGS__);				\
-	fputc ('\n', stderr);						\
-	failures++;							\
-      }									\
-  while (0)
+#include "gwtest.h"
 
 /* What the policy's files use of the rest of the library (env.c): the
    configuration, with GANGWAY_LOG=pool, and the log lines, kept.  */
