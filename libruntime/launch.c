@@ -93,14 +93,17 @@
    found past it (RTLD_NEXT), once.  */
 typedef void gw_goacc_parallel_fn (int, void (*) (void *), size_t, void **,
 				   size_t *, unsigned short *, ...);
-static gw_goacc_parallel_fn *gw_libgomp_parallel;
+/* Found at the first launch; threads that launch at once may each look
+   it up, and store the same value (relaxed: it publishes nothing).  */
+static _Atomic (gw_goacc_parallel_fn *) gw_libgomp_parallel;
 
 /* Return libgomp's GOACC_parallel_keyed.  */
 
 static gw_goacc_parallel_fn *
 gw_goacc_parallel (void)
 {
-  gw_goacc_parallel_fn *f = gw_libgomp_parallel;
+  gw_goacc_parallel_fn *f
+    = atomic_load_explicit (&gw_libgomp_parallel, memory_order_relaxed);
 
   if (__builtin_expect (f == NULL, 0))
     {
@@ -108,7 +111,7 @@ gw_goacc_parallel (void)
       if (f == NULL)
 	gw_fatal ("cannot find libgomp's GOACC_parallel_keyed (link the "
 		  "program with -fopenacc)");
-      gw_libgomp_parallel = f;
+      atomic_store_explicit (&gw_libgomp_parallel, f, memory_order_relaxed);
     }
   return f;
 }
