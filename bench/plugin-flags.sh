@@ -1,6 +1,6 @@
 # plugin-flags.sh: sourced by the bench scripts (codegen.sh, compile.sh).
 # Copyright (C) 2026 The Gangway developers.  This file is part of
-# Gangway, licensed under the GPL v3 or later; see plugin/ir/ir.h.
+# Gangway, licensed under the GPL v3 or later; see device/ir/ir.h.
 #
 # bench_plugin_flags NAME: sets cflags to the plugin's compile flags and
 # out (unless set) to the output directory of the script NAME, from, first

@@ -2,7 +2,7 @@
    host fallback of the same region, in the same run (see README.md).
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    Each gang iteration (a row) runs a serial recurrence in worker-single
    code (a logistic map, SERIAL steps, which no level can share), then a

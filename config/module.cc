@@ -1,7 +1,7 @@
 /* The link of a module: what every target's image builder shares.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    A target compiles each function of a module as it is captured, after
    its own device passes (config/<target>/passes.def), and builds the

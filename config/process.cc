@@ -1,7 +1,7 @@
 /* Running the tools a target needs: files and child processes.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.  */
+   device/ir/ir.h.  */
 
 #include "target.h"
 

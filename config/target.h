@@ -1,7 +1,7 @@
 /* The interface every device target implements.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    A target (config/<name>/) decides the launch dimensions it supports and
    turns device RTL into an image.  Target-independent code only ever talks
@@ -11,8 +11,8 @@
 #ifndef GANGWAY_TARGET_H
 #define GANGWAY_TARGET_H
 
-#include "../plugin/ir/ir.h"
-#include "../plugin/passes/passes.h"
+#include "../device/ir/ir.h"
+#include "../device/passes/passes.h"
 
 #include <memory>
 #include <set>

@@ -1,7 +1,7 @@
 /* gangway: capture a device clone and compile it for its target.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: a GIMPLE pass right after GCC's "optimized", so it sees each
    device clone fully optimized by GCC with its fork/join markers in place.
@@ -27,7 +27,7 @@
 
 #include "gcc-api.h"
 #include "plugin.h"
-#include "passes/passes.h"
+#include "../device/passes/passes.h"
 
 namespace {
 

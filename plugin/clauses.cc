@@ -1,7 +1,7 @@
 /* gangway: OpenACC clauses GCC 12 accepts but cannot compile.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    GCC 12's C and C++ front ends accept an array, or an array section, in
    an OpenACC `reduction' clause (the OpenMP clause parser they share

@@ -2,7 +2,7 @@
    routine.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: a SIMPLE_IPA_PASS right after GCC's ipa_oacc.  For each function
    GCC outlined from a parallel, kernels or serial construct (attribute

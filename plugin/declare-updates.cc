@@ -2,7 +2,7 @@
    declare directive names reach the runtime.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: a variable that OpenACC's declare directive names at file or
    module scope (create, copyin, device_resident) carries "omp declare

@@ -2,7 +2,7 @@
    operations with GCC's semantics.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    Part of the expander (expand.cc, whose header says what it requires and
    guarantees).  A value of fewer bits than its register is kept extended

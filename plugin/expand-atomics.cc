@@ -1,7 +1,7 @@
 /* Expand the atomic operations of a device clone.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    Part of the expander (expand.cc, whose header says what it requires and
    guarantees).  GCC expands OpenACC's atomic construct (read, write,

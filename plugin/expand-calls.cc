@@ -2,7 +2,7 @@
    markers and builtins, the C library, routines.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    Part of the expander (expand.cc, whose header says what it requires and
    guarantees).  GCC's .UNIQUE markers, .GOACC_DIM_* and the

@@ -1,7 +1,7 @@
 /* Expand the optimized GIMPLE of a device clone into device RTL.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: the device clone arrives in SSA form, fully optimized by GCC,
    lowered by GCC's oaccdevlow with the target's dimensions, the fork/join

@@ -1,7 +1,7 @@
 /* The expander of device clones, shared by its files.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    expand.cc expands statements and control flow; expand-calls.cc the
    calls (internal functions, OpenACC markers and builtins, the C

@@ -3,7 +3,7 @@
    warning.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: an array that may not be contiguous (an assumed-shape array, a
    section like a(1:n:2)) passed to an explicit-shape or assumed-size

@@ -41,7 +41,7 @@
 #include <sys/prctl.h>
 #include "plugin-version.h"
 #include "plugin.h"
-#include "passes/passes.h"
+#include "../device/passes/passes.h"
 #include "../config/ptx/ptx.h"
 
 int plugin_is_GPL_compatible;

@@ -1,12 +1,12 @@
 /* The GCC plugin API, included once for every plugin file that needs it.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    GCC's system.h poisons some libc names and redefines others, so the C++
    library headers Gangway uses are requested through its INCLUDE_* macros
    and this header comes first in every file that includes it.  The device
-   compiler proper (plugin/ir, plugin/passes, config/) never includes it:
+   compiler proper (device/ir, device/passes, config/) never includes it:
    it does not depend on GCC.  */
 
 #ifndef GANGWAY_GCC_API_H

@@ -1,7 +1,7 @@
 /* The targetm.goacc hooks: GCC's OpenACC lowering, driven per function.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    GCC's oaccloops and oaccdevlow passes ask the target hooks for the
    launch dimensions of a region and whether to keep its fork/join

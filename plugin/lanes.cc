@@ -1,7 +1,7 @@
 /* How a compute region's memory accesses move with its loops' lanes.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: validate_dims (hooks.cc) asks whether giving a region's vector
    loops SIMD lanes would pay.  On the cpu device a vector lane is a SIMD

@@ -2,7 +2,7 @@
    the loops that update the reduced variable without a clause.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: OpenACC 2.7 asks that a variable reduced by a compute construct
    (or by a loop) and updated inside a nested partitioned loop carry a

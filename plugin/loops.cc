@@ -2,7 +2,7 @@
    accelerator compiler does.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: GCC marks each partitioned OpenACC loop with IFN_GOACC_LOOP calls
    that compute its iteration schedule (how many chunks, the first

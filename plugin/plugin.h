@@ -1,7 +1,7 @@
 /* Declarations shared by the files of the GCC plugin.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    Include after gcc-api.h.  Sections are labelled by the file that
    defines them.  */
@@ -9,7 +9,7 @@
 #ifndef GANGWAY_PLUGIN_H
 #define GANGWAY_PLUGIN_H
 
-#include "ir/ir.h"
+#include "../device/ir/ir.h"
 #include "../config/target.h"
 
 /* gangway.cc: options (-fplugin-arg-gangway-*), docs/manual.md.  */

@@ -1,7 +1,7 @@
 /* gangway: OpenACC reductions in device clones.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    GCC's OpenACC lowering brackets each reduction of a partitioned loop
    (or of a compute construct) with four internal calls,

@@ -2,7 +2,7 @@
    per call, shared by the threads that make it.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: a gang, worker or vector routine is called by all the threads
    of its axes together (docs/internals.md 8.4), and runs its code

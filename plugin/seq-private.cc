@@ -2,7 +2,7 @@
    loop the privatization level of the code the loop runs in.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: omp-low lists the addressable variables declared in an OpenACC
    loop's body in an IFN_UNIQUE (OACC_PRIVATE) marker at the loop's head,

@@ -2,7 +2,7 @@
    partitioned routines stay sequential.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: a serial construct runs as one gang of one worker with a vector
    length of one, and GCC lowers its loops for those dimensions: whatever

@@ -1,7 +1,7 @@
 /* Sites: what libgangway's messages say of a launch or data directive.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    Each launch and data directive the plugin rewrites (unit.cc,
    gw_rewrite_launches) passes libgangway a site first: a static

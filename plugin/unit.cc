@@ -1,7 +1,7 @@
 /* The translation unit's offloaded regions: images, descriptor, launches.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    Everything a compiled object tells libgangway is built here, as GCC
    trees, following libruntime/gangway-abi.h:

@@ -1,7 +1,7 @@
 /* The cpu target: declarations shared by its files.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    The cpu device runs each gang on one host thread; the vector lanes of a
    gang are the lanes of SIMD registers.  A kernel becomes C with GCC's

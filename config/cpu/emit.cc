@@ -2,7 +2,7 @@
    analyses; emitter.h lists the files of the other parts.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    One host thread runs a whole gang; a gang's vector lanes are the lanes
    of GCC vector types (cpu.h).  The kernel body is one C function per

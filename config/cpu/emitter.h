@@ -1,7 +1,7 @@
 /* The cpu target's emitter: device RTL to SIMD C.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    The emitter is one class whose parts live in several files:
 

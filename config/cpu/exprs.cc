@@ -2,7 +2,7 @@
    and as vector code (see emitter.h).
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.  */
+   device/ir/ir.h.  */
 
 #include "emitter.h"
 

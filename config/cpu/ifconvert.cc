@@ -1,7 +1,7 @@
 /* The cpu target's if-conversion, a device pass (config/cpu/passes.def).
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: in SIMD code a divergent branch costs a block per arm, each with
    its mask, an any-lane test and a blend for every value it hands on,

@@ -1,7 +1,7 @@
 /* The cpu target: linearizing a vector partition.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    A vector partition runs as one SIMD program over all its lanes.  Each
    block has a mask of the lanes that want to run it; blocks are emitted in

@@ -1,12 +1,12 @@
 /* The cpu target: the plan for running a vector partition as SIMD code.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.  */
+   device/ir/ir.h.  */
 
 #ifndef GANGWAY_CPU_LINEARIZE_H
 #define GANGWAY_CPU_LINEARIZE_H
 
-#include "../../plugin/passes/divergence.h"
+#include "../../device/passes/divergence.h"
 
 /* How an edge of a SIMD region is taken.  Every edge first adds its lanes
    to the target's block mask.  */

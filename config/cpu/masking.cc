@@ -1,7 +1,7 @@
 /* The cpu target: which writes of a SIMD region must be masked.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: a SIMD region (linearize.cc) runs the blocks of a partition in a
    fixed order, each with the mask of the lanes that wait for it.  Lanes
@@ -61,7 +61,7 @@
    against the same rule in checking builds.  */
 
 #include "emitter.h"
-#include "../../plugin/ir/print.h"
+#include "../../device/ir/print.h"
 
 #include <algorithm>
 #include <cstdlib>

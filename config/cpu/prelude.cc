@@ -1,7 +1,7 @@
 /* The cpu target: the C every image source starts with.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    Kernels are written against a small vocabulary, generated here for each
    SIMD width P (lanes) a unit uses:

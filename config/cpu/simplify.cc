@@ -1,7 +1,7 @@
 /* The cpu target's simplification, a device pass (config/cpu/passes.def).
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: the reorg leaves many small blocks (neuter heads, joins, the
    blocks it splits around markers), and in SIMD code every block costs a

@@ -1,7 +1,7 @@
 /* The cpu emitter: affine values (see emitter.h).
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.  */
+   device/ir/ir.h.  */
 
 #include "emitter.h"
 

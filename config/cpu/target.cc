@@ -1,7 +1,7 @@
 /* The cpu target: dimensions, and the image of a translation unit.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    Dimensions: a gang is a task of the runtime's thread pool, so the number
    of gangs is free (chosen at launch unless the program fixes it), up to

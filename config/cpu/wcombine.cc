@@ -1,7 +1,7 @@
 /* The cpu target: write-combined atomics.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    A histogram kernel (`#pragma acc atomic update` on hist[v[i]]) makes
    one locked read-modify-write per element; with the bins shared by the

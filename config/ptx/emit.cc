@@ -1,7 +1,7 @@
 /* The ptx target: device RTL to PTX.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: one PTX .entry per kernel, every thread running the whole
    function, as the reorg has prepared it (docs/targets.md, "ptx").

@@ -1,7 +1,7 @@
 /* The ptx target's emitter: device RTL to PTX.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    The emitter is one class whose parts live in three files:
 
@@ -18,7 +18,7 @@
 #define GANGWAY_PTX_EMITTER_H
 
 #include "ptx.h"
-#include "../../plugin/passes/divergence.h"
+#include "../../device/passes/divergence.h"
 
 #include <cstdint>
 #include <string>

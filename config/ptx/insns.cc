@@ -1,7 +1,7 @@
 /* The ptx target: the PTX of each ordinary instruction.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    Integer operations work on .b32 registers for i8, i16 and i32, whose
    upper bits are garbage for the narrow types: what reads them extends

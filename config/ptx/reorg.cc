@@ -1,7 +1,7 @@
 /* The ptx target: the reorg's instructions.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    Vector broadcasts within a warp are shuffles; everything that crosses
    warps goes through .shared memory: the single thread stores where the

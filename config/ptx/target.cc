@@ -1,7 +1,7 @@
 /* The ptx target: dimensions, and the image of a translation unit.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    Dimensions, as a CUDA GPU runs them: a gang is a CTA, a worker a row of
    it (%tid.y), a vector lane a column (%tid.x).  The vector length is 32

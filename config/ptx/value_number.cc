@@ -1,7 +1,7 @@
 /* The ptx target's value numbering, a device pass (config/ptx/passes.def).
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: the expander and the reorg repeat work that GCC's passes never
    saw: each partition reads the thread's position and computes its

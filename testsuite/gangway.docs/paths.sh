@@ -2,11 +2,11 @@
 # paths.sh DOC...: every repository path the documents DOC name exists.
 # Copyright (C) 2026 The Gangway developers.
 # This file is part of Gangway, licensed under the GPL v3 or later; see
-# plugin/ir/ir.h.
+# device/ir/ir.h.
 #
 # A path is a backquoted span of a document (Markdown inline code, outside
 # fenced blocks) that is one word, starts with one of the tree's top-level
-# folders (bench config docs examples libruntime plugin testsuite) and
+# folders (bench config device docs examples libruntime plugin testsuite) and
 # a slash, and holds no placeholder (<target>, $B, ...).  A path with a
 # glob character (pool*.c, gangway.*/) must match something; one that
 # ends in a slash must be a directory.  The tree is the one this script
@@ -59,7 +59,7 @@ list=$(awk '
     }
   }' "$@" |
   awk -F '\t' '
-    $1 ~ /^(bench|config|docs|examples|libruntime|plugin|testsuite)\// \
+    $1 ~ /^(bench|config|device|docs|examples|libruntime|plugin|testsuite)\// \
       && $1 !~ /[ <>$=(),;:"'"'"']/ && $1 !~ /\.\.\./ { print }' |
   sort -u |
   awk -F '\t' '

@@ -1,7 +1,7 @@
 /* gangway-fuzz --fortran: random self-checking OpenACC Fortran programs.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    The second generator of gangway-fuzz, for gfortran.  It writes the
    program as text, without the C generator's tree (so the reducer does

@@ -2,7 +2,7 @@
    printer and the reducer.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    A generated program is a tree: statements (fz_stmt) holding expressions
    (fz_expr), over variables (fz_var) and arrays (fz_array).  Every node

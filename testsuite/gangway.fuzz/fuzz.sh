@@ -2,7 +2,7 @@
 # fuzz.sh: build and run programs of gangway-fuzz on the cpu device and on
 # ptxsim, classify what goes wrong, and reduce each failure to a small
 # reproducer.  Copyright (C) 2026 The Gangway developers.  This file is
-# part of Gangway, licensed under the GPL v3 or later; see plugin/ir/ir.h.
+# part of Gangway, licensed under the GPL v3 or later; see device/ir/ir.h.
 #
 # Usage: fuzz.sh --builddir DIR [OPTIONS]
 #   --seed S --count N  programs of seeds S .. S+N-1 (default 1, 10)

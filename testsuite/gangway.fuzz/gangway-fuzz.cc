@@ -1,7 +1,7 @@
 /* gangway-fuzz: write random self-checking OpenACC programs; reduce them.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    Usage:
      gangway-fuzz [OPTIONS] [-o FILE] [--aux AUX]

@@ -1,7 +1,7 @@
 /* gangway-fuzz: the random program generator.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    fz_generate builds a program tree from a seed: a function compute ()
    with one to three OpenACC compute constructs, over input and output

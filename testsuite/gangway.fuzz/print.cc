@@ -1,7 +1,7 @@
 /* gangway-fuzz: print a program tree as a self-checking C program.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    The program's compute () holds the OpenACC constructs, each with
    'if (on_dev)'.  main () fills every array from a fixed pseudo-random

@@ -1,7 +1,7 @@
 /* gangway-fuzz: edits of a program tree, and the reducer built on them.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    An edit names a node by its number and says what to do with it:
 

@@ -1,7 +1,7 @@
 /* ptxsim-cuda: a CUDA driver whose GPU is ptxsim.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    Built as a shared object with ptxsim.cc and named in
    GANGWAY_CUDA_DRIVER, it is the driver libgangway's ptx device opens

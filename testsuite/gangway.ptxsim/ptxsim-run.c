@@ -1,7 +1,7 @@
 /* ptxsim-run: run a program's OpenACC regions as PTX on ptxsim.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    Linked into a program compiled with the Gangway plugin for the ptx
    target, in place of libgangway: it is the runtime half of the ABI

@@ -1,7 +1,7 @@
 /* ptxsim: an interpreter for the PTX that Gangway's ptx target emits.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    How: each module is parsed once into functions (entries and .funcs),
    each an array of compact instructions whose operands are slots of a

@@ -1,7 +1,7 @@
 /* ptxsim: an interpreter for the PTX that Gangway's ptx target emits.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: load a PTX program (the texts of one or more "ptx" images,
    linked as the CUDA JIT linker links them) and run its kernels on the

@@ -1,6 +1,6 @@
 /* Reduced by fuzz.sh from gangway-fuzz --seed 10025
    --edits d522,d571,d572,d574,d601,d614,d618,d642,d690,d691,d694,d735,d749,d779,d794,d777,d825,d867,d872,d873,d883,d893,d894,d895,d910,d945,d947,d946,d970,d971,d987,d1002,d1003,d1033,d1034,d1059,d1060,d510,d357,d358,d365,d385,d422,d421,d463,d408,d495,d263,d269,d272,d279,d322,d348,d349,d104,d148,d294,d302,d2,d167,d220,d259,d315,t28,s36,g0,r36.0,t196,r314.0,z29,z30,z32,z31,z34,z33,z35,z38,z39,z40,z41,z42,z62,z43,z44,z56,z45,z46,z47,z49,z48,z50,z51,z52,z54,z53,z55,z57,z58,z60,z59,z61,z63,z79,z78,z80,z81,z83,z82,z84,z85,z87,z88,z90,z89,z96,z91,z92,z93,z128,z130,z131,z146,z132,z133,z134,z136,z135,z137,z138,z139,z141,z140,z142,z143,z145,z144,z197,z198,z200,z203,z202,z201,z255,z243,z244,z248,z245,z250,z249,z251,z86,z75,z76,z77,z94,z99,z100,z101
-   (cpu, -O1 x86-64-v4): ice internal compiler error: gangway: plugin/passes/pipeline.cc:48: the device RTL of KERNEL is invalid after neuter: an incoming value whose definition does not dominate its edge
+   (cpu, -O1 x86-64-v4): ice internal compiler error: gangway: device/passes/pipeline.cc:48: the device RTL of KERNEL is invalid after neuter: an incoming value whose definition does not dominate its edge
    At -O1, in a gang loop's body, a 'loop seq' whose body is an
    irreducible cycle (a goto into its middle) in gang-single code, then a
    worker vector loop: neuter leaves a phi whose incoming value does not

@@ -1,7 +1,7 @@
 /* barriers: synchronise the threads where memory or broadcasts cross them.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: after neutering and propagation, the threads of a gang still need
    to wait for each other at some forks and joins:

@@ -2,7 +2,7 @@
    where it is used, instead of carrying it from the block that made it.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: `addr.local $S` of a slot that is not shared means "slot S of the
    executing thread" (docs/ir.md).  A register holding it, or an address

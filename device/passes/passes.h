@@ -1,7 +1,7 @@
 /* The device passes and the pipeline that runs them.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.  */
+   device/ir/ir.h.  */
 
 #ifndef GANGWAY_PASSES_H
 #define GANGWAY_PASSES_H

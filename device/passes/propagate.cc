@@ -1,7 +1,7 @@
 /* propagate: every thread reads the single thread's values.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: after neutering, a value computed in single-mode code exists only
    in the single thread.  Wherever code that every thread executes reads

@@ -1,7 +1,7 @@
 /* compact: renumber the registers in the order the layout defines them.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: the passes before it leave registers that nothing defines any
    more and number new ones after the old; this pass gives them the

@@ -2,7 +2,7 @@
    verifier.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.  */
+   device/ir/ir.h.  */
 
 #ifndef GANGWAY_IR_PRINT_H
 #define GANGWAY_IR_PRINT_H

@@ -1,7 +1,7 @@
 /* Device RTL: the text form, read.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    Reads the text form of docs/ir.md, the one dir_print writes, back into
    dir_funcs: a small hand-written lexer and a recursive-descent parser,

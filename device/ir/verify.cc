@@ -1,7 +1,7 @@
 /* The device RTL verifier.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    Runs between device passes when checking (GCC's -fchecking, a
    configure --enable-checking build, or -fplugin-arg-gangway-verify).  It

@@ -1,7 +1,7 @@
 /* neuter: single-mode code runs on the single thread only.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: OpenACC code outside a worker (vector) partition is worker-single
    (vector-single): only worker 0 (lane 0) may run it, although every

@@ -1,7 +1,7 @@
 /* Device RTL: construction and editing.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.  */
+   device/ir/ir.h.  */
 
 #include "ir.h"
 

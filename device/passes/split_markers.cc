@@ -2,7 +2,7 @@
    block of its own.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: splits blocks around each FORK and JOIN so that the marker is the
    only insn of its block besides the branch to the next one:

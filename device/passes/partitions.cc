@@ -1,7 +1,7 @@
 /* The partition tree and the neutering analyses.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    discover() walks the CFG from the entry carrying the innermost open
    partition: a fork block opens a child for its successors, a join block

@@ -1,7 +1,7 @@
 /* The device pass pipeline.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    Walks passes.def, or a target's table (config/<target>/passes.def, run
    after it by the target's module builder): runs each pass not disabled,
@@ -9,7 +9,7 @@
    passes the user selected, runs the verifier after every pass when
    asked to, and stops early on request.  The same driver serves the
    plugin (capture.cc, config/module.cc) and gangway-opt
-   (plugin/tools/).  */
+   (device/tools/).  */
 
 #include "passes.h"
 

@@ -1,7 +1,7 @@
 /* The partition tree: where a device function runs partitioned.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.  */
+   device/ir/ir.h.  */
 
 #ifndef GANGWAY_PARTITIONS_H
 #define GANGWAY_PARTITIONS_H

@@ -1,7 +1,7 @@
 /* Device RTL: the text form, written.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    The printer renumbers as it writes: blocks by their position in the
    layout, registers in order of definition (walking the layout, phis

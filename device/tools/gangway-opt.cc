@@ -1,7 +1,7 @@
 /* gangway-opt: run device passes on device RTL text.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    A stand-alone driver for the device compiler, in the spirit of QBE's
    "qbe -d", LLVM's "llc -run-pass" and Cranelift's "clif-util": it reads

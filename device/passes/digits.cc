@@ -1,7 +1,7 @@
 /* step-indices, part 2: a collapsed number's digits recombined.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: GCC splits a collapsed nest's iteration number X into digits,
    i = X % NI, j = X / NI % NJ, k = X / NI / NJ, and the body's subscripts

@@ -26,7 +26,7 @@
    form that dir_print writes and dir_parse reads.
 
    Nothing here depends on GCC: the same code runs inside the plugin and in
-   the stand-alone gangway-opt driver (plugin/tools/).
+   the stand-alone gangway-opt driver (device/tools/).
 
    Analyses (CFG edges, dominators, post-dominators) are computed
    explicitly and recorded in dir_func::valid; a pass that changes the CFG

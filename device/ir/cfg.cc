@@ -1,7 +1,7 @@
 /* Device RTL: control-flow analyses.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    Edges are derived from the terminators (dir_fill_cfg).  Dominators and
    post-dominators use the iterative algorithm of Cooper, Harvey and

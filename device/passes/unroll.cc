@@ -1,7 +1,7 @@
 /* unroll: unroll the small counted loops of private arrays.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: the loops users write over small private arrays (`double
    stencil[4]`, a loop over 4 points, one over 4 variables) are counted

@@ -1,7 +1,7 @@
 /* step-indices: step the indices of collapsed loops instead of dividing.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: GCC lowers `collapse(N)` (and `tile`) to one loop over a linear
    iteration number X and recovers the original indices in every

@@ -1,7 +1,7 @@
 /* Divergence analysis.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    A forward propagation to a fixed point over the SSA form, after
    Sampaio, Souza, Collange and Pereira, "Divergence Analysis", TOPLAS 35(4),

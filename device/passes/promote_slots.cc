@@ -1,7 +1,7 @@
 /* promote-slots: keep a thread's private array in registers.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
-   plugin/ir/ir.h.
+   device/ir/ir.h.
 
    What: a private array (`double vals[4]` in a `private` clause, or
    declared in a partitioned loop's body) is a slot of each thread's
