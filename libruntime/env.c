@@ -211,6 +211,85 @@ gw_isa_level (const char *name)
   return 0;
 }
 
+/* The full policy's heuristics by the names of GANGWAY_POOL_POLICY's
+   no-NAME items.  */
+
+static const struct
+{
+  const char *name;
+  unsigned bit;
+} gw_pool_heuristics[] = {
+  { "quick", GW_POOL_NO_QUICK },
+  { "alone", GW_POOL_NO_ALONE },
+  { "trials", GW_POOL_NO_TRIALS },
+  { "async-now", GW_POOL_NO_ASYNC_NOW },
+  { "move", GW_POOL_NO_MOVE },
+};
+
+/* Parse GANGWAY_POOL_POLICY's value V (null: unset) into C's pool_policy
+   and pool_off: "simple", or "full" followed by comma-separated no-NAME
+   items, each turning off one of the full policy's heuristics.  A
+   misspelt policy is the default and a misspelt item is ignored, with a
+   warning.  */
+
+static void
+gw_parse_pool_policy (const char *v, struct gw_config *c)
+{
+  c->pool_policy = GW_POOL_POLICY_FULL;
+  c->pool_off = 0;
+  if (!v || !v[0])
+    return;
+  size_t n = strcspn (v, ",");
+  if (n == 6 && strncasecmp (v, "simple", n) == 0)
+    {
+      c->pool_policy = GW_POOL_POLICY_SIMPLE;
+      if (v[n])
+	gw_warn ("GANGWAY_POOL_POLICY=simple takes no items; '%s' ignored",
+		 v + n + 1);
+      return;
+    }
+  if (!(n == 4 && strncasecmp (v, "full", n) == 0))
+    gw_warn ("unknown GANGWAY_POOL_POLICY '%.*s' ignored; known: full, "
+	     "simple; using full", (int) n, v);
+  for (const char *item = v + n; *item == ',';)
+    {
+      item++;
+      size_t len = strcspn (item, ",");
+      unsigned bit = 0;
+      for (size_t k = 0; k < sizeof gw_pool_heuristics
+			      / sizeof gw_pool_heuristics[0]; k++)
+	if (len == 3 + strlen (gw_pool_heuristics[k].name)
+	    && strncasecmp (item, "no-", 3) == 0
+	    && strncasecmp (item + 3, gw_pool_heuristics[k].name,
+			    len - 3) == 0)
+	  bit = gw_pool_heuristics[k].bit;
+      if (bit)
+	c->pool_off |= bit;
+      else
+	gw_warn ("unknown GANGWAY_POOL_POLICY item '%.*s' ignored; known: "
+		 "no-quick, no-alone, no-trials, no-async-now, no-move",
+		 (int) len, item);
+      item += len;
+    }
+}
+
+/* Write the policy of C as GANGWAY_POOL_POLICY spells it ("full,no-move")
+   into BUF of SIZE bytes, and return BUF.  */
+
+char *
+gw_format_pool_policy (const struct gw_config *c, char *buf, size_t size)
+{
+  size_t at = snprintf (buf, size, "%s",
+			c->pool_policy == GW_POOL_POLICY_SIMPLE ? "simple"
+			: "full");
+  for (size_t k = 0; k < sizeof gw_pool_heuristics
+			  / sizeof gw_pool_heuristics[0]; k++)
+    if ((c->pool_off & gw_pool_heuristics[k].bit) && at < size)
+      at += snprintf (buf + at, size - at, ",no-%s",
+		      gw_pool_heuristics[k].name);
+  return buf;
+}
+
 /* Parse GOMP_OPENACC_DIM, libgomp's "GANGS:WORKERS:VECTOR" (each part
    optional, "8::" or ":4"), into DIMS (0 where not given); warn about a
    value that is not of that form and ignore the rest of it.  */
@@ -427,14 +506,8 @@ gw_read_config (void)
   if (v)
     gw_parse_default_dims (v, c->default_dims);
 
-  /* The pool's policy: a misspelt one is the default, with a warning.  */
-  c->pool_policy = GW_POOL_POLICY_FULL;
-  v = gw_getenv ("GANGWAY_POOL_POLICY");
-  if (v && strcasecmp (v, "simple") == 0)
-    c->pool_policy = GW_POOL_POLICY_SIMPLE;
-  else if (v && v[0] && strcasecmp (v, "full") != 0)
-    gw_warn ("unknown GANGWAY_POOL_POLICY '%s' ignored; known: full, "
-	     "simple; using full", v);
+  /* The pool's policy.  */
+  gw_parse_pool_policy (gw_getenv ("GANGWAY_POOL_POLICY"), c);
 
   /* Logging.  */
   c->log = 0;

@@ -92,6 +92,10 @@
 
 struct gw_policy_state gw_policy_state;
 
+/* The GW_POOL_NO_* heuristics of the full policy turned off (set at the
+   pool's start from GANGWAY_POOL_POLICY; the tests set it).  */
+unsigned gw_policy_off;
+
 /* Why the full policy chose GW_WAY_WHOLE for a launch (gw_plan.why).  */
 enum
 {
@@ -167,7 +171,8 @@ gw_full_begin (struct gw_plan *plan, uint64_t key, uint64_t start,
       return;
     }
 
-  if (known->long_runs == GW_LONG_RUNS)
+  if (known->long_runs == GW_LONG_RUNS
+      && !(gw_policy_off & GW_POOL_NO_TRIALS))
     {
       /* A long key: the period of its last launch, if that was long
 	 too, counts for the way it ran.  */
@@ -183,7 +188,8 @@ gw_full_begin (struct gw_plan *plan, uint64_t key, uint64_t start,
       plan->why = GW_WHY_SOLO;
       return;
     }
-  if (known->quick_runs == GW_QUICK_RUNS)
+  if (known->quick_runs == GW_QUICK_RUNS
+      && !(gw_policy_off & GW_POOL_NO_QUICK))
     {
       plan->why = GW_WHY_QUICK;
       return;
@@ -192,8 +198,10 @@ gw_full_begin (struct gw_plan *plan, uint64_t key, uint64_t start,
   /* A kernel not known to be long runs alone for a while first, and
      one known to be long does so every GW_ALONE_AGAIN launches (not
      those of a trial).  */
-  if (known->long_runs < GW_LONG_RUNS
-      || (known->trial == 0 && ++known->since_alone == GW_ALONE_AGAIN))
+  if (gw_policy_off & GW_POOL_NO_ALONE)
+    plan->way = GW_WAY_SHARE;
+  else if (known->long_runs < GW_LONG_RUNS
+	   || (known->trial == 0 && ++known->since_alone == GW_ALONE_AGAIN))
     {
       known->since_alone = 0;
       plan->way = GW_WAY_ALONE_FIRST;
@@ -262,7 +270,8 @@ gw_full_async_now (uint64_t key)
   const struct gw_known *known
     = &gw_policy_state.known[key % GW_KNOWN_LAUNCHES];
 
-  return known->key == key && known->quick_runs == GW_QUICK_RUNS;
+  return known->key == key && known->quick_runs == GW_QUICK_RUNS
+	 && !(gw_policy_off & GW_POOL_NO_ASYNC_NOW);
 }
 
 /* The full policy's may_move.  */
@@ -270,7 +279,7 @@ gw_full_async_now (uint64_t key)
 static bool
 gw_full_may_move (bool bound, unsigned threads, unsigned cpus)
 {
-  return !bound && threads <= cpus;
+  return !bound && threads <= cpus && !(gw_policy_off & GW_POOL_NO_MOVE);
 }
 
 const struct gw_pool_policy gw_policy_full = {

@@ -41,7 +41,22 @@
    each launch key (struct gw_known) and times its launches, the trials
    of pool-choice.c among them, and "simple", which asks nothing: every
    launch opens its job at once, async launches go through the queue, no
-   thread moves.  A policy reads no clock and starts no thread: the
+   thread moves.  The full policy's heuristics, each of which
+   GANGWAY_POOL_POLICY=full,no-NAME turns off (gw_policy_off):
+
+     alone       a launch whose key is not known to be long runs alone on
+		 the launcher first, for GW_ALONE_TICKS; what the key
+		 learns (long, quick) it learns from those launches, so
+		 no-alone leaves quick and trials nothing to act on
+     quick       a key whose launches ran alone quickly runs all its
+		 gangs in one call, without the pool
+     trials      a long key's launches are timed both ways, on the
+		 launcher alone and shared, and run the faster
+		 (pool-choice.c); no-trials: they are shared
+     async-now   an async launch of a quick key runs at once, when the
+		 queue is empty, rather than through the queue
+     move        a pool thread that finds itself on its launcher's CPU
+		 moves off it  A policy reads no clock and starts no thread: the
    mechanism passes it the times, in time-stamp counter ticks, and it
    runs under the pool's launch lock (may_move at a pool thread's start),
    so that its tests (testsuite/gangway.runtime/pooltest.c) feed it
@@ -186,6 +201,7 @@ struct gw_pool_policy
 
 /* pool-policy.c */
 extern const struct gw_pool_policy gw_policy_full, gw_policy_simple;
+extern unsigned gw_policy_off;
 extern const struct gw_pool_policy *gw_pool_policy_of (int);
 extern struct gw_known *gw_known_key (uint64_t);
 extern void gw_policy_forget (void);

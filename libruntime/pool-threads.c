@@ -274,13 +274,15 @@ gw_pool_start (void)
   p->num_threads = 0;
   p->spin_ns = c->num_threads <= c->online_cpus ? GW_SPIN_NS : 0;
   p->policy = gw_pool_policy_of (c->pool_policy);
+  gw_policy_off = c->pool_off;
   if (c->log & GW_LOG_POOL)
     {
-      char list[256];
+      char list[256], policy[96];
       gw_message ("pool threads=%u cpus=%s from=%s policy=%s",
 		  c->num_threads,
 		  gw_format_cpus (&c->cpus, list, sizeof list),
-		  c->cpus.source, p->policy->name);
+		  c->cpus.source,
+		  gw_format_pool_policy (c, policy, sizeof policy));
     }
   if (want == 0)
     return;

@@ -130,6 +130,14 @@
 #define GW_POOL_POLICY_FULL	0
 #define GW_POOL_POLICY_SIMPLE	1
 
+/* The full policy's heuristics, each of which GANGWAY_POOL_POLICY=
+   full,no-NAME turns off (pool-policy.h says what each does).  */
+#define GW_POOL_NO_QUICK	1u	/* no-quick */
+#define GW_POOL_NO_ALONE	2u	/* no-alone */
+#define GW_POOL_NO_TRIALS	4u	/* no-trials */
+#define GW_POOL_NO_ASYNC_NOW	8u	/* no-async-now */
+#define GW_POOL_NO_MOVE		16u	/* no-move */
+
 /* A set of CPUs (cpus.c).  */
 struct gw_cpus
 {
@@ -185,6 +193,9 @@ struct gw_config
   unsigned log;
   /* GANGWAY_POOL_POLICY: a GW_POOL_POLICY_* value.  */
   int pool_policy;
+  /* Its no-NAME items: the GW_POOL_NO_* heuristics of the full policy
+     turned off.  */
+  unsigned pool_off;
   /* GANGWAY_MEM=separate: the cpu device has memory of its own
      (device-cpu.c) rather than the host's.  */
   bool cpu_mem_separate;
@@ -250,6 +261,7 @@ extern int gw_isa_level (const char *);
 extern void gw_find_cpus (struct gw_cpus *);
 extern int gw_place_cpus (unsigned, void *, size_t);
 extern char *gw_format_cpus (const struct gw_cpus *, char *, size_t);
+extern char *gw_format_pool_policy (const struct gw_config *, char *, size_t);
 
 
 /* registry.c: units and kernel lookup.  */

@@ -565,6 +565,81 @@ test_move (void)
     }
 }
 
+/* Each no-NAME item of GANGWAY_POOL_POLICY=full,... (gw_policy_off)
+   turns off its heuristic and leaves the others.  */
+
+static void
+test_off (void)
+{
+  const struct gw_pool_policy *full = &gw_policy_full;
+  struct cost big = { 2 * GW_TRIAL_LIMIT, GW_TRIAL_LIMIT / 2, 0 };
+  struct cost quick = { GW_ALONE_TICKS / 2, GW_ALONE_TICKS, 10 };
+  /* Alone, the period is 3/4 of that with the pool (as test_trial).  */
+  struct cost solo = { 5000, 7000, 1000 };
+  struct gw_plan plan;
+  enum gw_way way;
+  unsigned n;
+
+  /* no-alone: a new key's launches share at once, and it never turns
+     quick (it learns that from launches run alone).  */
+  gw_policy_forget ();
+  gw_policy_off = GW_POOL_NO_ALONE;
+  for (int i = 0; i < 3 * GW_LONG_RUNS; i++)
+    CHECK ((way = launch (full, 1, &big)) == GW_WAY_SHARE,
+	   "no-alone: launch %d of a new key: way %d, not the job at once",
+	   i, way);
+  for (int i = 0; i < 3 * GW_QUICK_RUNS; i++)
+    CHECK ((way = launch (full, 2, &quick)) == GW_WAY_SHARE,
+	   "no-alone: quick launch %d: way %d, not the job at once", i, way);
+  CHECK (!full->async_now (2), "no-alone: a key never run alone is quick");
+
+  /* no-quick: a quick key still runs alone first, batch by batch, and its
+     async launches still run at once.  */
+  gw_policy_forget ();
+  gw_policy_off = GW_POOL_NO_QUICK;
+  for (int i = 0; i < 2 * GW_QUICK_RUNS; i++)
+    launch (full, 3, &quick);
+  full->begin (&plan, 3, now, true, false);
+  CHECK (plan.way == GW_WAY_ALONE_FIRST, "no-quick: a quick key's launch: "
+	 "way %d, not alone first", plan.way);
+  CHECK (full->async_now (3), "no-quick: async launches of a quick key are "
+	 "queued");
+
+  /* no-async-now: a quick key runs in one call, its async launches are
+     queued.  */
+  gw_policy_forget ();
+  gw_policy_off = GW_POOL_NO_ASYNC_NOW;
+  for (int i = 0; i < 2 * GW_QUICK_RUNS; i++)
+    launch (full, 4, &quick);
+  full->begin (&plan, 4, now, true, false);
+  CHECK (plan.way == GW_WAY_WHOLE, "no-async-now: a quick key's launch: "
+	 "way %d, not in one call", plan.way);
+  CHECK (!full->async_now (4), "no-async-now: an async launch at once");
+
+  /* no-trials: a long key that would run faster alone shares all the
+     same; without the item it is tried alone (test_trial).  */
+  gw_policy_forget ();
+  gw_policy_off = GW_POOL_NO_TRIALS;
+  for (int i = 0; i < GW_LONG_RUNS; i++)
+    launch (full, 5, &solo);
+  CHECK ((n = until_way (5, &solo, true, 2000)) == 2000,
+	 "no-trials: a long key ran alone after %u launches", n);
+  gw_policy_forget ();
+  gw_policy_off = 0;
+  for (int i = 0; i < GW_LONG_RUNS; i++)
+    launch (full, 5, &solo);
+  CHECK ((n = until_way (5, &solo, true, 2000)) == GW_TRIAL_FIRST,
+	 "without no-trials: the first trial after %u launches, not %d", n,
+	 GW_TRIAL_FIRST);
+
+  /* no-move: no pool thread moves.  */
+  gw_policy_off = GW_POOL_NO_MOVE;
+  CHECK (!full->may_move (false, 2, 2), "no-move: a pool thread moves");
+  gw_policy_off = 0;
+  CHECK (full->may_move (false, 2, 2), "full: a pool thread may not move");
+  gw_policy_forget ();
+}
+
 /* Run the test named by ARGV[1].  */
 
 int
@@ -583,6 +658,7 @@ main (int argc, char **argv)
     { "one-trial", test_one_trial },
     { "simple", test_simple },
     { "move", test_move },
+    { "off", test_off },
   };
   const char *test = argc > 1 ? argv[1] : "";
 

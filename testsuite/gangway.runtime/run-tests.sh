@@ -583,7 +583,7 @@ check_lines 26 '^gangway: (launch|done) ' "GANGWAY_LOG: blanks and case"
 # -- The pool's policies (pool-policy.c, pool-choice.c), alone: a made-up
 # program's launches in ticks of a fake clock (pooltest.c).
 
-for t in long quick trial margin drift one-trial simple move; do
+for t in long quick trial margin drift one-trial simple move off; do
   run policy-$t ./pooltest $t
   case $t in
     long) what="a key turns long after GW_LONG_RUNS long launches, and short again" ;;
@@ -593,6 +593,7 @@ for t in long quick trial margin drift one-trial simple move; do
     drift) what="a change of period brings the next trial" ;;
     one-trial) what="one key on trial at a time, until it is stale or forgotten" ;;
     simple) what="the simple policy shares every launch at once" ;;
+    off) what="full,no-NAME turns off one heuristic each" ;;
     move) what="which pool threads may move off their launcher's CPU" ;;
   esac
   check_status "policy: $what"
@@ -626,6 +627,22 @@ check_lines 1 "^gangway: warning: unknown GANGWAY_POOL_POLICY 'fast' ignored; kn
   "GANGWAY_POOL_POLICY=fast: a warning naming it and the known ones"
 check_lines 1 "^gangway: pool threads=[0-9]+ cpus=$cpus from=[a-z-]+ policy=full\$" \
   "GANGWAY_POOL_POLICY=fast: the full policy"
+run policy-items 'GANGWAY_POOL_POLICY=full,no-quick,No-Move,no-alone,no-trials,no-async-now' GANGWAY_LOG=pool $T basic
+check_status "GANGWAY_POOL_POLICY=full with every heuristic off: launches"
+check_quiet "GANGWAY_POOL_POLICY=full,no-...: no warning"
+check_lines 1 "^gangway: pool threads=[0-9]+ cpus=$cpus from=[a-z-]+ policy=full,no-quick,no-alone,no-trials,no-async-now,no-move\$" \
+  "GANGWAY_POOL_POLICY=full,no-...: the items in the log line, in the manual's order"
+run policy-items-bad 'GANGWAY_POOL_POLICY=full,no-move,fast,no-' GANGWAY_LOG=pool $T basic
+check_status "GANGWAY_POOL_POLICY with unknown items: launches"
+check_lines 1 "^gangway: warning: unknown GANGWAY_POOL_POLICY item 'fast' ignored; known: no-quick, no-alone, no-trials, no-async-now, no-move\$" \
+  "GANGWAY_POOL_POLICY: a warning naming an unknown item"
+check_lines 1 "^gangway: warning: unknown GANGWAY_POOL_POLICY item 'no-' ignored" \
+  "GANGWAY_POOL_POLICY: a warning for an empty no-"
+check_lines 1 "^gangway: pool threads=[0-9]+ cpus=$cpus from=[a-z-]+ policy=full,no-move\$" \
+  "GANGWAY_POOL_POLICY with unknown items: the known ones kept"
+run policy-simple-items 'GANGWAY_POOL_POLICY=simple,no-move' GANGWAY_LOG=pool $T basic
+check_lines 1 "^gangway: warning: GANGWAY_POOL_POLICY=simple takes no items; 'no-move' ignored\$" \
+  "GANGWAY_POOL_POLICY=simple,...: a warning"
 
 # -- Real GCC regions on the host path.
 
