@@ -67,7 +67,7 @@ struct gw_option
   std::string (*parse) (const char *option, const char *value);
   const char *meta;		/* The value in the help: "=LEVEL",
 				   "[=0|1]"; null: none.  */
-  const char *help;		/* The plugin's help (--help=plugins),
+  const char *help;		/* The plugin's help (cc1 --help),
 				   lines separated by '\n'; null: not in it
 				   (docs/manual.md lists every option).  */
   const char *tool_name = nullptr;	/* gangway-opt's --NAME, or null:

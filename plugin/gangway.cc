@@ -159,7 +159,7 @@ all_options ()
   return v;
 }
 
-/* The plugin's description, for --help=plugins: what it compiles for,
+/* The plugin's description, for GCC's --help: what it compiles for,
    then its options.  */
 
 static const char *
