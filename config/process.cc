@@ -15,10 +15,13 @@
 #include <unistd.h>
 
 /* What a fatal signal to the compiler must undo: the temporary directory
-   of the image being made (its files are removed, then it) and the tool
-   running in it (killed).  The handler only reads these.  */
+   of the image being made (the files the target said it writes there
+   are removed, then it) and the tool running in it (killed).  The
+   handler only reads these.  */
 static char temp_dir[4096];
 static volatile sig_atomic_t temp_dir_set;
+static char temp_files[GW_MAX_TEMP_FILES][32];
+static volatile sig_atomic_t temp_file_count;
 static volatile pid_t child_pid;
 
 static const int fatal_signals[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT,
@@ -27,37 +30,22 @@ static struct sigaction saved_actions[sizeof fatal_signals
 				      / sizeof fatal_signals[0]];
 static bool handlers_installed;
 
-/* Remove the files of temp_dir, then it: the few names the targets use
-   (they write no subdirectories), tried one by one, which is
+/* Remove the files of temp_dir, then it: those gw_temp_file named (the
+   targets write no subdirectories), tried one by one, which is
    async-signal-safe where reading the directory is not.  */
 
 static void
 remove_temp_dir_files ()
 {
-  static const char *const names[] = { "image.c", "image.so", "image.ptx",
-				       "image.cubin", "log" };
-  char path[sizeof temp_dir + 32];
+  char path[sizeof temp_dir + sizeof temp_files[0] + 1];
   size_t n = strlen (temp_dir);
   memcpy (path, temp_dir, n);
   path[n] = '/';
-  for (const char *name : names)
+  for (int k = 0; k < temp_file_count; k++)
     {
-      strcpy (path + n + 1, name);
+      strcpy (path + n + 1, temp_files[k]);
       unlink (path);
     }
-  /* The parts of an image compiled in parts: image-P.c, image-P.o.  */
-  for (int p = 0; p < GW_MAX_IMAGE_PARTS; p++)
-    for (const char *ext : { ".c", ".o" })
-      {
-	char *e = path + n + 1;
-	strcpy (e, "image-");
-	e += 6;
-	if (p >= 10)
-	  *e++ = '0' + p / 10;
-	*e++ = '0' + p % 10;
-	strcpy (e, ext);
-	unlink (path);
-      }
   rmdir (temp_dir);
 }
 
@@ -99,11 +87,26 @@ gw_temp_dir_owned (const std::string &dir)
 {
   install_handlers ();
   temp_dir_set = 0;
+  temp_file_count = 0;
   if (dir.size () < sizeof temp_dir)
     {
       memcpy (temp_dir, dir.c_str (), dir.size () + 1);
       temp_dir_set = 1;
     }
+}
+
+void
+gw_temp_file (const std::string &path)
+{
+  std::string name = path.substr (path.rfind ('/') + 1);
+  dir_assert (name.size () < sizeof temp_files[0]);
+  for (int k = 0; k < temp_file_count; k++)
+    if (name == temp_files[k])
+      return;
+  dir_assert (temp_file_count < GW_MAX_TEMP_FILES);
+  memcpy (temp_files[temp_file_count], name.c_str (), name.size () + 1);
+  /* The handler reads the name once it is counted.  */
+  temp_file_count = temp_file_count + 1;
 }
 
 void

@@ -19,44 +19,83 @@
 #include <string>
 #include <vector>
 
-/* What the plugin tells the targets about the compilation.  */
+/* What the plugin tells the targets about the compilation.  What is a
+   target's own business (its -fplugin-arg-gangway-* options, gw_option)
+   the target keeps itself.  */
 struct gw_target_options
 {
-  std::string cpu_isa;		/* x86-64 level of cpu images, or "native".  */
-  std::string cc;		/* Compiler driver for cpu images.  */
-  std::vector<std::string> cc_flags;	/* Forwarded semantics flags.  */
-  std::string cc_opt = "-O3";	/* The cpu image compile's -O option.  */
-  unsigned cpu_big_function = 2000;	/* A cpu image with a function of
-					   more lines of C calls its gathers
-					   and scatters and is compiled
-					   without RTL GCSE; 0: never
-					   (-fplugin-arg-gangway-image-big).  */
-  unsigned cpu_part_lines = 5000;	/* A cpu image of more lines of code
-					   is compiled in parts of about as
-					   many; 0: whole
-					   (-fplugin-arg-gangway-image-part).
-					   */
-  unsigned cpu_inline_gathers = 32;	/* A cpu image with more gather and
-					   scatter calls calls them all
-					   (-fplugin-arg-gangway-inline-
-					   gathers).  */
+  std::string driver;		/* The compiler driver running the plugin
+				   (COLLECT_GCC), else "gcc".  */
+  std::vector<std::string> semantics_flags;	/* The compilation's
+						   floating-point semantics,
+						   as GCC options, which an
+						   image must share.  */
+  int opt_level = 2;		/* The compilation's -O level (-Os: 2).  */
+  bool opt_debug = false;	/* It is -Og.  */
   std::string keep_base;	/* If set, keep image sources as
 				   KEEP_BASE.<target>.<ext>.  */
-  std::string ptx_arch = "sm_80";	/* GPU architecture of ptx images.  */
-  std::string ptxas;		/* ptxas to check ptx images with.  */
-  bool ptxas_check = false;	/* Assemble every ptx image at compile
-				   time; a rejection is an error.  */
   bool verify = false;		/* Check what the targets make too
 				   (-fplugin-arg-gangway-verify).  */
-  bool cpu_check_lanes = false;	/* cpu images check at run time that
-				   lanes read only their own values.  */
-  bool cpu_no_combine = false;	/* The cpu images make every atomic
-				   update in memory (wcombine.cc).  */
-  bool cpu_unmasked = false;	/* Debugging: cpu images write every
-				   register without a mask.  */
   /* How to run the target's passes: the dump, disable and stop-after
      lists and the verifier switch of the target-independent ones.  */
   gw_pipeline_options pipeline;
+};
+
+/* Whether an option takes a value (-fplugin-arg-gangway-NAME=VALUE,
+   gangway-opt's --NAME=VALUE).  */
+enum gw_option_value
+{
+  GW_VALUE_NONE,		/* No; a value given is ignored.  */
+  GW_VALUE_OPTIONAL,		/* It may have one.  */
+  GW_VALUE_REQUIRED		/* It must: the option alone is an error
+				   ("needs a value").  */
+};
+
+/* An option of the plugin, -fplugin-arg-gangway-NAME, and perhaps of
+   gangway-opt, --TOOL_NAME: the plugin's own (plugin/gangway.cc) or a
+   target's (gw_target::options), which keeps what it is given in the
+   target's own state.  The front ends ask each target whether an option
+   is its own by looking it up in the target's table.  */
+struct gw_option
+{
+  const char *name;		/* The plugin's NAME.  */
+  gw_option_value value;
+  /* Take VALUE (null if the option came without one) into the owner's
+     state.  Return "" if it is valid, else the error message, which
+     names the option as OPTION ("-fplugin-arg-gangway-isa", "--isa") and
+     quotes with gw_quote.  */
+  std::string (*parse) (const char *option, const char *value);
+  const char *meta;		/* The value in the help: "=LEVEL",
+				   "[=0|1]"; null: none.  */
+  const char *help;		/* The plugin's help (cc1 --help),
+				   lines separated by '\n'; null: not in it
+				   (docs/manual.md lists every option).  */
+  const char *tool_name = nullptr;	/* gangway-opt's --NAME, or null:
+					   not one of its options.  */
+  const char *tool_help = nullptr;	/* Its line in gangway-opt's usage.  */
+};
+
+/* TEXT quoted in an option's error message, as GCC's diagnostics quote
+   (%<TEXT%>, with its percent signs doubled): the plugin reports a
+   message through GCC, which reads it as a format; gw_plain_message
+   gives it with plain quotes (gangway-opt's).  */
+std::string gw_quote (const std::string &text);
+std::string gw_plain_message (const std::string &msg);
+
+/* The help of the options TABLE, one line or more each, the option
+   (PREFIX NAME META) in a column of WIDTH: the plugin's (PREFIX
+   "-fplugin-arg-gangway-") or, if TOOL, gangway-opt's ("--").  */
+std::string gw_option_help (const std::vector<const gw_option *> &table,
+			    const char *prefix, size_t width, bool tool);
+
+/* Whether a target is enabled when -fplugin-arg-gangway-targets is not
+   given, and if it is, whether quietly: what a quiet target cannot
+   compile gets no warning, only a note in the dumps.  */
+enum gw_default_use
+{
+  GW_NOT_DEFAULT,
+  GW_DEFAULT,
+  GW_DEFAULT_QUIET
 };
 
 class gw_target;
@@ -241,8 +280,21 @@ class gw_target
 public:
   virtual ~gw_target () = default;
 
-  /* "cpu", "ptx": the name in options, images and the launch log.  */
+  /* Its name in options, images and the launch log: config/<name>/.  */
   virtual const char *name () const = 0;
+
+  /* What it compiles for, in the plugin's help ("NVIDIA GPUs").  */
+  virtual const char *description () const = 0;
+
+  /* Whether it is on without -fplugin-arg-gangway-targets.  */
+  virtual gw_default_use default_use () const = 0;
+
+  /* The plugin and gangway-opt options it owns.  */
+  virtual std::vector<const gw_option *> options () const { return {}; }
+
+  /* Its own properties of device RTL, which its passes provide and
+     require, on bits from DIR_PROP_TARGET_FIRST up.  */
+  virtual std::vector<dir_prop_info> properties () const { return {}; }
 
   /* Complete the dimensions DIMS (gang, worker, vector) of a compute
      region whose partitioned axes are the GOMP_DIM_MASK bits USED, which
@@ -298,40 +350,64 @@ public:
   /* Start the image of a translation unit.  */
   virtual std::unique_ptr<gw_image_builder>
   start_unit (const gw_target_options &opts) const = 0;
+
+  /* gangway-opt's --emit: write to *TEXT what the target makes of FN,
+     which has been through the device passes and the target's own, under
+     a line that says for what.  Return false and set *WHY if it cannot
+     emit FN.  */
+  virtual bool emit_listing (dir_func *fn, const gw_target_options &opts,
+			     std::string *text, std::string *why) const = 0;
 };
 
-/* The passes of TABLE, a target's array of passes.def entries.  */
+/* The entries of TABLE, a target's array of passes.def entries or of
+   options.  */
+template <typename T, size_t N>
+std::vector<const T *>
+gw_table_list (const T (&table)[N])
+{
+  std::vector<const T *> v;
+  for (const T &p : table)
+    v.push_back (&p);
+  return v;
+}
 template <size_t N>
 std::vector<const gw_pass_info *>
 gw_pass_list (const gw_pass_info (&table)[N])
 {
-  std::vector<const gw_pass_info *> v;
-  for (const gw_pass_info &p : table)
-    v.push_back (&p);
-  return v;
+  return gw_table_list (table);
 }
 
-/* The targets Gangway knows (config/<name>/target.cc).  */
-const gw_target *gw_target_cpu ();
-const gw_target *gw_target_ptx ();
+/* targets.cc: the targets Gangway knows (config/<name>/target.cc), in
+   order; the one called NAME, or null; their names, SEP-separated, for
+   messages and help.  */
+const std::vector<const gw_target *> &gw_targets ();
 const gw_target *gw_find_target (const std::string &name);
+std::string gw_target_names (const char *sep = ", ");
 /* The device pass of a target called NAME, or null; the names of all of
    them, ", "-separated, for messages.  */
 const gw_pass_info *gw_find_target_pass (const std::string &name);
 std::string gw_target_pass_names ();
+/* The option of a target that the plugin calls NAME (or if TOOL, that
+   gangway-opt does), or null.  */
+const gw_option *gw_find_target_option (const std::string &name,
+					bool tool = false);
+/* Every target's properties (their bits are distinct).  */
+std::vector<dir_prop_info> gw_target_props ();
 
 /* process.cc: what targets need to run their tools.  */
 
-/* The most parts an image is compiled in, their sources and objects
-   image-P.c and image-P.o in the temporary directory (P < this).  */
-#define GW_MAX_IMAGE_PARTS 64
-
 /* The temporary directory the image being made works in
    (gw_make_temp_dir's): a fatal signal to the compiler (SIGTERM, SIGINT,
-   SIGHUP, SIGQUIT, SIGPIPE) removes it and its files and kills the tool
-   running, then ends the compiler; gw_temp_dir_released, once the
-   target has removed it (or keeps it on purpose), ends that.  */
+   SIGHUP, SIGQUIT, SIGPIPE) removes the files of it that gw_temp_file
+   named and then it, and kills the tool running, then ends the compiler;
+   gw_temp_dir_released, once the target has removed it (or keeps it on
+   purpose), ends that.  */
 void gw_temp_dir_owned (const std::string &dir);
+/* The file PATH, in that directory, which the target or its tool is to
+   write: at most GW_MAX_TEMP_FILES of them, of names of under 32
+   characters.  */
+#define GW_MAX_TEMP_FILES 160
+void gw_temp_file (const std::string &path);
 void gw_temp_dir_released ();
 
 /* Run ARGV (looked up in PATH), with stdout and stderr into the file LOG.

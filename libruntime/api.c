@@ -95,7 +95,7 @@ gw_select (int type)
       break;
     case GW_ACC_DEVICE_NOT_HOST:
       atomic_store (&gw_selected_device, gw_config ()->device < 0
-					 ? GW_DEVICE_PTX : GW_SELECT_NONE);
+					 ? gw_first_device () : GW_SELECT_NONE);
       break;
     case GW_ACC_DEVICE_NVIDIA:
       atomic_store (&gw_selected_device, GW_DEVICE_PTX);

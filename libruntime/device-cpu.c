@@ -873,9 +873,12 @@ gw_cpu_launch (void *kernel, const struct gw_launch *l)
 	       key);
 }
 
+/* Asked last: it runs what the other devices do not.  */
 const struct gw_device gw_device_cpu = {
   .name = "cpu",
   .no_code_reason = "no-cpu-code",
+  .map_kind_reason = "cpu-map-kind",
+  .priority = 10,
   .max_gangs = GW_CPU_MAX_GANGS,
   .probe = gw_cpu_probe,
   .load_image = gw_cpu_load_image,

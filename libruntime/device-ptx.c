@@ -771,14 +771,18 @@ gw_ptx_launch (void *kernel, const struct gw_launch *l)
 #undef GW_PTX_PHASE
 }
 
+/* Asked first: a GPU where there is one.  */
 const struct gw_device gw_device_ptx = {
   .name = "ptx",
   .no_code_reason = "no-ptx-code",
+  .map_kind_reason = "ptx-map-kind",
+  .priority = 20,
   .inner_dims_at_launch = true,
   .probe = gw_ptx_probe,
   .load_image = gw_ptx_load_image,
   .unload_image = gw_ptx_unload_image,
   .default_gangs = gw_ptx_default_gangs,
+  .check_launch = gw_ptx_check_launch,
   .launch = gw_ptx_launch,
   .memory = gw_ptx_own_memory,
 };

@@ -394,10 +394,12 @@ gw_read_config (void)
 
   /* The device.  OpenACC's ACC_DEVICE_TYPE=host wins over our own
      variable, as a user who sets it expects no offloading at all.  Unset,
-     the ptx device is preferred; whether it is usable is found out when
-     it is first needed (device-ptx.c).  A misspelt value must not pick a
-     GPU by surprise: it means cpu.  */
-  c->device = GW_DEVICE_PTX;
+     the first device in order is preferred (the ptx device); whether it
+     is usable is found out when it is first needed (its probe).  A
+     misspelt value must not pick a GPU by surprise: it means the last
+     device in order, the one everything falls back to (the cpu
+     device).  */
+  c->device = gw_first_device ();
   c->device_explicit = false;
   c->host_reason = NULL;
   v = gw_getenv ("GANGWAY_DEVICE");
@@ -409,13 +411,19 @@ gw_read_config (void)
 	  c->device = -1;
 	  c->host_reason = "GANGWAY_DEVICE=host";
 	}
-      else if (strcasecmp (v, "ptx") == 0)
-	c->device = GW_DEVICE_PTX;
       else
 	{
-	  c->device = GW_DEVICE_CPU;
-	  if (strcasecmp (v, "cpu") != 0)
-	    gw_warn ("unknown GANGWAY_DEVICE=%s; using cpu", v);
+	  int last = -1, found = -1;
+	  for (int d = gw_first_device (); d >= 0; d = gw_next_device (d))
+	    {
+	      last = d;
+	      if (strcasecmp (v, gw_devices[d]->name) == 0)
+		found = d;
+	    }
+	  c->device = found >= 0 ? found : last;
+	  if (found < 0)
+	    gw_warn ("unknown GANGWAY_DEVICE=%s; using %s", v,
+		     gw_devices[last]->name);
 	}
     }
   v = gw_getenv ("ACC_DEVICE_TYPE");

@@ -83,6 +83,7 @@
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <limits.h>
 #include <stdio.h>
 
 #include "runtime.h"
@@ -121,6 +122,46 @@ const struct gw_device *const gw_devices[GW_DEVICE_COUNT] = {
   [GW_DEVICE_PTX] = &gw_device_ptx,
   [GW_DEVICE_CPU] = &gw_device_cpu,
 };
+
+/* The device of the highest priority below ABOVE (INT_MAX: of all), or
+   -1.  */
+
+static int
+gw_device_below (int above)
+{
+  int best = -1;
+
+  for (int d = 0; d < GW_DEVICE_COUNT; d++)
+    if (gw_devices[d]->priority < above
+	&& (best < 0 || gw_devices[d]->priority > gw_devices[best]->priority))
+      best = d;
+  return best;
+}
+
+int
+gw_first_device (void)
+{
+  return gw_device_below (INT_MAX);
+}
+
+int
+gw_next_device (int device)
+{
+  return gw_device_below (gw_devices[device]->priority);
+}
+
+int
+gw_active_device (void)
+{
+  int d = gw_device ();
+
+  if (d < 0)
+    return d;
+  for (int next; (next = gw_next_device (d)) >= 0; d = next)
+    if (gw_devices[d]->probe () == NULL)
+      break;
+  return d;
+}
 
 /* The device the calling thread's last launch ran on.  */
 static __thread const char *gw_last_device;
@@ -370,8 +411,9 @@ gw_launch_dims (struct gw_launch *l, const struct gw_entry *e,
    *E to its kernel, *DEV to the device, *CODE to the kernel's code there
    and the dimensions of L; otherwise return the reason for running it on
    the host (*E is then its kernel if the lookup was done and found one).
-   Either way, set *PTX_WHY to why the ptx device does not run it, when
-   C logs launches and that is worth logging, else to NULL.  A negative
+   Either way, set *SKIPPED to a device that gave way and *SKIPPED_WHY to
+   why it does not run the region, when C logs launches and that is
+   worth logging, else both to NULL.  A negative
    run-time dimension of a region that would run on a device ends the
    program.  */
 
@@ -380,7 +422,8 @@ gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
 		  bool words_ok, const unsigned dims[GW_AXES], unsigned given,
 		  size_t mapnum, const unsigned short *kinds,
 		  const struct gw_entry **e, const struct gw_device **dev,
-		  void **code, struct gw_launch *l, const char **ptx_why)
+		  void **code, struct gw_launch *l,
+		  const struct gw_device **skipped, const char **skipped_why)
 {
   const struct gw_code *unit_code = NULL;
   char buf[32];
@@ -388,7 +431,8 @@ gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
   *e = NULL;
   *dev = NULL;
   *code = NULL;
-  *ptx_why = NULL;
+  *skipped = NULL;
+  *skipped_why = NULL;
   if (flags & GW_FLAG_HOST_FALLBACK)
     return "if-clause";
   if (atomic_load_explicit (&gw_selected_host, memory_order_relaxed))
@@ -404,38 +448,38 @@ gw_choose_device (const struct gw_config *c, int flags, void (*fn) (void *),
 						       sizeof buf),
 					dims, given) : 0;
 
-  /* Where the ptx device is unusable and the log is off, what it would
-     say is of no use.  */
-  if (device == GW_DEVICE_PTX && (c->log || gw_ptx_probe () == NULL))
+  /* The devices in order from the chosen one: one that cannot run the
+     region gives way to the next; the last is asked even if unusable,
+     for the reason it gives.  */
+  for (int next;; device = next)
     {
-      const char *why = gw_try_device (*e, GW_DEVICE_PTX, &unit_code, code);
-      if (why == NULL && !gw_map_kinds_ok (mapnum, kinds))
-	why = "ptx-map-kind";
+      const struct gw_device *d = gw_devices[device];
+      next = gw_next_device (device);
+      /* Where a device that would give way is unusable and the log is
+	 off, what it would say is of no use.  */
+      if (next >= 0 && !c->log && d->probe () != NULL)
+	continue;
+      const char *why = gw_try_device (*e, device, &unit_code, code);
+      if (why == NULL && d->memory () && !gw_map_kinds_ok (mapnum, kinds))
+	why = d->map_kind_reason;
       if (why == NULL)
 	{
-	  gw_launch_dims (l, *e, &gw_device_ptx, unit_code, dims);
-	  why = gw_ptx_check_launch (*code, l,
-				     gw_region_name (*e, fn, buf, sizeof buf));
+	  gw_launch_dims (l, *e, d, unit_code, dims);
+	  if (d->check_launch)
+	    why = d->check_launch (*code, l, gw_region_name (*e, fn, buf,
+							      sizeof buf));
 	}
-      if (why == NULL)
-	{
-	  *dev = &gw_device_ptx;
-	  return NULL;
-	}
-      /* A unit without ptx code was never meant for the ptx device.
+      *dev = d;
+      if (why == NULL || next < 0)
+	return why;
+      /* A unit without code for the device was never meant for it.
 	 Only the log says why (this costs a search, every launch).  */
-      if (c->log && gw_unit_has_target ((*e)->unit->desc, "ptx"))
-	*ptx_why = why;
+      if (c->log && gw_unit_has_target ((*e)->unit->desc, d->name))
+	{
+	  *skipped = d;
+	  *skipped_why = why;
+	}
     }
-
-  *dev = &gw_device_cpu;
-  const char *why = gw_try_device (*e, GW_DEVICE_CPU, &unit_code, code);
-  if (why == NULL && gw_device_cpu.memory ()
-      && !gw_map_kinds_ok (mapnum, kinds))
-    why = "cpu-map-kind";
-  if (why == NULL)
-    gw_launch_dims (l, *e, &gw_device_cpu, unit_code, dims);
-  return why;
 }
 
 /* Launch the offloaded region whose host version GCC outlined as FN (the
@@ -468,10 +512,12 @@ gw_parallel (int flags_m, void (*fn) (void *), size_t mapnum,
   const struct gw_entry *e;
   const struct gw_device *dev;
   void *code;
-  const char *ptx_why;
+  const struct gw_device *skipped;
+  const char *skipped_why;
   const char *reason = gw_choose_device (c, flags, fn, words_ok, dims, given,
 					 mapnum, kinds, &e, &dev, &code,
-					 &pending.launch, &ptx_why);
+					 &pending.launch, &skipped,
+					 &skipped_why);
 
   /* The name in the log; looked up even for host launches.  */
   char buf[32];
@@ -483,11 +529,12 @@ gw_parallel (int flags_m, void (*fn) (void *), size_t mapnum,
       name = gw_region_name (e, fn, buf, sizeof buf);
     }
 
-  /* Why the ptx device does not run the region, as the log says it
-     (only set when logging).  */
-  char ptx_note[64] = "";
-  if (ptx_why)
-    snprintf (ptx_note, sizeof ptx_note, " ptx=%s", ptx_why);
+  /* Why a device that gave way does not run the region, as the log says
+     it (only set when logging): " ptx=no-ptx-code".  */
+  char skipped_note[64] = "";
+  if (skipped_why)
+    snprintf (skipped_note, sizeof skipped_note, " %s=%s", skipped->name,
+	      skipped_why);
 
   if (reason == NULL)
     {
@@ -501,11 +548,11 @@ gw_parallel (int flags_m, void (*fn) (void *), size_t mapnum,
       l->mapnum = mapnum;
       l->sizes = sizes;
       l->kinds = kinds;
-      /* The ptx device queues on its streams; the cpu device only
-	 where no data must be synchronized with the ptx device around
-	 the launch.  */
-      l->async = dev == &gw_device_ptx
-		 || (dev == &gw_device_cpu && !gw_ptx_active ())
+      /* A device queues the launch (the ptx device on its streams) only
+	 where it is the one the data directives go to: no data must be
+	 synchronized with another device around the launch.  */
+      int active = gw_active_device ();
+      l->async = active >= 0 && dev == gw_devices[active]
 		 ? async : GW_ASYNC_SYNC;
       gw_last_device = dev->name;
       if (c->log & GW_LOG_LAUNCH)
@@ -524,7 +571,7 @@ gw_parallel (int flags_m, void (*fn) (void *), size_t mapnum,
 	    snprintf (queue, sizeof queue, " async=%d", l->async);
 	  gw_message ("launch %s device=%s gangs=%u workers=%u vector=%u%s%s%s",
 		      name, dev->name, l->gangs, l->workers, l->vector,
-		      asked, queue, ptx_note);
+		      asked, queue, skipped_note);
 	}
       if (l->async == GW_ASYNC_SYNC)
 	gw_wait_all ();
@@ -536,7 +583,7 @@ gw_parallel (int flags_m, void (*fn) (void *), size_t mapnum,
       gw_last_device = "host";
       if (c->log & GW_LOG_LAUNCH)
 	gw_message ("launch %s device=host gangs=1 workers=1 vector=1 "
-		    "reason=%s%s", name, reason, ptx_note);
+		    "reason=%s%s", name, reason, skipped_note);
       gw_wait_all ();
     }
 
@@ -623,18 +670,16 @@ GOACC_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
 }
 
 /* Return the name of the device launches go to when their region has
-   code for it: the ptx device gives way to the cpu device when it is
-   unusable.  */
+   code for it: a device gives way to the next in order when it is
+   unusable (gw_active_device).  */
 
 GW_EXPORT const char *
 gangway_device_name (void)
 {
-  int device = gw_device ();
+  int device = gw_active_device ();
 
   if (device < 0 || atomic_load (&gw_selected_host))
     return "host";
-  if (device == GW_DEVICE_PTX && !gw_ptx_active ())
-    device = GW_DEVICE_CPU;
   return gw_devices[device]->name;
 }
 

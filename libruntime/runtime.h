@@ -155,7 +155,8 @@ struct gw_cpus
   bool places;
 };
 
-/* Indices of the devices other than the host, in order of preference.  */
+/* Indices of the devices other than the host in gw_devices.  The order
+   they are asked in is their own (gw_device::priority).  */
 enum gw_device_id
 {
   GW_DEVICE_PTX,
@@ -167,9 +168,9 @@ enum gw_device_id
 struct gw_config
 {
   /* Where launches go when the region has device code: a gw_device_id,
-     or -1 for the host.  GW_DEVICE_PTX gives way to the cpu device when
-     the ptx device is unusable (gw_ptx_probe) or has no code for the
-     region.  */
+     or -1 for the host.  Unset, the first device in order
+     (gw_first_device); a device gives way to the next in order when it
+     is unusable (its probe) or has no code for the region.  */
   int device;
   /* True if GANGWAY_DEVICE asked for the device, rather than the automatic
      choice.  */
@@ -370,8 +371,19 @@ struct gw_memory;
 /* A device: what the launch code needs to know about a target.  */
 struct gw_device
 {
-  const char *name;		/* As in the launch log: "cpu".  */
+  const char *name;		/* As in the launch log and GANGWAY_DEVICE:
+				   "cpu".  */
   const char *no_code_reason;	/* "no-cpu-code".  */
+  /* Why a launch that maps data in a way the device cannot does not run
+     there ("cpu-map-kind"), if the device has memory of its own.  */
+  const char *map_kind_reason;
+
+  /* Its place in the order the devices are asked in: the launches and
+     data directives go to the device of the highest priority, or the one
+     the program chose; one that cannot run a region gives way to the
+     device of the next lower priority, and the lowest, the fallback, runs
+     it if anything does.  Priorities are distinct.  */
+  int priority;
 
   /* True if a worker or vector dimension the image leaves to the launch
      (0) takes the launch's num_workers or vector_length; otherwise it is
@@ -405,6 +417,12 @@ struct gw_device
      compiler says.  */
   uint32_t (*default_gangs) (void);
 
+  /* Return NULL if KERNEL, an entry of a gw_code, can run as L says
+     (the region is called NAME in messages), else why not, as the launch
+     log says it; null if every launch can.  */
+  const char *(*check_launch) (void *kernel, const struct gw_launch *l,
+			       const char *name);
+
   /* Run KERNEL, an entry of a gw_code, as L says, and return when every
      gang is done.  */
   void (*launch) (void *kernel, const struct gw_launch *l);
@@ -417,6 +435,14 @@ struct gw_device
 extern const struct gw_device gw_device_cpu;
 extern const struct gw_device gw_device_ptx;
 extern const struct gw_device *const gw_devices[GW_DEVICE_COUNT];
+
+/* launch.c: the device of the highest priority; the one after DEVICE in
+   order, or -1 after the last; the device launches of regions with code
+   for it go to now (the chosen one, or the first usable one after it,
+   or the last), or -1 for the host.  */
+extern int gw_first_device (void);
+extern int gw_next_device (int device);
+extern int gw_active_device (void);
 
 
 /* device-ptx.c: the CUDA driver.  Device addresses are 64-bit words.
@@ -446,7 +472,7 @@ gw_ptx_probe (void)
 static inline bool
 gw_ptx_active (void)
 {
-  return gw_device () == GW_DEVICE_PTX && gw_ptx_probe () == NULL;
+  return gw_active_device () == GW_DEVICE_PTX;
 }
 
 extern const char *gw_ptx_check_launch (void *, const struct gw_launch *,
@@ -502,17 +528,16 @@ gw_memory_queues (const struct gw_memory *m)
 }
 
 /* Return the memory the data directives map into, and the launches of
-   the device they go to read their data from: the ptx device's while
-   launches go there, the cpu device's own under GANGWAY_MEM=separate;
-   NULL where that device shares the host's memory.  */
+   the device they go to read their data from: that of the device
+   launches go to (gw_active_device): the ptx device's, the cpu device's
+   own under GANGWAY_MEM=separate; NULL where that device shares the
+   host's memory.  */
 
 static inline const struct gw_memory *
 gw_memory (void)
 {
-  if (gw_ptx_active ())
-    return gw_device_ptx.memory ();
-  /* The ptx device gives way to the cpu device when it is unusable.  */
-  return gw_device () >= 0 ? gw_device_cpu.memory () : NULL;
+  int d = gw_active_device ();
+  return d >= 0 ? gw_devices[d]->memory () : NULL;
 }
 
 /* prof.c: the profiling interface's events of the mapping engine

@@ -112,6 +112,7 @@ pass_gangway_capture::execute (function *fun)
       popts.details = dump_file && (dump_flags & TDF_DETAILS);
       popts.cheap_constant_division = target->cheap_constant_division ();
       popts.simd_lanes = target->simd_lanes ();
+      popts.target_props = target->properties ();
       /* The target-independent passes, then the target's own and its
 	 code (config/module.cc).  */
       if (!gw_run_passes (fn.get (), popts, dump_file, &why)

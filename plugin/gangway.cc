@@ -42,34 +42,11 @@
 #include "plugin-version.h"
 #include "plugin.h"
 #include "../device/passes/passes.h"
-#include "../config/ptx/ptx.h"
 
 int plugin_is_GPL_compatible;
 
 gw_options gw_opts;
 const char *gw_plugin_name;
-
-static struct plugin_info gw_plugin_info = {
-  GW_VERSION,
-  "OpenACC offloading to the cpu SIMD device and NVIDIA GPUs.  Arguments:\n"
-  "  -fplugin-arg-gangway-targets=cpu,ptx device targets to compile for\n"
-  "  -fplugin-arg-gangway-isa=LEVEL       x86-64 level of cpu images\n"
-  "                                       (x86-64, x86-64-v2/v3/v4, native)\n"
-  "  -fplugin-arg-gangway-ptx-arch=sm_NN  GPU architecture of ptx images\n"
-  "                                       (sm_75 ... sm_90; sm_80)\n"
-  "  -fplugin-arg-gangway-ptxas=check     assemble ptx images with ptxas at\n"
-  "                                       compile time (or =PATH, =no)\n"
-  "  -fplugin-arg-gangway-dump=PASS,...   dump the device RTL after PASSes\n"
-  "                                       (or all) into the gangway dump\n"
-  "  -fplugin-arg-gangway-dump-details    the same, with analysis details\n"
-  "  -fplugin-arg-gangway-verify[=0|1]    verify the device RTL after every\n"
-  "                                       device pass\n"
-  "  -fplugin-arg-gangway-disable=PASS,.. skip device passes (debugging)\n"
-  "  -fplugin-arg-gangway-stop-after=PASS stop the device pipeline (debugging)\n"
-  "  -fplugin-arg-gangway-keep-temps      keep the generated image sources\n"
-  "  -fplugin-arg-gangway-check-lanes     cpu images check at run time that\n"
-  "                                       lanes read only their own values\n"
-};
 
 /* Is T a target enabled by default rather than asked for?  */
 
@@ -110,204 +87,189 @@ check_pass_list (const char *option, const std::string &list)
   return true;
 }
 
-/* -fplugin-arg-gangway-image-opt's -O option and image-cc's driver, or
-   empty.  */
-static std::string image_opt, image_cc;
+/* The plugin's own options, and what they set beside gw_opts: the
+   value of -fplugin-arg-gangway-targets, if given.  */
 
-/* Parse the plugin arguments ARGV[0..ARGC-1] into gw_opts.  Return false
-   after an error.  */
+static std::string targets_given;
+
+/* A number of bytes, for block-copy.  */
+
+static std::string
+parse_block_copy (const char *option, const char *v)
+{
+  char *end = nullptr;
+  long long n = v ? strtoll (v, &end, 10) : -1;
+  if (!v || *end || n < 0)
+    return gw_quote (option) + " takes a number of bytes (0: no block "
+	   "copies), not " + gw_quote (v ? v : "");
+  gw_opts.block_copy = n;
+  return "";
+}
+
+static const gw_option core_options[] = {
+  { "targets", GW_VALUE_REQUIRED,
+    [] (const char *, const char *v) {
+      targets_given = v;
+      return std::string ();
+    }, nullptr, nullptr },
+  { "dump", GW_VALUE_OPTIONAL,
+    [] (const char *, const char *v) {
+      gw_opts.dump = v ? v : "all";
+      return std::string ();
+    }, "=PASS,...", "dump the device RTL after PASSes\n(or all) into the "
+    "gangway dump" },
+  { "dump-details", GW_VALUE_OPTIONAL,
+    [] (const char *, const char *v) {
+      gw_opts.dump = v ? v : "all";
+      gw_opts.dump_details = true;
+      return std::string ();
+    }, nullptr, "the same, with analysis details" },
+  { "verify", GW_VALUE_OPTIONAL,
+    [] (const char *, const char *v) {
+      gw_opts.verify = !v || strcmp (v, "0") != 0;
+      return std::string ();
+    }, "[=0|1]", "verify the device RTL after every\ndevice pass" },
+  { "disable", GW_VALUE_REQUIRED,
+    [] (const char *, const char *v) {
+      gw_opts.disable = v;
+      return std::string ();
+    }, "=PASS,..", "skip device passes (debugging)" },
+  { "stop-after", GW_VALUE_REQUIRED,
+    [] (const char *, const char *v) {
+      gw_opts.stop_after = v;
+      return std::string ();
+    }, "=PASS", "stop the device pipeline (debugging)" },
+  { "keep-temps", GW_VALUE_NONE,
+    [] (const char *, const char *) {
+      gw_opts.target.keep_base = "keep";
+      return std::string ();
+    }, nullptr, "keep the generated image sources" },
+  { "block-copy", GW_VALUE_OPTIONAL, parse_block_copy, nullptr, nullptr },
+};
+
+/* The options, the plugin's then each target's.  */
+
+static std::vector<const gw_option *>
+all_options ()
+{
+  std::vector<const gw_option *> v = gw_table_list (core_options);
+  for (const gw_target *t : gw_targets ())
+    for (const gw_option *o : t->options ())
+      v.push_back (o);
+  return v;
+}
+
+/* The plugin's description, for GCC's --help: what it compiles for,
+   then its options.  */
+
+static const char *
+plugin_help ()
+{
+  static std::string help;
+  std::string what;
+  const std::vector<const gw_target *> &ts = gw_targets ();
+  for (size_t k = 0; k < ts.size (); k++)
+    what += std::string (k == 0 ? "" : k + 1 < ts.size () ? ", " : " and ")
+	    + ts[k]->description ();
+  std::string targets = "=" + gw_target_names (",");
+  gw_option targets_help = core_options[0];
+  targets_help.meta = targets.c_str ();
+  targets_help.help = "device targets to compile for";
+  std::vector<const gw_option *> opts = all_options ();
+  opts[0] = &targets_help;
+  help = "OpenACC offloading to " + what + ".  Arguments:\n"
+	 + gw_option_help (opts, "-fplugin-arg-gangway-", 39, false);
+  return help.c_str ();
+}
+
+/* Report the error MSG of an option's parser: a GCC format whose only
+   directives are %<, %> and %% (gw_quote).  */
+
+static void
+option_error (const std::string &msg)
+{
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-security"
+  error (msg.c_str ());
+#pragma GCC diagnostic pop
+}
+
+/* Parse the plugin arguments ARGV[0..ARGC-1] into gw_opts and the
+   targets' own state: each option is the plugin's (core_options) or the
+   target's whose table has it.  Return false after an error.  */
 
 static bool
 parse_args (int argc, struct plugin_argument *argv)
 {
   gw_opts.verify = GW_CHECKING_DEFAULT || flag_checking;
-  /* ptx is on by default where configure found ptxas, but quietly: what
-     it cannot compile runs on the cpu device without a warning.  */
-  std::string targets = GW_PTXAS[0] ? "cpu,ptx" : "cpu";
-  bool targets_given = false;
-  gw_opts.target.cpu_isa = "native";
-  gw_opts.target.ptxas = GW_PTXAS;
   bool ok = true;
+  std::vector<const gw_option *> options = all_options ();
 
   for (int i = 0; i < argc; i++)
     {
       std::string key = argv[i].key;
       const char *value = argv[i].value;
-      auto need_value = [&] () {
-	if (!value || !*value)
-	  {
-	    error ("%<-fplugin-arg-gangway-%s%> needs a value", key.c_str ());
-	    ok = false;
-	    return false;
-	  }
-	return true;
-      };
-      if (key == "targets")
+      const gw_option *o = nullptr;
+      for (const gw_option *c : options)
+	if (key == c->name)
+	  o = c;
+      if (!o)
 	{
-	  if (need_value ())
-	    {
-	      targets = value;
-	      targets_given = true;
-	    }
-	}
-      else if (key == "ptx-arch")
-	{
-	  if (need_value ())
-	    gw_opts.target.ptx_arch = value;
-	}
-      else if (key == "ptxas")
-	{
-	  if (!need_value ())
-	    continue;
-	  if (strcmp (value, "no") == 0)
-	    gw_opts.target.ptxas_check = false;
-	  else
-	    {
-	      gw_opts.target.ptxas_check = true;
-	      if (strcmp (value, "check") != 0)
-		gw_opts.target.ptxas = value;
-	      else if (gw_opts.target.ptxas.empty ())
-		gw_opts.target.ptxas = "ptxas";
-	    }
-	}
-      else if (key == "isa")
-	{
-	  if (need_value ())
-	    gw_opts.target.cpu_isa = value;
-	}
-      else if (key == "image-cc")
-	{
-	  if (need_value ())
-	    image_cc = value;
-	}
-      else if (key == "image-opt")
-	{
-	  if (!need_value ())
-	    continue;
-	  if (strlen (value) == 1 && strchr ("0123sg", value[0]))
-	    image_opt = std::string ("-O") + value;
-	  else
-	    {
-	      error ("%<-fplugin-arg-gangway-image-opt=%s%>: want 0, 1, 2, "
-		     "3, s or g", value);
-	      ok = false;
-	    }
-	}
-      else if (key == "dump")
-	gw_opts.dump = value ? value : "all";
-      else if (key == "dump-details")
-	{
-	  gw_opts.dump = value ? value : "all";
-	  gw_opts.dump_details = true;
-	}
-      else if (key == "verify")
-	gw_opts.verify = !value || strcmp (value, "0") != 0;
-      else if (key == "disable")
-	{
-	  if (need_value ())
-	    gw_opts.disable = value;
-	}
-      else if (key == "stop-after")
-	{
-	  if (need_value ())
-	    gw_opts.stop_after = value;
-	}
-      else if (key == "keep-temps")
-	gw_opts.target.keep_base = "keep";
-      else if (key == "check-lanes")
-	gw_opts.target.cpu_check_lanes = !value || strcmp (value, "0") != 0;
-      else if (key == "cpu-unmasked")
-	gw_opts.target.cpu_unmasked = true;
-      else if (key == "cpu-no-combine")
-	gw_opts.target.cpu_no_combine = true;
-      else if (key == "image-big" || key == "image-part"
-	       || key == "inline-gathers")
-	{
-	  bool calls = key == "inline-gathers";
-	  char *end = nullptr;
-	  long long n = value ? strtoll (value, &end, 10) : -1;
-	  if (!value || *end || n < 0 || n > 100000000)
-	    {
-	      error ("%<-fplugin-arg-gangway-%s%> takes a number of %s, not "
-		     "%qs", key.c_str (),
-		     calls ? "calls" : "lines (0: never)", value ? value : "");
-	      ok = false;
-	    }
-	  else if (key == "image-big")
-	    gw_opts.target.cpu_big_function = n;
-	  else if (key == "image-part")
-	    gw_opts.target.cpu_part_lines = n;
-	  else
-	    gw_opts.target.cpu_inline_gathers = n;
-	}
-      else if (key == "block-copy")
-	{
-	  char *end = nullptr;
-	  long long n = value ? strtoll (value, &end, 10) : -1;
-	  if (!value || *end || n < 0)
-	    {
-	      error ("%<-fplugin-arg-gangway-block-copy%> takes a number of "
-		     "bytes (0: no block copies), not %qs",
-		     value ? value : "");
-	      ok = false;
-	    }
-	  else
-	    gw_opts.block_copy = n;
-	}
-      else
-	{
+	  std::string names;
+	  for (size_t k = 0; k < options.size (); k++)
+	    names += std::string (k == 0 ? ""
+				  : k + 1 < options.size () ? ", " : " and ")
+		     + options[k]->name;
 	  error ("unknown option %<-fplugin-arg-gangway-%s%>; the options are "
-		 "targets, isa, ptx-arch, ptxas, dump, dump-details, verify, "
-		 "disable, stop-after, keep-temps, check-lanes, cpu-unmasked, "
-		 "cpu-no-combine, image-opt, image-cc, image-big, image-part, inline-gathers "
-		 "and block-copy "
-		 "(docs/manual.md)", key.c_str ());
+		 "%s (docs/manual.md)", key.c_str (), names.c_str ());
+	  ok = false;
+	  continue;
+	}
+      if (o->value == GW_VALUE_REQUIRED && (!value || !*value))
+	{
+	  error ("%<-fplugin-arg-gangway-%s%> needs a value", key.c_str ());
+	  ok = false;
+	  continue;
+	}
+      std::string msg = o->parse (("-fplugin-arg-gangway-" + key).c_str (),
+				  o->value == GW_VALUE_NONE ? nullptr : value);
+      if (!msg.empty ())
+	{
+	  option_error (msg);
 	  ok = false;
 	}
     }
 
   gw_opts.target.verify = gw_opts.verify;
 
-  /* The targets; a target named twice is one target.  */
-  for (const std::string &name : gw_split_list (targets))
+  /* The targets; a target named twice is one target.  Without the
+     option, those on by default.  */
+  if (targets_given.empty ())
+    for (const gw_target *t : gw_targets ())
+      {
+	if (t->default_use () != GW_NOT_DEFAULT)
+	  gw_opts.targets.push_back (t);
+	if (t->default_use () == GW_DEFAULT_QUIET)
+	  gw_opts.quiet_targets.push_back (t);
+      }
+  for (const std::string &name : gw_split_list (targets_given))
     if (const gw_target *t = gw_find_target (name))
       {
 	if (std::find (gw_opts.targets.begin (), gw_opts.targets.end (), t)
-	    != gw_opts.targets.end ())
-	  continue;
-	gw_opts.targets.push_back (t);
-	if (!targets_given && strcmp (t->name (), "cpu") != 0)
-	  gw_opts.quiet_targets.push_back (t);
+	    == gw_opts.targets.end ())
+	  gw_opts.targets.push_back (t);
       }
     else if (!name.empty ())
       {
 	error ("%<-fplugin-arg-gangway-targets%>: unknown target %qs "
-	       "(known: cpu, ptx)", name.c_str ());
+	       "(known: %s)", name.c_str (), gw_target_names ().c_str ());
 	ok = false;
       }
 
   if (gw_opts.targets.empty () && ok)
     {
       error ("%<-fplugin-arg-gangway-targets%> names no target (known: "
-	     "cpu, ptx)");
-      ok = false;
-    }
-
-  const std::string &isa = gw_opts.target.cpu_isa;
-  if (isa != "native" && isa != "x86-64" && isa != "x86-64-v2"
-      && isa != "x86-64-v3" && isa != "x86-64-v4")
-    {
-      error ("%<-fplugin-arg-gangway-isa%>: unknown level %qs (x86-64, "
-	     "x86-64-v2, x86-64-v3, x86-64-v4 or native)", isa.c_str ());
-      ok = false;
-    }
-
-  ptx_arch arch;
-  if (!ptx_parse_arch (gw_opts.target.ptx_arch, &arch))
-    {
-      error ("%<-fplugin-arg-gangway-ptx-arch%>: unknown architecture %qs "
-	     "(%<sm_75%>, %<sm_80%>, %<sm_86%>, %<sm_87%>, %<sm_89%> or %<sm_90%>)",
-	     gw_opts.target.ptx_arch.c_str ());
+	     "%s)", gw_target_names ().c_str ());
       ok = false;
     }
 
@@ -318,18 +280,20 @@ parse_args (int argc, struct plugin_argument *argv)
 }
 
 /* Fill the parts of the target options that come from the compiler run:
-   the driver that started us (for cpu images) and the semantics flags the
-   image must share with the host code.  */
+   the driver that started us, its optimization and the semantics flags
+   an image must share with the host code.  */
 
 static void
 init_target_options ()
 {
   const char *cc = getenv ("COLLECT_GCC");
-  gw_opts.target.cc = !image_cc.empty () ? image_cc : cc ? cc : "gcc";
+  gw_opts.target.driver = cc ? cc : "gcc";
+  gw_opts.target.opt_level = optimize;
+  gw_opts.target.opt_debug = optimize_debug;
 
   /* Floating-point semantics follow the user's flags; everything else
      about the image is the target's choice.  */
-  std::vector<std::string> &f = gw_opts.target.cc_flags;
+  std::vector<std::string> &f = gw_opts.target.semantics_flags;
   if (flag_unsafe_math_optimizations)
     f.push_back ("-funsafe-math-optimizations");
   if (flag_finite_math_only)
@@ -347,19 +311,6 @@ init_target_options ()
 	       ? "-ffp-contract=fast" : "-ffp-contract=off");
   if (flag_rounding_math)
     f.push_back ("-frounding-math");
-
-  /* The cpu image's optimization: -O3 for an optimized build; -O1 for a
-     debugging one (-O0, -Og) and for -O1, whose users want it quick: the
-     image compile is most of the time of a compile with the plugin, and
-     at -O3 up to six times -O1's; an -O1 image's kernels take up to
-     four times as long (bench/README.md).
-     -fplugin-arg-gangway-image-opt sets it.  */
-  if (!image_opt.empty ())
-    gw_opts.target.cc_opt = image_opt;
-  else if (optimize <= 1 || optimize_debug)
-    gw_opts.target.cc_opt = "-O1";
-  else
-    gw_opts.target.cc_opt = "-O3";
 
   if (!gw_opts.target.keep_base.empty ())
     gw_opts.target.keep_base = dump_base_name ? dump_base_name : "gangway";
@@ -457,6 +408,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   if (!parse_args (info->argc, info->argv))
     return 1;
 
+  static struct plugin_info gw_plugin_info = { GW_VERSION, plugin_help () };
   register_callback (gw_plugin_name, PLUGIN_INFO, NULL, &gw_plugin_info);
 
   if (!flag_openacc)

@@ -878,10 +878,6 @@ gw_unit_finish (void *, void *)
       std::string &bytes = out.image;
       if (bytes.empty ())
 	continue;		/* No function compiled for this target.  */
-      /* cuModuleLoadData reads PTX as a NUL-terminated string; the ABI
-	 counts the NUL in the image's size.  */
-      if (strcmp (t->name (), "ptx") == 0 && bytes.back () != '\0')
-	bytes.push_back ('\0');
       std::string name = std::string ("__gangway_image_") + t->name ();
       tree decl = define_bytes (name.c_str (), bytes, 64);
       name = std::string ("__gangway_dims_") + t->name ();

@@ -29,8 +29,14 @@ struct cpu_isa
   unsigned vector_bytes;	/* Widest SIMD register: 16, 32 or 64.  */
 };
 
-/* The ISA of OPTS (resolving "native").  */
-cpu_isa cpu_isa_for (const gw_target_options &opts);
+/* target.cc: the ISA of the images, -fplugin-arg-gangway-isa's
+   (resolving "native").  */
+cpu_isa cpu_target_isa ();
+
+/* The target's property of device RTL (gw_target::properties): the
+   vector lanes of a worker agree in its vector-single code
+   (simplify.cc).  */
+const unsigned CPU_PROP_LANES_AGREE = DIR_PROP_TARGET_FIRST;
 
 /* The longest vector_length the cpu device accepts (a longer one gets
    a warning), and the widest chunk of a gang's workers' lanes.  */

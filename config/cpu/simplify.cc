@@ -19,7 +19,7 @@
 
    Requires: nothing (it runs after the generic passes, on what the
    emitter will print).
-   Guarantees: the partition tree is unchanged; DIR_PROP_LANES_AGREE if
+   Guarantees: the partition tree is unchanged; CPU_PROP_LANES_AGREE if
    it removed vector neutering; no block jumps
    unconditionally to a block whose only predecessor it is, except around
    markers.  */
@@ -134,7 +134,7 @@ gw_cpu_simplify (dir_func *fn, const gw_pass_context &)
   unsigned redundant = fn->dims[DA_WORKER] > 1 && fn->dims[DA_VECTOR] > 1
 		       && lanes_agree (fn, parts) ? 1u << DA_VECTOR : 0;
   if (redundant)
-    fn->props |= DIR_PROP_LANES_AGREE;
+    fn->props |= CPU_PROP_LANES_AGREE;
   for (dir_block *b : fn->blocks)
     {
       dir_insn *t = b->terminator ();

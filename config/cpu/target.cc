@@ -26,6 +26,7 @@
 #include <map>
 #include <set>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <unistd.h>
 
@@ -34,11 +35,162 @@ namespace {
 const int max_workers = 32;
 const int max_lanes = 1024;
 
+/* The most parts an image is compiled in (cpu_image::link).  */
+const size_t max_parts = 64;
+
+/* What the target's options (options_table) set.  */
+struct cpu_settings
+{
+  std::string isa = "native";	/* -fplugin-arg-gangway-isa.  */
+  std::string cc;		/* image-cc: the image's compiler driver, if
+				   not the one running the plugin.  */
+  std::string cc_opt;		/* image-opt: its -O option, if given.  */
+  unsigned big_function = 2000;	/* image-big: an image with a function
+				   of more lines of C calls its gathers
+				   and scatters and is compiled without RTL
+				   GCSE; 0: never.  */
+  unsigned part_lines = 5000;	/* image-part: an image of more lines of
+				   code is compiled in parts of about as
+				   many; 0: whole.  */
+  unsigned inline_gathers = 32;	/* inline-gathers: an image with more
+				   gather and scatter calls calls them
+				   all.  */
+  bool check_lanes = false;	/* check-lanes: images check at run time
+				   that lanes read only their own
+				   values.  */
+  bool no_combine = false;	/* cpu-no-combine: images make every
+				   atomic update in memory (wcombine.cc).  */
+  bool unmasked = false;	/* cpu-unmasked: debugging, images write
+				   every register without a mask.  */
+} settings;
+
+std::string
+parse_isa (const char *option, const char *v)
+{
+  std::string level = v;
+  if (level != "native" && level != "x86-64" && level != "x86-64-v2"
+      && level != "x86-64-v3" && level != "x86-64-v4")
+    return gw_quote (option) + ": unknown level " + gw_quote (level)
+	   + " (x86-64, x86-64-v2, x86-64-v3, x86-64-v4 or native)";
+  settings.isa = level;
+  return "";
+}
+
+std::string
+parse_image_cc (const char *, const char *v)
+{
+  settings.cc = v;
+  return "";
+}
+
+std::string
+parse_image_opt (const char *option, const char *v)
+{
+  if (strlen (v) != 1 || !strchr ("0123sg", v[0]))
+    return gw_quote (option + std::string ("=") + v)
+	   + ": want 0, 1, 2, 3, s or g";
+  settings.cc_opt = std::string ("-O") + v;
+  return "";
+}
+
+/* A count of lines of C (CALLS: of calls) for *N.  */
+
+std::string
+parse_count (const char *option, const char *v, bool calls, unsigned *n)
+{
+  char *end = nullptr;
+  long long k = v ? strtoll (v, &end, 10) : -1;
+  if (!v || *end || k < 0 || k > 100000000)
+    return gw_quote (option) + " takes a number of "
+	   + (calls ? "calls" : "lines (0: never)") + ", not "
+	   + gw_quote (v ? v : "");
+  *n = k;
+  return "";
+}
+
+std::string
+parse_image_big (const char *option, const char *v)
+{
+  return parse_count (option, v, false, &settings.big_function);
+}
+
+std::string
+parse_image_part (const char *option, const char *v)
+{
+  return parse_count (option, v, false, &settings.part_lines);
+}
+
+std::string
+parse_inline_gathers (const char *option, const char *v)
+{
+  return parse_count (option, v, true, &settings.inline_gathers);
+}
+
+const gw_option options_table[] = {
+  { "isa", GW_VALUE_REQUIRED, parse_isa, "=LEVEL",
+    "x86-64 level of cpu images\n(x86-64, x86-64-v2/v3/v4, native)", "isa",
+    "x86-64 level for --emit=cpu (x86-64, x86-64-v2,\nx86-64-v3, "
+    "x86-64-v4; default native)" },
+  { "check-lanes", GW_VALUE_OPTIONAL,
+    [] (const char *, const char *v) {
+      settings.check_lanes = !v || strcmp (v, "0") != 0;
+      return std::string ();
+    }, nullptr,
+    "cpu images check at run time that\nlanes read only their own values",
+    "cpu-check-lanes",
+    "with --emit=cpu, check at run time that lanes read\nonly values "
+    "written for them" },
+  { "cpu-unmasked", GW_VALUE_NONE,
+    [] (const char *, const char *) {
+      settings.unmasked = true;
+      return std::string ();
+    }, nullptr, nullptr, "cpu-unmasked",
+    "with --emit=cpu, write every register of SIMD code\nwithout a mask "
+    "(to test the verifier, which --verify\nruns on the C too)" },
+  { "cpu-no-combine", GW_VALUE_NONE,
+    [] (const char *, const char *) {
+      settings.no_combine = true;
+      return std::string ();
+    }, nullptr, nullptr, "cpu-no-combine",
+    "with --emit=cpu, make every atomic update in memory\n(no "
+    "write-combining cache)" },
+  { "image-opt", GW_VALUE_REQUIRED, parse_image_opt, nullptr, nullptr },
+  { "image-cc", GW_VALUE_REQUIRED, parse_image_cc, nullptr, nullptr },
+  { "image-big", GW_VALUE_OPTIONAL, parse_image_big, nullptr, nullptr },
+  { "image-part", GW_VALUE_OPTIONAL, parse_image_part, nullptr, nullptr },
+  { "inline-gathers", GW_VALUE_OPTIONAL, parse_inline_gathers, nullptr,
+    nullptr },
+};
+
+/* The emitter's options for a kernel of the images.  */
+
+cpu_emit_options
+emit_options (const gw_target_options &opts)
+{
+  cpu_emit_options eopts;
+  eopts.verify = opts.verify;
+  eopts.check_lanes = settings.check_lanes;
+  eopts.unmasked = settings.unmasked;
+  eopts.no_combine = settings.no_combine;
+  return eopts;
+}
+
 class cpu_image : public gw_module_builder
 {
 public:
   cpu_image (const gw_target *t, const gw_target_options &opts)
-    : gw_module_builder (t, opts), opts (opts), isa (cpu_isa_for (opts)) {}
+    : gw_module_builder (t, opts), opts (opts), isa (cpu_target_isa ())
+  {
+    cc = !settings.cc.empty () ? settings.cc : opts.driver;
+    /* The image's optimization: -O3 for an optimized build; -O1 for a
+       debugging one (-O0, -Og) and for -O1, whose users want it quick:
+       the image compile is most of the time of a compile with the
+       plugin, and at -O3 up to six times -O1's; an -O1 image's kernels
+       take up to four times as long (bench/README.md).
+       -fplugin-arg-gangway-image-opt sets it.  */
+    cc_opt = !settings.cc_opt.empty () ? settings.cc_opt
+	     : opts.opt_level <= 1 || opts.opt_debug ? "-O1" : "-O3";
+  }
 
 protected:
   bool compile (dir_func *fn, std::string *code, std::vector<gw_call> *calls,
@@ -53,6 +205,7 @@ protected:
 private:
   gw_target_options opts;
   cpu_isa isa;
+  std::string cc, cc_opt;	/* The image's compiler driver and -O.  */
   std::vector<unsigned> widths;	/* SIMD widths used.  */
 };
 
@@ -61,11 +214,7 @@ cpu_image::compile (dir_func *fn, std::string *code,
 		    std::vector<gw_call> *calls, std::string *why, FILE *dump)
 {
   unsigned lanes = 0;
-  cpu_emit_options eopts;
-  eopts.verify = opts.verify;
-  eopts.check_lanes = opts.cpu_check_lanes;
-  eopts.unmasked = opts.cpu_unmasked;
-  eopts.no_combine = opts.cpu_no_combine;
+  cpu_emit_options eopts = emit_options (opts);
   eopts.max_lanes = cpu_max_simd_lanes (isa);
   if (!cpu_emit_kernel (fn, eopts, code, &lanes, calls, why))
     return false;
@@ -100,7 +249,7 @@ cpu_image::link (const std::vector<linked> &funcs,
 		 std::string *why)
 {
   std::vector<std::string> argv = {
-    opts.cc, "-std=gnu11", opts.cc_opt, "-march=" + isa.level,
+    cc, "-std=gnu11", cc_opt, "-march=" + isa.level,
     "-mtune=generic",
     "-fPIC", "-shared", "-fno-strict-aliasing", "-fno-math-errno",
     "-fno-semantic-interposition", "-fvisibility=hidden", "-w",
@@ -108,16 +257,16 @@ cpu_image::link (const std::vector<linked> &funcs,
   };
   if (isa.vector_bytes == 64)
     argv.push_back ("-mprefer-vector-width=512");
-  for (const std::string &f : opts.cc_flags)
+  for (const std::string &f : opts.semantics_flags)
     argv.push_back (f);
 
   /* GCC's time over a function grows faster than its size (RTL GCSE,
      load CSE after reload, jump threading): an image with a function of
-     more than cpu_big_function lines is compiled without RTL GCSE (a
+     more than settings.big_function lines is compiled without RTL GCSE (a
      352-line fuzz program's region, 5,270 lines of C, took 134 s of CPU
      at -O3).  An inlined gather or scatter costs GCC more than the rest
      of a small kernel (16 lanes, two lane loops that it unrolls): an
-     image with more than cpu_inline_gathers calls of them, or a big
+     image with more than settings.inline_gathers calls of them, or a big
      function, calls them all (the fuzz program then took 12 s, 300
      one-line regions 18 s instead of 62).  */
   size_t big = 0, gathers = 0;
@@ -130,8 +279,8 @@ cpu_image::link (const std::vector<linked> &funcs,
 	     k = f.code.find (h, k + 1))
 	  gathers++;
     }
-  bool is_big = opts.cpu_big_function && big > opts.cpu_big_function;
-  bool outline = is_big || gathers > opts.cpu_inline_gathers;
+  bool is_big = settings.big_function && big > settings.big_function;
+  bool outline = is_big || gathers > settings.inline_gathers;
   /* GCC's value numbering and dead store elimination walk back over
      the stores a load or store may alias, up to 1,000 and 256 of them
      per access: with the lanes' frames and the host's arrays all
@@ -148,21 +297,21 @@ cpu_image::link (const std::vector<linked> &funcs,
      its end, and 300 one-line regions in one source of 69,000 lines
      peaked at 298 MB, in 14 parts at 135 MB (the unit's own compiler),
      for the same CPU time.  An image of more
-     than cpu_part_lines lines of code is compiled in parts of about
-     that many lines, whole functions each, then linked; at most
-     cpu_max_parts of them (the names the signal handler removes).  */
+     than settings.part_lines lines of code is compiled in parts of
+     about that many lines, whole functions each, then linked; at most
+     max_parts of them.  */
   std::vector<size_t> lines (funcs.size ()), first = { 0 };
   size_t total = 0;
   for (size_t k = 0; k < funcs.size (); k++)
     total += lines[k] = std::count (funcs[k].code.begin (),
 				    funcs[k].code.end (), '\n');
-  if (opts.cpu_part_lines && total > opts.cpu_part_lines)
+  if (settings.part_lines && total > settings.part_lines)
     {
-      size_t per = std::max<size_t> (opts.cpu_part_lines,
-				     total / GW_MAX_IMAGE_PARTS + 1), n = 0;
+      size_t per = std::max<size_t> (settings.part_lines,
+				     total / max_parts + 1), n = 0;
       for (size_t k = 0; k < funcs.size (); k++)
 	{
-	  if (n >= per && first.size () < GW_MAX_IMAGE_PARTS)
+	  if (n >= per && first.size () < max_parts)
 	    {
 	      first.push_back (k);
 	      n = 0;
@@ -178,7 +327,7 @@ cpu_image::link (const std::vector<linked> &funcs,
   std::string flags;
   for (size_t k = 1; k < argv.size (); k++)
     flags += " " + argv[k];
-  std::string command = "/* Compiled with: " + opts.cc + flags
+  std::string command = "/* Compiled with: " + cc + flags
 			+ (parts == 1 ? " -o IMAGE.so -x c IMAGE.c -x none -lm"
 			   : " -c -x c PART.c, then linked with the other "
 			     "parts: -shared -o IMAGE.so PART.o ... -lm")
@@ -232,7 +381,15 @@ cpu_image::link (const std::vector<linked> &funcs,
 	   : dir + "/image-" + std::to_string (p) + ext;
   };
   std::string so = dir + "/image.so", log = dir + "/log";
-  std::vector<std::string> temps = { so, log };
+  /* The files the image compile may leave, which a fatal signal removes
+     too (gw_temp_file).  */
+  std::vector<std::string> temps;
+  auto temp = [&] (const std::string &path) {
+    temps.push_back (path);
+    gw_temp_file (path);
+  };
+  temp (so);
+  temp (log);
   auto clean = [&] () {
     for (const std::string &t : temps)
       unlink (t.c_str ());
@@ -242,7 +399,7 @@ cpu_image::link (const std::vector<linked> &funcs,
   for (size_t p = 0; p < parts; p++)
     {
       std::string c = name (p, ".c");
-      temps.push_back (c);
+      temp (c);
       if (!gw_write_file (c, sources[p]))
 	{
 	  *why = "cannot write " + c + ": " + strerror (errno);
@@ -271,7 +428,7 @@ cpu_image::link (const std::vector<linked> &funcs,
       for (size_t p = 0; p < parts; p++)
 	{
 	  std::string o = name (p, ".o");
-	  temps.push_back (o);
+	  temp (o);
 	  std::vector<std::string> c = argv;
 	  c.insert (c.end (), { "-c", "-o", o, "-x", "c", name (p, ".c") });
 	  commands.push_back (c);
@@ -289,8 +446,8 @@ cpu_image::link (const std::vector<linked> &funcs,
   if (!ok)
     {
       /* The unit's regions run without the image (gw_unit_finish).  */
-      *why = rc == 0 ? "the image compiler (" + opts.cc + ") made no image"
-	     : gw_command_failure ("the image compiler (" + opts.cc + ")", rc,
+      *why = rc == 0 ? "the image compiler (" + cc + ") made no image"
+	     : gw_command_failure ("the image compiler (" + cc + ")", rc,
 				   signal, log);
       image->clear ();
       out->fall_back = true;
@@ -305,6 +462,43 @@ class cpu_target : public gw_target
 {
 public:
   const char *name () const override { return "cpu"; }
+
+  const char *description () const override
+  {
+    return "the cpu SIMD device";
+  }
+
+  gw_default_use default_use () const override { return GW_DEFAULT; }
+
+  std::vector<const gw_option *> options () const override
+  {
+    return gw_table_list (options_table);
+  }
+
+  std::vector<dir_prop_info> properties () const override
+  {
+    /* The vector lanes of a worker run its vector-single code together
+       and agree there, so that code needs no vector neutering
+       (simplify.cc).  */
+    return { { "lanes-agree", CPU_PROP_LANES_AGREE, 1u << DA_WORKER,
+	       1u << DA_VECTOR } };
+  }
+
+  /* The C of FN, as the image has it, for the ISA's level, with no limit
+     on its workers' chunks of lanes.  */
+  bool emit_listing (dir_func *fn, const gw_target_options &opts,
+		     std::string *text, std::string *why) const override
+  {
+    cpu_isa isa = cpu_target_isa ();
+    std::string code;
+    unsigned lanes = 0;
+    if (!cpu_emit_kernel (fn, emit_options (opts), &code, &lanes, nullptr,
+			  why))
+      return false;
+    *text = "/* emit: cpu, " + isa.level + ", " + std::to_string (lanes)
+	    + " lanes */\n" + code;
+    return true;
+  }
 
   bool simd_lanes () const override { return true; }
 
@@ -323,7 +517,7 @@ public:
 
   int routine_vector_length (const gw_target_options &opts) const override
   {
-    return cpu_isa_for (opts).vector_bytes / 4;
+    return cpu_target_isa ().vector_bytes / 4;
   }
 
   void validate_dims (int dims[DA_NUM], unsigned used,
@@ -331,7 +525,7 @@ public:
 		      const gw_target_options &opts,
 		      std::vector<std::string> *notes) const override
   {
-    cpu_isa isa = cpu_isa_for (opts);
+    cpu_isa isa = cpu_target_isa ();
     /* A vector register holds the ISA's lanes of 4-byte values; a region
        whose arithmetic is mostly on doubles runs half as many, so that
        each of its double vectors is one register, not a pair that GCC
@@ -420,7 +614,7 @@ public:
   int dim_limit (dir_axis axis, const gw_target_options &opts) const override
   {
     return axis == DA_GANG ? 0 : axis == DA_WORKER ? max_workers
-	   : cpu_max_simd_lanes (cpu_isa_for (opts));
+	   : cpu_max_simd_lanes (cpu_target_isa ());
   }
 
   std::vector<const gw_pass_info *> passes () const override
@@ -444,9 +638,9 @@ public:
 } // anon namespace
 
 cpu_isa
-cpu_isa_for (const gw_target_options &opts)
+cpu_target_isa ()
 {
-  std::string level = opts.cpu_isa;
+  std::string level = settings.isa;
   if (level.empty () || level == "native")
     {
       __builtin_cpu_init ();

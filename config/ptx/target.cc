@@ -21,19 +21,81 @@
 
 #include "ptx.h"
 
+#include <cstring>
 #include <unistd.h>
+
+#ifndef GW_PTXAS
+#define GW_PTXAS ""		/* configure's, Makefile.am.  */
+#endif
 
 namespace {
 
 const int default_workers = 8;
 const int max_threads = 1024;
 
+/* What the target's options (options_table) set.  */
+struct ptx_settings
+{
+  std::string arch = "sm_80";	/* -fplugin-arg-gangway-ptx-arch.  */
+  std::string ptxas = GW_PTXAS;	/* The ptxas to check images with: the
+				   one configure found, or ptxas=PATH.  */
+  bool ptxas_check = false;	/* ptxas=check: assemble every image at
+				   compile time; a rejection is an
+				   error.  */
+} settings;
+
+std::string
+parse_arch (const char *option, const char *v)
+{
+  ptx_arch arch;
+  if (!ptx_parse_arch (v, &arch))
+    return gw_quote (option) + ": unknown architecture " + gw_quote (v)
+	   + " (" + gw_quote ("sm_75") + ", " + gw_quote ("sm_80") + ", "
+	   + gw_quote ("sm_86") + ", " + gw_quote ("sm_87") + ", "
+	   + gw_quote ("sm_89") + " or " + gw_quote ("sm_90") + ")";
+  settings.arch = v;
+  return "";
+}
+
+std::string
+parse_ptxas (const char *, const char *v)
+{
+  if (strcmp (v, "no") == 0)
+    settings.ptxas_check = false;
+  else
+    {
+      settings.ptxas_check = true;
+      if (strcmp (v, "check") != 0)
+	settings.ptxas = v;
+      else if (settings.ptxas.empty ())
+	settings.ptxas = "ptxas";
+    }
+  return "";
+}
+
+const gw_option options_table[] = {
+  { "ptx-arch", GW_VALUE_REQUIRED, parse_arch, "=sm_NN",
+    "GPU architecture of ptx images\n(sm_75 ... sm_90; sm_80)" },
+  { "ptxas", GW_VALUE_REQUIRED, parse_ptxas, "=check",
+    "assemble ptx images with ptxas at\ncompile time (or =PATH, =no)" },
+};
+
+/* The architecture of the images.  */
+
+ptx_arch
+target_arch ()
+{
+  ptx_arch arch;
+  if (!ptx_parse_arch (settings.arch, &arch))
+    ptx_parse_arch ("sm_80", &arch);
+  return arch;
+}
+
 class ptx_image : public gw_module_builder
 {
 public:
-  ptx_image (const gw_target *t, const gw_target_options &o,
-	     const ptx_arch &a)
-    : gw_module_builder (t, o), opts (o), arch (a) {}
+  ptx_image (const gw_target *t, const gw_target_options &o)
+    : gw_module_builder (t, o), opts (o), arch (target_arch ()) {}
 
 protected:
   bool compile (dir_func *fn, std::string *code, std::vector<gw_call> *calls,
@@ -84,8 +146,10 @@ protected:
       module += "\n" + f.code;
     if (!opts.keep_base.empty ())
       gw_write_file (opts.keep_base + ".gangway-ptx.ptx", module);
-    if (opts.ptxas_check && !check (module, !imports.empty (), why))
+    if (settings.ptxas_check && !check (module, !imports.empty (), why))
       return false;
+    /* cuModuleLoadData reads PTX as a NUL-terminated string; the ABI
+       counts the NUL in the image's size.  */
     out->image = module;
     out->image.push_back ('\0');
     out->isa = arch.sm;
@@ -100,7 +164,7 @@ private:
      routines of other modules; set WHY to its complaint if it fails.  */
   bool check (const std::string &module, bool imports, std::string *why)
   {
-    if (opts.ptxas.empty ())
+    if (settings.ptxas.empty ())
       {
 	*why = "no ptxas to check the PTX with (configure found none; "
 	       "see --with-ptxas)";
@@ -111,6 +175,8 @@ private:
       return false;
     std::string src = dir + "/image.ptx", obj = dir + "/image.cubin",
 		log = dir + "/log";
+    for (const std::string *f : { &src, &obj, &log })
+      gw_temp_file (*f);
     if (!gw_write_file (src, module))
       {
 	*why = "cannot write " + src;
@@ -119,7 +185,7 @@ private:
 	gw_temp_dir_released ();
 	return false;
       }
-    std::vector<std::string> argv = { opts.ptxas, "-arch=" + arch.sm };
+    std::vector<std::string> argv = { settings.ptxas, "-arch=" + arch.sm };
     if (imports)
       argv.push_back ("-c");
     argv.insert (argv.end (), { "-o", obj, src });
@@ -130,9 +196,9 @@ private:
 	gw_read_file (log, &msg);
 	if (msg.size () > 2000)
 	  msg.resize (2000);
-	*why = opts.ptxas + (rc < 0 ? std::string (" did not run")
-			     : " rejected the PTX (status "
-			       + std::to_string (rc) + ")")
+	*why = settings.ptxas + (rc < 0 ? std::string (" did not run")
+				 : " rejected the PTX (status "
+				   + std::to_string (rc) + ")")
 	       + "; the module is kept in " + src + "\n" + msg;
 	unlink (obj.c_str ());
 	unlink (log.c_str ());
@@ -152,6 +218,20 @@ class ptx_target : public gw_target
 {
 public:
   const char *name () const override { return "ptx"; }
+
+  const char *description () const override { return "NVIDIA GPUs"; }
+
+  /* On where configure found ptxas, but quietly: what it cannot compile
+     runs on the cpu device without a warning.  */
+  gw_default_use default_use () const override
+  {
+    return GW_PTXAS[0] ? GW_DEFAULT_QUIET : GW_NOT_DEFAULT;
+  }
+
+  std::vector<const gw_option *> options () const override
+  {
+    return gw_table_list (options_table);
+  }
 
   /* ptxas turns a division by a constant into a multiply-high and
      shifts.  */
@@ -259,10 +339,19 @@ public:
   std::unique_ptr<gw_image_builder>
   start_unit (const gw_target_options &opts) const override
   {
-    ptx_arch arch;
-    if (!ptx_parse_arch (opts.ptx_arch, &arch))
-      ptx_parse_arch ("sm_80", &arch);
-    return std::unique_ptr<gw_image_builder> (new ptx_image (this, opts, arch));
+    return std::unique_ptr<gw_image_builder> (new ptx_image (this, opts));
+  }
+
+  /* The module of FN alone, for -fplugin-arg-gangway-ptx-arch's
+     architecture (sm_80: gangway-opt has no such option).  */
+  bool emit_listing (dir_func *fn, const gw_target_options &,
+		     std::string *text, std::string *why) const override
+  {
+    std::string code;
+    if (!ptx_emit_kernel (fn, &code, nullptr, why))
+      return false;
+    *text = ptx_module_header (target_arch ()) + code;
+    return true;
   }
 };
 

@@ -27,6 +27,21 @@ static const char *const cond_names[DC_NUM]
 
 static const char *const axis_names[DA_NUM] = { "gang", "worker", "vector" };
 
+/* The target-independent properties' names, for gangway-opt's --assume
+   and messages.  */
+
+const std::vector<dir_prop_info> &
+dir_core_props ()
+{
+  static const std::vector<dir_prop_info> props = {
+    { "split", DIR_PROP_SPLIT },
+    { "neutered", DIR_PROP_NEUTERED },
+    { "propagated", DIR_PROP_PROPAGATED },
+    { "synced", DIR_PROP_SYNCED }
+  };
+  return props;
+}
+
 /* Return the text name of type T.  */
 
 const char *

@@ -370,11 +370,28 @@ enum
   DIR_PROP_PROPAGATED = 1 << 2,	/* Single values broadcast before use.  */
   DIR_PROP_SYNCED = 1 << 3,	/* Barriers where memory or broadcasts
 				   cross threads.  */
-  /* The vector lanes of a worker run its vector-single code together
-     and agree there, so that code needs no vector neutering (the cpu
-     target's simplification, config/cpu/simplify.cc).  */
-  DIR_PROP_LANES_AGREE = 1 << 4
+  /* The bits from this one up are the targets' own properties
+     (dir_prop_info, gw_target::properties), each target's on bits no
+     other target uses.  */
+  DIR_PROP_TARGET_FIRST = 1 << 16
 };
+
+/* A property of device RTL, as the verifier, gangway-opt's --assume and
+   messages know it: its NAME and its BIT.  A target's own property also
+   says what the verifier may take from it: where it holds, the threads of
+   the axes AGREE run the code of a block partitioned over an axis of
+   WITHIN alike, so that its stores need no neutering on them (the single
+   code of AGREE is taken as not single there).  */
+struct dir_prop_info
+{
+  const char *name;
+  unsigned bit;
+  unsigned within = 0, agree = 0;
+};
+
+/* The target-independent properties, DIR_PROP_SPLIT ... DIR_PROP_SYNCED,
+   in order (ir.cc).  */
+const std::vector<dir_prop_info> &dir_core_props ();
 
 /* What a function of a module is.  */
 enum dir_func_kind : uint8_t
@@ -581,9 +598,11 @@ bool dir_parse_functions (const std::string &text, const char *file,
 			  std::string *error);
 
 /* verify.cc.  Checks the invariants PROPS claims on top of the structural
-   ones; prints every violation to REPORT with an annotated dump and
-   returns false if there is any.  */
-bool dir_verify (dir_func *, unsigned props, FILE *report);
+   ones, with what TARGET_PROPS says of the targets' bits of PROPS;
+   prints every violation to REPORT with an annotated dump and returns
+   false if there is any.  */
+bool dir_verify (dir_func *, unsigned props, FILE *report,
+		 const std::vector<dir_prop_info> &target_props = {});
 /* Checks what ties the functions of MOD together: every device call
    names a function or declaration of the module, with its level's axes
    and its signature's types.  Prints every violation to REPORT.  */

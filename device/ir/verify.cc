@@ -43,12 +43,15 @@ namespace {
 class verifier
 {
 public:
-  verifier (dir_func *fn, unsigned props) : fn (fn), props (props) {}
+  verifier (dir_func *fn, unsigned props,
+	    const std::vector<dir_prop_info> &target_props)
+    : fn (fn), props (props), target_props (target_props) {}
   bool run (FILE *report);
 
 private:
   dir_func *fn;
   unsigned props;
+  const std::vector<dir_prop_info> &target_props;
   std::multimap<const dir_insn *, std::string> insn_errors;
   std::multimap<const dir_block *, std::string> block_errors;
   std::vector<std::string> func_errors;
@@ -464,13 +467,14 @@ verifier::check_partitions ()
     return;
 
   std::vector<unsigned> neutered = gw_neutered_blocks (fn);
-  /* Where the lanes agree, each of them may store what the single one
-     would.  */
+  /* Where the threads of an axis agree (a target's property says so),
+     each of them may store what the single one would.  */
   std::vector<unsigned> agreed (fn->blocks.size (), 0);
-  if (props & DIR_PROP_LANES_AGREE)
-    for (dir_block *b : fn->blocks)
-      if (parts.mask (b) & (1u << DA_WORKER))
-	agreed[b->index] = 1u << DA_VECTOR;
+  for (const dir_prop_info &p : target_props)
+    if (props & p.bit)
+      for (dir_block *b : fn->blocks)
+	if (parts.mask (b) & p.within)
+	  agreed[b->index] |= p.agree;
   for (dir_block *b : fn->blocks)
     {
       if (!parts.of (b))
@@ -590,10 +594,11 @@ verifier::run (FILE *report)
 } // anon namespace
 
 bool
-dir_verify (dir_func *fn, unsigned props, FILE *report)
+dir_verify (dir_func *fn, unsigned props, FILE *report,
+	    const std::vector<dir_prop_info> &target_props)
 {
   dir_renumber_blocks (fn);
-  verifier v (fn, props);
+  verifier v (fn, props, target_props);
   return v.run (report);
 }
 

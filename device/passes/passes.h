@@ -50,6 +50,9 @@ struct gw_pipeline_options
   bool details = false;		/* Dump analysis details too.  */
   bool cheap_constant_division = false;	/* gw_pass_context's.  */
   bool simd_lanes = false;		/* gw_pass_context's.  */
+  /* The properties of the target's own the verifier knows
+     (gw_target::properties).  */
+  std::vector<dir_prop_info> target_props;
 };
 
 /* A pass of the table.  */

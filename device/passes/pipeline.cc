@@ -33,16 +33,18 @@ dump_after (FILE *dump, const char *name, const dir_func *fn)
   dir_print (dump, fn);
 }
 
-/* Verify FN after the pass NAME; an invalid function is an internal
-   error, reported with the annotated dump.  */
+/* Verify FN after the pass NAME, with the target's properties of OPTS;
+   an invalid function is an internal error, reported with the annotated
+   dump.  */
 
 void
-verify_after (dir_func *fn, const char *name)
+verify_after (dir_func *fn, const char *name,
+	      const gw_pipeline_options &opts)
 {
   char *buf = nullptr;
   size_t size = 0;
   FILE *report = open_memstream (&buf, &size);
-  bool ok = dir_verify (fn, fn->props, report);
+  bool ok = dir_verify (fn, fn->props, report, opts.target_props);
   fclose (report);
   std::string text (buf ? buf : "", size);
   free (buf);
@@ -158,7 +160,8 @@ gw_run_pass_list (dir_func *fn, const std::vector<const gw_pass_info *> &list,
       fn->props |= p->provides;
       if (opts.verify)
 	verify_after (fn, disabled ? (std::string (p->name)
-				      + " (disabled)").c_str () : p->name);
+				      + " (disabled)").c_str () : p->name,
+		      opts);
       if (!opts.stop_after.empty () && opts.stop_after == p->name)
 	{
 	  *why = std::string ("the device pipeline stopped after ") + p->name
@@ -179,6 +182,6 @@ gw_run_passes (dir_func *fn, const gw_pipeline_options &opts, FILE *dump,
   if (dump && gw_pass_selected (opts.dump, "expand"))
     dump_after (dump, "expand", fn);
   if (opts.verify)
-    verify_after (fn, "expand");
+    verify_after (fn, "expand", opts);
   return gw_run_pass_list (fn, gw_pass_table (), opts, dump, why);
 }

@@ -7,7 +7,7 @@
    "qbe -d", LLVM's "llc -run-pass" and Cranelift's "clif-util": it reads
    device RTL in the text form of docs/ir.md (a dump of the plugin, or a
    file written by hand), runs the passes it is told to, and prints the
-   result in the same form, or the C the cpu target makes of it.  Pass
+   result in the same form, or what a target makes of it.  Pass
    tests (testsuite/gangway.opt/) are built on it, so that a pass can be
    tested on a few lines of IR without GCC.
 
@@ -25,9 +25,11 @@
       verifier runs after each, with the properties established so far.
       --pipeline instead runs the whole table through gw_run_passes, as
       the plugin does;
-   4. the function is printed, or with --emit=cpu or ptx the target's
-      own passes (config/<target>/passes.def) run, as the plugin's module
-      builder runs them, and its C or PTX is printed.
+   4. the function is printed, or with --emit=TARGET the target's own
+      passes (config/<target>/passes.def) run, as the plugin's module
+      builder runs them, and its code is printed (gw_target::emit_listing).
+      The targets' own options (gw_target::options, those with a
+      tool_name) set how.
 
    The result goes to the standard output; --print-after dumps and pass
    details go to the standard error, as QBE's -d and LLVM's -print-after
@@ -38,8 +40,7 @@
    error of the device compiler.  */
 
 #include "../passes/passes.h"
-#include "../../config/cpu/cpu.h"
-#include "../../config/ptx/ptx.h"
+#include "../../config/target.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -50,18 +51,32 @@ namespace {
 const char *progname = "gangway-opt";
 
 
-/* The names of the DIR_PROP_* properties in --assume.  */
-const struct
+/* The properties --assume knows: the target-independent ones, then the
+   targets'.  */
+
+const std::vector<dir_prop_info> &
+prop_names ()
 {
-  const char *name;
-  unsigned prop;
-} prop_names[] = {
-  { "split", DIR_PROP_SPLIT },
-  { "neutered", DIR_PROP_NEUTERED },
-  { "propagated", DIR_PROP_PROPAGATED },
-  { "synced", DIR_PROP_SYNCED },
-  { "lanes-agree", DIR_PROP_LANES_AGREE }
-};
+  static std::vector<dir_prop_info> props;
+  if (props.empty ())
+    {
+      props = dir_core_props ();
+      for (const dir_prop_info &p : gw_target_props ())
+	props.push_back (p);
+    }
+  return props;
+}
+
+/* Their names, for messages.  */
+
+std::string
+prop_list ()
+{
+  std::string s;
+  for (const dir_prop_info &p : prop_names ())
+    s += (s.empty () ? "" : ", ") + std::string (p.name);
+  return s;
+}
 
 /* The command line.  */
 struct options
@@ -75,10 +90,6 @@ struct options
   std::string disable;
   std::string emit;
   std::string for_target;	/* --for, else --emit's.  */
-  std::string isa = "native";
-  bool cpu_unmasked = false;
-  bool cpu_no_combine = false;
-  bool cpu_check_lanes = false;
   const char *file = nullptr;
 };
 
@@ -107,6 +118,11 @@ find_pass (const std::string &name)
 void
 usage (FILE *f)
 {
+  std::vector<const gw_option *> target_options;
+  for (const gw_target *t : gw_targets ())
+    for (const gw_option *o : t->options ())
+      target_options.push_back (o);
+  std::string names = gw_target_names ("|");
   fprintf (f,
 	   "Usage: %s [OPTION]... FILE\n"
 	   "Read device RTL (docs/ir.md) from FILE ('-' for the standard "
@@ -117,9 +133,8 @@ usage (FILE *f)
 	   "  --disable=P,...      with --pipeline or --emit, skip the passes P\n"
 	   "                       but claim their properties, as broken passes\n"
 	   "                       would\n"
-	   "  --assume=PROP,...    take PROP (split, neutered, propagated, synced,\n"
-	   "                       lanes-agree) as established before the first\n"
-	   "                       pass\n"
+	   "  --assume=PROP,...    take PROP as established before the first "
+	   "pass\n                       (%s)\n"
 	   "  --verify             verify the input and the result of each "
 	   "pass\n"
 	   "  --print-after=P,...  print the function after the passes P to "
@@ -128,31 +143,19 @@ usage (FILE *f)
 	   "pass)\n"
 	   "  --details            print the passes' analysis details to "
 	   "stderr\n"
-	   "  --for=cpu|ptx        run the target-independent passes as they run\n"
+	   "  --for=%-14s run the target-independent passes as they run\n"
 	   "                       for that target (default: --emit's, else\n"
 	   "                       none's)\n"
-	   "  --emit=cpu|ptx       run the target's passes, then print the C of\n"
-	   "                       the cpu target, or the PTX of the ptx target\n"
-	   "                       (sm_80), instead\n"
-	   "  --isa=LEVEL          x86-64 level for --emit=cpu (x86-64, "
-	   "x86-64-v2,\n"
-	   "                       x86-64-v3, x86-64-v4; default native)\n"
-	   "  --cpu-unmasked       with --emit=cpu, write every register of "
-	   "SIMD code\n"
-	   "                       without a mask (to test the verifier, "
-	   "which --verify\n"
-	   "                       runs on the C too)\n"
-	   "  --cpu-no-combine     with --emit=cpu, make every atomic update "
-	   "in memory\n"
-	   "                       (no write-combining cache)\n"
-	   "  --cpu-check-lanes    with --emit=cpu, check at run time that "
-	   "lanes read\n"
-	   "                       only values written for them\n"
+	   "  --emit=%-13s run the target's passes, then print its code\n"
+	   "                       instead\n"
+	   "%s"
 	   "  --help               print this message\n\n"
 	   "Passes: %s\n\n"
 	   "Exit status: 0 success, 1 invalid IR or emission failure, 2 "
 	   "usage or\nparse error, 3 internal error.\n",
-	   progname, pass_list ().c_str ());
+	   progname, prop_list ().c_str (), names.c_str (), names.c_str (),
+	   gw_option_help (target_options, "--", 23, true).c_str (),
+	   pass_list ().c_str ());
 }
 
 /* Report the usage error MSG and exit with status 2.  */
@@ -188,6 +191,29 @@ option_value (const char *arg, const char *key, std::string *value)
   return true;
 }
 
+/* If ARG is a target's option (--NAME or --NAME=VALUE of its table),
+   take it; exit on a usage error.  */
+
+bool
+target_option (const char *arg)
+{
+  if (strncmp (arg, "--", 2) != 0)
+    return false;
+  const char *eq = strchr (arg, '=');
+  std::string name (arg + 2, eq ? eq - arg - 2 : strlen (arg + 2));
+  const gw_option *opt = gw_find_target_option (name, true);
+  if (!opt)
+    return false;
+  const char *value = opt->value == GW_VALUE_NONE ? nullptr
+		      : eq ? eq + 1 : nullptr;
+  if (opt->value == GW_VALUE_REQUIRED && (!value || !*value))
+    usage_error ("'--" + name + "' needs a value");
+  std::string msg = opt->parse (("--" + name).c_str (), value);
+  if (!msg.empty ())
+    usage_error (gw_plain_message (msg));
+  return true;
+}
+
 /* Parse the command line ARGC/ARGV into O; exit on a usage error.  */
 
 void
@@ -211,7 +237,8 @@ parse_options (int argc, char **argv, options *o)
       else if (option_value (arg, "--for", &v))
 	{
 	  if (!gw_find_target (v))
-	    usage_error ("unknown target '" + v + "' (cpu, ptx)");
+	    usage_error ("unknown target '" + v + "' (" + gw_target_names ()
+			 + ")");
 	  o->for_target = v;
 	}
       else if (option_value (arg, "--passes", &v))
@@ -227,12 +254,12 @@ parse_options (int argc, char **argv, options *o)
 	for (const std::string &name : gw_split_list (v))
 	  {
 	    unsigned prop = 0;
-	    for (const auto &p : prop_names)
+	    for (const dir_prop_info &p : prop_names ())
 	      if (name == p.name)
-		prop = p.prop;
+		prop = p.bit;
 	    if (!prop)
-	      usage_error ("unknown property '" + name
-			   + "' (split, neutered, propagated, synced, lanes-agree)");
+	      usage_error ("unknown property '" + name + "' (" + prop_list ()
+			   + ")");
 	    o->assume |= prop;
 	  }
       else if (option_value (arg, "--disable", &v))
@@ -255,24 +282,13 @@ parse_options (int argc, char **argv, options *o)
 	}
       else if (option_value (arg, "--emit", &v))
 	{
-	  if (v != "cpu" && v != "ptx")
-	    usage_error ("unknown target '" + v + "' (cpu, ptx)");
+	  if (!gw_find_target (v))
+	    usage_error ("unknown target '" + v + "' (" + gw_target_names ()
+			 + ")");
 	  o->emit = v;
 	}
-      else if (!strcmp (arg, "--cpu-unmasked"))
-	o->cpu_unmasked = true;
-      else if (!strcmp (arg, "--cpu-no-combine"))
-	o->cpu_no_combine = true;
-      else if (!strcmp (arg, "--cpu-check-lanes"))
-	o->cpu_check_lanes = true;
-      else if (option_value (arg, "--isa", &v))
-	{
-	  if (v != "native" && v != "x86-64" && v != "x86-64-v2"
-	      && v != "x86-64-v3" && v != "x86-64-v4")
-	    usage_error ("unknown x86-64 level '" + v + "' (native, x86-64, "
-			 "x86-64-v2, x86-64-v3, x86-64-v4)");
-	  o->isa = v;
-	}
+      else if (target_option (arg))
+	;
       else if (arg[0] == '-' && arg[1] != '\0')
 	usage_error (std::string ("unknown option '") + arg + "'");
       else if (o->file)
@@ -293,8 +309,8 @@ parse_options (int argc, char **argv, options *o)
   for (const gw_pass_info *p : o->passes)
     {
       unsigned missing = p->requires & ~props;
-      for (const auto &pn : prop_names)
-	if (missing & pn.prop)
+      for (const dir_prop_info &pn : prop_names ())
+	if (missing & pn.bit)
 	  usage_error (std::string (p->name) + " requires the property '"
 		       + pn.name + "': run the pass that provides it first, "
 		       "or --assume=" + pn.name);
@@ -331,7 +347,7 @@ verify (dir_func *fn, const options &o, const std::string &when)
   char *buf = nullptr;
   size_t size = 0;
   FILE *report = open_memstream (&buf, &size);
-  bool ok = dir_verify (fn, fn->props, report);
+  bool ok = dir_verify (fn, fn->props, report, gw_target_props ());
   fclose (report);
   if (!ok)
     {
@@ -368,6 +384,7 @@ pipeline_options (const options &o)
   p.disable = o.disable;
   p.verify = o.verify;
   p.details = o.details;
+  p.target_props = gw_target_props ();
   const std::string &t = o.for_target.empty () ? o.emit : o.for_target;
   if (const gw_target *target = t.empty () ? nullptr : gw_find_target (t))
     {
@@ -421,40 +438,17 @@ process (dir_func *fn, const options &o)
   fflush (stdout);
   gw_run_pass_list (fn, gw_find_target (o.emit)->passes (),
 		    pipeline_options (o), stderr, &stopped);
-  if (o.emit == "ptx")
-    {
-      ptx_arch arch;
-      ptx_parse_arch ("sm_80", &arch);
-      std::string code, why;
-      if (!ptx_emit_kernel (fn, &code, nullptr, &why))
-	{
-	  fflush (stdout);
-	  fprintf (stderr, "%s: %s: %s: %s\n", progname, o.file,
-		   fn->name.c_str (), why.c_str ());
-	  return 1;
-	}
-      printf ("%s%s", ptx_module_header (arch).c_str (), code.c_str ());
-      return 0;
-    }
   gw_target_options topts;
-  topts.cpu_isa = o.isa;
-  cpu_isa isa = cpu_isa_for (topts);
-  std::string code, why;
-  unsigned lanes = 0;
-  cpu_emit_options eopts;
-  eopts.verify = o.verify;
-  eopts.unmasked = o.cpu_unmasked;
-  eopts.no_combine = o.cpu_no_combine;
-  eopts.check_lanes = o.cpu_check_lanes;
-  if (!cpu_emit_kernel (fn, eopts, &code, &lanes, nullptr, &why))
+  topts.verify = o.verify;
+  std::string text, why;
+  if (!gw_find_target (o.emit)->emit_listing (fn, topts, &text, &why))
     {
       fflush (stdout);
       fprintf (stderr, "%s: %s: %s: %s\n", progname, o.file,
 	       fn->name.c_str (), why.c_str ());
       return 1;
     }
-  printf ("/* emit: cpu, %s, %u lanes */\n%s", isa.level.c_str (), lanes,
-	  code.c_str ());
+  fputs (text.c_str (), stdout);
   return 0;
 }
 
