@@ -77,6 +77,9 @@ private:
   dir_value compare (tree_code code, tree op_type, dir_value a, dir_value c);
   void stmt_assign (gassign *);
   void stmt_call (gcall *, bool *ends_block);
+  void internal_call (gcall *call);
+  bool builtin_call (gcall *call, tree decl, bool *ends_block);
+  [[noreturn]] void unsupported_call (gcall *call, tree decl);
   void routine_call (gcall *call, tree decl, dir_level level);
   void library_call (gcall *call, const dir_library_function *f);
   void exit_call (tree decl);
