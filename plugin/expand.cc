@@ -423,6 +423,109 @@ expander::set_complex (tree lhs, pair v)
   store (build1 (IMAGPART_EXPR, elt, lhs), v.second);
 }
 
+/* Expand the assignment S of a single operand (GIMPLE_SINGLE_RHS): a
+   complex value as its parts, a copy of an aggregate, of a register or
+   a constant, a part of a complex value, a view-conversion, or a
+   load.  */
+
+void
+expander::single_assign (gassign *s)
+{
+  tree lhs = gimple_assign_lhs (s);
+  tree type = TREE_TYPE (lhs);
+  tree rhs1 = gimple_assign_rhs1 (s);
+
+  if (complex_p (type)
+      && (TREE_CODE (lhs) == SSA_NAME || TREE_CODE (rhs1) == SSA_NAME
+	  || TREE_CODE (rhs1) == COMPLEX_CST))
+    {
+      /* A complex value as its two parts.  */
+      set_complex (lhs, complex_value (rhs1));
+      return;
+    }
+  if (AGGREGATE_TYPE_P (type) || TREE_CODE (type) == COMPLEX_TYPE
+      || TREE_CODE (type) == VECTOR_TYPE)
+    {
+      if (TREE_CODE (lhs) == SSA_NAME)
+	reg_type (type);	/* Fails with the reason.  */
+      HOST_WIDE_INT size = int_size_in_bytes (type);
+      if (size < 0)
+	fail ("an aggregate of variable size");
+      if (TREE_CODE (rhs1) == CONSTRUCTOR)
+	{
+	  if (CONSTRUCTOR_NELTS (rhs1))
+	    fail ("a non-empty constructor");
+	  copy_bytes (lhs, NULL_TREE, size);
+	}
+      else
+	copy_bytes (lhs, rhs1, size);
+      return;
+    }
+  switch (TREE_CODE (rhs1))
+    {
+    case SSA_NAME: case INTEGER_CST: case REAL_CST: case ADDR_EXPR:
+      set_lhs (lhs, value (rhs1));
+      return;
+    case PAREN_EXPR:
+      set_lhs (lhs, value (TREE_OPERAND (rhs1, 0)));
+      return;
+    case REALPART_EXPR:
+    case IMAGPART_EXPR:
+      {
+	tree op = TREE_OPERAND (rhs1, 0);
+	if (TREE_CODE (op) != SSA_NAME && !CONSTANT_CLASS_P (op))
+	  {
+	    /* One part of a complex object in memory: a load of it.  */
+	    set_lhs (lhs, load (rhs1));
+	    return;
+	  }
+	auto it = TREE_CODE (op) == SSA_NAME
+		  ? parts.find (SSA_NAME_VERSION (op)) : parts.end ();
+	if (it == parts.end ())
+	  fail ("complex arithmetic is not supported on the device");
+	set_lhs (lhs, TREE_CODE (rhs1) == REALPART_EXPR
+		      ? it->second.first : it->second.second);
+	return;
+      }
+    case VIEW_CONVERT_EXPR:
+      {
+	tree op = TREE_OPERAND (rhs1, 0);
+	if (TREE_CODE (op) == SSA_NAME || CONSTANT_CLASS_P (op))
+	  {
+	    dir_value v = value (op);
+	    dir_type t = reg_type (type);
+	    /* A boolean's byte seen as a boolean (a field copied out of
+	       a struct as bytes), or the other way.  */
+	    if (t == DT_B1 && dir_type_int_p (v.type))
+	      {
+		set_lhs (lhs, to_b1 (v));
+		return;
+	      }
+	    if (v.type == DT_B1 && dir_type_int_p (t))
+	      {
+		set_lhs (lhs, emit (DOP_ZEXT, t, { v }));
+		return;
+	      }
+	    if (dir_type_bytes (v.type) != dir_type_bytes (t))
+	      fail ("a view-conversion between types of different size");
+	    set_lhs (lhs, v.type == t ? v : emit (DOP_BITCAST, t, { v }));
+	    return;
+	  }
+      }
+      /* A memory reference seen through another type: a load.  */
+      set_lhs (lhs, load (rhs1));
+      return;
+    case CONSTRUCTOR:
+      fail ("a constructor of a vector");
+    default:
+      if (TREE_CODE (lhs) != SSA_NAME && TREE_CODE (rhs1) != SSA_NAME
+	  && !is_gimple_min_invariant (rhs1))
+	fail ("a memory-to-memory scalar copy");
+      set_lhs (lhs, load (rhs1));
+      return;
+    }
+}
+
 /* Expand the assignment S.  */
 
 void
@@ -448,95 +551,8 @@ expander::stmt_assign (gassign *s)
   switch (get_gimple_rhs_class (code))
     {
     case GIMPLE_SINGLE_RHS:
-      if (complex_p (type)
-	  && (TREE_CODE (lhs) == SSA_NAME || TREE_CODE (rhs1) == SSA_NAME
-	      || TREE_CODE (rhs1) == COMPLEX_CST))
-	{
-	  /* A complex value as its two parts.  */
-	  set_complex (lhs, complex_value (rhs1));
-	  return;
-	}
-      if (AGGREGATE_TYPE_P (type) || TREE_CODE (type) == COMPLEX_TYPE
-	  || TREE_CODE (type) == VECTOR_TYPE)
-	{
-	  if (TREE_CODE (lhs) == SSA_NAME)
-	    reg_type (type);	/* Fails with the reason.  */
-	  HOST_WIDE_INT size = int_size_in_bytes (type);
-	  if (size < 0)
-	    fail ("an aggregate of variable size");
-	  if (TREE_CODE (rhs1) == CONSTRUCTOR)
-	    {
-	      if (CONSTRUCTOR_NELTS (rhs1))
-		fail ("a non-empty constructor");
-	      copy_bytes (lhs, NULL_TREE, size);
-	    }
-	  else
-	    copy_bytes (lhs, rhs1, size);
-	  return;
-	}
-      switch (TREE_CODE (rhs1))
-	{
-	case SSA_NAME: case INTEGER_CST: case REAL_CST: case ADDR_EXPR:
-	  set_lhs (lhs, value (rhs1));
-	  return;
-	case PAREN_EXPR:
-	  set_lhs (lhs, value (TREE_OPERAND (rhs1, 0)));
-	  return;
-	case REALPART_EXPR:
-	case IMAGPART_EXPR:
-	  {
-	    tree op = TREE_OPERAND (rhs1, 0);
-	    if (TREE_CODE (op) != SSA_NAME && !CONSTANT_CLASS_P (op))
-	      {
-		/* One part of a complex object in memory: a load of it.  */
-		set_lhs (lhs, load (rhs1));
-		return;
-	      }
-	    auto it = TREE_CODE (op) == SSA_NAME
-		      ? parts.find (SSA_NAME_VERSION (op)) : parts.end ();
-	    if (it == parts.end ())
-	      fail ("complex arithmetic is not supported on the device");
-	    set_lhs (lhs, TREE_CODE (rhs1) == REALPART_EXPR
-			  ? it->second.first : it->second.second);
-	    return;
-	  }
-	case VIEW_CONVERT_EXPR:
-	  {
-	    tree op = TREE_OPERAND (rhs1, 0);
-	    if (TREE_CODE (op) == SSA_NAME || CONSTANT_CLASS_P (op))
-	      {
-		dir_value v = value (op);
-		dir_type t = reg_type (type);
-		/* A boolean's byte seen as a boolean (a field copied out of
-		   a struct as bytes), or the other way.  */
-		if (t == DT_B1 && dir_type_int_p (v.type))
-		  {
-		    set_lhs (lhs, to_b1 (v));
-		    return;
-		  }
-		if (v.type == DT_B1 && dir_type_int_p (t))
-		  {
-		    set_lhs (lhs, emit (DOP_ZEXT, t, { v }));
-		    return;
-		  }
-		if (dir_type_bytes (v.type) != dir_type_bytes (t))
-		  fail ("a view-conversion between types of different size");
-		set_lhs (lhs, v.type == t ? v : emit (DOP_BITCAST, t, { v }));
-		return;
-	      }
-	  }
-	  /* A memory reference seen through another type: a load.  */
-	  set_lhs (lhs, load (rhs1));
-	  return;
-	case CONSTRUCTOR:
-	  fail ("a constructor of a vector");
-	default:
-	  if (TREE_CODE (lhs) != SSA_NAME && TREE_CODE (rhs1) != SSA_NAME
-	      && !is_gimple_min_invariant (rhs1))
-	    fail ("a memory-to-memory scalar copy");
-	  set_lhs (lhs, load (rhs1));
-	  return;
-	}
+      single_assign (s);
+      return;
 
     case GIMPLE_UNARY_RHS:
       {

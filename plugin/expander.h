@@ -76,6 +76,7 @@ private:
 		    tree op_type);
   dir_value compare (tree_code code, tree op_type, dir_value a, dir_value c);
   void stmt_assign (gassign *);
+  void single_assign (gassign *s);
   void stmt_call (gcall *, bool *ends_block);
   void internal_call (gcall *call);
   bool builtin_call (gcall *call, tree decl, bool *ends_block);
