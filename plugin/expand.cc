@@ -750,23 +750,12 @@ expander::block_end (basic_block bb, gimple *last, bool trap)
     b.br (blocks.at (to->index));
 }
 
-/* Expand the whole function.  */
+/* Set the function's kind and, for a routine, its signature's result
+   (read_params adds its parameters).  */
 
-std::unique_ptr<dir_func>
-expander::run ()
+void
+expander::routine_signature ()
 {
-  fn.reset (new dir_func);
-  ssa.assign (num_ssa_names, dir_value ());
-  find_dead_wide ();
-
-  /* Blocks in GCC's layout order, after a new entry block.  */
-  dir_block *entry = dir_new_block (fn.get ());
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, fun)
-    blocks[bb->index] = dir_new_block (fn.get ());
-
-  /* A routine's kind and signature: its parameters, below, and its
-     result.  */
   dir_level level;
   if (gw_routine_p (fun->decl, &level))
     {
@@ -781,11 +770,19 @@ expander::run ()
 	  fn->sig.result = reg_type (rt);
 	}
     }
+}
 
-  /* Parameters and the default definitions of uninitialised variables.  */
+/* Emit into ENTRY the reads of the parameters (a routine's signature
+   gets their types), and bind the SSA names they define.  Return
+   the parameters that live in memory, with their reads, for
+   store_memory_params.  */
+
+expander::param_reads
+expander::read_params (dir_block *entry)
+{
   b = dir_builder (fn.get (), entry);
   int parm_no = 0;
-  std::vector<std::pair<tree, dir_insn *>> in_memory;
+  param_reads in_memory;
   for (tree parm = DECL_ARGUMENTS (fun->decl); parm;
        parm = DECL_CHAIN (parm), parm_no++)
     {
@@ -809,6 +806,16 @@ expander::run ()
       else if (!is_gimple_reg (parm))
 	in_memory.push_back ({ parm, i });
     }
+  return in_memory;
+}
+
+/* Define every other default definition (an uninitialised variable
+   and, for a complex one, its parts) as an undefined value, with the
+   builder where read_params left it.  */
+
+void
+expander::undefined_defaults ()
+{
   unsigned ix;
   tree name;
   FOR_EACH_SSA_NAME (ix, name, fun)
@@ -824,11 +831,17 @@ expander::run ()
 	dir_type t = reg_type (TREE_TYPE (name));
 	ssa[ix] = b.def (DOP_UNDEF, t, {});
       }
-  /* A parameter in memory (its address is taken): its value goes to a
-     frame slot of its own, stored in a block after the entry, which
-     the function's code begins with (the entry holds only the
-     parameters' reads: a partitioned routine's single code, the store,
-     is neutered like the rest of it).  */
+}
+
+/* Store the parameters IN_MEMORY (read_params), those whose address
+   is taken: each value goes to a frame slot of its own, stored in a
+   block after the entry, which the function's code begins with (the
+   entry holds only the parameters' reads: a partitioned routine's
+   single code, the store, is neutered like the rest of it).  */
+
+void
+expander::store_memory_params (const param_reads &in_memory)
+{
   if (!in_memory.empty ())
     {
       dir_block *init = dir_new_block (fn.get ());
@@ -848,11 +861,16 @@ expander::run ()
 		   t == DT_B1 ? emit (DOP_ZEXT, mt, { v }) : v);
 	}
     }
-  basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
-  b.br (blocks.at (first->index));
+}
 
-  /* Phis first, so that every SSA name has its register before any use
-     (uses in phis may precede definitions in layout order).  */
+/* Create the phis of every block first, so that every SSA name has its
+   register before any use (uses in phis may precede definitions in
+   layout order).  Their arguments come last (fill_phis).  */
+
+void
+expander::create_phis ()
+{
+  basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gphi_iterator gsi = gsi_start_phis (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
@@ -888,11 +906,17 @@ expander::run ()
 	else
 	  ssa[SSA_NAME_VERSION (res)] = v[0];
       }
+}
 
-  /* A variable-length array (or alloca) is refused at its declaration,
-     not at the stack save GCC put before it; a computed goto, setjmp and
-     longjmp, whose abnormal edges GCC's dispatcher blocks stand for, at
-     the statement the program wrote.  */
+/* Refuse a variable-length array (or alloca) at its declaration, not
+   at the stack save GCC put before it; a computed goto, setjmp and
+   longjmp, whose abnormal edges GCC's dispatcher blocks stand for, at
+   the statement the program wrote.  */
+
+void
+expander::refuse_abnormal ()
+{
+  basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
@@ -939,10 +963,16 @@ expander::run ()
 	  default:
 	    break;
 	  }
+}
 
-  /* The statements.  Registers are assigned as definitions are met, in
-     dominator order, so that every use finds its value: GIMPLE's layout
-     order need not be a dominator order.  */
+/* Expand the statements of the blocks FIRST dominates (the function's
+   code after its entry) and end each block.  Registers are assigned as
+   definitions are met, in dominator order, so that every use finds its
+   value: GIMPLE's layout order need not be a dominator order.  */
+
+void
+expander::expand_blocks (basic_block first)
+{
   calculate_dominance_info (CDI_DOMINATORS);
   auto_vec<basic_block> order
     = get_all_dominated_blocks (CDI_DOMINATORS, first);
@@ -1002,8 +1032,15 @@ expander::run ()
 	}
       block_end (bb2, last, trap);
     }
+}
 
-  /* Phi arguments, materialised at the end of the incoming blocks.  */
+/* Fill in the phis' arguments, materialised at the end of the incoming
+   blocks (ENTRY for an edge from GCC's entry block).  */
+
+void
+expander::fill_phis (dir_block *entry)
+{
+  basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gphi_iterator gsi = gsi_start_phis (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
@@ -1038,6 +1075,36 @@ expander::run ()
 	    p[0]->targets.push_back (pred);
 	  }
       }
+}
+
+/* Expand the whole function.  */
+
+std::unique_ptr<dir_func>
+expander::run ()
+{
+  fn.reset (new dir_func);
+  ssa.assign (num_ssa_names, dir_value ());
+  find_dead_wide ();
+
+  /* Blocks in GCC's layout order, after a new entry block.  */
+  dir_block *entry = dir_new_block (fn.get ());
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    blocks[bb->index] = dir_new_block (fn.get ());
+
+  routine_signature ();
+
+  /* Parameters and the default definitions of uninitialised variables.  */
+  param_reads in_memory = read_params (entry);
+  undefined_defaults ();
+  store_memory_params (in_memory);
+  basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
+  b.br (blocks.at (first->index));
+
+  create_phis ();
+  refuse_abnormal ();
+  expand_blocks (first);
+  fill_phis (entry);
 
   /* Unreachable GIMPLE blocks got no insns: drop them.  */
   std::vector<dir_block *> kept;

@@ -112,6 +112,16 @@ private:
   pair complex_value (tree t);
   void set_complex (tree lhs, pair v);
   void block_end (basic_block bb, gimple *last, bool trap);
+  /* Parameters in memory, with the insns that read their values.  */
+  using param_reads = std::vector<std::pair<tree, dir_insn *>>;
+  void routine_signature ();
+  param_reads read_params (dir_block *entry);
+  void undefined_defaults ();
+  void store_memory_params (const param_reads &in_memory);
+  void create_phis ();
+  void refuse_abnormal ();
+  void expand_blocks (basic_block first);
+  void fill_phis (dir_block *entry);
   static std::string abnormal_construct (gimple *s);
 };
 
