@@ -686,6 +686,121 @@ gw_map_struct (size_t i, void **hostaddrs, size_t *sizes,
     }
 }
 
+/* Map the entry at H of SIZE bytes and of KIND, one of data (a data
+   kind, present, no_create, or a Fortran array descriptor) of enter
+   data or the data API if DYNAMIC, else of a launch (WORDS not null)
+   or a data construct.  Record in *IT what was done; return the device
+   word it stands for.  */
+
+static uint64_t
+gw_map_object (uintptr_t h, size_t size, unsigned kind, bool dynamic,
+	       const uint64_t *words, struct gw_item *it)
+{
+  struct gw_present *e;
+  uint64_t word = 0;
+
+  /* A Fortran array descriptor (TO_PSET) is an object copied in; its
+     pointers come next.  enter data and the data API (DYNAMIC) name
+     a range that overlaps a mapping without lying in it as libgomp
+     does.  */
+  e = gw_find (h, size);
+  if (e && dynamic && (h < e->start || h + size > e->end))
+    gw_data_fatal ("[%p,+%d] not mapped", (void *) h, (int) size);
+  e = gw_find_within (h, size);
+  if (size == 0)
+    /* A zero-length section: its address, if present; no entry.  */
+    word = e ? gw_dev (e, h) : 0;
+  else if (e)
+    {
+      if ((kind & GW_MAP_FLAG_FORCE) && !dynamic)
+	gw_data_fatal ("Trying to map into device [%p..%p) object when "
+		       "[%p..%p) is already mapped", (void *) h,
+		       (void *) (h + size), (void *) e->start,
+		       (void *) e->end);
+      e->refs++;
+      e->dynamic += dynamic;
+      it->entry = e;
+      word = gw_dev (e, h);
+    }
+  else if (kind == GW_MAP_FORCE_PRESENT)
+    gw_data_fatal ("present clause: !acc_is_present (%p, %zu (0x%zx))",
+		   (void *) h, size, size);
+  else if (kind == GW_MAP_TO && gw_small_copies && words != NULL
+	   && !dynamic && size <= GW_SMALL_COPY)
+    /* A small object a launch only reads (a firstprivate double):
+       a copy in its argument block, no entry.  */
+    it->in_block = true;
+  else if (kind == GW_MAP_IF_PRESENT)
+    /* no_create of absent data: the region uses the host's memory, as
+       libgomp's devices give it the host's address.  */
+    word = h;
+  else
+    {
+      struct gw_block *b = gw_new_block (size);
+      e = gw_add (h, size, b, b->base, dynamic);
+      if (kind & GW_MAP_FLAG_TO)
+	gw_put (e, e->dev, (void *) h, size);
+      it->entry = e;
+      word = e->dev;
+      if (kind == GW_MAP_TO_PSET)
+	gw_fresh_pset = e;
+    }
+  return word;
+}
+
+/* Map the pointer at H (GW_MAP_POINTER, entry I of KINDS), pointing
+   into mapped data (SIZE is the bias): its device copy points to the
+   device's copy.  DYNAMIC for enter data and the data API.  Record in
+   *IT what was done; return the device word it stands for.  */
+
+static uint64_t
+gw_map_pointer (size_t i, uintptr_t h, size_t size,
+		const unsigned short *kinds, bool dynamic, struct gw_item *it)
+{
+  struct gw_present *e;
+
+  e = gw_find_within (h, sizeof (void *));
+  if (e)
+    {
+      e->refs++;
+      e->dynamic += dynamic;
+      /* A pointer of a descriptor the list just copied in: the
+	 device's copy gets its target's device address, and keeps it
+	 as an attachment does (the host's copy keeps the host's).  */
+      if (e == gw_fresh_pset && *(uintptr_t *) h != 0)
+	{
+	  struct gw_attach *a = gw_attachment (h, true);
+	  if (a->count++ == 0)
+	    gw_write_attached (e, h, size);
+	}
+    }
+  else
+    {
+      uintptr_t target = *(uintptr_t *) h;
+      uint64_t d = 0;
+      if (target)
+	{
+	  struct gw_present *t = gw_find_ptr (target + size);
+	  if (t)
+	    d = gw_dev (t, target + size) - size;
+	  else if (i > 0
+		   && GW_MAP_KIND (kinds[i - 1]) == GW_MAP_IF_PRESENT)
+	    /* The pointer to a no_create array that is absent: the
+	       host's array, as the array's word is.  */
+	    d = target;
+	  else
+	    gw_data_fatal ("Pointer target of array section wasn't "
+			   "mapped");
+	}
+      struct gw_block *b = gw_new_block (sizeof d);
+      e = gw_add (h, sizeof d, b, b->base, dynamic);
+      gw_put (e, e->dev, &d, sizeof d);
+    }
+  it->entry = e;
+  it->size = sizeof (void *);
+  return gw_dev (e, h);
+}
+
 /* Map entry I of a launch or a data construct (ITEMS not null: record
    there what must be undone at its end) or of an enter data directive
    (ITEMS null), and set *WORD to the device word the entry stands for.
@@ -711,54 +826,7 @@ gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
     word = h;
   else if (gw_data_kind_p (kind) || kind == GW_MAP_FORCE_PRESENT
 	   || kind == GW_MAP_IF_PRESENT || kind == GW_MAP_TO_PSET)
-    {
-      /* A Fortran array descriptor (TO_PSET) is an object copied in; its
-	 pointers come next.  enter data and the data API (DYNAMIC) name
-	 a range that overlaps a mapping without lying in it as libgomp
-	 does.  */
-      e = gw_find (h, size);
-      if (e && dynamic && (h < e->start || h + size > e->end))
-	gw_data_fatal ("[%p,+%d] not mapped", (void *) h, (int) size);
-      e = gw_find_within (h, size);
-      if (size == 0)
-	/* A zero-length section: its address, if present; no entry.  */
-	word = e ? gw_dev (e, h) : 0;
-      else if (e)
-	{
-	  if ((kind & GW_MAP_FLAG_FORCE) && !dynamic)
-	    gw_data_fatal ("Trying to map into device [%p..%p) object when "
-			   "[%p..%p) is already mapped", (void *) h,
-			   (void *) (h + size), (void *) e->start,
-			   (void *) e->end);
-	  e->refs++;
-	  e->dynamic += dynamic;
-	  it.entry = e;
-	  word = gw_dev (e, h);
-	}
-      else if (kind == GW_MAP_FORCE_PRESENT)
-	gw_data_fatal ("present clause: !acc_is_present (%p, %zu (0x%zx))",
-		       (void *) h, size, size);
-      else if (kind == GW_MAP_TO && gw_small_copies && words != NULL
-	       && !dynamic && size <= GW_SMALL_COPY)
-	/* A small object a launch only reads (a firstprivate double):
-	   a copy in its argument block, no entry.  */
-	it.in_block = true;
-      else if (kind == GW_MAP_IF_PRESENT)
-	/* no_create of absent data: the region uses the host's memory, as
-	   libgomp's devices give it the host's address.  */
-	word = h;
-      else
-	{
-	  struct gw_block *b = gw_new_block (size);
-	  e = gw_add (h, size, b, b->base, dynamic);
-	  if (kind & GW_MAP_FLAG_TO)
-	    gw_put (e, e->dev, (void *) h, size);
-	  it.entry = e;
-	  word = e->dev;
-	  if (kind == GW_MAP_TO_PSET)
-	    gw_fresh_pset = e;
-	}
-    }
+    word = gw_map_object (h, size, kind, dynamic, words, &it);
   else
     switch (kind)
       {
@@ -779,48 +847,7 @@ gw_map_entry (size_t i, void **hostaddrs, size_t *sizes,
 	break;
 
       case GW_MAP_POINTER:
-	/* The pointer at H, pointing into mapped data (SIZE is the
-	   bias): its device copy points to the device's copy.  */
-	e = gw_find_within (h, sizeof (void *));
-	if (e)
-	  {
-	    e->refs++;
-	    e->dynamic += dynamic;
-	    /* A pointer of a descriptor the list just copied in: the
-	       device's copy gets its target's device address, and keeps it
-	       as an attachment does (the host's copy keeps the host's).  */
-	    if (e == gw_fresh_pset && *(uintptr_t *) h != 0)
-	      {
-		struct gw_attach *a = gw_attachment (h, true);
-		if (a->count++ == 0)
-		  gw_write_attached (e, h, size);
-	      }
-	  }
-	else
-	  {
-	    uintptr_t target = *(uintptr_t *) h;
-	    uint64_t d = 0;
-	    if (target)
-	      {
-		struct gw_present *t = gw_find_ptr (target + size);
-		if (t)
-		  d = gw_dev (t, target + size) - size;
-		else if (i > 0
-			 && GW_MAP_KIND (kinds[i - 1]) == GW_MAP_IF_PRESENT)
-		  /* The pointer to a no_create array that is absent: the
-		     host's array, as the array's word is.  */
-		  d = target;
-		else
-		  gw_data_fatal ("Pointer target of array section wasn't "
-				 "mapped");
-	      }
-	    struct gw_block *b = gw_new_block (sizeof d);
-	    e = gw_add (h, sizeof d, b, b->base, dynamic);
-	    gw_put (e, e->dev, &d, sizeof d);
-	  }
-	it.entry = e;
-	it.size = sizeof (void *);
-	word = gw_dev (e, h);
+	word = gw_map_pointer (i, h, size, kinds, dynamic, &it);
 	break;
 
       case GW_MAP_STRUCT:

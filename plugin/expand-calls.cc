@@ -277,276 +277,251 @@ first_arg (gcall *call)
   return gimple_call_num_args (call) ? gimple_call_arg (call, 0) : NULL_TREE;
 }
 
-/* Expand the call CALL.  Set *ENDS_BLOCK if the call never returns.  */
+/* Expand the call CALL of an internal function: an OpenACC marker or
+   query, a bit operation, an overflow check, a three-way comparison
+   or a math function.  */
 
 void
-expander::stmt_call (gcall *call, bool *ends_block)
+expander::internal_call (gcall *call)
 {
   tree lhs = gimple_call_lhs (call);
-  if (gimple_call_internal_p (call))
+  internal_fn ifn = gimple_call_internal_fn (call);
+  switch (ifn)
     {
-      internal_fn ifn = gimple_call_internal_fn (call);
-      switch (ifn)
-	{
-	case IFN_UNIQUE:
+    case IFN_UNIQUE:
+      {
+	auto kind = (ifn_unique_kind)
+	  TREE_INT_CST_LOW (gimple_call_arg (call, 0));
+	if (kind == IFN_UNIQUE_UNSPEC && gimple_call_num_args (call) > 1)
 	  {
-	    auto kind = (ifn_unique_kind)
-	      TREE_INT_CST_LOW (gimple_call_arg (call, 0));
-	    if (kind == IFN_UNIQUE_UNSPEC && gimple_call_num_args (call) > 1)
-	      {
-		reduction_marker (call);
-		return;
-	      }
-	    if (kind != IFN_UNIQUE_OACC_FORK && kind != IFN_UNIQUE_OACC_JOIN)
-	      fail ("an internal marker left by GCC's OpenACC lowering");
-	    HOST_WIDE_INT axis = tree_to_shwi (gimple_call_arg (call, 2));
-	    if (axis < 0 || axis >= DA_NUM)
-	      fail ("a fork/join marker without an axis");
-	    b.loc = loc;
-	    b.marker (kind == IFN_UNIQUE_OACC_FORK ? DOP_FORK : DOP_JOIN,
-		      (dir_axis) axis);
-	    /* The data dependence the marker carries is only an ordering
-	       device: its value is the argument's.  */
-	    if (lhs)
-	      set_lhs (lhs, value (gimple_call_arg (call, 1)));
+	    reduction_marker (call);
 	    return;
 	  }
-	case IFN_GOACC_DIM_POS:
-	case IFN_GOACC_DIM_SIZE:
-	  dim_query (lhs, ifn == IFN_GOACC_DIM_POS,
-		     tree_to_shwi (gimple_call_arg (call, 0)));
-	  return;
-	case IFN_BUILTIN_EXPECT:
-	  if (lhs)
-	    set_lhs (lhs, value (gimple_call_arg (call, 0)));
-	  return;
-	case IFN_CLZ: case IFN_CTZ: case IFN_POPCOUNT:
-	case IFN_FFS: case IFN_PARITY: case IFN_CLRSB:
-	  bit_builtin (ifn, first_arg (call), lhs);
-	  return;
-	case IFN_DIVMOD:
-	case IFN_ADD_OVERFLOW:
-	case IFN_SUB_OVERFLOW:
-	case IFN_MUL_OVERFLOW:
-	  if (pair_call (call))
-	    return;
-	  fail ("the internal function '%s' on these types",
-		internal_fn_name (ifn));
-	case IFN_ATOMIC_COMPARE_EXCHANGE:
-	  compare_exchange_ifn (call);
-	  return;
-	case IFN_SPACESHIP:
-	  if (lhs)
-	    {
-	      /* GCC's three-way comparison of floats: -1, 0, 1, or 2 for
-		 unordered operands.  */
-	      dir_value a = value (gimple_call_arg (call, 0));
-	      dir_value c = value (gimple_call_arg (call, 1));
-	      dir_type t = reg_type (TREE_TYPE (lhs));
-	      b.loc = loc;
-	      dir_value r = emit (DOP_SELECT, t, { b.cmp (DC_GT, a, c),
-						   dir_imm (t, 1),
-						   dir_imm (t, 2) });
-	      r = emit (DOP_SELECT, t, { b.cmp (DC_EQ, a, c), dir_imm (t, 0),
-					 r });
-	      set_lhs (lhs, emit (DOP_SELECT, t, { b.cmp (DC_LT, a, c),
-						   dir_imm (t, -1), r }));
-	    }
-	  return;
-	case IFN_GOACC_REDUCTION:
-	case IFN_GOACC_LOOP:
-	case IFN_GOACC_TILE:
-	  fail ("an OpenACC construct GCC did not lower for the device");
-	default:
-	  {
-	    dir_value r;
-	    if (math_call (gimple_call_combined_fn (call), call, &r))
-	      {
-		if (lhs)
-		  set_lhs (lhs, r);
-		return;
-	      }
-	    fail ("the internal function '%s' is not supported on the device",
-		  internal_fn_name (ifn));
-	  }
-	}
-    }
-
-  tree decl = gimple_call_fndecl (call);
-  /* acc_on_device: the builtin, or the runtime function clone.cc
-     redirected it to.  */
-  if (decl
-      && (decl == gw_on_device_decl ()
-	  || fndecl_built_in_p (decl, BUILT_IN_ACC_ON_DEVICE)))
-    {
+	if (kind != IFN_UNIQUE_OACC_FORK && kind != IFN_UNIQUE_OACC_JOIN)
+	  fail ("an internal marker left by GCC's OpenACC lowering");
+	HOST_WIDE_INT axis = tree_to_shwi (gimple_call_arg (call, 2));
+	if (axis < 0 || axis >= DA_NUM)
+	  fail ("a fork/join marker without an axis");
+	b.loc = loc;
+	b.marker (kind == IFN_UNIQUE_OACC_FORK ? DOP_FORK : DOP_JOIN,
+		  (dir_axis) axis);
+	/* The data dependence the marker carries is only an ordering
+	   device: its value is the argument's.  */
+	if (lhs)
+	  set_lhs (lhs, value (gimple_call_arg (call, 1)));
+	return;
+      }
+    case IFN_GOACC_DIM_POS:
+    case IFN_GOACC_DIM_SIZE:
+      dim_query (lhs, ifn == IFN_GOACC_DIM_POS,
+		 tree_to_shwi (gimple_call_arg (call, 0)));
+      return;
+    case IFN_BUILTIN_EXPECT:
       if (lhs)
-	set_lhs (lhs, emit (DOP_ONDEV, DT_I32,
-			    { convert (value (gimple_call_arg (call, 0)),
-				       TREE_TYPE (gimple_call_arg (call, 0)),
-				       integer_type_node) }));
+	set_lhs (lhs, value (gimple_call_arg (call, 0)));
       return;
-    }
-  if (decl && fndecl_built_in_p (decl, BUILT_IN_NORMAL))
-    {
-      switch (DECL_FUNCTION_CODE (decl))
+    case IFN_CLZ: case IFN_CTZ: case IFN_POPCOUNT:
+    case IFN_FFS: case IFN_PARITY: case IFN_CLRSB:
+      bit_builtin (ifn, first_arg (call), lhs);
+      return;
+    case IFN_DIVMOD:
+    case IFN_ADD_OVERFLOW:
+    case IFN_SUB_OVERFLOW:
+    case IFN_MUL_OVERFLOW:
+      if (pair_call (call))
+	return;
+      fail ("the internal function '%s' on these types",
+	    internal_fn_name (ifn));
+    case IFN_ATOMIC_COMPARE_EXCHANGE:
+      compare_exchange_ifn (call);
+      return;
+    case IFN_SPACESHIP:
+      if (lhs)
 	{
-	case BUILT_IN_EXPECT:
-	case BUILT_IN_EXPECT_WITH_PROBABILITY:
-	case BUILT_IN_ASSUME_ALIGNED:
-	  if (lhs)
-	    set_lhs (lhs, value (gimple_call_arg (call, 0)));
-	  return;
-	case BUILT_IN_PREFETCH:
-	  /* A hint (its arguments have no side effects in GIMPLE).  */
-	  return;
-	case BUILT_IN_ABORT:
-	  /* abort () of the device's C library, which never returns.  */
-	  library_call (call, dir_find_library_function ("abort"));
-	  *ends_block = true;
-	  return;
-	case BUILT_IN_TRAP:
-	case BUILT_IN_UNREACHABLE:
-	  *ends_block = true;
-	  return;
-	case BUILT_IN_EXIT:
-	case BUILT_IN__EXIT:
-	case BUILT_IN__EXIT2:
-	  exit_call (decl);
-	  *ends_block = true;
-	  return;
-	case BUILT_IN_GOACC_PARLEVEL_ID:
-	case BUILT_IN_GOACC_PARLEVEL_SIZE:
+	  /* GCC's three-way comparison of floats: -1, 0, 1, or 2 for
+	     unordered operands.  */
+	  dir_value a = value (gimple_call_arg (call, 0));
+	  dir_value c = value (gimple_call_arg (call, 1));
+	  dir_type t = reg_type (TREE_TYPE (lhs));
+	  b.loc = loc;
+	  dir_value r = emit (DOP_SELECT, t, { b.cmp (DC_GT, a, c),
+					       dir_imm (t, 1),
+					       dir_imm (t, 2) });
+	  r = emit (DOP_SELECT, t, { b.cmp (DC_EQ, a, c), dir_imm (t, 0),
+				     r });
+	  set_lhs (lhs, emit (DOP_SELECT, t, { b.cmp (DC_LT, a, c),
+					       dir_imm (t, -1), r }));
+	}
+      return;
+    case IFN_GOACC_REDUCTION:
+    case IFN_GOACC_LOOP:
+    case IFN_GOACC_TILE:
+      fail ("an OpenACC construct GCC did not lower for the device");
+    default:
+      {
+	dir_value r;
+	if (math_call (gimple_call_combined_fn (call), call, &r))
 	  {
-	    /* The thread's position on an axis, or the axis's size: what
-	       GCC's offload compilers make of them at RTL expansion.  */
-	    tree arg = gimple_call_arg (call, 0);
-	    if (!tree_fits_shwi_p (arg) || tree_to_shwi (arg) < GOMP_DIM_GANG
-		|| tree_to_shwi (arg) > GOMP_DIM_VECTOR)
-	      fail ("'%s' of an axis that is not a constant",
-		    IDENTIFIER_POINTER (DECL_NAME (decl)));
-	    dim_query (lhs, DECL_FUNCTION_CODE (decl)
-			    == BUILT_IN_GOACC_PARLEVEL_ID,
-		       tree_to_shwi (arg));
+	    if (lhs)
+	      set_lhs (lhs, r);
 	    return;
 	  }
-	case BUILT_IN_ABS: case BUILT_IN_LABS: case BUILT_IN_LLABS:
-	case BUILT_IN_IMAXABS:
-	  if (lhs)
-	    set_lhs (lhs, emit (DOP_ABS, reg_type (TREE_TYPE (lhs)),
-				{ value (gimple_call_arg (call, 0)) }));
-	  return;
-	CASE_INT_FN (BUILT_IN_CLZ):
-	  bit_builtin (IFN_CLZ, first_arg (call), lhs);
-	  return;
-	CASE_INT_FN (BUILT_IN_CTZ):
-	  bit_builtin (IFN_CTZ, first_arg (call), lhs);
-	  return;
-	CASE_INT_FN (BUILT_IN_POPCOUNT):
-	  bit_builtin (IFN_POPCOUNT, first_arg (call), lhs);
-	  return;
-	CASE_INT_FN (BUILT_IN_FFS):
-	  bit_builtin (IFN_FFS, first_arg (call), lhs);
-	  return;
-	CASE_INT_FN (BUILT_IN_PARITY):
-	  bit_builtin (IFN_PARITY, first_arg (call), lhs);
-	  return;
-	CASE_INT_FN (BUILT_IN_CLRSB):
-	  bit_builtin (IFN_CLRSB, first_arg (call), lhs);
-	  return;
-	case BUILT_IN_BSWAP16: case BUILT_IN_BSWAP32: case BUILT_IN_BSWAP64:
-	  if (lhs)
-	    {
-	      tree arg = gimple_call_arg (call, 0);
-	      dir_value a = convert (value (arg), TREE_TYPE (arg),
-				     TREE_TYPE (lhs));
-	      set_lhs (lhs, emit (DOP_BSWAP, a.type, { a }));
-	    }
-	  return;
-	case BUILT_IN_CEXPI:
-	case BUILT_IN_CEXPIF:
-	  /* GCC's sincos pass makes sin (x) and cos (x) one cexpi (x);
-	     its parts are the two calls again.  */
-	  if (lhs && TREE_CODE (lhs) == SSA_NAME)
-	    {
-	      bool f = DECL_FUNCTION_CODE (decl) == BUILT_IN_CEXPIF;
-	      dir_value x = value (gimple_call_arg (call, 0));
-	      dir_value part[2];
-	      part[0] = lib_call (f ? "cosf" : "cos", x.type, { x });
-	      part[1] = lib_call (f ? "sinf" : "sin", x.type, { x });
-	      parts[SSA_NAME_VERSION (lhs)] = { part[0], part[1] };
-	      return;
-	    }
-	  break;
-	case BUILT_IN_MEMSET:
-	case BUILT_IN_MEMCPY:
-	case BUILT_IN_MEMMOVE:
-	  mem_call (call, DECL_FUNCTION_CODE (decl));
-	  return;
-	case BUILT_IN_STACK_SAVE:
-	case BUILT_IN_STACK_RESTORE:
-	  /* What GCC wraps around the scope of a variable-length array
-	     (found at its declaration first, unsupported_construct).  */
-	  fail ("variable-length arrays are not supported on the device");
-	CASE_BUILT_IN_ALLOCA:
-	  if (gimple_call_alloca_for_var_p (call))
-	    fail ("variable-length arrays are not supported on the device");
-	  fail ("'alloca' is not supported on the device");
-	default:
-	  if (DECL_FUNCTION_CODE (decl) >= BUILT_IN_COMPLEX_MUL_MIN
-	      && DECL_FUNCTION_CODE (decl) <= BUILT_IN_COMPLEX_MUL_MAX
-	      && complex_mul_call (call))
-	    return;
-	  if ((DECL_FUNCTION_CODE (decl) >= BUILT_IN_COMPLEX_MUL_MIN
-	       && DECL_FUNCTION_CODE (decl) <= BUILT_IN_COMPLEX_MUL_MAX)
-	      || (DECL_FUNCTION_CODE (decl) >= BUILT_IN_COMPLEX_DIV_MIN
-		  && DECL_FUNCTION_CODE (decl) <= BUILT_IN_COMPLEX_DIV_MAX))
-	    fail ("'%s' %s is not supported on the device",
-		  user_type_name (gimple_call_return_type (call)).c_str (),
-		  DECL_FUNCTION_CODE (decl) <= BUILT_IN_COMPLEX_MUL_MAX
-		  ? "multiplication" : "division");
-	  if (atomic_call (call, DECL_FUNCTION_CODE (decl)))
-	    return;
-	  if (math_builtin (call, DECL_FUNCTION_CODE (decl)))
-	    return;
-	  break;
-	}
-      dir_value r;
-      if (math_call (gimple_call_combined_fn (call), call, &r))
-	{
-	  if (lhs)
-	    set_lhs (lhs, r);
-	  return;
-	}
+	fail ("the internal function '%s' is not supported on the device",
+	      internal_fn_name (ifn));
+      }
     }
-  dir_level level;
-  if (decl && gw_routine_p (decl, &level))
+}
+
+/* Expand the call CALL of DECL, a normal builtin, if the device has it
+   (acc_on_device's relatives, the bit operations, memset, memcpy and
+   memmove, the atomic and the math builtins); set *ENDS_BLOCK if it
+   never returns.  Return false if it is none of those: a function of
+   the C library, or one the device does not support.  */
+
+bool
+expander::builtin_call (gcall *call, tree decl, bool *ends_block)
+{
+  tree lhs = gimple_call_lhs (call);
+  switch (DECL_FUNCTION_CODE (decl))
     {
-      routine_call (call, decl, level);
-      return;
-    }
-  /* printf, puts, fprintf... of the C library (not a function of the
-     program's own of that name).  */
-  if (decl && DECL_EXTERNAL (decl) && !gimple_has_body_p (decl))
-    {
-      /* GCC's own calls (fputs made fwrite) name the builtin.  */
-      const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
-      if (startswith (name, "__builtin_"))
-	name += strlen ("__builtin_");
-      if (const dir_library_function *f = dir_find_library_function (name))
-	{
-	  library_call (call, f);
-	  *ends_block = f->noreturn;
-	  return;
-	}
-    }
-  if (decl && DECL_EXTERNAL (decl)
-      && (id_equal (DECL_NAME (decl), "quick_exit")
-	  || id_equal (DECL_NAME (decl), "_Exit")))
-    {
+    case BUILT_IN_EXPECT:
+    case BUILT_IN_EXPECT_WITH_PROBABILITY:
+    case BUILT_IN_ASSUME_ALIGNED:
+      if (lhs)
+	set_lhs (lhs, value (gimple_call_arg (call, 0)));
+      return true;
+    case BUILT_IN_PREFETCH:
+      /* A hint (its arguments have no side effects in GIMPLE).  */
+      return true;
+    case BUILT_IN_ABORT:
+      /* abort () of the device's C library, which never returns.  */
+      library_call (call, dir_find_library_function ("abort"));
+      *ends_block = true;
+      return true;
+    case BUILT_IN_TRAP:
+    case BUILT_IN_UNREACHABLE:
+      *ends_block = true;
+      return true;
+    case BUILT_IN_EXIT:
+    case BUILT_IN__EXIT:
+    case BUILT_IN__EXIT2:
       exit_call (decl);
       *ends_block = true;
-      return;
+      return true;
+    case BUILT_IN_GOACC_PARLEVEL_ID:
+    case BUILT_IN_GOACC_PARLEVEL_SIZE:
+      {
+	/* The thread's position on an axis, or the axis's size: what
+	   GCC's offload compilers make of them at RTL expansion.  */
+	tree arg = gimple_call_arg (call, 0);
+	if (!tree_fits_shwi_p (arg) || tree_to_shwi (arg) < GOMP_DIM_GANG
+	    || tree_to_shwi (arg) > GOMP_DIM_VECTOR)
+	  fail ("'%s' of an axis that is not a constant",
+		IDENTIFIER_POINTER (DECL_NAME (decl)));
+	dim_query (lhs, DECL_FUNCTION_CODE (decl)
+			== BUILT_IN_GOACC_PARLEVEL_ID,
+		   tree_to_shwi (arg));
+	return true;
+      }
+    case BUILT_IN_ABS: case BUILT_IN_LABS: case BUILT_IN_LLABS:
+    case BUILT_IN_IMAXABS:
+      if (lhs)
+	set_lhs (lhs, emit (DOP_ABS, reg_type (TREE_TYPE (lhs)),
+			    { value (gimple_call_arg (call, 0)) }));
+      return true;
+    CASE_INT_FN (BUILT_IN_CLZ):
+      bit_builtin (IFN_CLZ, first_arg (call), lhs);
+      return true;
+    CASE_INT_FN (BUILT_IN_CTZ):
+      bit_builtin (IFN_CTZ, first_arg (call), lhs);
+      return true;
+    CASE_INT_FN (BUILT_IN_POPCOUNT):
+      bit_builtin (IFN_POPCOUNT, first_arg (call), lhs);
+      return true;
+    CASE_INT_FN (BUILT_IN_FFS):
+      bit_builtin (IFN_FFS, first_arg (call), lhs);
+      return true;
+    CASE_INT_FN (BUILT_IN_PARITY):
+      bit_builtin (IFN_PARITY, first_arg (call), lhs);
+      return true;
+    CASE_INT_FN (BUILT_IN_CLRSB):
+      bit_builtin (IFN_CLRSB, first_arg (call), lhs);
+      return true;
+    case BUILT_IN_BSWAP16: case BUILT_IN_BSWAP32: case BUILT_IN_BSWAP64:
+      if (lhs)
+	{
+	  tree arg = gimple_call_arg (call, 0);
+	  dir_value a = convert (value (arg), TREE_TYPE (arg),
+				 TREE_TYPE (lhs));
+	  set_lhs (lhs, emit (DOP_BSWAP, a.type, { a }));
+	}
+      return true;
+    case BUILT_IN_CEXPI:
+    case BUILT_IN_CEXPIF:
+      /* GCC's sincos pass makes sin (x) and cos (x) one cexpi (x);
+	 its parts are the two calls again.  */
+      if (lhs && TREE_CODE (lhs) == SSA_NAME)
+	{
+	  bool f = DECL_FUNCTION_CODE (decl) == BUILT_IN_CEXPIF;
+	  dir_value x = value (gimple_call_arg (call, 0));
+	  dir_value part[2];
+	  part[0] = lib_call (f ? "cosf" : "cos", x.type, { x });
+	  part[1] = lib_call (f ? "sinf" : "sin", x.type, { x });
+	  parts[SSA_NAME_VERSION (lhs)] = { part[0], part[1] };
+	  return true;
+	}
+      break;
+    case BUILT_IN_MEMSET:
+    case BUILT_IN_MEMCPY:
+    case BUILT_IN_MEMMOVE:
+      mem_call (call, DECL_FUNCTION_CODE (decl));
+      return true;
+    case BUILT_IN_STACK_SAVE:
+    case BUILT_IN_STACK_RESTORE:
+      /* What GCC wraps around the scope of a variable-length array
+	 (found at its declaration first, unsupported_construct).  */
+      fail ("variable-length arrays are not supported on the device");
+    CASE_BUILT_IN_ALLOCA:
+      if (gimple_call_alloca_for_var_p (call))
+	fail ("variable-length arrays are not supported on the device");
+      fail ("'alloca' is not supported on the device");
+    default:
+      if (DECL_FUNCTION_CODE (decl) >= BUILT_IN_COMPLEX_MUL_MIN
+	  && DECL_FUNCTION_CODE (decl) <= BUILT_IN_COMPLEX_MUL_MAX
+	  && complex_mul_call (call))
+	return true;
+      if ((DECL_FUNCTION_CODE (decl) >= BUILT_IN_COMPLEX_MUL_MIN
+	   && DECL_FUNCTION_CODE (decl) <= BUILT_IN_COMPLEX_MUL_MAX)
+	  || (DECL_FUNCTION_CODE (decl) >= BUILT_IN_COMPLEX_DIV_MIN
+	      && DECL_FUNCTION_CODE (decl) <= BUILT_IN_COMPLEX_DIV_MAX))
+	fail ("'%s' %s is not supported on the device",
+	      user_type_name (gimple_call_return_type (call)).c_str (),
+	      DECL_FUNCTION_CODE (decl) <= BUILT_IN_COMPLEX_MUL_MAX
+	      ? "multiplication" : "division");
+      if (atomic_call (call, DECL_FUNCTION_CODE (decl)))
+	return true;
+      if (math_builtin (call, DECL_FUNCTION_CODE (decl)))
+	return true;
+      break;
     }
+  dir_value r;
+  if (math_call (gimple_call_combined_fn (call), call, &r))
+    {
+      if (lhs)
+	set_lhs (lhs, r);
+      return true;
+    }
+  return false;
+}
+
+/* Fail for the call CALL of DECL (null for a call through a function
+   pointer), which the device cannot make, saying why: an instrumented
+   check, gfortran's packing of an array, a math function the device
+   lacks, or a function that is not a routine.  */
+
+void
+expander::unsupported_call (gcall *call, tree decl)
+{
   if (decl)
     {
       /* The checks -fsanitize=undefined (or another sanitizer) put into
@@ -590,6 +565,67 @@ expander::stmt_call (gcall *call, bool *ends_block)
     }
   fail ("calls through function pointers are not supported on the "
 	"device");
+}
+
+/* Expand the call CALL.  Set *ENDS_BLOCK if the call never returns.  */
+
+void
+expander::stmt_call (gcall *call, bool *ends_block)
+{
+  tree lhs = gimple_call_lhs (call);
+  if (gimple_call_internal_p (call))
+    {
+      internal_call (call);
+      return;
+    }
+
+  tree decl = gimple_call_fndecl (call);
+  /* acc_on_device: the builtin, or the runtime function clone.cc
+     redirected it to.  */
+  if (decl
+      && (decl == gw_on_device_decl ()
+	  || fndecl_built_in_p (decl, BUILT_IN_ACC_ON_DEVICE)))
+    {
+      if (lhs)
+	set_lhs (lhs, emit (DOP_ONDEV, DT_I32,
+			    { convert (value (gimple_call_arg (call, 0)),
+				       TREE_TYPE (gimple_call_arg (call, 0)),
+				       integer_type_node) }));
+      return;
+    }
+  if (decl && fndecl_built_in_p (decl, BUILT_IN_NORMAL)
+      && builtin_call (call, decl, ends_block))
+    return;
+  dir_level level;
+  if (decl && gw_routine_p (decl, &level))
+    {
+      routine_call (call, decl, level);
+      return;
+    }
+  /* printf, puts, fprintf... of the C library (not a function of the
+     program's own of that name).  */
+  if (decl && DECL_EXTERNAL (decl) && !gimple_has_body_p (decl))
+    {
+      /* GCC's own calls (fputs made fwrite) name the builtin.  */
+      const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
+      if (startswith (name, "__builtin_"))
+	name += strlen ("__builtin_");
+      if (const dir_library_function *f = dir_find_library_function (name))
+	{
+	  library_call (call, f);
+	  *ends_block = f->noreturn;
+	  return;
+	}
+    }
+  if (decl && DECL_EXTERNAL (decl)
+      && (id_equal (DECL_NAME (decl), "quick_exit")
+	  || id_equal (DECL_NAME (decl), "_Exit")))
+    {
+      exit_call (decl);
+      *ends_block = true;
+      return;
+    }
+  unsupported_call (call, decl);
 }
 
 /* If CALL, of DECL (malloc, free or libgfortran's internal_pack or

@@ -423,6 +423,109 @@ expander::set_complex (tree lhs, pair v)
   store (build1 (IMAGPART_EXPR, elt, lhs), v.second);
 }
 
+/* Expand the assignment S of a single operand (GIMPLE_SINGLE_RHS): a
+   complex value as its parts, a copy of an aggregate, of a register or
+   a constant, a part of a complex value, a view-conversion, or a
+   load.  */
+
+void
+expander::single_assign (gassign *s)
+{
+  tree lhs = gimple_assign_lhs (s);
+  tree type = TREE_TYPE (lhs);
+  tree rhs1 = gimple_assign_rhs1 (s);
+
+  if (complex_p (type)
+      && (TREE_CODE (lhs) == SSA_NAME || TREE_CODE (rhs1) == SSA_NAME
+	  || TREE_CODE (rhs1) == COMPLEX_CST))
+    {
+      /* A complex value as its two parts.  */
+      set_complex (lhs, complex_value (rhs1));
+      return;
+    }
+  if (AGGREGATE_TYPE_P (type) || TREE_CODE (type) == COMPLEX_TYPE
+      || TREE_CODE (type) == VECTOR_TYPE)
+    {
+      if (TREE_CODE (lhs) == SSA_NAME)
+	reg_type (type);	/* Fails with the reason.  */
+      HOST_WIDE_INT size = int_size_in_bytes (type);
+      if (size < 0)
+	fail ("an aggregate of variable size");
+      if (TREE_CODE (rhs1) == CONSTRUCTOR)
+	{
+	  if (CONSTRUCTOR_NELTS (rhs1))
+	    fail ("a non-empty constructor");
+	  copy_bytes (lhs, NULL_TREE, size);
+	}
+      else
+	copy_bytes (lhs, rhs1, size);
+      return;
+    }
+  switch (TREE_CODE (rhs1))
+    {
+    case SSA_NAME: case INTEGER_CST: case REAL_CST: case ADDR_EXPR:
+      set_lhs (lhs, value (rhs1));
+      return;
+    case PAREN_EXPR:
+      set_lhs (lhs, value (TREE_OPERAND (rhs1, 0)));
+      return;
+    case REALPART_EXPR:
+    case IMAGPART_EXPR:
+      {
+	tree op = TREE_OPERAND (rhs1, 0);
+	if (TREE_CODE (op) != SSA_NAME && !CONSTANT_CLASS_P (op))
+	  {
+	    /* One part of a complex object in memory: a load of it.  */
+	    set_lhs (lhs, load (rhs1));
+	    return;
+	  }
+	auto it = TREE_CODE (op) == SSA_NAME
+		  ? parts.find (SSA_NAME_VERSION (op)) : parts.end ();
+	if (it == parts.end ())
+	  fail ("complex arithmetic is not supported on the device");
+	set_lhs (lhs, TREE_CODE (rhs1) == REALPART_EXPR
+		      ? it->second.first : it->second.second);
+	return;
+      }
+    case VIEW_CONVERT_EXPR:
+      {
+	tree op = TREE_OPERAND (rhs1, 0);
+	if (TREE_CODE (op) == SSA_NAME || CONSTANT_CLASS_P (op))
+	  {
+	    dir_value v = value (op);
+	    dir_type t = reg_type (type);
+	    /* A boolean's byte seen as a boolean (a field copied out of
+	       a struct as bytes), or the other way.  */
+	    if (t == DT_B1 && dir_type_int_p (v.type))
+	      {
+		set_lhs (lhs, to_b1 (v));
+		return;
+	      }
+	    if (v.type == DT_B1 && dir_type_int_p (t))
+	      {
+		set_lhs (lhs, emit (DOP_ZEXT, t, { v }));
+		return;
+	      }
+	    if (dir_type_bytes (v.type) != dir_type_bytes (t))
+	      fail ("a view-conversion between types of different size");
+	    set_lhs (lhs, v.type == t ? v : emit (DOP_BITCAST, t, { v }));
+	    return;
+	  }
+      }
+      /* A memory reference seen through another type: a load.  */
+      set_lhs (lhs, load (rhs1));
+      return;
+    case CONSTRUCTOR:
+      fail ("a constructor of a vector");
+    default:
+      if (TREE_CODE (lhs) != SSA_NAME && TREE_CODE (rhs1) != SSA_NAME
+	  && !is_gimple_min_invariant (rhs1))
+	fail ("a memory-to-memory scalar copy");
+      set_lhs (lhs, load (rhs1));
+      return;
+    }
+}
+
 /* Expand the assignment S.  */
 
 void
@@ -448,95 +551,8 @@ expander::stmt_assign (gassign *s)
   switch (get_gimple_rhs_class (code))
     {
     case GIMPLE_SINGLE_RHS:
-      if (complex_p (type)
-	  && (TREE_CODE (lhs) == SSA_NAME || TREE_CODE (rhs1) == SSA_NAME
-	      || TREE_CODE (rhs1) == COMPLEX_CST))
-	{
-	  /* A complex value as its two parts.  */
-	  set_complex (lhs, complex_value (rhs1));
-	  return;
-	}
-      if (AGGREGATE_TYPE_P (type) || TREE_CODE (type) == COMPLEX_TYPE
-	  || TREE_CODE (type) == VECTOR_TYPE)
-	{
-	  if (TREE_CODE (lhs) == SSA_NAME)
-	    reg_type (type);	/* Fails with the reason.  */
-	  HOST_WIDE_INT size = int_size_in_bytes (type);
-	  if (size < 0)
-	    fail ("an aggregate of variable size");
-	  if (TREE_CODE (rhs1) == CONSTRUCTOR)
-	    {
-	      if (CONSTRUCTOR_NELTS (rhs1))
-		fail ("a non-empty constructor");
-	      copy_bytes (lhs, NULL_TREE, size);
-	    }
-	  else
-	    copy_bytes (lhs, rhs1, size);
-	  return;
-	}
-      switch (TREE_CODE (rhs1))
-	{
-	case SSA_NAME: case INTEGER_CST: case REAL_CST: case ADDR_EXPR:
-	  set_lhs (lhs, value (rhs1));
-	  return;
-	case PAREN_EXPR:
-	  set_lhs (lhs, value (TREE_OPERAND (rhs1, 0)));
-	  return;
-	case REALPART_EXPR:
-	case IMAGPART_EXPR:
-	  {
-	    tree op = TREE_OPERAND (rhs1, 0);
-	    if (TREE_CODE (op) != SSA_NAME && !CONSTANT_CLASS_P (op))
-	      {
-		/* One part of a complex object in memory: a load of it.  */
-		set_lhs (lhs, load (rhs1));
-		return;
-	      }
-	    auto it = TREE_CODE (op) == SSA_NAME
-		      ? parts.find (SSA_NAME_VERSION (op)) : parts.end ();
-	    if (it == parts.end ())
-	      fail ("complex arithmetic is not supported on the device");
-	    set_lhs (lhs, TREE_CODE (rhs1) == REALPART_EXPR
-			  ? it->second.first : it->second.second);
-	    return;
-	  }
-	case VIEW_CONVERT_EXPR:
-	  {
-	    tree op = TREE_OPERAND (rhs1, 0);
-	    if (TREE_CODE (op) == SSA_NAME || CONSTANT_CLASS_P (op))
-	      {
-		dir_value v = value (op);
-		dir_type t = reg_type (type);
-		/* A boolean's byte seen as a boolean (a field copied out of
-		   a struct as bytes), or the other way.  */
-		if (t == DT_B1 && dir_type_int_p (v.type))
-		  {
-		    set_lhs (lhs, to_b1 (v));
-		    return;
-		  }
-		if (v.type == DT_B1 && dir_type_int_p (t))
-		  {
-		    set_lhs (lhs, emit (DOP_ZEXT, t, { v }));
-		    return;
-		  }
-		if (dir_type_bytes (v.type) != dir_type_bytes (t))
-		  fail ("a view-conversion between types of different size");
-		set_lhs (lhs, v.type == t ? v : emit (DOP_BITCAST, t, { v }));
-		return;
-	      }
-	  }
-	  /* A memory reference seen through another type: a load.  */
-	  set_lhs (lhs, load (rhs1));
-	  return;
-	case CONSTRUCTOR:
-	  fail ("a constructor of a vector");
-	default:
-	  if (TREE_CODE (lhs) != SSA_NAME && TREE_CODE (rhs1) != SSA_NAME
-	      && !is_gimple_min_invariant (rhs1))
-	    fail ("a memory-to-memory scalar copy");
-	  set_lhs (lhs, load (rhs1));
-	  return;
-	}
+      single_assign (s);
+      return;
 
     case GIMPLE_UNARY_RHS:
       {
@@ -734,23 +750,12 @@ expander::block_end (basic_block bb, gimple *last, bool trap)
     b.br (blocks.at (to->index));
 }
 
-/* Expand the whole function.  */
+/* Set the function's kind and, for a routine, its signature's result
+   (read_params adds its parameters).  */
 
-std::unique_ptr<dir_func>
-expander::run ()
+void
+expander::routine_signature ()
 {
-  fn.reset (new dir_func);
-  ssa.assign (num_ssa_names, dir_value ());
-  find_dead_wide ();
-
-  /* Blocks in GCC's layout order, after a new entry block.  */
-  dir_block *entry = dir_new_block (fn.get ());
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, fun)
-    blocks[bb->index] = dir_new_block (fn.get ());
-
-  /* A routine's kind and signature: its parameters, below, and its
-     result.  */
   dir_level level;
   if (gw_routine_p (fun->decl, &level))
     {
@@ -765,11 +770,19 @@ expander::run ()
 	  fn->sig.result = reg_type (rt);
 	}
     }
+}
 
-  /* Parameters and the default definitions of uninitialised variables.  */
+/* Emit into ENTRY the reads of the parameters (a routine's signature
+   gets their types), and bind the SSA names they define.  Return
+   the parameters that live in memory, with their reads, for
+   store_memory_params.  */
+
+expander::param_reads
+expander::read_params (dir_block *entry)
+{
   b = dir_builder (fn.get (), entry);
   int parm_no = 0;
-  std::vector<std::pair<tree, dir_insn *>> in_memory;
+  param_reads in_memory;
   for (tree parm = DECL_ARGUMENTS (fun->decl); parm;
        parm = DECL_CHAIN (parm), parm_no++)
     {
@@ -793,6 +806,16 @@ expander::run ()
       else if (!is_gimple_reg (parm))
 	in_memory.push_back ({ parm, i });
     }
+  return in_memory;
+}
+
+/* Define every other default definition (an uninitialised variable
+   and, for a complex one, its parts) as an undefined value, with the
+   builder where read_params left it.  */
+
+void
+expander::undefined_defaults ()
+{
   unsigned ix;
   tree name;
   FOR_EACH_SSA_NAME (ix, name, fun)
@@ -808,11 +831,17 @@ expander::run ()
 	dir_type t = reg_type (TREE_TYPE (name));
 	ssa[ix] = b.def (DOP_UNDEF, t, {});
       }
-  /* A parameter in memory (its address is taken): its value goes to a
-     frame slot of its own, stored in a block after the entry, which
-     the function's code begins with (the entry holds only the
-     parameters' reads: a partitioned routine's single code, the store,
-     is neutered like the rest of it).  */
+}
+
+/* Store the parameters IN_MEMORY (read_params), those whose address
+   is taken: each value goes to a frame slot of its own, stored in a
+   block after the entry, which the function's code begins with (the
+   entry holds only the parameters' reads: a partitioned routine's
+   single code, the store, is neutered like the rest of it).  */
+
+void
+expander::store_memory_params (const param_reads &in_memory)
+{
   if (!in_memory.empty ())
     {
       dir_block *init = dir_new_block (fn.get ());
@@ -832,11 +861,16 @@ expander::run ()
 		   t == DT_B1 ? emit (DOP_ZEXT, mt, { v }) : v);
 	}
     }
-  basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
-  b.br (blocks.at (first->index));
+}
 
-  /* Phis first, so that every SSA name has its register before any use
-     (uses in phis may precede definitions in layout order).  */
+/* Create the phis of every block first, so that every SSA name has its
+   register before any use (uses in phis may precede definitions in
+   layout order).  Their arguments come last (fill_phis).  */
+
+void
+expander::create_phis ()
+{
+  basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gphi_iterator gsi = gsi_start_phis (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
@@ -872,11 +906,17 @@ expander::run ()
 	else
 	  ssa[SSA_NAME_VERSION (res)] = v[0];
       }
+}
 
-  /* A variable-length array (or alloca) is refused at its declaration,
-     not at the stack save GCC put before it; a computed goto, setjmp and
-     longjmp, whose abnormal edges GCC's dispatcher blocks stand for, at
-     the statement the program wrote.  */
+/* Refuse a variable-length array (or alloca) at its declaration, not
+   at the stack save GCC put before it; a computed goto, setjmp and
+   longjmp, whose abnormal edges GCC's dispatcher blocks stand for, at
+   the statement the program wrote.  */
+
+void
+expander::refuse_abnormal ()
+{
+  basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
@@ -923,10 +963,16 @@ expander::run ()
 	  default:
 	    break;
 	  }
+}
 
-  /* The statements.  Registers are assigned as definitions are met, in
-     dominator order, so that every use finds its value: GIMPLE's layout
-     order need not be a dominator order.  */
+/* Expand the statements of the blocks FIRST dominates (the function's
+   code after its entry) and end each block.  Registers are assigned as
+   definitions are met, in dominator order, so that every use finds its
+   value: GIMPLE's layout order need not be a dominator order.  */
+
+void
+expander::expand_blocks (basic_block first)
+{
   calculate_dominance_info (CDI_DOMINATORS);
   auto_vec<basic_block> order
     = get_all_dominated_blocks (CDI_DOMINATORS, first);
@@ -986,8 +1032,15 @@ expander::run ()
 	}
       block_end (bb2, last, trap);
     }
+}
 
-  /* Phi arguments, materialised at the end of the incoming blocks.  */
+/* Fill in the phis' arguments, materialised at the end of the incoming
+   blocks (ENTRY for an edge from GCC's entry block).  */
+
+void
+expander::fill_phis (dir_block *entry)
+{
+  basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gphi_iterator gsi = gsi_start_phis (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
@@ -1022,6 +1075,36 @@ expander::run ()
 	    p[0]->targets.push_back (pred);
 	  }
       }
+}
+
+/* Expand the whole function.  */
+
+std::unique_ptr<dir_func>
+expander::run ()
+{
+  fn.reset (new dir_func);
+  ssa.assign (num_ssa_names, dir_value ());
+  find_dead_wide ();
+
+  /* Blocks in GCC's layout order, after a new entry block.  */
+  dir_block *entry = dir_new_block (fn.get ());
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    blocks[bb->index] = dir_new_block (fn.get ());
+
+  routine_signature ();
+
+  /* Parameters and the default definitions of uninitialised variables.  */
+  param_reads in_memory = read_params (entry);
+  undefined_defaults ();
+  store_memory_params (in_memory);
+  basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
+  b.br (blocks.at (first->index));
+
+  create_phis ();
+  refuse_abnormal ();
+  expand_blocks (first);
+  fill_phis (entry);
 
   /* Unreachable GIMPLE blocks got no insns: drop them.  */
   std::vector<dir_block *> kept;

@@ -76,7 +76,11 @@ private:
 		    tree op_type);
   dir_value compare (tree_code code, tree op_type, dir_value a, dir_value c);
   void stmt_assign (gassign *);
+  void single_assign (gassign *s);
   void stmt_call (gcall *, bool *ends_block);
+  void internal_call (gcall *call);
+  bool builtin_call (gcall *call, tree decl, bool *ends_block);
+  [[noreturn]] void unsupported_call (gcall *call, tree decl);
   void routine_call (gcall *call, tree decl, dir_level level);
   void library_call (gcall *call, const dir_library_function *f);
   void exit_call (tree decl);
@@ -108,6 +112,16 @@ private:
   pair complex_value (tree t);
   void set_complex (tree lhs, pair v);
   void block_end (basic_block bb, gimple *last, bool trap);
+  /* Parameters in memory, with the insns that read their values.  */
+  using param_reads = std::vector<std::pair<tree, dir_insn *>>;
+  void routine_signature ();
+  param_reads read_params (dir_block *entry);
+  void undefined_defaults ();
+  void store_memory_params (const param_reads &in_memory);
+  void create_phis ();
+  void refuse_abnormal ();
+  void expand_blocks (basic_block first);
+  void fill_phis (dir_block *entry);
   static std::string abnormal_construct (gimple *s);
 };
 

@@ -197,44 +197,88 @@ light_run_statements (function *fn)
   return stmts == ~0u ? 0 : stmts;
 }
 
-/* Replace the IFN_GOACC_LOOP call CALL by its value.  */
+/* The lowering of one IFN_GOACC_LOOP call (lower_loop_call): its
+   arguments, its schedule, and SEQ, the statements that compute its
+   value in WIDE, with the builders of its pieces.  */
 
-void
-lower_loop_call (gcall *call, const tile_axes &element_axes,
-		 unsigned min_chunk)
+struct loop_lowering
 {
-  gimple_stmt_iterator gsi = gsi_for_stmt (call);
-  tree lhs = gimple_call_lhs (call);
-  if (!lhs)
-    {
-      gsi_remove (&gsi, true);
-      return;
-    }
-  auto kind = (ifn_goacc_loop_kind) TREE_INT_CST_LOW (gimple_call_arg (call,
-								     0));
-  tree dir = gimple_call_arg (call, 1);
-  tree range = gimple_call_arg (call, 2);
-  tree step = gimple_call_arg (call, 3);
-  tree chunk_arg = gimple_call_arg (call, 4);
+  loop_lowering (gcall *call, const tile_axes &element_axes);
+
+  gcall *call;
+  ifn_goacc_loop_kind kind;
+  tree dir, range, step, chunk_arg;
+  /* The loop's partitioned axes, the outermost of them, and the
+     others.  */
+  unsigned mask, outer, inner;
+  /* The type of the call's value, and that of the computation.  */
+  tree type, wide;
+  bool striding, chunking, up;
+  gimple_seq seq = NULL;
+  /* The trip count (trip_count).  */
+  tree n = NULL_TREE;
+  /* The runs of the outer threads (runs).  */
+  tree inner_size = NULL_TREE, volume = NULL_TREE, chunk = NULL_TREE;
+  tree span = NULL_TREE;
+  static const unsigned gang = GOMP_DIM_MASK (GOMP_DIM_GANG);
+
+  tree conv (tree t) { return gimple_convert (&seq, wide, t); }
+  tree op (tree_code code, tree a, tree b)
+  {
+    return gimple_build (&seq, code, wide, a, b);
+  }
+  tree cst (HOST_WIDE_INT v) { return build_int_cst (wide, v); }
+  tree nthreads (unsigned m) { return threads (&seq, m, false, wide); }
+  tree position (unsigned m) { return threads (&seq, m, true, wide); }
+  /* Bring R, in WIDE, back to the range: RANGE if it lies beyond it in
+     the loop's direction.  */
+  tree clamp (tree r)
+  {
+    return op (up ? MIN_EXPR : MAX_EXPR, r, conv (range));
+  }
+  /* ceil (N / K), for K > 0.  */
+  tree per (tree k)
+  {
+    return op (TRUNC_DIV_EXPR, op (MINUS_EXPR, op (PLUS_EXPR, n, k),
+				   cst (1)), k);
+  }
+
+  void trip_count ();
+  void runs (unsigned min_chunk);
+  tree chunks_value ();
+  tree step_value ();
+  tree offset_value ();
+  tree bound_value ();
+};
+
+/* Read the IFN_GOACC_LOOP call CALL, whose value is used, and choose its
+   schedule; ELEMENT_AXES are the axes tile loops must not take.  */
+
+loop_lowering::loop_lowering (gcall *call, const tile_axes &element_axes)
+  : call (call)
+{
+  kind = (ifn_goacc_loop_kind) TREE_INT_CST_LOW (gimple_call_arg (call, 0));
+  dir = gimple_call_arg (call, 1);
+  range = gimple_call_arg (call, 2);
+  step = gimple_call_arg (call, 3);
+  chunk_arg = gimple_call_arg (call, 4);
   /* An element loop of a tiled loop keeps the placeholder mask -1 when
      oaccloops left the tile loop sequential (too few axes to partition
      it): it is sequential too.  */
   tree mask_arg = gimple_call_arg (call, 5);
-  unsigned mask = integer_minus_onep (mask_arg) ? 0
-		  : TREE_INT_CST_LOW (mask_arg);
+  mask = integer_minus_onep (mask_arg) ? 0
+	 : TREE_INT_CST_LOW (mask_arg);
   if (tree tile = tile_of_step (step))
     {
       auto it = element_axes.find (tile);
       if (it != element_axes.end ())
 	mask &= ~it->second;
     }
-  unsigned outer = mask & -mask;
-  unsigned inner = mask & ~outer;
-  tree type = TREE_TYPE (lhs);
-  tree diff = TREE_TYPE (range);
+  outer = mask & -mask;
+  inner = mask & ~outer;
+  type = TREE_TYPE (gimple_call_lhs (call));
 
   /* The schedule.  */
-  bool striding, chunking;
   if (integer_zerop (chunk_arg) || integer_minus_onep (chunk_arg))
     {
       striding = !(outer & GOMP_DIM_MASK (GOMP_DIM_GANG));
@@ -248,41 +292,31 @@ lower_loop_call (gcall *call, const tile_axes &element_axes,
 
   /* Everything is computed in WIDE, which holds any product of the
      launch's dimensions with the trip count.  */
-  tree wide = diff;
+  wide = TREE_TYPE (range);
   if (TYPE_PRECISION (wide) < TYPE_PRECISION (long_long_integer_type_node))
     wide = long_long_integer_type_node;
-  bool up = integer_onep (dir);
-  gimple_seq seq = NULL;
-  auto conv = [&] (tree t) { return gimple_convert (&seq, wide, t); };
-  auto op = [&] (tree_code code, tree a, tree b) {
-    return gimple_build (&seq, code, wide, a, b);
-  };
-  auto cst = [&] (HOST_WIDE_INT v) { return build_int_cst (wide, v); };
-  auto nthreads = [&] (unsigned m) { return threads (&seq, m, false, wide); };
-  auto position = [&] (unsigned m) { return threads (&seq, m, true, wide); };
-  /* Bring R, in WIDE, back to the range: RANGE if it lies beyond it in
-     the loop's direction.  */
-  auto clamp = [&] (tree r) {
-    return op (up ? MIN_EXPR : MAX_EXPR, r, conv (range));
-  };
+  up = integer_onep (dir);
+}
 
-  /* The trip count, ceil (range / step), 0 for an empty loop.  */
-  tree n = op (TRUNC_DIV_EXPR,
-	       op (PLUS_EXPR, op (MINUS_EXPR, conv (range), conv (dir)),
-		   conv (step)),
-	       conv (step));
+/* The trip count, ceil (range / step), 0 for an empty loop.  */
+
+void
+loop_lowering::trip_count ()
+{
+  n = op (TRUNC_DIV_EXPR,
+	  op (PLUS_EXPR, op (MINUS_EXPR, conv (range), conv (dir)),
+	      conv (step)),
+	  conv (step));
   n = op (MAX_EXPR, n, cst (0));
-  /* ceil (N / K), for K > 0.  */
-  auto per = [&] (tree k) {
-    return op (TRUNC_DIV_EXPR, op (MINUS_EXPR, op (PLUS_EXPR, n, k),
-				   cst (1)), k);
-  };
-  const unsigned gang = GOMP_DIM_MASK (GOMP_DIM_GANG);
+}
 
-  /* Without striding, the outer threads take runs of SPAN iterations
-     (chunk * inner), of which inner threads stride.  */
-  tree inner_size = NULL_TREE, volume = NULL_TREE, chunk = NULL_TREE;
-  tree span = NULL_TREE;
+/* Without striding, the outer threads take runs of SPAN iterations
+   (chunk * inner), of which inner threads stride: compute them for the
+   offsets and the bounds, which need them.  */
+
+void
+loop_lowering::runs (unsigned min_chunk)
+{
   if (!striding && (kind == IFN_GOACC_LOOP_OFFSET
 		    || kind == IFN_GOACC_LOOP_BOUND))
     {
@@ -297,112 +331,162 @@ lower_loop_call (gcall *call, const tile_axes &element_axes,
 	chunk = op (MAX_EXPR, chunk, cst (min_chunk));
       span = op (MULT_EXPR, chunk, inner_size);
     }
+}
+
+/* The number of chunk rounds.  */
+
+tree
+loop_lowering::chunks_value ()
+{
+  tree r;
+  if (!chunking)
+    r = build_int_cst (wide, 1);
+  else
+    r = per (op (MULT_EXPR, nthreads (mask), conv (chunk_arg)));
+  return r;
+}
+
+/* The distance between a thread's iterations.  */
+
+tree
+loop_lowering::step_value ()
+{
+  tree r;
+  tree t = nthreads (striding ? mask : inner);
+  /* More threads than iterations: one iteration each, and a step
+     over the whole range.  */
+  if (striding && (mask & gang))
+    t = op (MIN_EXPR, t, op (MAX_EXPR, n, cst (1)));
+  r = op (MULT_EXPR, t, conv (step));
+  return r;
+}
+
+/* The thread's first iteration in a chunk round.  */
+
+tree
+loop_lowering::offset_value ()
+{
+  tree r;
+  /* The gang's (or outer thread's) first iteration, at most N, plus
+     the position inside it, times the step.  */
+  unsigned lanes = striding ? mask & ~gang : inner;
+  tree base = NULL_TREE;
+  if (striding && (mask & gang))
+    base = op (MULT_EXPR, position (gang), nthreads (lanes));
+  else if (!striding)
+    {
+      base = op (MULT_EXPR, position (outer), span);
+      if (chunking)
+	{
+	  tree round = op (MULT_EXPR, volume, chunk);
+	  base = op (PLUS_EXPR, base,
+		     op (MULT_EXPR, round,
+			 conv (gimple_call_arg (call, 6))));
+	}
+    }
+  if (base)
+    base = op (MIN_EXPR, base, n);
+  /* Not clamped at the range: that would hide the lanes' stride.
+     The result exceeds the range by at most the threads of a gang
+     times the step, which the loop's own increment needs too.  The
+     lanes' part is computed in the loop's own type when the step is
+     a constant small enough that no gang's threads times it
+     overflows that type (1024 threads at most): a signed loop's
+     position then reaches the device as an exact sequence (signed
+     overflow is undefined), which the cpu target widens for
+     addressing without splitting it per lane.  The clamped base
+     fits the type whatever its width.  */
+  if (TYPE_PRECISION (type) < TYPE_PRECISION (wide)
+      && INTEGRAL_TYPE_P (type) && TREE_CODE (step) == INTEGER_CST
+      && wi::lts_p (wi::abs (wi::to_widest (step)) * 1024,
+		    wi::to_widest (TYPE_MAX_VALUE (type))))
+    {
+      tree narrow_step = gimple_convert (&seq, type, step);
+      r = gimple_build (&seq, MULT_EXPR, type,
+			threads (&seq, lanes, true, type), narrow_step);
+      if (base)
+	r = gimple_build (&seq, PLUS_EXPR, type,
+			  gimple_convert (&seq, type,
+					  op (MULT_EXPR, base,
+					      conv (step))), r);
+      return r;
+    }
+  r = position (lanes);
+  if (base)
+    r = op (PLUS_EXPR, base, r);
+  r = op (MULT_EXPR, r, conv (step));
+  return r;
+}
+
+/* The end of the thread's run.  */
+
+tree
+loop_lowering::bound_value ()
+{
+  tree r;
+  if (striding)
+    r = conv (range);
+  else if (!chunking)
+    {
+      /* The end of the gang's run, the same for all its threads: the
+	 inner threads stride through a run whose length is a multiple
+	 of their number, so each stops before it as it would before
+	 its own offset plus the run (which a thread past the end of a
+	 short loop's range finds clamped the same).  A bound the lanes
+	 share lets step-indices align the lanes with the rows of a
+	 collapsed nest.  */
+      tree base = op (MIN_EXPR, op (MULT_EXPR, position (outer), span), n);
+      r = op (MULT_EXPR, op (PLUS_EXPR, base, op (MIN_EXPR, span, n)),
+	      conv (step));
+      r = clamp (r);
+    }
+  else
+    {
+      r = op (MULT_EXPR, op (MIN_EXPR, span, n), conv (step));
+      r = clamp (op (PLUS_EXPR, r, conv (gimple_call_arg (call, 6))));
+    }
+  return r;
+}
+
+/* Replace the IFN_GOACC_LOOP call CALL by its value.  */
+
+void
+lower_loop_call (gcall *call, const tile_axes &element_axes,
+		 unsigned min_chunk)
+{
+  gimple_stmt_iterator gsi = gsi_for_stmt (call);
+  tree lhs = gimple_call_lhs (call);
+  if (!lhs)
+    {
+      gsi_remove (&gsi, true);
+      return;
+    }
+  loop_lowering l (call, element_axes);
+  l.trip_count ();
+  l.runs (min_chunk);
 
   tree r;
-  switch (kind)
+  switch (l.kind)
     {
     case IFN_GOACC_LOOP_CHUNKS:
-      if (!chunking)
-	r = build_int_cst (wide, 1);
-      else
-	r = per (op (MULT_EXPR, nthreads (mask), conv (chunk_arg)));
+      r = l.chunks_value ();
       break;
-
     case IFN_GOACC_LOOP_STEP:
-      {
-	tree t = nthreads (striding ? mask : inner);
-	/* More threads than iterations: one iteration each, and a step
-	   over the whole range.  */
-	if (striding && (mask & gang))
-	  t = op (MIN_EXPR, t, op (MAX_EXPR, n, cst (1)));
-	r = op (MULT_EXPR, t, conv (step));
-      }
+      r = l.step_value ();
       break;
-
     case IFN_GOACC_LOOP_OFFSET:
-      {
-	/* The gang's (or outer thread's) first iteration, at most N, plus
-	   the position inside it, times the step.  */
-	unsigned lanes = striding ? mask & ~gang : inner;
-	tree base = NULL_TREE;
-	if (striding && (mask & gang))
-	  base = op (MULT_EXPR, position (gang), nthreads (lanes));
-	else if (!striding)
-	  {
-	    base = op (MULT_EXPR, position (outer), span);
-	    if (chunking)
-	      {
-		tree round = op (MULT_EXPR, volume, chunk);
-		base = op (PLUS_EXPR, base,
-			   op (MULT_EXPR, round,
-			       conv (gimple_call_arg (call, 6))));
-	      }
-	  }
-	if (base)
-	  base = op (MIN_EXPR, base, n);
-	/* Not clamped at the range: that would hide the lanes' stride.
-	   The result exceeds the range by at most the threads of a gang
-	   times the step, which the loop's own increment needs too.  The
-	   lanes' part is computed in the loop's own type when the step is
-	   a constant small enough that no gang's threads times it
-	   overflows that type (1024 threads at most): a signed loop's
-	   position then reaches the device as an exact sequence (signed
-	   overflow is undefined), which the cpu target widens for
-	   addressing without splitting it per lane.  The clamped base
-	   fits the type whatever its width.  */
-	if (TYPE_PRECISION (type) < TYPE_PRECISION (wide)
-	    && INTEGRAL_TYPE_P (type) && TREE_CODE (step) == INTEGER_CST
-	    && wi::lts_p (wi::abs (wi::to_widest (step)) * 1024,
-			  wi::to_widest (TYPE_MAX_VALUE (type))))
-	  {
-	    tree narrow_step = gimple_convert (&seq, type, step);
-	    r = gimple_build (&seq, MULT_EXPR, type,
-			      threads (&seq, lanes, true, type), narrow_step);
-	    if (base)
-	      r = gimple_build (&seq, PLUS_EXPR, type,
-				gimple_convert (&seq, type,
-						op (MULT_EXPR, base,
-						    conv (step))), r);
-	    break;
-	  }
-	r = position (lanes);
-	if (base)
-	  r = op (PLUS_EXPR, base, r);
-	r = op (MULT_EXPR, r, conv (step));
-      }
+      r = l.offset_value ();
       break;
-
     case IFN_GOACC_LOOP_BOUND:
-      if (striding)
-	r = conv (range);
-      else if (!chunking)
-	{
-	  /* The end of the gang's run, the same for all its threads: the
-	     inner threads stride through a run whose length is a multiple
-	     of their number, so each stops before it as it would before
-	     its own offset plus the run (which a thread past the end of a
-	     short loop's range finds clamped the same).  A bound the lanes
-	     share lets step-indices align the lanes with the rows of a
-	     collapsed nest.  */
-	  tree base = op (MIN_EXPR, op (MULT_EXPR, position (outer), span), n);
-	  r = op (MULT_EXPR, op (PLUS_EXPR, base, op (MIN_EXPR, span, n)),
-		  conv (step));
-	  r = clamp (r);
-	}
-      else
-	{
-	  r = op (MULT_EXPR, op (MIN_EXPR, span, n), conv (step));
-	  r = clamp (op (PLUS_EXPR, r, conv (gimple_call_arg (call, 6))));
-	}
+      r = l.bound_value ();
       break;
-
     default:
       gcc_unreachable ();
     }
-  r = gimple_convert (&seq, type, r);
-  gimple_seq_add_stmt (&seq, gimple_build_assign (lhs, r));
-  gimple_set_location (gimple_seq_last_stmt (seq), gimple_location (call));
-  gsi_replace_with_seq (&gsi, seq, true);
+  r = gimple_convert (&l.seq, l.type, r);
+  gimple_seq_add_stmt (&l.seq, gimple_build_assign (lhs, r));
+  gimple_set_location (gimple_seq_last_stmt (l.seq), gimple_location (call));
+  gsi_replace_with_seq (&gsi, l.seq, true);
 }
 
 /* Replace the IFN_GOACC_TILE call CALL (the span of an element loop of

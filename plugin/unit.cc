@@ -610,39 +610,13 @@ call_with_site (function *fun, gimple_stmt_iterator *gsi, gcall *call,
   return with_site;
 }
 
-/* Rewrite every launch, data and wait directive in FUN, and every call
-   of the OpenACC functions that wait for or test async queues, choose
-   the device or make up the data API, to go through libgangway:
-   libgomp's entry points become libgangway's ones of the same
-   interface, which know the devices, their memory and the cpu device's
-   queue (libruntime/launch.c, data-map.c, async.c, api.c, data-api.c),
-   those of launches and directives that map data with a site
-   (sites.cc) before libgomp's arguments.  GCC 12 emits separate enter
-   and exit data calls.  */
+/* Redirect the call S in FUN of FNDECL, a function defined elsewhere, if
+   it is one of the OpenACC functions libgangway replaces: one of the
+   data API's, to gangway_ and its name, or one of RENAMES.  */
 
-void
-gw_rewrite_launches (function *fun)
+static void
+rewrite_api_call (function *fun, gimple *s, tree fndecl)
 {
-  /* WHAT, for the directives that map data, is what the site (sites.cc)
-     their replacement receives first says they are; MAPNUM is the
-     argument of the original call that counts the mappings, the host
-     addresses following it.  */
-  static const struct
-  {
-    built_in_function code;
-    const char *name;
-    const char *what;
-    unsigned mapnum;
-  } rewrites[] = {
-    { BUILT_IN_GOACC_PARALLEL, "gangway_parallel_keyed", "parallel", 2 },
-    { BUILT_IN_GOACC_DATA_START, "gangway_data_start", "data", 1 },
-    { BUILT_IN_GOACC_DATA_END, "gangway_data_end", NULL, 0 },
-    { BUILT_IN_GOACC_ENTER_DATA, "gangway_enter_data", "enter data", 1 },
-    { BUILT_IN_GOACC_EXIT_DATA, "gangway_exit_data", "exit data", 1 },
-    { BUILT_IN_GOACC_UPDATE, "gangway_update", "update", 1 },
-    { BUILT_IN_GOACC_WAIT, "gangway_wait", NULL, 0 },
-    { BUILT_IN_GOACC_DECLARE, "gangway_declare", "declare", 1 },
-  };
   /* The OpenACC functions (openacc.h declares them extern "C"), by
      name.  */
   static const struct
@@ -694,9 +668,132 @@ gw_rewrite_launches (function *fun)
     { "acc_get_property_h_", "gangway_acc_get_property_h_" },
     { "acc_get_property_string_h_", "gangway_acc_get_property_string_h_" },
   };
-  static tree decls[ARRAY_SIZE (rewrites)];
   static tree renamed[ARRAY_SIZE (renames)];
   static std::map<std::string, tree> data_api_decls;
+  /* A declaration of a function defined elsewhere whose symbol
+     is the name (C linkage) or, in Fortran, the name and an
+     underscore.  */
+  if (!TREE_PUBLIC (fndecl) || !DECL_EXTERNAL (fndecl))
+    return;
+  const char *name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  const char *source = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  size_t n = strlen (source);
+  if (strncmp (name, "acc_", 4) != 0
+      || strncmp (name, source, n) != 0
+      || (name[n] && strcmp (name + n, "_") != 0))
+    return;
+  if (data_api_name_p (name))
+    {
+      /* The data API's: gangway_ and the name.  */
+      std::string to = std::string ("gangway_") + name;
+      tree &decl = data_api_decls[to];
+      if (!decl)
+	{
+	  decl = build_fn_decl (to.c_str (), TREE_TYPE (fndecl));
+	  SET_DECL_ASSEMBLER_NAME (decl, get_identifier (to.c_str ()));
+	  TREE_NOTHROW (decl) = TREE_NOTHROW (fndecl);
+	  keep (decl);
+	}
+      gw_redirect_call (fun, as_a <gcall *> (s), decl);
+      return;
+    }
+  for (size_t i = 0; i < ARRAY_SIZE (renames); i++)
+    if (strcmp (name, renames[i].from) == 0)
+      {
+	if (!renamed[i])
+	  {
+	    renamed[i] = build_fn_decl (renames[i].to,
+					TREE_TYPE (fndecl));
+	    SET_DECL_ASSEMBLER_NAME (renamed[i],
+				     get_identifier (renames[i].to));
+	    TREE_NOTHROW (renamed[i]) = TREE_NOTHROW (fndecl);
+	    keep (renamed[i]);
+	  }
+	gw_redirect_call (fun, as_a <gcall *> (s), renamed[i]);
+	break;
+      }
+}
+
+/* Rewrite the call S, at *GSI in FUN, of FNDECL, a normal builtin, if
+   it is one of libgomp's entry points of REWRITES: to libgangway's
+   function, with a site first for those that map data.  */
+
+static void
+rewrite_builtin_call (function *fun, gimple_stmt_iterator *gsi, gimple *s,
+		      tree fndecl)
+{
+  /* WHAT, for the directives that map data, is what the site (sites.cc)
+     their replacement receives first says they are; MAPNUM is the
+     argument of the original call that counts the mappings, the host
+     addresses following it.  */
+  static const struct
+  {
+    built_in_function code;
+    const char *name;
+    const char *what;
+    unsigned mapnum;
+  } rewrites[] = {
+    { BUILT_IN_GOACC_PARALLEL, "gangway_parallel_keyed", "parallel", 2 },
+    { BUILT_IN_GOACC_DATA_START, "gangway_data_start", "data", 1 },
+    { BUILT_IN_GOACC_DATA_END, "gangway_data_end", NULL, 0 },
+    { BUILT_IN_GOACC_ENTER_DATA, "gangway_enter_data", "enter data", 1 },
+    { BUILT_IN_GOACC_EXIT_DATA, "gangway_exit_data", "exit data", 1 },
+    { BUILT_IN_GOACC_UPDATE, "gangway_update", "update", 1 },
+    { BUILT_IN_GOACC_WAIT, "gangway_wait", NULL, 0 },
+    { BUILT_IN_GOACC_DECLARE, "gangway_declare", "declare", 1 },
+  };
+  static tree decls[ARRAY_SIZE (rewrites)];
+  for (size_t i = 0; i < ARRAY_SIZE (rewrites); i++)
+    {
+      if (DECL_FUNCTION_CODE (fndecl) != rewrites[i].code)
+	continue;
+      if (!decls[i])
+	{
+	  tree gomp = builtin_decl_explicit (rewrites[i].code);
+	  tree type = TREE_TYPE (gomp);
+	  /* The site comes first.  */
+	  if (rewrites[i].what)
+	    type = build_function_type (TREE_TYPE (type),
+					tree_cons (NULL_TREE,
+						   ptr_type_node,
+						   TYPE_ARG_TYPES
+						     (type)));
+	  decls[i] = build_fn_decl (rewrites[i].name, type);
+	  /* Their "fn spec" would name the wrong arguments.  */
+	  if (!rewrites[i].what)
+	    DECL_ATTRIBUTES (decls[i]) = DECL_ATTRIBUTES (gomp);
+	  TREE_NOTHROW (decls[i]) = TREE_NOTHROW (gomp);
+	  keep (decls[i]);
+	}
+      gcall *call = as_a <gcall *> (s);
+      if (!rewrites[i].what)
+	{
+	  gw_redirect_call (fun, call, decls[i]);
+	  break;
+	}
+      const char *what = rewrites[i].what;
+      if (rewrites[i].code == BUILT_IN_GOACC_PARALLEL)
+	what = launch_kind (gimple_call_arg (call, 1));
+      call_with_site (fun, gsi, call, decls[i],
+		      gw_site_for (fun, call, what, rewrites[i].mapnum,
+				   rewrites[i].mapnum + 1));
+      break;
+    }
+}
+
+/* Rewrite every launch, data and wait directive in FUN, and every call
+   of the OpenACC functions that wait for or test async queues, choose
+   the device or make up the data API, to go through libgangway:
+   libgomp's entry points become libgangway's ones of the same
+   interface, which know the devices, their memory and the cpu device's
+   queue (libruntime/launch.c, data-map.c, async.c, api.c, data-api.c),
+   those of launches and directives that map data with a site
+   (sites.cc) before libgomp's arguments.  GCC 12 emits separate enter
+   and exit data calls.  */
+
+void
+gw_rewrite_launches (function *fun)
+{
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
@@ -712,88 +809,9 @@ gw_rewrite_launches (function *fun)
 	if (!fndecl)
 	  continue;
 	if (!fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
-	  {
-	    /* A declaration of a function defined elsewhere whose symbol
-	       is the name (C linkage) or, in Fortran, the name and an
-	       underscore.  */
-	    if (!TREE_PUBLIC (fndecl) || !DECL_EXTERNAL (fndecl))
-	      continue;
-	    const char *name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
-	    const char *source = IDENTIFIER_POINTER (DECL_NAME (fndecl));
-	    size_t n = strlen (source);
-	    if (strncmp (name, "acc_", 4) != 0
-		|| strncmp (name, source, n) != 0
-		|| (name[n] && strcmp (name + n, "_") != 0))
-	      continue;
-	    if (data_api_name_p (name))
-	      {
-		/* The data API's: gangway_ and the name.  */
-		std::string to = std::string ("gangway_") + name;
-		tree &decl = data_api_decls[to];
-		if (!decl)
-		  {
-		    decl = build_fn_decl (to.c_str (), TREE_TYPE (fndecl));
-		    SET_DECL_ASSEMBLER_NAME (decl, get_identifier (to.c_str ()));
-		    TREE_NOTHROW (decl) = TREE_NOTHROW (fndecl);
-		    keep (decl);
-		  }
-		gw_redirect_call (fun, as_a <gcall *> (s), decl);
-		continue;
-	      }
-	    for (size_t i = 0; i < ARRAY_SIZE (renames); i++)
-	      if (strcmp (name, renames[i].from) == 0)
-		{
-		  if (!renamed[i])
-		    {
-		      renamed[i] = build_fn_decl (renames[i].to,
-						  TREE_TYPE (fndecl));
-		      SET_DECL_ASSEMBLER_NAME (renamed[i],
-					       get_identifier (renames[i].to));
-		      TREE_NOTHROW (renamed[i]) = TREE_NOTHROW (fndecl);
-		      keep (renamed[i]);
-		    }
-		  gw_redirect_call (fun, as_a <gcall *> (s), renamed[i]);
-		  break;
-		}
-	    continue;
-	  }
-	for (size_t i = 0; i < ARRAY_SIZE (rewrites); i++)
-	  {
-	    if (DECL_FUNCTION_CODE (fndecl) != rewrites[i].code)
-	      continue;
-	    if (!decls[i])
-	      {
-		tree gomp = builtin_decl_explicit (rewrites[i].code);
-		tree type = TREE_TYPE (gomp);
-		/* The site comes first.  */
-		if (rewrites[i].what)
-		  type = build_function_type (TREE_TYPE (type),
-					      tree_cons (NULL_TREE,
-							 ptr_type_node,
-							 TYPE_ARG_TYPES
-							   (type)));
-		decls[i] = build_fn_decl (rewrites[i].name, type);
-		/* Their "fn spec" would name the wrong arguments.  */
-		if (!rewrites[i].what)
-		  DECL_ATTRIBUTES (decls[i]) = DECL_ATTRIBUTES (gomp);
-		TREE_NOTHROW (decls[i]) = TREE_NOTHROW (gomp);
-		keep (decls[i]);
-	      }
-	    gcall *call = as_a <gcall *> (s);
-	    if (!rewrites[i].what)
-	      {
-		gw_redirect_call (fun, call, decls[i]);
-		break;
-	      }
-	    const char *what = rewrites[i].what;
-	    if (rewrites[i].code == BUILT_IN_GOACC_PARALLEL)
-	      what = launch_kind (gimple_call_arg (call, 1));
-	    s = call_with_site (fun, &gsi, call, decls[i],
-				gw_site_for (fun, call, what,
-					     rewrites[i].mapnum,
-					     rewrites[i].mapnum + 1));
-	    break;
-	  }
+	  rewrite_api_call (fun, s, fndecl);
+	else
+	  rewrite_builtin_call (fun, &gsi, s, fndecl);
       }
 }
 

@@ -366,6 +366,9 @@ private:
   void global_line ();
   void body ();
   void insn (unsigned line);
+  void insn_suffix (dir_insn *i, const token &m, std::string suffix,
+		    const token *dest);
+  void insn_operands (dir_insn *i);
   void finish ();
 
   dir_type type_name (const std::string &s, unsigned line);
@@ -874,35 +877,15 @@ parser::phi_operands (dir_insn *i)
   while (accept_punct (','));
 }
 
-/* Read one insn, on LINE, into the current block: "[%r =] MNEMONIC
-   OPERANDS".  */
+/* Read into I the suffix SUFFIX of its mnemonic M: "COND.T" for CMP,
+   "T" for the classes that spell a type (DOC_AXIS only with a result,
+   the register DEST), nothing for the others.  */
 
 void
-parser::insn (unsigned line)
+parser::insn_suffix (dir_insn *i, const token &m, std::string suffix,
+		     const token *dest)
 {
-  const token *dest = nullptr;
-  token dest_tok;
-  if (peek ().kind == token::REG)
-    {
-      dest_tok = take ();
-      dest = &dest_tok;
-      expect_punct ('=', "after the defined register");
-    }
-  if (peek ().kind != token::WORD)
-    fail (peek ().line, "expected an instruction, found %s",
-	  describe (peek ()).c_str ());
-  token m = take ();
-  if (!cur)
-    fail (line, "an instruction outside a block (a block starts with "
-		"'@N:')");
-  std::string suffix;
-  dir_opcode op = mnemonic (m, &suffix);
-  dir_insn *i = dir_new_insn (fn.get (), op);
-  i->loc = 0;
-  const dir_op_info &info = dir_op_table[op];
-
-  /* The suffix: "COND.T" for CMP, "T" for the classes that spell a type
-     (DOC_AXIS only with a result), nothing for the others.  */
+  const dir_op_info &info = dir_op_table[i->op];
   bool typed = true;
   /* Take the first word of the suffix ("lt" of "lt.i32") as one of the
      COUNT names NAME_OF (K) gives; its index, or -1.  */
@@ -961,7 +944,15 @@ parser::insn (unsigned line)
     }
   else if (!suffix.empty ())
     fail (m.line, "'%s' takes no type suffix", info.name);
+}
 
+/* Read the operands of I, as its class spells them, up to the end of
+   its line.  */
+
+void
+parser::insn_operands (dir_insn *i)
+{
+  const dir_op_info &info = dir_op_table[i->op];
   switch (info.cls)
     {
     case DOC_IMM:
@@ -1049,6 +1040,36 @@ parser::insn (unsigned line)
       phi_operands (i);
       break;
     }
+}
+
+/* Read one insn, on LINE, into the current block: "[%r =] MNEMONIC
+   OPERANDS".  */
+
+void
+parser::insn (unsigned line)
+{
+  const token *dest = nullptr;
+  token dest_tok;
+  if (peek ().kind == token::REG)
+    {
+      dest_tok = take ();
+      dest = &dest_tok;
+      expect_punct ('=', "after the defined register");
+    }
+  if (peek ().kind != token::WORD)
+    fail (peek ().line, "expected an instruction, found %s",
+	  describe (peek ()).c_str ());
+  token m = take ();
+  if (!cur)
+    fail (line, "an instruction outside a block (a block starts with "
+		"'@N:')");
+  std::string suffix;
+  dir_opcode op = mnemonic (m, &suffix);
+  dir_insn *i = dir_new_insn (fn.get (), op);
+  i->loc = 0;
+
+  insn_suffix (i, m, suffix, dest);
+  insn_operands (i);
   expect_eol ();
 
   if (dest)

@@ -106,6 +106,196 @@ gw_divergence::find_async_exits (const dir_func *fn)
     }
 }
 
+/* Mark the joins of the divergent branch at D (sync dependence): the blocks
+   where paths from two different successors of D meet within one
+   iteration of the innermost loop around D, and the header of that
+   loop if its back edges bring paths from different successors.  Each
+   block is labelled with the successor whose paths reach it, as for
+   placing phis of a variable each successor defines (after Karrenberg
+   and Hack, and LLVM's SyncDependenceAnalysis): where different labels
+   meet is a join, labelled by itself from then on, so the paths that
+   meet there count as one after it.  Edges into the loop's header start
+   the next iteration and are not followed; paths that leave the loop
+   are temporal divergence (find_async_exits).  No post-dominator bound:
+   in a loop, the branch's post-dominator may come after a join on the
+   way round (a latch that one successor reaches directly and the other
+   through the post-dominator).  */
+
+void
+gw_divergence::mark_joins (const dir_func *fn,
+			   const std::vector<dir_block *> &rpo_order,
+			   const dir_block *d)
+{
+  size_t nb = fn->blocks.size ();
+  int l = innermost[d->index];
+  const dir_block *header = l >= 0 ? loops[l].header : nullptr;
+  std::vector<char> region (nb, 0);
+  if (l >= 0)
+    for (const dir_block *b : loops[l].blocks)
+      region[b->index] = in_part[b->index];
+  else
+    for (const dir_block *b : fn->blocks)
+      region[b->index] = in_part[b->index];
+  /* LABEL[B]: the index of the block whose paths reach B (a successor
+     of D, or a join), or -1.  */
+  std::vector<int> label (nb, -1);
+  std::vector<char> meets (nb, 0);
+  bool again = true;
+  for (size_t round = 0; again && round <= nb; round++)
+    {
+      again = false;
+      for (const dir_block *b : rpo_order)
+	{
+	  if (!region[b->index] || b == d)
+	    continue;
+	  int lab = -1;
+	  bool meet = meets[b->index] && b != header;
+	  for (const dir_block *p : b->preds)
+	    {
+	      if (!region[p->index] && p != d)
+		continue;
+	      int pl = p == d ? (int) b->index : label[p->index];
+	      if (pl < 0)
+		continue;
+	      if (lab < 0)
+		lab = pl;
+	      else if (lab != pl)
+		meet = true;
+	    }
+	  if (meet)
+	    {
+	      meets[b->index] = join[b->index] = true;
+	      lab = b->index;
+	    }
+	  /* The header's label would be the next iteration's.  */
+	  if (b == header)
+	    lab = -1;
+	  if (lab != label[b->index])
+	    {
+	      label[b->index] = lab;
+	      again = true;
+	    }
+	}
+    }
+}
+
+/* Does the insn I, in a block whose threads run on the axes HERE, compute
+   a varying value, given what is known to vary so far?  */
+
+bool
+gw_divergence::insn_varies (const dir_func *fn, const dir_insn *i,
+			    unsigned here) const
+{
+  bool v = false;
+  switch (i->op)
+    {
+    case DOP_DIM_POS:
+      v = (here & (1u << i->axis)) != 0;
+      break;
+    case DOP_ADDR_LOCAL:
+      /* Each thread has its own frame; shared slots are the
+	 gang's or the worker's.  */
+      v = !fn->slots[i->slot].shared
+	  || (fn->slots[i->slot].per_worker
+	      && (here & (1u << DA_WORKER)));
+      break;
+    case DOP_BCAST: case DOP_REDUCE:
+      /* Uniform on its axes; still varying on the others the
+	 threads here run on.  */
+      v = varying (i->ops[0]) && (here & ~i->axes) != 0;
+      break;
+    case DOP_ATOMIC: case DOP_XCHG: case DOP_CAS:
+      /* Each thread gets the value before its own access.  */
+      v = here != 0;
+      break;
+    case DOP_DCALL:
+      /* Each thread gets its call's result, except that the
+	 threads of a routine's axes, which make one call
+	 together, share it.  */
+      v = (here & ~i->axes) != 0;
+      break;
+    case DOP_LOAD:
+      /* An atomic load may see another thread's write between
+	 two threads' reads of one address.  */
+      v = varying (i->ops[0])
+	  || ((i->flags & DIF_ATOMIC) && here != 0);
+      break;
+    case DOP_PARAM: case DOP_UNDEF:
+    case DOP_DIM_SIZE: case DOP_ADDR_GLOBAL:
+      break;
+    default:
+      for (const dir_value &o : i->ops)
+	v |= varying (o);
+    }
+  return v;
+}
+
+/* Mark the register R varying; set *CHANGED if it was not.  */
+
+void
+gw_divergence::set_varying (uint32_t r, bool *changed)
+{
+  if (!vary[r])
+    {
+      vary[r] = true;
+      *changed = true;
+    }
+}
+
+/* Data divergence: mark varying the phis and the insns of the block B,
+   in a partition whose threads run on the axes HERE, that read a
+   varying value, merge values at a join or compute a varying one; set
+   *CHANGED if any was not varying yet.  */
+
+void
+gw_divergence::propagate_data (const dir_func *fn, const dir_block *b,
+			       unsigned here, bool *changed)
+{
+  for (const dir_insn *phi : b->phis)
+    {
+      bool v = join[b->index];
+      for (size_t k = 0; k < phi->ops.size () && !v; k++)
+	v = varying (phi->ops[k])
+	    || leaves_divergent_loop (phi->targets[k], b);
+      if (v)
+	set_varying (phi->dest, changed);
+    }
+  for (const dir_insn *i : b->insns)
+    {
+      if (i->dest == DIR_NOREG || vary[i->dest])
+	continue;
+      if (insn_varies (fn, i, here))
+	set_varying (i->dest, changed);
+    }
+}
+
+/* Temporal divergence: mark varying the values a divergent loop
+   defines and code after it reads; set *CHANGED if any was not
+   varying yet.  */
+
+void
+gw_divergence::propagate_temporal (const dir_func *fn, bool *changed)
+{
+  auto temporal = [&] (const dir_value &o, const dir_block *use) {
+    if (o.reg_p () && !vary[o.reg] && fn->regs[o.reg].def
+	&& leaves_divergent_loop (fn->regs[o.reg].def->bb, use))
+      set_varying (o.reg, changed);
+  };
+  for (const dir_block *b : fn->blocks)
+    {
+      /* A phi reads its operand at the end of the incoming block.  */
+      for (const dir_insn *phi : b->phis)
+	for (size_t k = 0; k < phi->ops.size (); k++)
+	  temporal (phi->ops[k], phi->targets[k]);
+      for (const dir_insn *i : b->insns)
+	for (const dir_value &o : i->ops)
+	  temporal (o, b);
+    }
+}
+
+/* The analysis (see divergence.h): the data and temporal divergence of
+   the values propagated to a fixed point, the joins of each branch marked
+   once it is found divergent.  */
 
 void
 gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
@@ -128,148 +318,19 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
   dir_compute_dominators (const_cast<dir_func *> (fn));
   find_async_exits (fn);
 
-  /* The joins of the divergent branch at D (sync dependence): the blocks
-     where paths from two different successors of D meet within one
-     iteration of the innermost loop around D, and the header of that
-     loop if its back edges bring paths from different successors.  Each
-     block is labelled with the successor whose paths reach it, as for
-     placing phis of a variable each successor defines (after Karrenberg
-     and Hack, and LLVM's SyncDependenceAnalysis): where different labels
-     meet is a join, labelled by itself from then on, so the paths that
-     meet there count as one after it.  Edges into the loop's header start
-     the next iteration and are not followed; paths that leave the loop
-     are temporal divergence (find_async_exits).  No post-dominator bound:
-     in a loop, the branch's post-dominator may come after a join on the
-     way round (a latch that one successor reaches directly and the other
-     through the post-dominator).  */
   std::vector<dir_block *> rpo_order = dir_rpo (fn);
-  auto mark_joins = [&] (const dir_block *d) {
-    int l = innermost[d->index];
-    const dir_block *header = l >= 0 ? loops[l].header : nullptr;
-    std::vector<char> region (nb, 0);
-    if (l >= 0)
-      for (const dir_block *b : loops[l].blocks)
-	region[b->index] = in_part[b->index];
-    else
-      for (const dir_block *b : fn->blocks)
-	region[b->index] = in_part[b->index];
-    /* LABEL[B]: the index of the block whose paths reach B (a successor
-       of D, or a join), or -1.  */
-    std::vector<int> label (nb, -1);
-    std::vector<char> meets (nb, 0);
-    bool again = true;
-    for (size_t round = 0; again && round <= nb; round++)
-      {
-	again = false;
-	for (const dir_block *b : rpo_order)
-	  {
-	    if (!region[b->index] || b == d)
-	      continue;
-	    int lab = -1;
-	    bool meet = meets[b->index] && b != header;
-	    for (const dir_block *p : b->preds)
-	      {
-		if (!region[p->index] && p != d)
-		  continue;
-		int pl = p == d ? (int) b->index : label[p->index];
-		if (pl < 0)
-		  continue;
-		if (lab < 0)
-		  lab = pl;
-		else if (lab != pl)
-		  meet = true;
-	      }
-	    if (meet)
-	      {
-		meets[b->index] = join[b->index] = true;
-		lab = b->index;
-	      }
-	    /* The header's label would be the next iteration's.  */
-	    if (b == header)
-	      lab = -1;
-	    if (lab != label[b->index])
-	      {
-		label[b->index] = lab;
-		again = true;
-	      }
-	  }
-      }
-  };
 
   bool changed = true;
   while (changed)
     {
       changed = false;
       bool new_branch = false;
-      auto set = [&] (uint32_t r) {
-	if (!vary[r])
-	  {
-	    vary[r] = true;
-	    changed = true;
-	  }
-      };
       for (const dir_block *b : fn->blocks)
 	{
 	  if (!in_part[b->index])
 	    continue;
 	  unsigned here = parts.mask (b) & axes;
-	  for (const dir_insn *phi : b->phis)
-	    {
-	      bool v = join[b->index];
-	      for (size_t k = 0; k < phi->ops.size () && !v; k++)
-		v = varying (phi->ops[k])
-		    || leaves_divergent_loop (phi->targets[k], b);
-	      if (v)
-		set (phi->dest);
-	    }
-	  for (const dir_insn *i : b->insns)
-	    {
-	      if (i->dest == DIR_NOREG || vary[i->dest])
-		continue;
-	      bool v = false;
-	      switch (i->op)
-		{
-		case DOP_DIM_POS:
-		  v = (here & (1u << i->axis)) != 0;
-		  break;
-		case DOP_ADDR_LOCAL:
-		  /* Each thread has its own frame; shared slots are the
-		     gang's or the worker's.  */
-		  v = !fn->slots[i->slot].shared
-		      || (fn->slots[i->slot].per_worker
-			  && (here & (1u << DA_WORKER)));
-		  break;
-		case DOP_BCAST: case DOP_REDUCE:
-		  /* Uniform on its axes; still varying on the others the
-		     threads here run on.  */
-		  v = varying (i->ops[0]) && (here & ~i->axes) != 0;
-		  break;
-		case DOP_ATOMIC: case DOP_XCHG: case DOP_CAS:
-		  /* Each thread gets the value before its own access.  */
-		  v = here != 0;
-		  break;
-		case DOP_DCALL:
-		  /* Each thread gets its call's result, except that the
-		     threads of a routine's axes, which make one call
-		     together, share it.  */
-		  v = (here & ~i->axes) != 0;
-		  break;
-		case DOP_LOAD:
-		  /* An atomic load may see another thread's write between
-		     two threads' reads of one address.  */
-		  v = varying (i->ops[0])
-		      || ((i->flags & DIF_ATOMIC) && here != 0);
-		  break;
-		case DOP_PARAM: case DOP_UNDEF:
-		case DOP_DIM_SIZE: case DOP_ADDR_GLOBAL:
-		  break;
-		default:
-		  for (const dir_value &o : i->ops)
-		    v |= varying (o);
-		}
-	      if (v)
-		set (i->dest);
-	    }
+	  propagate_data (fn, b, here, &changed);
 	  /* A branch on a varying value, or a neutering branch on an axis
 	     whose threads run here.  */
 	  const dir_insn *t = b->terminator ();
@@ -279,7 +340,7 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
 		  || (t->op == DOP_BR_SINGLE && (t->axes & axes))))
 	    {
 	      div_branch[b->index] = true;
-	      mark_joins (b);
+	      mark_joins (fn, rpo_order, b);
 	      for (int l = innermost[b->index]; l >= 0; l = loops[l].parent)
 		loop_divergent[l] = true;
 	      changed = new_branch = true;
@@ -288,23 +349,7 @@ gw_divergence::compute (const dir_func *fn, const gw_partitions &parts,
       if (new_branch)
 	find_async_exits (fn);
 
-      /* Temporal divergence: values a divergent loop defines and code
-	 after it reads.  */
-      auto temporal = [&] (const dir_value &o, const dir_block *use) {
-	if (o.reg_p () && !vary[o.reg] && fn->regs[o.reg].def
-	    && leaves_divergent_loop (fn->regs[o.reg].def->bb, use))
-	  set (o.reg);
-      };
-      for (const dir_block *b : fn->blocks)
-	{
-	  /* A phi reads its operand at the end of the incoming block.  */
-	  for (const dir_insn *phi : b->phis)
-	    for (size_t k = 0; k < phi->ops.size (); k++)
-	      temporal (phi->ops[k], phi->targets[k]);
-	  for (const dir_insn *i : b->insns)
-	    for (const dir_value &o : i->ops)
-	      temporal (o, b);
-	}
+      propagate_temporal (fn, &changed);
     }
 }
 

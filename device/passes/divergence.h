@@ -57,6 +57,15 @@ private:
   std::vector<std::vector<char>> async_reach;
 
   void find_async_exits (const dir_func *fn);
+  void mark_joins (const dir_func *fn,
+		   const std::vector<dir_block *> &rpo_order,
+		   const dir_block *d);
+  bool insn_varies (const dir_func *fn, const dir_insn *i,
+		    unsigned here) const;
+  void set_varying (uint32_t r, bool *changed);
+  void propagate_data (const dir_func *fn, const dir_block *b,
+		       unsigned here, bool *changed);
+  void propagate_temporal (const dir_func *fn, bool *changed);
 };
 
 #endif /* GANGWAY_DIVERGENCE_H */
