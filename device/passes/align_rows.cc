@@ -62,14 +62,16 @@
    (entered_below): every segment then has a number, and the body runs
    once at least, as it did.
 
-   Requires: a counted loop (steps.h: X = [init >= 0, X + S], going on
-   while X + S < B) whose number is i32 (narrow-counters makes GCC's
-   widened vector counters so), whose only header phi is X (another one
-   would be an induction or an accumulator whose values follow the
-   vector iterations, which the rewrite changes: such loops are only
-   stepped, by step-divisions), whose only exit is its latch, whose
-   values no code after it reads, which divides X by one divisor NI
-   only, at least VL, the same in every lane, and which holds no marker.
+   Requires: no property; it runs after narrow-counters, without which
+   a vector loop whose counter GCC widened to 64 bits is left alone.  It
+   rewrites only a counted loop (steps.h: X = [init >= 0, X + S], going
+   on while X + S < B) whose number is i32, whose only header phi is X
+   (another one would be an induction or an accumulator whose values
+   follow the vector iterations, which the rewrite changes: such loops
+   are only stepped, by step-divisions), whose only exit is its latch,
+   whose values no code after it reads, whose divisions of X are all by
+   one divisor NI, at least VL and the same in every lane (or none: one
+   segment, for a vector loop), and which holds no marker.
    Guarantees: X and its divisions are gone from the loop: each division
    is the row Q, a phi of the header stepping by the row's carry (0 or
    1, which step-divisions recognizes to step Q's own divisions), or the

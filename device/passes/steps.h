@@ -46,8 +46,8 @@ __int128 smax_of (dir_type t);
 /* Signed ranges of integer registers, from their definitions: enough to
    see that the chunk bounds GCC computes from gang and vector positions
    are small and non-negative.  A range, once asked for, is remembered
-   for the life of the object: a pass's rewrites (a division turned into
-   a copy of a phi) keep the range the value had when the pass began.  */
+   for the life of the object: a register a pass rewrote since (a
+   division turned into a copy of a phi) keeps the range it had then.  */
 class ranges
 {
 public:
