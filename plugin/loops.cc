@@ -433,7 +433,7 @@ loop_lowering::bound_value ()
 	 of their number, so each stops before it as it would before
 	 its own offset plus the run (which a thread past the end of a
 	 short loop's range finds clamped the same).  A bound the lanes
-	 share lets step-indices align the lanes with the rows of a
+	 share lets align-rows align the lanes with the rows of a
 	 collapsed nest.  */
       tree base = op (MIN_EXPR, op (MULT_EXPR, position (outer), span), n);
       r = op (MULT_EXPR, op (PLUS_EXPR, base, op (MIN_EXPR, span, n)),

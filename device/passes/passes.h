@@ -15,14 +15,15 @@
 struct gw_pass_context
 {
   FILE *dump = nullptr;		/* Analysis details go here, if set.  */
-  /* The target divides by a constant about as cheaply as step-indices
-     steps a quotient (ptxas makes it a multiply-high): only divisions by
-     run-time values are worth stepping.  */
+  /* The target divides by a constant about as cheaply as
+     step-divisions steps a quotient (ptxas makes it a multiply-high):
+     only divisions by run-time values are worth stepping.  */
   bool cheap_constant_division = false;
   /* The vector lanes are SIMD lanes of one thread, whose accesses are
-     contiguous only when the lanes' addresses are: step-indices aligns
-     the lanes of a collapsed nest with its rows.  (Lanes that are
-     threads of a GPU coalesce across a row's end anyway.)  */
+     contiguous only when the lanes' addresses are: align-rows aligns
+     the lanes of a collapsed nest with its rows (and narrow-counters
+     prepares its loops).  (Lanes that are threads of a GPU coalesce
+     across a row's end anyway.)  */
   bool simd_lanes = false;
 };
 
@@ -34,10 +35,6 @@ struct gw_pass_context
 /* compact.cc: renumbering the registers, the last pass of each target's
    table (config/<target>/passes.def), before its emitter.  */
 bool gw_compact (dir_func *, const gw_pass_context &);
-
-/* digits.cc: step-indices' recombination of a collapsed number's digits
-   (A * X % C + A * C * X / C is A * X) in every sum of FN.  */
-bool gw_recombine_digits (dir_func *fn);
 
 /* How to run the pipeline: the -fplugin-arg-gangway-* debugging options
    and the verifier switch.  The lists are comma-separated pass names.  */

@@ -22,7 +22,7 @@
      not overlap, and in each block that accesses the slot, in the
      block's order, every element loaded there is stored there before
      (so no load reads what another block, an earlier run of the block,
-     or nobody left: step-indices' copy of a vector loop's body for the
+     or nobody left: align-rows' copy of a vector loop's body for the
      full vectors accesses the slot in a second block).
 
    Requires: nothing; runs before the reorg (no frame broadcasts yet).

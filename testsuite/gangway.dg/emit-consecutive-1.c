@@ -2,7 +2,7 @@
    y[i] of saxpy are whole-vector masked loads and stores, never gathers
    or scatters; the scalar a is loaded once, outside the partition.  Each
    access is there twice: the whole vectors run in a copy of the loop's
-   body, every lane busy (step-indices).  */
+   body, every lane busy (align-rows).  */
 /* { dg-do compile } */
 /* { dg-additional-options "-fplugin-arg-gangway-dump -fplugin-arg-gangway-isa=x86-64-v4" } */
 

@@ -1,7 +1,7 @@
 /* In the emitted SIMD C (16 lanes), an indirect read a[idx[i]] is a
    gather and an indirect write c[idx[i]] a scatter, while idx[i], a[i],
    b[i] stay whole-vector loads and stores.  Each access is there twice:
-   the whole vectors run in a copy of the loop's body (step-indices).  */
+   the whole vectors run in a copy of the loop's body (align-rows).  */
 /* { dg-do compile } */
 /* { dg-additional-options "-fplugin-arg-gangway-dump -fplugin-arg-gangway-isa=x86-64-v4" } */
 

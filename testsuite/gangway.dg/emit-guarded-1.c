@@ -5,7 +5,7 @@
    32-bit index does not wrap between the lanes, with a scatter at the
    lanes' own addresses otherwise (config/cpu/strides.cc, find_guards).
    Each store is there twice: the whole vectors run in a copy of the
-   loop's body (step-indices).  */
+   loop's body (align-rows).  */
 /* { dg-do compile } */
 /* { dg-additional-options "-fplugin-arg-gangway-dump -fplugin-arg-gangway-isa=x86-64-v4" } */
 

@@ -1,7 +1,7 @@
 /* The cpu target's if-conversion (config/cpu/ifconvert.cc): the small
    conditionals of a vector loop's body become selects, so the image has
    no block of its own for them.  The loop body is emitted twice (the
-   whole vectors' copy and the tail, step-indices), each with 5 tested
+   whole vectors' copy and the tail, align-rows), each with 5 tested
    blocks: those of its loop and of the conditional whose arm loads,
    which stays a branch.  With the pass disabled (ifconvert-2.c) each
    copy has 14.  */

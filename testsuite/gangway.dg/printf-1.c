@@ -3,7 +3,7 @@
    the arguments in a buffer each aligned to its size, and the module's
    own formats for puts and putchar.  No warning: the region has code for
    both devices.  The cpu device runs the loop's whole vectors in a copy
-   of its body (step-indices), so its code calls printf twice.  */
+   of its body (align-rows), so its code calls printf twice.  */
 /* { dg-do compile } */
 /* { dg-additional-options "-fplugin-arg-gangway-dump=expand,emit -fplugin-arg-gangway-targets=cpu,ptx" } */
 

@@ -4,7 +4,7 @@
    written with blends as lanes leave, while its counter, equal in every
    lane still in the loop, stays a scalar (cf. uniform-loop-1.c).  The
    vector loop over i runs its whole vectors in a copy of its body
-   (step-indices), so the inner loop's code appears twice; the only
+   (align-rows), so the inner loop's code appears twice; the only
    uniform "if"s are the three tests of that split (whole vectors left,
    the copy's latch, the tail's).  */
 /* { dg-do compile } */

@@ -1,5 +1,5 @@
 /* Gang loops over collapsed nests with run-time extents, one lane per
-   gang: step-indices runs each row's segment of a gang's chunk as a loop
+   gang: align-rows runs each row's segment of a gang's chunk as a loop
    of its own (the nest it was written as) and carries the row from one
    segment to the next.  Every element exactly once with its own indices,
    for chunks that start and end inside rows (odd gang counts), more

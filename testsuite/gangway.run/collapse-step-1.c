@@ -1,5 +1,5 @@
 /* Collapsed nests whose indices the device steps instead of dividing
-   (step-indices): every element of every nest exactly once, with its own
+   (step-divisions): every element of every nest exactly once, with its own
    indices, for nests whose linear subscript is the collapsed iteration
    number itself, nests with halo offsets, odd extents that are not
    multiples of the vector length, bounds known only at run time, lower

@@ -1,5 +1,5 @@
 /* A collapsed nest's vector loop runs a row's whole vectors in a copy of
-   its body and the rest under a mask (step-indices); a body of more than
+   its body and the rest under a mask (align-rows); a body of more than
    400 instructions is not copied, and the tail loop alone runs every
    vector of the row, masked.  Both, with halo subscripts, extents that
    are not multiples of the vector length (rows shorter and longer than

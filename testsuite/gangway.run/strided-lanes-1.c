@@ -3,7 +3,7 @@
    elements of its row) runs one lane per gang on the cpu device
    (plugin/lanes.cc): the launch log says vector=1.  Its gang loop goes on
    while the counter differs from the bound, entered only below it, and
-   its divisions by the run-time row count are stepped (step-indices).
+   its divisions by the run-time row count are stepped (step-divisions).
    A loop with one consecutive access, the same otherwise, keeps its
    vectors.  Both against the host's results, at row counts that are not
    multiples of anything.  */

@@ -1,24 +1,39 @@
-/* step-indices, part 2: a collapsed number's digits recombined.
+/* recombine-digits: a collapsed number's digits recombined.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
    device/ir/ir.h.
 
-   What: GCC splits a collapsed nest's iteration number X into digits,
-   i = X % NI, j = X / NI % NJ, k = X / NI / NJ, and the body's subscripts
-   often combine them back in the nest's own shape, (k * NJ + j) * NI + i,
-   in whatever order GCC's reassociation left the terms.  Such a sum is
-   X.  gw_recombine_digits finds, in the linear form of every sum, the
-   digits of a number weighted A and A * NI (a remainder and its
-   quotient) and replaces them by the number, as often as that applies;
-   the coefficients are polynomials in the nest's run-time extents.  The
-   sum is rebuilt from what is left, so a subscript of the nest's shape
-   becomes X itself, affine in the vector lane: the targets see a
-   contiguous access, and no division is needed for it.
+   What: GCC lowers `collapse(N)` (and `tile`) to one loop over a linear
+   iteration number X and splits X into digits, i = X % NI,
+   j = X / NI % NJ, k = X / NI / NJ; the body's subscripts often combine
+   them back in the nest's own shape, (k * NJ + j) * NI + i, in whatever
+   order GCC's reassociation left the terms.  Such a sum is X.  This
+   pass finds, in the linear form of every sum, the digits of a number
+   weighted A and A * NI (a remainder and its quotient: A * X % NI +
+   A * NI * (X / NI) is A * X) and replaces them by the number, as often
+   as that applies; the coefficients are polynomials in the nest's
+   run-time extents.  The sum is rebuilt from what is left, so a
+   subscript of the nest's shape becomes X itself, affine in the vector
+   lane: the targets see a contiguous access, and no division is needed
+   for it (the divisions left unused go).
 
-   Part of the step-indices pass (step_indices.cc), which runs it first;
-   it leaves the digits it no longer needs unused.  */
+     %i = urem.i64 %x, 100                %i = urem.i64 %x, 100
+     %t = udiv.i64 %x, 100                %t = udiv.i64 %x, 100
+     %k = mul.i64 %t, 100          =>     ...
+     %s = add.i64 %k, %i                  (%s's readers read %x)
+     %a = mul.i64 %s, 8                   %a = mul.i64 %x, 8
 
-#include "passes.h"
+   (the urem and udiv go too when nothing else reads them).
+
+   Requires: nothing; it runs first, on the captured function, before
+   the passes that step what divisions are left (steps.h).
+   Guarantees: each rewritten sum is a copy of its rebuilt value, and
+   the copies are propagated to their readers; what the rewrite left
+   unused is removed.
+   Invalidates: nothing of the CFG; register numbers (removed ones are
+   free).  */
+
+#include "steps.h"
 
 #include <algorithm>
 #include <map>
@@ -384,12 +399,9 @@ recombiner::run ()
 
 } // anon namespace
 
-/* Rewrite every sum of FN that holds the digits of a number with the
-   number; return whether any changed.  */
-
 bool
-gw_recombine_digits (dir_func *fn)
+gw_recombine_digits (dir_func *fn, const gw_pass_context &)
 {
   recombiner r (fn);
-  return r.run ();
+  return gw_steps::clean_up (fn, r.run ());
 }
