@@ -36,14 +36,16 @@
    no axis of size above 1 is nothing.  Broadcasts that do not fill
    gw_vbuf do not end a run either: the emitter lets them through.
 
-   Requires: nothing of the pipeline (REQUIRES 0, as the emitter prints
-   functions of one thread that never went through the reorg); what it
-   completes are the broadcasts propagate made and the barriers pass's
-   barriers (DIR_PROP_SYNCED).
-   Guarantees: in each block, every broadcast through gw_vbuf is followed
-   by a barrier on the vector axis or on the worker axis of more than one
-   worker before any other instruction; with a vector length of at most
-   32 the function is unchanged.
+   Requires: no property checked (REQUIRES 0: the emitter also prints
+   functions of one thread that never went through the reorg, which
+   have nothing for it to do); it is meant for the reorg's result
+   (DIR_PROP_SYNCED): the broadcasts it completes are propagate's, and
+   the barriers pass's barriers complete them too.
+   Guarantees: in each block, a barrier on the vector axis, or on the
+   worker axis of more than one worker, comes between every broadcast
+   through gw_vbuf and the next instruction that is neither a broadcast
+   nor such a barrier (the terminator at the latest); with a vector
+   length of at most 32 the function is unchanged.
    Invalidates: nothing (instructions are added: no register, block or
    edge changes).
 
