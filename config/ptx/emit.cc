@@ -8,22 +8,32 @@
 
    The thread model: a gang is a CTA (%ctaid.x), a worker a row of the
    CTA (%tid.y), a vector lane a column (%tid.x).  The vector length is 1
-   or 32, so with vector loops a worker is exactly one warp.  The kernel
-   declares its block shape (.reqntid), which the runtime launches.
+   or whole warps (target.cc makes a vector_length a multiple of 32, and
+   at most 1024 threads a gang): with vector loops a worker is one warp
+   at 32 lanes, several warps above (at most 15 such workers, each with
+   a barrier of its own).  The kernel declares its block shape
+   (.reqntid), which the runtime launches.
 
    The reorg primitives:
    - br.single AXES: a branch on the thread's position, "tid.x == 0",
      "tid.y == 0" or both; bra.uni where the threads of a warp agree
      (worker-only neutering when a worker is a warp);
-   - bcast across vector lanes: shfl.sync.idx from lane 0 (two for 64-bit
-     values);
+   - bcast across vector lanes: within a warp (32 lanes) shfl.sync.idx
+     from lane 0 (two for 64-bit values), and frame.bcast a copy of the
+     slot through shfl.sync.idx word by word; across the warps of a
+     worker (above 32 lanes) both go through memory as across workers,
+     in the worker's part of a second buffer, gw_vbuf, which every lane
+     loads after the vector barrier that ptx-barriers (barriers.cc)
+     placed after the block's run of them;
    - bcast and frame.bcast across workers: the single thread stores the
      value to a .shared buffer where the broadcast is, and every thread
      loads it after the worker barrier that ends the block's broadcasts.
      The buffer has two halves, used by alternate barriers: the single
      thread can then store the next broadcasts while slow threads still
      load the previous ones, and cannot get two barriers ahead of anyone;
-   - barrier worker: bar.sync 0; barrier vector: bar.warp.sync.
+   - barrier worker: bar.sync 0; barrier vector: bar.warp.sync in a
+     warp, bar.sync 1+tid.y, VLEN across the warps of a worker
+     (bar.sync 1, VLEN when there is one worker).
 
    Values: each virtual register becomes a PTX register of its class
    (.pred, .b32 for i8/i16/i32, .b64, .f32, .f64), named by its number.
@@ -36,7 +46,9 @@
    come from the address table the runtime passes; the image carries the
    read-only data globals.
 
-   Requires: DIR_PROP_SYNCED (the whole reorg), vector length 1 or 32.
+   Requires: DIR_PROP_SYNCED (the whole reorg) and, where a worker is
+   several warps, the vector barriers of ptx-barriers (without them the
+   function is refused); a vector length of 1 or whole warps.
    Guarantees: PTX for the module's ISA (ptx_module_header), with
    .visible .entry SYMBOL (.param .u64 gw_data, .param .u64 gw_globals),
    gw_data the device address of the region's argument block and
@@ -640,15 +652,16 @@ emitter::run ()
       body += block_label (b) + ":\n";
       for (dir_insn *i : b->insns)
 	{
-	  /* A barrier of the device RTL completes the vector broadcasts
-	     before it; other insns need one of their own.  */
+	  /* The vector broadcasts through gw_vbuf wait for a barrier
+	     before anything else, which ptx-barriers (barriers.cc) placed
+	     after them: loads still pending here mean that it did not
+	     run.  */
 	  if (!vbuf.fills.empty () && i->op != DOP_BCAST
 	      && i->op != DOP_FRAME_BCAST
 	      && !(i->op == DOP_BARRIER && (i->axes & active)))
-	    {
-	      ins ("%s", vector_barrier ().c_str ());
-	      complete (vbuf);
-	    }
+	    throw cannot { "vector broadcasts across warps without a "
+			   "barrier after them in their block (the "
+			   "ptx-barriers pass places it)" };
 	  if (i->terminator_p ())
 	    {
 	      if (!wbuf.fills.empty ())

@@ -153,7 +153,8 @@ private:
      current group and of the largest.  wbuf carries broadcasts across
      workers (completed by the device RTL's worker barrier), vbuf those
      across the warps of a worker (vector length above 32; completed by
-     the worker's barrier, the device RTL's or one the emitter adds).
+     a barrier of the device RTL: the worker's vector barrier, which
+     ptx-barriers places after them, or a worker barrier).
      Registers: the current half %gw_<name>b, the halves %gw_<name>b0 and
      %gw_<name>b1, the parity %gw_<name>par.  */
   struct bcast_buffer

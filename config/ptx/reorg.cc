@@ -6,8 +6,9 @@
    Vector broadcasts within a warp are shuffles; everything that crosses
    warps goes through .shared memory: the single thread stores where the
    broadcast is, the others load after the barrier that completes it (the
-   device RTL's worker barrier, or one the emitter adds after a run of
-   vector broadcasts over several warps).  Each buffer has two halves,
+   device RTL's worker barrier, or the vector barrier that ptx-barriers,
+   barriers.cc, places after a run of vector broadcasts over several
+   warps).  Each buffer has two halves,
    used by alternate barriers, so that no second barrier is needed before
    the next stores (emit.cc's header says why that is enough).
 

@@ -14,7 +14,9 @@
    - at a worker join, if memory was written since the last barrier (the
      partition's workers stored what the single code after it may read);
    - at a vector fork or join, likewise for memory only (vector broadcasts
-     are lane permutations, which need no memory);
+     are lane permutations, which need no memory; where a target makes
+     them go through memory, as ptx does across the warps of a worker,
+     its own pass completes them: config/ptx/barriers.cc);
    - after the broadcasts across workers of other blocks (the condition of
      a branch out of worker-single code, which every thread must take
      alike): the same spill, barrier and fill as at a fork.

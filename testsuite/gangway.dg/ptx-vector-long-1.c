@@ -4,7 +4,9 @@
    .shared buffer, and the worker's lanes load them after the worker's own
    barrier (bar.sync 1+tid.y, 64), which also serves as the fork's vector
    barrier.  The join's vector barrier and one more broadcast after it
-   (the worker loop's condition) make 3 such barriers.  No shuffles, no
+   (the worker loop's condition) make 3 such barriers: the barriers pass
+   places the join's, ptx-barriers the two after the broadcasts (barrier
+   vector in the device RTL, which the emitter prints).  No shuffles, no
    warp barriers.  */
 /* { dg-do compile } */
 /* { dg-additional-options "-fplugin-arg-gangway-targets=ptx -fplugin-arg-gangway-dump" } */
@@ -31,3 +33,5 @@ g (int s)
 /* { dg-final { scan-gangway-dump-times "(?n)^\tbar\\.sync %gw_vbar, 64;" 3 "emit (ptx" } } */
 /* { dg-final { scan-gangway-dump-times "(?n)^\t@%gw_single4 st\\.shared\\.u32 " 7 "emit (ptx" } } */
 /* { dg-final { scan-gangway-dump-times "(?n)shfl|bar\\.warp\\.sync" 0 "emit (ptx" } } */
+/* { dg-final { scan-gangway-dump-times "(?n)^  barrier vector$" 1 "barriers" } } */
+/* { dg-final { scan-gangway-dump-times "(?n)^  barrier vector$" 3 "ptx-barriers" } } */

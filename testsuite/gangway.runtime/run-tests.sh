@@ -32,9 +32,23 @@
 # mpirun, skipped without; SANITIZE, a list of GCC sanitizers
 # ("address,undefined") to build the library and every test program
 # with: the tests then run under them, any report failing the run
-# (implies --quick, and skips the timings and the MPI test).
+# (implies --quick, and skips the timings and the MPI test);
+# GANGWAY_TESTS, shell globs separated by blanks (what
+# RUNTESTFLAGS="runtime.exp=GLOB ..." passes): only the tests that one
+# of them matches run and report, by the test's name (the first argument
+# of "run" below, which names its .out and .err files in BUILD: basic,
+# policy-long, ptx-launch, acc-ptx-async...; "exports" and "gangway.h"
+# for the checks of the library itself, which run nothing) or by the
+# program it runs (one of $programs below: gwtest, pooltest, ptxtest,
+# acc-region, acc-region-gcc, acc-data, acc-ptx, acc-ptx-async, acc-ctor,
+# acc-mpi).  The checks after a run follow its selection; everything is
+# built all the same.  Unset or empty: every test.
 #
-# Ends with the line "N passed, N failed"; exits non-zero on a failure.
+#   GANGWAY_TESTS='pooltest' run-tests.sh --quick     the pool's policies
+#   GANGWAY_TESTS='ptx-async*' run-tests.sh --quick   the ptx-async runs
+#
+# Ends with the line "N passed, N failed" (of the tests run); exits
+# non-zero on a failure.
 
 set -u
 
@@ -57,17 +71,61 @@ pass=0
 fail=0
 name=
 status=0
+# Whether the checks that follow run and report (GANGWAY_TESTS).
+selected=yes
+# The programs by which GANGWAY_TESTS selects the runs of them too.
+programs="gwtest pooltest ptxtest acc-region acc-region-gcc acc-data acc-ptx \
+acc-ptx-async acc-ctor acc-mpi"
+
+# Whether one of the globs of GANGWAY_TESTS matches WORD (not expanded
+# as file names).
+# (The helpers' variables start with sel_: the script's loops use n, t,
+# v...)
+matches ()
+{
+  sel_m=1
+  set -f
+  for sel_g in ${GANGWAY_TESTS-}; do
+    # shellcheck disable=SC2254
+    case $1 in $sel_g) sel_m=0 ;; esac
+  done
+  set +f
+  return $sel_m
+}
+
+# select_tests NAME...: the checks that follow belong to the tests
+# NAME...: they run and report if GANGWAY_TESTS is unset or empty or one
+# of its globs matches a NAME.
+select_tests ()
+{
+  selected=yes
+  [ -n "${GANGWAY_TESTS-}" ] || return 0
+  selected=no
+  for sel_n in "$@"; do
+    if matches "$sel_n"; then selected=yes; fi
+  done
+  return 0
+}
 
 # Report test NAME as passed.
 ok ()
 {
+  [ $selected = yes ] || return 0
   pass=$((pass + 1))
   echo "PASS: $1"
+}
+
+# Report test NAME as unsupported here.
+unsupported ()
+{
+  [ $selected = yes ] || return 0
+  echo "UNSUPPORTED: $1"
 }
 
 # Report test NAME as failed, showing the end of the last run's stderr.
 ko ()
 {
+  [ $selected = yes ] || return 0
   fail=$((fail + 1))
   echo "FAIL: $1"
   if [ -f "$build/$name.err" ]; then
@@ -87,11 +145,32 @@ die ()
 # environment plus the given variables, stdout and stderr to
 # $build/NAME.out and .err, status to $status; 120 s at most.  The CUDA
 # driver is one that does not exist, so that a machine's own GPU changes
-# nothing, unless the test names one.
+# nothing, unless the test names one.  A test GANGWAY_TESTS leaves out,
+# by its NAME and by its program (a word whose base name is one of
+# $programs), does not run: its files (and its FAKE_CUDA_LOG) are empty,
+# its status 0, and the checks that follow report nothing.
 run ()
 {
   name=$1
   shift
+  select_tests "$name"
+  if [ $selected = no ]; then
+    for sel_w in "$@"; do
+      case " $programs " in
+	*" ${sel_w##*/} "*)
+	  if matches "${sel_w##*/}"; then selected=yes; fi ;;
+      esac
+    done
+  fi
+  if [ $selected = no ]; then
+    : >"$build/$name.out"
+    : >"$build/$name.err"
+    for sel_w in "$@"; do
+      case $sel_w in FAKE_CUDA_LOG=*) : >"${sel_w#FAKE_CUDA_LOG=}" ;; esac
+    done
+    status=0
+    return 0
+  fi
   timeout 120 env -u GANGWAY_DEVICE -u ACC_DEVICE_TYPE \
       -u GANGWAY_NUM_THREADS -u GANGWAY_CPU_ISA -u GANGWAY_LOG \
       -u GANGWAY_POOL_POLICY \
@@ -105,6 +184,7 @@ run ()
 # check WHAT COMMAND...: report WHAT as passed if COMMAND succeeds.
 check ()
 {
+  [ $selected = yes ] || return 0
   what=$1
   shift
   if "$@"; then ok "$what"; else ko "$what"; fi
@@ -315,12 +395,14 @@ gangway_acc_get_cuda_stream gangway_acc_set_cuda_stream \
 gangway_acc_get_current_cuda_device gangway_acc_get_current_cuda_context \
 gangway_acc_prof_register gangway_acc_prof_unregister $data_api"
 want=$(echo $want | tr ' ' '\n' | LC_ALL=C sort | tr '\n' ' ')
+select_tests exports
 if [ "$exports" = "$want" ]; then
   ok "exports only the interface"
 else
   ko "exports: $exports"
 fi
 
+select_tests gangway.h
 check "gangway.h compiles as C++" g++ -std=c++11 -Wall -Wextra -Werror \
   -fsyntax-only -include gangway.h -I"$src" -x c++ /dev/null
 
@@ -417,6 +499,7 @@ fi
 
 # Under mpirun --bind-to core, with MPI where configure found it (MPIRUN,
 # MPICC): each rank's pool has the rank's CPUs.
+select_tests acc-mpi mpi-core mpi-pe-default mpi-pe-OMP_PROC_BIND=true
 if [ -n "${MPIRUN-}" ] && [ -n "${MPICC-}" ] && [ -n "${GANGWAY_PLUGIN-}" ]; then
   if OMPI_CC=$CC MPICH_CC=$CC $MPICC $CFLAGS -fopenacc -foffload=disable \
        -fplugin="$GANGWAY_PLUGIN" $INC -o acc-mpi "$here/acc-mpi.c" $LIBS \
@@ -440,10 +523,10 @@ if [ -n "${MPIRUN-}" ] && [ -n "${MPICC-}" ] && [ -n "${GANGWAY_PLUGIN-}" ]; the
     fi
   else
     ko "building acc-mpi.c with $MPICC"
-    cat acc-mpi.build
+    [ $selected = no ] || cat acc-mpi.build
   fi
 else
-  echo "UNSUPPORTED: the cpu device under mpirun --bind-to core (no MPI)"
+  unsupported "the cpu device under mpirun --bind-to core (no MPI)"
 fi
 
 # -- Run-time dimensions at their limits.
@@ -1240,6 +1323,7 @@ for i in 1 2 3 4 5 6 7 8 9 10; do
   run exit-7 GANGWAY_NUM_THREADS=7 $T exit
   [ "$status" -eq 0 ] || bad=1
 done
+select_tests exit exit-7 gwtest
 if [ $bad = 0 ]; then ok "exit with idle pool threads (20 runs)"; else ko "exit"; fi
 
 if [ -n "${GANGWAY_PLUGIN-}" ]; then
@@ -1285,7 +1369,7 @@ done
 # machine's load's business, only printed.
 run move GANGWAY_NUM_THREADS=2 GANGWAY_LOG=pool $T move
 if grep -q '^UNSUPPORTED' "$build/move.out"; then
-  echo "UNSUPPORTED: a pool thread moves off its launcher's CPU (one CPU)"
+  unsupported "a pool thread moves off its launcher's CPU (one CPU)"
 else
   check_status "a pool thread on its launcher's CPU runs gangs"
   check "a pool thread moves off its launcher's CPU (logged)" \
@@ -1360,6 +1444,8 @@ if [ $quick = no ]; then
       done
     done
   else
+    select_tests gwtest tsan-basic-2 tsan-basic-7 tsan-threads-2 \
+      tsan-threads-7 tsan-reasons-2 tsan-reasons-7
     ko "building with -fsanitize=thread"
   fi
 
