@@ -254,6 +254,10 @@ print_constants (mpfr_t v, mpfr_t w, mpfr_t pi, mpfr_t ln2)
   dd_define ("HLOG2PI", v);
 }
 
+/* Each table below ends with "#pragma acc declare copyin (NAME)": the
+   ptx device compiles the library as seq routines (docs/devlib.md), and
+   their reads of a static table need the table on the device.  */
+
 /* Bits 1..1216 of 2/pi after a word of zeros: word w holds bits
    64(w-1)+1 .. 64w, most significant first.  */
 
@@ -278,7 +282,7 @@ print_two_over_pi (void)
       mpfr_frac (f, f, MPFR_RNDN);
       printf ("  0x%016llxull,\n", (unsigned long long) word);
     }
-  printf ("};\n#endif\n");
+  printf ("};\n#pragma acc declare copyin (TWO_OVER_PI_BITS)\n#endif\n");
   mpfr_clear (f);
 }
 
@@ -298,7 +302,7 @@ print_exp_table (mpfr_t v)
       dd_pair (v, &hi, &lo);
       printf ("  { %a, %a },\n", hi, lo);
     }
-  printf ("};\n#endif\n");
+  printf ("};\n#pragma acc declare copyin (EXP_T)\n#endif\n");
 }
 
 /* log: for the mantissa m in [1, 2) with top six fraction bits j,
@@ -330,7 +334,7 @@ print_log_table (mpfr_t v)
       dd_pair (v, &hi, &lo);
       printf ("  { %a, %a, %a },\n", c, hi, lo);
     }
-  printf ("};\n#endif\n");
+  printf ("};\n#pragma acc declare copyin (LOG_T)\n#endif\n");
 }
 
 /* atan(j/16) as double-double, j = 0..16.  */
@@ -349,7 +353,7 @@ print_atan_table (mpfr_t v)
       dd_pair (v, &hi, &lo);
       printf ("  { %a, %a },\n", hi, lo);
     }
-  printf ("};\n#endif\n");
+  printf ("};\n#pragma acc declare copyin (ATAN_T)\n#endif\n");
 }
 
 /* lgamma: Taylor coefficients around 1, 3/2, 2, 5/2 for |s| <= 1/4,
