@@ -40,6 +40,11 @@ int_cond (dir_cond c, bool *unsigned_p)
   return names[c];
 }
 
+/* The PTX of the ordinary instruction I; arithmetic goes on to
+   emit_arith.  Long for a reason: it is one switch over the opcodes,
+   each case a few lines, the table of what each prints; split, the
+   table would only be scattered.  */
+
 void
 emitter::emit_insn (dir_insn *i)
 {
@@ -238,6 +243,10 @@ emitter::emit_insn (dir_insn *i)
       return;
     }
 }
+
+/* The PTX of the arithmetic, logical, comparison and conversion
+   instruction I.  Long for the reason emit_insn is: one dispatch over
+   the opcodes and types, each case a few lines.  */
 
 void
 emitter::emit_arith (dir_insn *i)
