@@ -80,6 +80,7 @@ gw_module_builder::gw_module_builder (const gw_target *target,
 				      const gw_target_options &opts)
   : target_passes (target->passes ()), pipeline (opts.pipeline)
 {
+  pipeline.target = target->pass_options (opts);
 }
 
 bool

@@ -81,6 +81,20 @@ struct cpu_emit_options
 					   lanes (cpu_max_simd_lanes).  */
 };
 
+/* The options of the cpu target's passes (gw_pass_context::target): the
+   emitter's, which the passes that plan its code follow (plan.h).  */
+struct cpu_pass_options : gw_target_pass_options
+{
+  cpu_emit_options emit;
+};
+
+/* target.cc: the emitter's options for a compilation with OPTS.  */
+cpu_emit_options cpu_emit_options_for (const gw_target_options &opts);
+
+/* The emitter's options the cpu passes run with in CTX: those the target
+   gave, else the defaults.  */
+const cpu_emit_options &cpu_pass_emit_options (const gw_pass_context &ctx);
+
 /* emit.cc: the C of the kernel or routine FN (after the device passes).
    A kernel's exported function has FN->name and the gw_cpu_kernel_fn
    signature; a routine is cpu_routine_prototype's function FN->name, of

@@ -56,17 +56,37 @@ private:
   std::vector<unsigned> widths;	/* SIMD widths used.  */
 };
 
-bool
-cpu_image::compile (dir_func *fn, std::string *code,
-		    std::vector<gw_call> *calls, std::string *why, FILE *dump)
+} // anon namespace
+
+cpu_emit_options
+cpu_emit_options_for (const gw_target_options &opts)
 {
-  unsigned lanes = 0;
   cpu_emit_options eopts;
   eopts.verify = opts.verify;
   eopts.check_lanes = opts.cpu_check_lanes;
   eopts.unmasked = opts.cpu_unmasked;
   eopts.no_combine = opts.cpu_no_combine;
-  eopts.max_lanes = cpu_max_simd_lanes (isa);
+  eopts.max_lanes = cpu_max_simd_lanes (cpu_isa_for (opts));
+  return eopts;
+}
+
+const cpu_emit_options &
+cpu_pass_emit_options (const gw_pass_context &ctx)
+{
+  static const cpu_emit_options defaults;
+  return ctx.target
+	 ? static_cast<const cpu_pass_options *> (ctx.target)->emit
+	 : defaults;
+}
+
+namespace {
+
+bool
+cpu_image::compile (dir_func *fn, std::string *code,
+		    std::vector<gw_call> *calls, std::string *why, FILE *dump)
+{
+  unsigned lanes = 0;
+  cpu_emit_options eopts = cpu_emit_options_for (opts);
   if (!cpu_emit_kernel (fn, eopts, code, &lanes, calls, why))
     return false;
   if (lanes && std::find (widths.begin (), widths.end (), lanes)
@@ -421,6 +441,14 @@ public:
   {
     return axis == DA_GANG ? 0 : axis == DA_WORKER ? max_workers
 	   : cpu_max_simd_lanes (cpu_isa_for (opts));
+  }
+
+  std::shared_ptr<const gw_target_pass_options>
+  pass_options (const gw_target_options &opts) const override
+  {
+    auto o = std::make_shared<cpu_pass_options> ();
+    o->emit = cpu_emit_options_for (opts);
+    return o;
   }
 
   std::vector<const gw_pass_info *> passes () const override

@@ -448,3 +448,14 @@ dir_print (FILE *f, const dir_func *fn)
   std::string s = dir_to_string (fn);
   fputs (s.c_str (), f);
 }
+
+/* Write FN in the text form to F, followed by the analysis it carries
+   (dir_func::analysis), if any: the form of the dumps.  */
+
+void
+dir_print_with_analysis (FILE *f, const dir_func *fn)
+{
+  dir_print (f, fn);
+  if (fn->analysis)
+    fn->analysis->print (f, fn);
+}

@@ -79,6 +79,7 @@ struct options
   bool cpu_unmasked = false;
   bool cpu_no_combine = false;
   bool cpu_check_lanes = false;
+  unsigned cpu_max_lanes = 0;	/* 0: the emitter's default.  */
   const char *file = nullptr;
 };
 
@@ -148,6 +149,11 @@ usage (FILE *f)
 	   "  --cpu-check-lanes    with --emit=cpu, check at run time that "
 	   "lanes read\n"
 	   "                       only values written for them\n"
+	   "  --cpu-max-lanes=N    with --emit=cpu, run a gang's workers in "
+	   "chunks of\n"
+	   "                       at most N lanes where the kernel allows "
+	   "(the plugin's\n"
+	   "                       N is the ISA's; default 64)\n"
 	   "  --help               print this message\n\n"
 	   "Passes: %s\n\n"
 	   "Exit status: 0 success, 1 invalid IR or emission failure, 2 "
@@ -265,6 +271,15 @@ parse_options (int argc, char **argv, options *o)
 	o->cpu_no_combine = true;
       else if (!strcmp (arg, "--cpu-check-lanes"))
 	o->cpu_check_lanes = true;
+      else if (option_value (arg, "--cpu-max-lanes", &v))
+	{
+	  char *end;
+	  unsigned long n = strtoul (v.c_str (), &end, 10);
+	  if (v.empty () || *end || n < 1 || n > cpu_max_vector)
+	    usage_error ("--cpu-max-lanes takes a number of lanes from 1 to "
+			 + std::to_string (cpu_max_vector));
+	  o->cpu_max_lanes = n;
+	}
       else if (option_value (arg, "--isa", &v))
 	{
 	  if (v != "native" && v != "x86-64" && v != "x86-64-v2"
@@ -352,11 +367,24 @@ dump_after (const char *name, const dir_func *fn)
 {
   fflush (stdout);
   fprintf (stderr, "\n;; After %s\n", name);
-  dir_print (stderr, fn);
+  dir_print_with_analysis (stderr, fn);
 }
 
-/* Run the passes O asks for on FN and print the result.  Return the exit
-   status for FN.  */
+/* The cpu emitter's options for the command line O, which the cpu
+   target's passes follow too.  */
+
+cpu_emit_options
+cpu_options (const options &o)
+{
+  cpu_emit_options eopts;
+  eopts.verify = o.verify;
+  eopts.unmasked = o.cpu_unmasked;
+  eopts.no_combine = o.cpu_no_combine;
+  eopts.check_lanes = o.cpu_check_lanes;
+  if (o.cpu_max_lanes)
+    eopts.max_lanes = o.cpu_max_lanes;
+  return eopts;
+}
 
 /* The pipeline driver's options for the command line O.  */
 
@@ -374,8 +402,18 @@ pipeline_options (const options &o)
       p.cheap_constant_division = target->cheap_constant_division ();
       p.simd_lanes = target->simd_lanes ();
     }
+  /* The cpu passes' options, unless the passes are the ptx target's.  */
+  if (t != "ptx")
+    {
+      auto cpu = std::make_shared<cpu_pass_options> ();
+      cpu->emit = cpu_options (o);
+      p.target = cpu;
+    }
   return p;
 }
+
+/* Run the passes O asks for on FN and print the result.  Return the exit
+   status for FN.  */
 
 int
 process (dir_func *fn, const options &o)
@@ -400,9 +438,10 @@ process (dir_func *fn, const options &o)
       ctx.dump = o.details ? stderr : nullptr;
       ctx.cheap_constant_division = po.cheap_constant_division;
       ctx.simd_lanes = po.simd_lanes;
+      ctx.target = po.target.get ();
       for (const gw_pass_info *p : o.passes)
 	{
-	  p->run (fn, ctx);
+	  gw_run_pass (fn, p, ctx);
 	  fn->props |= p->provides;
 	  if (gw_pass_selected (o.print_after, p->name))
 	    dump_after (p->name, fn);
@@ -413,7 +452,7 @@ process (dir_func *fn, const options &o)
 
   if (o.emit.empty ())
     {
-      dir_print (stdout, fn);
+      dir_print_with_analysis (stdout, fn);
       return 0;
     }
   /* The target's passes, as its module builder runs them.  */
@@ -441,11 +480,7 @@ process (dir_func *fn, const options &o)
   cpu_isa isa = cpu_isa_for (topts);
   std::string code, why;
   unsigned lanes = 0;
-  cpu_emit_options eopts;
-  eopts.verify = o.verify;
-  eopts.unmasked = o.cpu_unmasked;
-  eopts.no_combine = o.cpu_no_combine;
-  eopts.check_lanes = o.cpu_check_lanes;
+  cpu_emit_options eopts = cpu_options (o);
   if (!cpu_emit_kernel (fn, eopts, &code, &lanes, nullptr, &why))
     {
       fflush (stdout);
