@@ -44,7 +44,7 @@ const unsigned cpu_max_vector = 64;
    and, at 64 lanes of doubles, takes GCC a minute to compile.  Vector
    lengths are clamped to it (validate_dims), and the workers of a gang
    run in chunks of at most that many lanes where the kernel allows
-   (cpu_emit_kernel).  */
+   (the chunk width, a decision of the plan: plan.h).  */
 unsigned cpu_max_simd_lanes (const cpu_isa &isa);
 
 /* An image source is the whole image, or one of the parts of an image

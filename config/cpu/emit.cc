@@ -644,16 +644,6 @@ cpu_emit_kernel (dir_func *fn, const cpu_emit_options &opts,
     }
   catch (const gw_cpu::cannot &c)
     {
-      /* A reduction across workers that chunks of the ISA's SIMD lanes
-	 cannot run (check_chunked_reduce) may run in the fewer chunks
-	 of the device's widest vector, its values wider than registers:
-	 the kernel is emitted again with those.  */
-      if (c.chunked && opts.max_lanes < cpu_max_vector)
-	{
-	  cpu_emit_options wide = opts;
-	  wide.max_lanes = cpu_max_vector;
-	  return cpu_emit_kernel (fn, wide, code, lanes, calls, why);
-	}
       *why = "the cpu device cannot run " + c.why + " yet";
       return false;
     }

@@ -537,9 +537,9 @@ emitter::reduce_identity (dir_opcode op, dir_type t) const
    a worker, the workers of a chunk, or all) combines in K butterfly
    steps, lane L with lane L ^ D; any other group folds its members in
    order.  Across workers that run in chunks, the chunks' results then
-   combine as cpu_plan::check_chunked_reduce (plan.cc) says, the lanes
-   of workers past the last counting as the identity.  Either way the order of the
-   combination is fixed by the dimensions: a float reduction gives the
+   combine as the plan checked (plan.cc, check_chunked_reduce), the
+   lanes of workers past the last counting as the identity.  Either way
+   the order of the combination is fixed by the dimensions: a float reduction gives the
    same result every run.  */
 
 std::string
@@ -549,7 +549,8 @@ emitter::reduce_expr (const dir_insn *i) const
   bool across_workers = (i->axes & dir_axis_bit (DA_WORKER)) && wlen > 1;
   bool chunked = across_workers && chunks > 1;
   if (chunked)
-    plan.check_chunked_reduce (i);
+    if (const std::string *why = plan.refusal (i))
+      throw cannot { *why };
   /* The members of lane L's group: count, stride, and the first.  */
   unsigned n = (across_vector ? vlen : 1) * (across_workers ? group : 1);
   unsigned stride = across_vector ? 1 : vlen;
@@ -561,9 +562,6 @@ emitter::reduce_expr (const dir_insn *i) const
   /* A complex product carries the real and imaginary parts (gw_r and
      gw_s; sources gw_x and gw_y) and returns one of them.  */
   bool pair = i->redop == DOP_CMULRE || i->redop == DOP_CMULIM;
-  if (pair && chunked)
-    throw cannot { "a complex product across workers that run in several "
-		   "chunks of lanes", true };
   std::string x = vval (i->ops[0]), y = pair ? vval (i->ops[1]) : "";
   std::string result = i->redop == DOP_CMULIM ? "gw_s" : "gw_r";
   if (n <= 1 && !chunked)

@@ -12,12 +12,15 @@
 
 namespace gw_cpu {
 
+/* The plan of FN for OPTS with chunks of at most WIDEST lanes.  */
+
 std::unique_ptr<cpu_plan>
-cpu_plan::compute (dir_func *fn, const cpu_emit_options &opts)
+cpu_plan::make (dir_func *fn, const cpu_emit_options &opts, unsigned widest)
 {
   std::unique_ptr<cpu_plan> pl (new cpu_plan (fn));
   pl->max_lanes = opts.max_lanes;
   pl->unmasked = opts.unmasked;
+  pl->widest = widest;
   try
     {
       pl->analyse ();
@@ -25,6 +28,24 @@ cpu_plan::compute (dir_func *fn, const cpu_emit_options &opts)
   catch (const cannot &c)
     {
       pl->why = c.why;
+    }
+  return pl;
+}
+
+/* The chunk width: a reduction across workers that chunks of the ISA's
+   SIMD lanes cannot run (check_chunked_reduce) may run in the fewer
+   chunks of the device's widest vector, its values wider than
+   registers: then the plan is made again with those.  */
+
+std::unique_ptr<cpu_plan>
+cpu_plan::compute (dir_func *fn, const cpu_emit_options &opts)
+{
+  std::unique_ptr<cpu_plan> pl = make (fn, opts, opts.max_lanes);
+  if (pl->why.empty () && !pl->refused.empty ()
+      && opts.max_lanes < cpu_max_vector)
+    {
+      pl = make (fn, opts, cpu_max_vector);
+      pl->wide = true;
     }
   return pl;
 }
@@ -89,6 +110,7 @@ cpu_plan::analyse ()
 	break;
     }
   find_deferred ();
+  find_refused ();
 }
 
 /* The frames: each lane's own, each worker's and the gang's shared
@@ -127,7 +149,7 @@ cpu_plan::plan_regions ()
 	continue;
       if (!p)
 	{
-	  int most = max_lanes;
+	  int most = widest;
 	  if (wlen > 1 && wlen * vlen > most)
 	    {
 	      group = std::max (1, most / vlen);
@@ -194,6 +216,35 @@ cpu_plan::find_deferred ()
 	  deferred.push_back (i);
 }
 
+/* The REDUCEs across workers that run in several chunks that the chunks
+   cannot run: REFUSED, with why (for the emitter).  */
+
+void
+cpu_plan::find_refused ()
+{
+  refused.clear ();
+  if (wlen <= 1 || chunks <= 1)
+    return;
+  for (const simd_region &r : regions)
+    for (const dir_block *b : r.order)
+      for (const dir_insn *i : b->insns)
+	{
+	  if (i->op != DOP_REDUCE || !(i->axes & dir_axis_bit (DA_WORKER)))
+	    continue;
+	  try
+	    {
+	      check_chunked_reduce (i);
+	      if (i->redop == DOP_CMULRE || i->redop == DOP_CMULIM)
+		refused[i] = "a complex product across workers that run in "
+			     "several chunks of lanes";
+	    }
+	  catch (const cannot &c)
+	    {
+	      refused[i] = c.why;
+	    }
+	}
+}
+
 /* A REDUCE across workers that run in several chunks combines each
    chunk's lanes, then the chunks' results in the order the chunks run
    (the last first), so that the lanes of chunk 0, which run last, end
@@ -242,8 +293,7 @@ cpu_plan::check_chunked_reduce (const dir_insn *i) const
   const simd_region &r = regions[region_of[i->bb->index]];
   auto refuse = [] () {
     throw cannot { "a reduction across workers that run in several chunks "
-		   "of lanes, whose partial value the code after it uses",
-		   true };
+		   "of lanes, whose partial value the code after it uses" };
   };
   /* No path from I's block back to it inside the region.  */
   std::vector<bool> seen (fn->blocks.size ());
@@ -319,8 +369,10 @@ cpu_plan::print (FILE *f, const dir_func *func) const
     fprintf (f, "; cpu-plan: no SIMD code\n");
   else
     fprintf (f, "; cpu-plan: %u lanes: %d worker(s) of %d, %d per chunk, "
-	     "%d chunk(s) (at most %u lanes)\n", p, wlen, vlen, group, chunks,
-	     max_lanes);
+	     "%d chunk(s) (at most %u lanes%s)\n", p, wlen, vlen, group,
+	     chunks, widest,
+	     wide ? ", the widest vector: a reduction across workers needs "
+		    "fewer chunks" : "");
   if (!fn->slots.empty ())
     {
       fprintf (f, "; cpu-plan: frames: lane %u, gang %u, worker %u bytes;",
@@ -371,6 +423,11 @@ cpu_plan::print (FILE *f, const dir_func *func) const
 	if (masked (i))
 	  fprintf (f, "; cpu-plan: masked %%%u in @%u\n", i->dest, b->index);
     }
+  for (const dir_block *b : fn->blocks)
+    for (const dir_insn *i : b->insns)
+      if (const std::string *why = refusal (i))
+	fprintf (f, "; cpu-plan: refused %%%u in @%u: %s\n", i->dest,
+		 b->index, why->c_str ());
   for (size_t k = 0; k < deferred.size (); k++)
     fprintf (f, "; cpu-plan: deferred atomic %zu in @%u\n", k,
 	     deferred[k]->bb->index);

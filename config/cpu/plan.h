@@ -43,7 +43,6 @@ const int64_t STRIDE_TOP = INT64_MAX;
 struct cannot
 {
   std::string why;
-  bool chunked = false;		/* Only because workers run in chunks.  */
 };
 
 /* Is FROM -> TO the edge by which the threads that skip a neutered
@@ -75,6 +74,12 @@ public:
   /* The options it was made for.  */
   unsigned max_lanes = cpu_max_vector;
   bool unmasked = false;
+  /* The widest chunk of workers' lanes it plans: MAX_LANES, or the
+     device's widest vector (cpu_max_vector) if WIDE, when a reduction
+     across workers that chunks of MAX_LANES lanes cannot run
+     (check_chunked_reduce) needs fewer chunks.  */
+  unsigned widest = cpu_max_vector;
+  bool wide = false;
   /* If not empty, why the emitter cannot emit the function: the rest of
      the plan is then incomplete.  */
   std::string why;
@@ -117,6 +122,9 @@ public:
   /* The deferred atomics of scalar code (gang reductions), numbered: each
      gang keeps its value of each in a gw_red_slot (emit.cc).  */
   std::vector<const dir_insn *> deferred;
+  /* The REDUCEs across workers that still run in several chunks and
+     that chunks cannot run, with why: the emitter refuses them.  */
+  std::map<const dir_insn *, std::string> refused;
 
   /* Queries.  */
   bool simd (const dir_block *b) const { return region_of[b->index] >= 0; }
@@ -133,12 +141,15 @@ public:
     return mask_copies.count ({ phi, from });
   }
   int64_t lane_stride (uint32_t r, const dir_block *b) const;
+  /* Why the REDUCE I cannot run in the chunks, or null.  */
+  const std::string *refusal (const dir_insn *i) const
+  {
+    auto r = refused.find (i);
+    return r == refused.end () ? nullptr : &r->second;
+  }
   /* Could I be a guarded sign extension (strides.cc)?  */
   bool guard_candidate (const dir_insn *i,
 			const std::vector<char> &exact) const;
-  /* Check the REDUCE I across workers that run in chunks (exprs.cc's
-     reduce_expr); throws cannot if they cannot run it.  */
-  void check_chunked_reduce (const dir_insn *i) const;
 
   /* Masking (masking.cc), which the emitter's verifier shares.  */
   void block_edges (const simd_region &r, const dir_block *b,
@@ -157,12 +168,17 @@ public:
 
 private:
   explicit cpu_plan (dir_func *fn) : fn (fn) {}
+  static std::unique_ptr<cpu_plan> make (dir_func *fn,
+					 const cpu_emit_options &opts,
+					 unsigned widest);
 
   void analyse ();
   void frames ();
   void plan_regions ();
   void empty_checks ();
   void find_deferred ();
+  void check_chunked_reduce (const dir_insn *i) const;
+  void find_refused ();
   bool holds_own_addresses (uint32_t sl) const;
   /* strides.cc.  */
   void strides ();
