@@ -76,7 +76,8 @@ struct cpu_emit_options
   bool check_lanes = false;	/* Check at run time that every lane reads
 				   only values written for it.  */
   bool no_combine = false;	/* No write-combined atomics
-				   (wcombine.cc).  */
+				   (wcombine.cc): the pass
+				   cpu-combine-atomics flags none.  */
   unsigned max_lanes = cpu_max_vector;	/* The widest chunk of workers'
 					   lanes (cpu_max_simd_lanes).  */
 };

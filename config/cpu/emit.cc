@@ -364,7 +364,6 @@ emitter::run (std::string *code, unsigned *lanes)
   std::string name = fn->name;
   bool routine = fn->kind == DFK_ROUTINE;
   bool red = !deferred.empty ();
-  find_combined_atomics ();
   bool wcomb = wc_rep != nullptr;
   find_prefix ();
   bool pre = !prefix.empty ();

@@ -53,7 +53,7 @@ public:
       guard_root (plan.guard_root), check (plan.check),
       slot_offset (plan.slot_offset), frame_size (plan.frame_size),
       shared_size (plan.shared_size), wshared_size (plan.wshared_size),
-      deferred (plan.deferred) {}
+      deferred (plan.deferred), wc (plan.wc), wc_rep (plan.wc_rep) {}
   void run (std::string *code, unsigned *lanes);
   std::vector<gw_call> calls;		/* The routines FN calls.  */
 
@@ -75,15 +75,13 @@ private:
   const std::vector<uint32_t> &slot_offset;
   const uint32_t &frame_size, &shared_size, &wshared_size;
   const std::vector<const dir_insn *> &deferred;
+  const std::set<const dir_insn *> &wc;
+  const dir_insn *const &wc_rep;
 
   /* With OPTS.verify: the writes emitted in SIMD code, keyed like the
      plan's mask_copies (null for a definition), 1 if some were unmasked,
      2 if some were masked.  */
   std::map<std::pair<const dir_insn *, const dir_block *>, int> written;
-  /* The write-combined atomics, and one of them (their operation and
-     type), null if none (wcombine.cc).  */
-  std::set<const dir_insn *> wc;
-  const dir_insn *wc_rep = nullptr;
   /* The kernel's gang-invariant start, which the exported kernel
      computes once for the gangs it runs (emit.cc): its instructions in
      order, each phi with its incoming value.  */
@@ -162,7 +160,6 @@ private:
 			  const std::string &src) const;
   void assign_varying (const dir_insn *i, const std::string &expr);
   /* Write-combined atomics (wcombine.cc).  */
-  void find_combined_atomics ();
   void combined_helpers ();
   void combined_atomic (const dir_insn *i, bool in_simd);
   void guard_access (const dir_insn *i, bool in_simd);

@@ -110,6 +110,7 @@ cpu_plan::analyse ()
 	break;
     }
   find_deferred ();
+  find_combined ();
   find_refused ();
 }
 
@@ -214,6 +215,28 @@ cpu_plan::find_deferred ()
       for (const dir_insn *i : b->insns)
 	if (i->op == DOP_ATOMIC && (i->flags & DIF_DEFERRED))
 	  deferred.push_back (i);
+}
+
+/* The write-combined atomics: those the pass cpu-combine-atomics flagged
+   (wcombine.cc), in the blocks that run; none in a routine (the cache is
+   a kernel call's).  */
+
+void
+cpu_plan::find_combined ()
+{
+  wc.clear ();
+  wc_rep = nullptr;
+  if (fn->kind == DFK_ROUTINE)
+    return;
+  for (const dir_block *b : fn->blocks)
+    if (b->rpo != ~0u)
+      for (const dir_insn *i : b->insns)
+	if (i->op == DOP_ATOMIC && (i->flags & DIF_COMBINED))
+	  {
+	    if (!wc_rep)
+	      wc_rep = i;
+	    wc.insert (i);
+	  }
 }
 
 /* The REDUCEs across workers that run in several chunks that the chunks
@@ -428,6 +451,10 @@ cpu_plan::print (FILE *f, const dir_func *func) const
       if (const std::string *why = refusal (i))
 	fprintf (f, "; cpu-plan: refused %%%u in @%u: %s\n", i->dest,
 		 b->index, why->c_str ());
+  if (wc_rep)
+    fprintf (f, "; cpu-plan: write-combined atomics (%s.%s): %zu\n",
+	     dir_op_name (wc_rep->redop), dir_type_name (wc_rep->type),
+	     wc.size ());
   for (size_t k = 0; k < deferred.size (); k++)
     fprintf (f, "; cpu-plan: deferred atomic %zu in @%u\n", k,
 	     deferred[k]->bb->index);

@@ -122,6 +122,11 @@ public:
   /* The deferred atomics of scalar code (gang reductions), numbered: each
      gang keeps its value of each in a gw_red_slot (emit.cc).  */
   std::vector<const dir_insn *> deferred;
+  /* The write-combined atomics (flagged combined by the pass
+     cpu-combine-atomics, in a kernel), and one of them (their operation
+     and type), null if none (wcombine.cc).  */
+  std::set<const dir_insn *> wc;
+  const dir_insn *wc_rep = nullptr;
   /* The REDUCEs across workers that still run in several chunks and
      that chunks cannot run, with why: the emitter refuses them.  */
   std::map<const dir_insn *, std::string> refused;
@@ -177,6 +182,7 @@ private:
   void plan_regions ();
   void empty_checks ();
   void find_deferred ();
+  void find_combined ();
   void check_chunked_reduce (const dir_insn *i) const;
   void find_refused ();
   bool holds_own_addresses (uint32_t sl) const;

@@ -216,11 +216,22 @@ enum
 				   when the launch ends: a target may keep
 				   each gang's values and combine them, in
 				   gang order, then.  */
-  DIF_LIBRARY = 1 << 4		/* dcall: of a function of the C library
+  DIF_LIBRARY = 1 << 4,		/* dcall: of a function of the C library
 				   the device provides (printf, puts,
 				   abort...), not of a routine; its
 				   arguments after the declaration's
 				   parameters are variadic.  */
+  DIF_COMBINED = 1 << 5		/* atomic (relaxed, not deferred, its old
+				   value unread, in a kernel): a combined
+				   update.  Its effect need only be seen by
+				   other threads when the kernel's call on
+				   this thread ends: the target may combine
+				   the thread's combined updates of one
+				   address and send each combination to
+				   memory once.  All the combined atomics
+				   of a function combine by one operation
+				   on one type.  A target pass chooses them
+				   (config/cpu: cpu-combine-atomics).  */
 };
 
 const uint32_t DIR_NOREG = ~0u;

@@ -233,6 +233,8 @@ printer::insn (const dir_insn *i)
 	out += " atomic";
       if (i->flags & DIF_DEFERRED)
 	out += " deferred";
+      if (i->flags & DIF_COMBINED)
+	out += " combined";
       if (i->order != DMO_RELAXED)
 	out += std::string (" ") + dir_order_name (i->order);
       if (i->align)
@@ -299,6 +301,8 @@ printer::insn (const dir_insn *i)
 	   ty.c_str (), address ().c_str (), ops_from (1).c_str ());
       if (i->flags & DIF_DEFERRED)
 	out += " deferred";
+      if (i->flags & DIF_COMBINED)
+	out += " combined";
       if (i->order != DMO_RELAXED)
 	out += std::string (" ") + dir_order_name (i->order);
       break;
