@@ -238,123 +238,6 @@ emitter::combine_deferred ()
     }
 }
 
-/* The start of the kernel that every gang computes alike: from the
-   entry, through the blocks that follow one another unconditionally (the
-   entry block, the arguments' block, a vector partition's first block),
-   up to the first instruction that writes memory (or may: a call, an
-   atomic), the uniform values computed from the launch's arguments, the
-   number of gangs, the image's globals and constants alone, with plain
-   loads from their addresses: the loop bounds read from the argument
-   block, the gangs' chunk size and its division.  The exported kernel
-   computes them once for all the gangs it runs, and each gang starts
-   from them (PREFIX, in order; their registers are defined nowhere else
-   but, for a phi, in the copy of its one incoming edge, which copies
-   the same value).  A gang reads each of those addresses before it
-   writes anything, so it reads what the launch began with unless another
-   gang wrote there first; gangs are not ordered, and that gang might as
-   well have run after.  Not with write-combined atomics (the gang's
-   combining state is the exported kernel's) or lane checks, and only
-   with a load: GCC's own loop invariant motion takes the rest out of
-   the gangs' loop.  */
-
-void
-emitter::find_prefix ()
-{
-  prefix.clear ();
-  in_prefix.clear ();
-  if (fn->kind == DFK_ROUTINE || wc_rep || opts.check_lanes)
-    return;
-  std::vector<unsigned> defs (fn->regs.size ());
-  for (const dir_block *bb : fn->blocks)
-    {
-      for (const dir_insn *i : bb->phis)
-	defs[i->dest]++;
-      for (const dir_insn *i : bb->insns)
-	if (i->dest != DIR_NOREG)
-	  defs[i->dest]++;
-    }
-  std::vector<bool> invariant (fn->regs.size ());
-  auto known = [&] (const dir_value &v) {
-    return !v.reg_p () || invariant[v.reg];
-  };
-  /* I, or the phi I with the incoming value IN.  */
-  auto take = [&] (const dir_insn *i, const dir_value &in) {
-    bool ok = i->dest != DIR_NOREG && defs[i->dest] == 1
-	      && !is_vec (i->dest) && !affine[i->dest] && !masked (i)
-	      && i->op != DOP_UNDEF
-	      && (i->op == DOP_PHI ? known (in)
-		  : std::all_of (i->ops.begin (), i->ops.end (), known));
-    if (ok)
-      {
-	invariant[i->dest] = true;
-	prefix.push_back ({ i, in });
-	in_prefix.insert (i);
-      }
-  };
-  std::vector<bool> seen (fn->blocks.size ());
-  const dir_block *prev = nullptr;
-  bool ended = false;
-  for (const dir_block *b = fn->blocks[0]; b && !ended;)
-    {
-      /* A block of SIMD code that may run with no lane runs its code
-	 only if some lane does.  */
-      if (simd (b) && check[b->index])
-	break;
-      seen[b->index] = true;
-      /* A phi's value is the one from the block before.  */
-      for (const dir_insn *phi : b->phis)
-	for (size_t k = 0; k < phi->ops.size (); k++)
-	  if (phi->targets[k] == prev)
-	    take (phi, phi->ops[k]);
-      for (const dir_insn *i : b->insns)
-	{
-	  if (i->terminator_p ())
-	    break;
-	  dir_op_class cls = dir_op_table[i->op].cls;
-	  bool value = (cls == DOC_VALUE || cls == DOC_CMP
-			|| i->op == DOP_BCAST)
-		       && !dir_op_flag (i->op, DOPF_READS | DOPF_WRITES);
-	  bool load = i->op == DOP_LOAD
-		      && !(i->flags & (DIF_ATOMIC | DIF_VOLATILE));
-	  bool gang = i->op == DOP_PARAM || i->op == DOP_ADDR_GLOBAL
-		      || (i->op == DOP_DIM_SIZE && i->axis == DA_GANG);
-	  if (value || load || gang)
-	    take (i, dir_value ());
-	  /* The gang's and the lanes' positions, frame addresses, and
-	     the markers (nothing to wait for: the lanes run in lockstep)
-	     stay in the gang; anything else ends the start.  */
-	  else if (i->op != DOP_DIM_POS && i->op != DOP_DIM_SIZE
-		   && i->op != DOP_ADDR_LOCAL && i->op != DOP_FORK
-		   && i->op != DOP_JOIN && i->op != DOP_BARRIER)
-	    {
-	      ended = true;
-	      break;
-	    }
-	}
-      /* On to the block B always goes to (scalar code takes br.single's
-	 first target), if it is entered from the blocks before only.  */
-      const dir_insn *t = b->terminator ();
-      const dir_block *next = nullptr;
-      if (t && (t->op == DOP_BR || (t->op == DOP_BR_SINGLE && !simd (b))))
-	next = t->targets[0];
-      if (next && (seen[next->index]
-		   || !std::all_of (next->preds.begin (), next->preds.end (),
-				    [&] (const dir_block *q) {
-				      return seen[q->index]; })))
-	next = nullptr;
-      prev = b;
-      b = next;
-    }
-  /* Without a load, GCC moves the computation out of the gangs' loop
-     itself.  */
-  if (std::none_of (prefix.begin (), prefix.end (), [] (const auto &e) {
-	return e.first->op == DOP_LOAD; }))
-    {
-      prefix.clear ();
-      in_prefix.clear ();
-    }
-}
-
 void
 emitter::run (std::string *code, unsigned *lanes)
 {
@@ -365,7 +248,6 @@ emitter::run (std::string *code, unsigned *lanes)
   bool routine = fn->kind == DFK_ROUTINE;
   bool red = !deferred.empty ();
   bool wcomb = wc_rep != nullptr;
-  find_prefix ();
   bool pre = !prefix.empty ();
 
   /* Read-only data the kernel carries.  */

@@ -17,7 +17,9 @@
      masking.cc   (its second half) the check of the masks of the emitted
 		  writes, and the run-time lane checker
 
-   The plan's analyses are in plan.cc, strides.cc (which varying values
+   The plan's analyses and decisions (the chunk width, the deferred and
+   write-combined atomics, the kernel's gang-invariant start) are in
+   plan.cc, strides.cc (which varying values
    are affine: a scalar base plus the worker and the vector lane times
    constant strides), masking.cc (its first half: which writes are
    masked) and linearize.cc (the SIMD regions).  emit.cc's header
@@ -53,7 +55,8 @@ public:
       guard_root (plan.guard_root), check (plan.check),
       slot_offset (plan.slot_offset), frame_size (plan.frame_size),
       shared_size (plan.shared_size), wshared_size (plan.wshared_size),
-      deferred (plan.deferred), wc (plan.wc), wc_rep (plan.wc_rep) {}
+      deferred (plan.deferred), wc (plan.wc), wc_rep (plan.wc_rep),
+      prefix (plan.prefix), in_prefix (plan.in_prefix) {}
   void run (std::string *code, unsigned *lanes);
   std::vector<gw_call> calls;		/* The routines FN calls.  */
 
@@ -77,16 +80,13 @@ private:
   const std::vector<const dir_insn *> &deferred;
   const std::set<const dir_insn *> &wc;
   const dir_insn *const &wc_rep;
+  const std::vector<std::pair<const dir_insn *, dir_value>> &prefix;
+  const std::set<const dir_insn *> &in_prefix;
 
   /* With OPTS.verify: the writes emitted in SIMD code, keyed like the
      plan's mask_copies (null for a definition), 1 if some were unmasked,
      2 if some were masked.  */
   std::map<std::pair<const dir_insn *, const dir_block *>, int> written;
-  /* The kernel's gang-invariant start, which the exported kernel
-     computes once for the gangs it runs (emit.cc): its instructions in
-     order, each phi with its incoming value.  */
-  std::vector<std::pair<const dir_insn *, dir_value>> prefix;
-  std::set<const dir_insn *> in_prefix;
   std::string out;
 
   void put (const char *fmt, ...) __attribute__ ((format (printf, 2, 3)));
@@ -188,7 +188,6 @@ private:
 		     const dir_block *to, const std::string &mask,
 		     simd_edge kind, const std::string *pre = nullptr);
   void scalar_block (const dir_block *b);
-  void find_prefix ();
   void simd_region_code (const simd_region &r);
   void simd_block (const simd_region &r, int k);
 

@@ -59,7 +59,7 @@ class cpu_plan : public dir_analysis
 {
 public:
   /* The plan of FN's C for the emitter's options OPTS (those that
-     matter: max_lanes, unmasked).  Fills FN's CFG.  */
+     matter: max_lanes, unmasked, check_lanes).  Fills FN's CFG.  */
   static std::unique_ptr<cpu_plan> compute (dir_func *fn,
 					    const cpu_emit_options &opts);
   /* The plan FN carries, if it is one for OPTS; else null.  */
@@ -74,6 +74,7 @@ public:
   /* The options it was made for.  */
   unsigned max_lanes = cpu_max_vector;
   bool unmasked = false;
+  bool check_lanes = false;
   /* The widest chunk of workers' lanes it plans: MAX_LANES, or the
      device's widest vector (cpu_max_vector) if WIDE, when a reduction
      across workers that chunks of MAX_LANES lanes cannot run
@@ -127,6 +128,11 @@ public:
      and type), null if none (wcombine.cc).  */
   std::set<const dir_insn *> wc;
   const dir_insn *wc_rep = nullptr;
+  /* The kernel's gang-invariant start, which the exported kernel
+     computes once for the gangs it runs (plan.cc, find_prefix): its
+     instructions in order, each phi with its incoming value.  */
+  std::vector<std::pair<const dir_insn *, dir_value>> prefix;
+  std::set<const dir_insn *> in_prefix;
   /* The REDUCEs across workers that still run in several chunks and
      that chunks cannot run, with why: the emitter refuses them.  */
   std::map<const dir_insn *, std::string> refused;
@@ -183,6 +189,7 @@ private:
   void empty_checks ();
   void find_deferred ();
   void find_combined ();
+  void find_prefix ();
   void check_chunked_reduce (const dir_insn *i) const;
   void find_refused ();
   bool holds_own_addresses (uint32_t sl) const;
