@@ -81,6 +81,7 @@ gw_module_builder::gw_module_builder (const gw_target *target,
   : target_passes (target->passes ()), pipeline (opts.pipeline)
 {
   pipeline.target_props = target->properties ();
+  pipeline.target = target->pass_options (opts);
 }
 
 bool

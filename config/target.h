@@ -347,6 +347,15 @@ public:
      module builder runs on each function before compiling it.  */
   virtual std::vector<const gw_pass_info *> passes () const = 0;
 
+  /* The options of those passes for a compilation with OPTS
+     (gw_pass_context::target), null if they take none.  */
+  virtual std::shared_ptr<const gw_target_pass_options>
+  pass_options (const gw_target_options &opts) const
+  {
+    (void) opts;
+    return nullptr;
+  }
+
   /* Start the image of a translation unit.  */
   virtual std::unique_ptr<gw_image_builder>
   start_unit (const gw_target_options &opts) const = 0;

@@ -50,7 +50,7 @@ const unsigned cpu_max_vector = 64;
    and, at 64 lanes of doubles, takes GCC a minute to compile.  Vector
    lengths are clamped to it (validate_dims), and the workers of a gang
    run in chunks of at most that many lanes where the kernel allows
-   (cpu_emit_kernel).  */
+   (the chunk width, a decision of the plan: plan.h).  */
 unsigned cpu_max_simd_lanes (const cpu_isa &isa);
 
 /* An image source is the whole image, or one of the parts of an image
@@ -82,10 +82,26 @@ struct cpu_emit_options
   bool check_lanes = false;	/* Check at run time that every lane reads
 				   only values written for it.  */
   bool no_combine = false;	/* No write-combined atomics
-				   (wcombine.cc).  */
+				   (wcombine.cc): the pass
+				   cpu-combine-atomics flags none.  */
   unsigned max_lanes = cpu_max_vector;	/* The widest chunk of workers'
 					   lanes (cpu_max_simd_lanes).  */
 };
+
+/* The options of the cpu target's passes (gw_pass_context::target): the
+   emitter's, which the passes that plan its code follow (plan.h).  */
+struct cpu_pass_options : gw_target_pass_options
+{
+  cpu_emit_options emit;
+};
+
+/* target.cc: the emitter's options for a compilation with OPTS.  */
+cpu_emit_options cpu_emit_options_for (const gw_target_options &opts);
+
+/* The emitter's options the cpu passes run with in CTX: those the target
+   gave (the plugin's), else those of the target's options as parsed
+   (gangway-opt's, as its emit_listing uses them).  */
+const cpu_emit_options &cpu_pass_emit_options (const gw_pass_context &ctx);
 
 /* emit.cc: the C of the kernel or routine FN (after the device passes).
    A kernel's exported function has FN->name and the gw_cpu_kernel_fn

@@ -1,5 +1,5 @@
-/* The cpu target: device RTL to SIMD C.  The emitter's driver and its
-   analyses; emitter.h lists the files of the other parts.
+/* The cpu target: device RTL to SIMD C.  The emitter's driver;
+   emitter.h lists the files of the other parts.
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
    device/ir/ir.h.
@@ -147,138 +147,6 @@ emitter::enter_region (const simd_region &r, bool first)
     put ("  }\n");
 }
 
-/* Compute everything the emission needs.  */
-
-void
-emitter::analyse ()
-{
-  dir_fill_cfg (fn);
-  std::string error;
-  if (!parts.discover (fn, &error))
-    throw cannot { "malformed partitions: " + error };
-  wlen = std::max (fn->dims[DA_WORKER], 1);
-  vlen = std::max (fn->dims[DA_VECTOR], 1);
-
-  /* The frames: each lane's own, each worker's and the gang's shared
-     ones.  */
-  for (const dir_slot &s : fn->slots)
-    {
-      uint32_t &size = !s.shared ? frame_size
-		       : s.per_worker ? wshared_size : shared_size;
-      uint32_t align = std::max<uint32_t> (s.align, 1);
-      size = (size + align - 1) / align * align;
-      slot_offset.push_back (size);
-      size += s.size;
-    }
-  wshared_size = (wshared_size + 63) / 64 * 64;
-  frame_size = (frame_size + 15) / 16 * 16;
-
-  /* Divergence, the regions' plans, strides and masks depend on each
-     other: a register the masking finds must be per lane varies, which
-     may make branches divergent and change the plans.  Iterate until the
-     per-lane registers are stable (they only grow).  */
-  live = dir_compute_liveness (fn);
-  not_affine.assign (fn->regs.size (), false);
-  for (;;)
-    {
-      div.compute (fn, parts, parts.active, per_lane);
-      plan_regions ();
-      strides ();
-      empty_checks ();
-      mask_defs.clear ();
-      mask_copies.clear ();
-      if (!opts.unmasked)
-	for (const simd_region &r : regions)
-	  find_masked_writes (r, live);
-      bool more = false;
-      auto per_lane_reg = [&] (uint32_t reg) {
-	if (is_vec (reg))
-	  return;
-	if (div.varying (reg))
-	  not_affine[reg] = true;
-	else
-	  per_lane.push_back (reg);
-	more = true;
-      };
-      for (const dir_insn *i : mask_defs)
-	per_lane_reg (i->dest);
-      for (auto &c : mask_copies)
-	per_lane_reg (c.first->dest);
-      if (!more)
-	break;
-    }
-}
-
-/* Plan the SIMD regions: each partition of the root is one, over all the
-   gang's lanes; partitions nested in it are part of its code.  */
-
-void
-emitter::plan_regions ()
-{
-  regions.clear ();
-  region_of.assign (fn->blocks.size (), -1);
-  for (gw_partition *n : parts.root ()->children)
-    {
-      if (n->axis == DA_GANG)
-	throw cannot { "a gang partition" };
-      /* An empty partition (its fork jumps to its join) is nothing.  */
-      if (n->fork->succs[0] == n->join)
-	continue;
-      if (!p)
-	{
-	  int most = opts.max_lanes;
-	  if (wlen > 1 && wlen * vlen > most)
-	    {
-	      group = std::max (1, most / vlen);
-	      chunks = (wlen + group - 1) / group;
-	    }
-	  else
-	    group = wlen;
-	  for (p = 1; (int) p < group * vlen; p *= 2)
-	    ;
-	}
-      simd_region r;
-      plan_simd_region (&r, fn, parts, n, div);
-      for (const dir_block *b : r.order)
-	region_of[b->index] = regions.size ();
-      regions.push_back (r);
-    }
-}
-
-/* Which blocks of the SIMD regions test their mask before running.  */
-
-void
-emitter::empty_checks ()
-{
-  /* Which blocks of the SIMD regions can be entered with an empty mask:
-     jumps carry their lanes, so only falling in from the block before can
-     bring none, if that block could be skipped itself, kept some of its
-     lanes elsewhere, or ends a loop whose lanes went elsewhere.  A block
-     that returns or traps brings nothing, but its skip falls in all the
-     same (two traps in a row, the checks of gfortran's -fcheck=bounds or
-     two aborts at -O0: the second one ran with no lane and trapped).  */
-  check.assign (fn->blocks.size (), false);
-  for (const simd_region &r : regions)
-    for (size_t k = 1; k < r.order.size (); k++)
-      {
-	const dir_block *prev = r.order[k - 1], *b = r.order[k];
-	bool empty = check[prev->index];
-	for (const simd_component &c : r.comps)
-	  if (c.last == (int) k - 1 && c.check)
-	    empty = true;
-	const dir_insn *t = prev->terminator ();
-	if (t->op == DOP_RET || t->op == DOP_TRAP)
-	  ;			/* Nothing falls in but the skip.  */
-	else if (div.divergent_branch (prev))
-	  empty = true;
-	else
-	  for (const dir_block *s : t->targets)
-	    if (s != b && r.edge (prev, s, div) != SIMD_EDGE_GOTO)
-	      empty = true;	/* Some lanes stay behind, or leave.  */
-	check[b->index] = empty;
-      }
-}
-
 /* The deferred atomic I of scalar code, with its operands' expressions
    A: the gang's value goes to its gw_red_slot (combined with the value
    there if the gang ran I before, at the same address); the exported
@@ -370,143 +238,16 @@ emitter::combine_deferred ()
     }
 }
 
-/* The start of the kernel that every gang computes alike: from the
-   entry, through the blocks that follow one another unconditionally (the
-   entry block, the arguments' block, a vector partition's first block),
-   up to the first instruction that writes memory (or may: a call, an
-   atomic), the uniform values computed from the launch's arguments, the
-   number of gangs, the image's globals and constants alone, with plain
-   loads from their addresses: the loop bounds read from the argument
-   block, the gangs' chunk size and its division.  The exported kernel
-   computes them once for all the gangs it runs, and each gang starts
-   from them (PREFIX, in order; their registers are defined nowhere else
-   but, for a phi, in the copy of its one incoming edge, which copies
-   the same value).  A gang reads each of those addresses before it
-   writes anything, so it reads what the launch began with unless another
-   gang wrote there first; gangs are not ordered, and that gang might as
-   well have run after.  Not with write-combined atomics (the gang's
-   combining state is the exported kernel's) or lane checks, and only
-   with a load: GCC's own loop invariant motion takes the rest out of
-   the gangs' loop.  */
-
-void
-emitter::find_prefix ()
-{
-  prefix.clear ();
-  in_prefix.clear ();
-  if (fn->kind == DFK_ROUTINE || wc_rep || opts.check_lanes)
-    return;
-  std::vector<unsigned> defs (fn->regs.size ());
-  for (const dir_block *bb : fn->blocks)
-    {
-      for (const dir_insn *i : bb->phis)
-	defs[i->dest]++;
-      for (const dir_insn *i : bb->insns)
-	if (i->dest != DIR_NOREG)
-	  defs[i->dest]++;
-    }
-  std::vector<bool> invariant (fn->regs.size ());
-  auto known = [&] (const dir_value &v) {
-    return !v.reg_p () || invariant[v.reg];
-  };
-  /* I, or the phi I with the incoming value IN.  */
-  auto take = [&] (const dir_insn *i, const dir_value &in) {
-    bool ok = i->dest != DIR_NOREG && defs[i->dest] == 1
-	      && !is_vec (i->dest) && !affine[i->dest] && !mask_defs.count (i)
-	      && i->op != DOP_UNDEF
-	      && (i->op == DOP_PHI ? known (in)
-		  : std::all_of (i->ops.begin (), i->ops.end (), known));
-    if (ok)
-      {
-	invariant[i->dest] = true;
-	prefix.push_back ({ i, in });
-	in_prefix.insert (i);
-      }
-  };
-  std::vector<bool> seen (fn->blocks.size ());
-  const dir_block *prev = nullptr;
-  bool ended = false;
-  for (const dir_block *b = fn->blocks[0]; b && !ended;)
-    {
-      /* A block of SIMD code that may run with no lane runs its code
-	 only if some lane does.  */
-      if (simd (b) && check[b->index])
-	break;
-      seen[b->index] = true;
-      /* A phi's value is the one from the block before.  */
-      for (const dir_insn *phi : b->phis)
-	for (size_t k = 0; k < phi->ops.size (); k++)
-	  if (phi->targets[k] == prev)
-	    take (phi, phi->ops[k]);
-      for (const dir_insn *i : b->insns)
-	{
-	  if (i->terminator_p ())
-	    break;
-	  dir_op_class cls = dir_op_table[i->op].cls;
-	  bool value = (cls == DOC_VALUE || cls == DOC_CMP
-			|| i->op == DOP_BCAST)
-		       && !dir_op_flag (i->op, DOPF_READS | DOPF_WRITES);
-	  bool load = i->op == DOP_LOAD
-		      && !(i->flags & (DIF_ATOMIC | DIF_VOLATILE));
-	  bool gang = i->op == DOP_PARAM || i->op == DOP_ADDR_GLOBAL
-		      || (i->op == DOP_DIM_SIZE && i->axis == DA_GANG);
-	  if (value || load || gang)
-	    take (i, dir_value ());
-	  /* The gang's and the lanes' positions, frame addresses, and
-	     the markers (nothing to wait for: the lanes run in lockstep)
-	     stay in the gang; anything else ends the start.  */
-	  else if (i->op != DOP_DIM_POS && i->op != DOP_DIM_SIZE
-		   && i->op != DOP_ADDR_LOCAL && i->op != DOP_FORK
-		   && i->op != DOP_JOIN && i->op != DOP_BARRIER)
-	    {
-	      ended = true;
-	      break;
-	    }
-	}
-      /* On to the block B always goes to (scalar code takes br.single's
-	 first target), if it is entered from the blocks before only.  */
-      const dir_insn *t = b->terminator ();
-      const dir_block *next = nullptr;
-      if (t && (t->op == DOP_BR || (t->op == DOP_BR_SINGLE && !simd (b))))
-	next = t->targets[0];
-      if (next && (seen[next->index]
-		   || !std::all_of (next->preds.begin (), next->preds.end (),
-				    [&] (const dir_block *q) {
-				      return seen[q->index]; })))
-	next = nullptr;
-      prev = b;
-      b = next;
-    }
-  /* Without a load, GCC moves the computation out of the gangs' loop
-     itself.  */
-  if (std::none_of (prefix.begin (), prefix.end (), [] (const auto &e) {
-	return e.first->op == DOP_LOAD; }))
-    {
-      prefix.clear ();
-      in_prefix.clear ();
-    }
-}
-
 void
 emitter::run (std::string *code, unsigned *lanes)
 {
-  analyse ();
+  if (!plan.why.empty ())
+    throw cannot { plan.why };
   *lanes = p;
   std::string name = fn->name;
   bool routine = fn->kind == DFK_ROUTINE;
-
-  /* The deferred atomics of scalar code (SIMD code makes them plain
-     atomics).  */
-  deferred.clear ();
-  for (const dir_block *b : fn->blocks)
-    if (!simd (b) && b->rpo != ~0u)
-      for (const dir_insn *i : b->insns)
-	if (i->op == DOP_ATOMIC && (i->flags & DIF_DEFERRED))
-	  deferred.push_back (i);
   bool red = !deferred.empty ();
-  find_combined_atomics ();
   bool wcomb = wc_rep != nullptr;
-  find_prefix ();
   bool pre = !prefix.empty ();
 
   /* Read-only data the kernel carries.  */
@@ -638,7 +379,7 @@ emitter::run (std::string *code, unsigned *lanes)
   if (routine)
     {
       if (opts.verify)
-	verify_masks (live);
+	verify_masks ();
       *code = out;
       return;
     }
@@ -726,7 +467,7 @@ emitter::run (std::string *code, unsigned *lanes)
     }
   put ("}\n\n");
   if (opts.verify)
-    verify_masks (live);
+    verify_masks ();
   *code = out;
 }
 
@@ -768,7 +509,15 @@ cpu_emit_kernel (dir_func *fn, const cpu_emit_options &opts,
 {
   try
     {
-      gw_cpu::emitter e (fn, opts);
+      /* The plan the pass cpu-plan left, or a new one.  */
+      std::unique_ptr<gw_cpu::cpu_plan> own;
+      const gw_cpu::cpu_plan *plan = gw_cpu::cpu_plan::of (fn, opts);
+      if (!plan)
+	{
+	  own = gw_cpu::cpu_plan::compute (fn, opts);
+	  plan = own.get ();
+	}
+      gw_cpu::emitter e (fn, opts, *plan);
       e.run (code, lanes);
       if (calls)
 	calls->insert (calls->end (), e.calls.begin (), e.calls.end ());
@@ -776,16 +525,6 @@ cpu_emit_kernel (dir_func *fn, const cpu_emit_options &opts,
     }
   catch (const gw_cpu::cannot &c)
     {
-      /* A reduction across workers that chunks of the ISA's SIMD lanes
-	 cannot run (check_chunked_reduce) may run in the fewer chunks
-	 of the device's widest vector, its values wider than registers:
-	 the kernel is emitted again with those.  */
-      if (c.chunked && opts.max_lanes < cpu_max_vector)
-	{
-	  cpu_emit_options wide = opts;
-	  wide.max_lanes = cpu_max_vector;
-	  return cpu_emit_kernel (fn, wide, code, lanes, calls, why);
-	}
       *why = "the cpu device cannot run " + c.why + " yet";
       return false;
     }

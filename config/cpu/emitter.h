@@ -3,25 +3,32 @@
    This file is part of Gangway, licensed under the GPL v3 or later; see
    device/ir/ir.h.
 
-   The emitter is one class whose parts live in several files:
+   The emitter prints the plan of the function (plan.h), which the pass
+   cpu-plan computed, or which it computes itself if the function carries
+   none.  It is one class whose parts live in several files:
 
-     emit.cc      the driver: analyses, then the kernel's C function
-     strides.cc   which varying values are affine (a scalar base plus
-		  the worker and the vector lane times constant strides)
+     emit.cc      the driver: the kernel's C function, around the rest
      values.cc    C types and the operands of insns, as scalars, vectors
 		  or single lanes
      exprs.cc     the C expression of each operation, scalar and vector
      blocks.cc    insns, phi copies, edges and blocks, scalar and SIMD
      wcombine.cc  write-combined atomics: a thread's atomic updates
 		  combined in a cache of its own
+     masking.cc   (its second half) the check of the masks of the emitted
+		  writes, and the run-time lane checker
 
-   emit.cc's header describes the C it produces.  */
+   The plan's analyses and decisions (the chunk width, the deferred and
+   write-combined atomics, the kernel's gang-invariant start) are in
+   plan.cc, strides.cc (which varying values
+   are affine: a scalar base plus the worker and the vector lane times
+   constant strides), masking.cc (its first half: which writes are
+   masked) and linearize.cc (the SIMD regions).  emit.cc's header
+   describes the C the emitter produces.  */
 
 #ifndef GANGWAY_CPU_EMITTER_H
 #define GANGWAY_CPU_EMITTER_H
 
-#include "cpu.h"
-#include "linearize.h"
+#include "plan.h"
 
 #include <cstdint>
 #include <functional>
@@ -32,100 +39,71 @@
 
 namespace gw_cpu {
 
-const int64_t STRIDE_UNKNOWN = INT64_MIN;
-const int64_t STRIDE_TOP = INT64_MAX;
-
-/* Is FROM -> TO the edge by which the threads that skip a neutered
-   region reach its join (strides.cc)?  */
-bool skip_edge (const dir_block *from, const dir_block *to);
-
-/* The targets of the switch T other than its default, each with the
-   case values that lead there, in the order of their first case
-   (blocks.cc).  */
-std::vector<std::pair<const dir_block *, std::vector<int64_t>>>
-switch_cases (const dir_insn *t);
-
 /* The C type of a scalar of type T, as the emitter keeps it (unsigned
    integers; an int for b1).  */
 std::string c_type (dir_type t);
 
-/* Thrown when the kernel uses something this emitter cannot do.  */
-struct cannot
-{
-  std::string why;
-  bool chunked = false;		/* Only because workers run in chunks.  */
-};
-
 class emitter
 {
 public:
-  emitter (dir_func *fn, const cpu_emit_options &opts)
-    : fn (fn), opts (opts) {}
+  emitter (dir_func *fn, const cpu_emit_options &opts, const cpu_plan &plan)
+    : fn (fn), opts (opts), plan (plan), parts (plan.parts), div (plan.div),
+      p (plan.p), wlen (plan.wlen), vlen (plan.vlen), group (plan.group),
+      chunks (plan.chunks), regions (plan.regions),
+      region_of (plan.region_of), stride (plan.stride),
+      wstride (plan.wstride), affine (plan.affine),
+      guard_root (plan.guard_root), check (plan.check),
+      slot_offset (plan.slot_offset), frame_size (plan.frame_size),
+      shared_size (plan.shared_size), wshared_size (plan.wshared_size),
+      deferred (plan.deferred), wc (plan.wc), wc_rep (plan.wc_rep),
+      prefix (plan.prefix), in_prefix (plan.in_prefix) {}
   void run (std::string *code, unsigned *lanes);
   std::vector<gw_call> calls;		/* The routines FN calls.  */
 
 private:
   dir_func *fn;
   cpu_emit_options opts;
-  gw_partitions parts;
-  gw_divergence div;
-  unsigned p = 0;			/* SIMD lanes, 0 if no partition.  */
-  int wlen = 1;				/* Workers per gang.  */
-  int vlen = 1;				/* The vector length.  */
-  int group = 1;			/* Workers per chunk of P lanes.  */
-  int chunks = 1;			/* Chunks a worker partition runs in.  */
-  std::vector<simd_region> regions;
-  std::vector<int> region_of;		/* Block index -> region or -1.  */
-  std::vector<int64_t> stride;		/* Register -> affine stride from one
-					   vector lane to the next.  */
-  std::vector<int64_t> wstride;		/* ... from one worker to the next.  */
-  std::vector<bool> affine;		/* Register -> a scalar base + the
-					   worker and the vector lane times
-					   their strides.  */
-  /* The definitions and the phi copies (phi, incoming block) of SIMD
-     code that must be masked (masking.cc).  */
-  std::set<const dir_insn *> mask_defs;
-  std::set<std::pair<const dir_insn *, const dir_block *>> mask_copies;
-  std::vector<uint32_t> per_lane;	/* Registers that must not be
-					   scalars (masking.cc), in the
-					   order found.  */
-  std::vector<bool> not_affine;		/* Register -> kept per lane.  */
-  /* Register -> 1 + the register of the guarded sign extension its
-     affine value comes from, or 0 (strides.cc); the extensions refused
-     as guarded ones.  */
-  std::vector<uint32_t> guard_root;
-  std::set<uint32_t> no_guard;
-  std::vector<std::vector<bool>> live;	/* Liveness of FN.  */
-  /* With OPTS.verify: the writes emitted in SIMD code, keyed like
-     MASK_COPIES (null for a definition), 1 if some were unmasked, 2 if
-     some were masked.  */
+  const cpu_plan &plan;
+  /* The plan's fields (plan.h), by the names the printing code uses.  */
+  const gw_partitions &parts;
+  const gw_divergence &div;
+  const unsigned &p;
+  const int &wlen, &vlen, &group, &chunks;
+  const std::vector<simd_region> &regions;
+  const std::vector<int> &region_of;
+  const std::vector<int64_t> &stride, &wstride;
+  const std::vector<bool> &affine;
+  const std::vector<uint32_t> &guard_root;
+  const std::vector<bool> &check;
+  const std::vector<uint32_t> &slot_offset;
+  const uint32_t &frame_size, &shared_size, &wshared_size;
+  const std::vector<const dir_insn *> &deferred;
+  const std::set<const dir_insn *> &wc;
+  const dir_insn *const &wc_rep;
+  const std::vector<std::pair<const dir_insn *, dir_value>> &prefix;
+  const std::set<const dir_insn *> &in_prefix;
+
+  /* With OPTS.verify: the writes emitted in SIMD code, keyed like the
+     plan's mask_copies (null for a definition), 1 if some were unmasked,
+     2 if some were masked.  */
   std::map<std::pair<const dir_insn *, const dir_block *>, int> written;
-  std::vector<bool> check;		/* Block -> its mask may be empty
-					   when the code falls into it.  */
-  std::vector<uint32_t> slot_offset;	/* In its frame.  */
-  uint32_t frame_size = 0;		/* Each lane's frame.  */
-  uint32_t shared_size = 0;		/* The gang's shared frame.  */
-  uint32_t wshared_size = 0;		/* Each worker's shared frame.  */
-  /* The deferred atomics of scalar code (gang reductions), numbered: each
-     gang keeps its value of each in a gw_red_slot (emit.cc).  */
-  std::vector<const dir_insn *> deferred;
-  /* The write-combined atomics, and one of them (their operation and
-     type), null if none (wcombine.cc).  */
-  std::set<const dir_insn *> wc;
-  const dir_insn *wc_rep = nullptr;
-  /* The kernel's gang-invariant start, which the exported kernel
-     computes once for the gangs it runs (emit.cc): its instructions in
-     order, each phi with its incoming value.  */
-  std::vector<std::pair<const dir_insn *, dir_value>> prefix;
-  std::set<const dir_insn *> in_prefix;
   std::string out;
 
   void put (const char *fmt, ...) __attribute__ ((format (printf, 2, 3)));
-  bool simd (const dir_block *b) const { return region_of[b->index] >= 0; }
-  bool vary (const dir_value &v) const { return div.varying (v); }
+  bool simd (const dir_block *b) const { return plan.simd (b); }
+  bool vary (const dir_value &v) const { return plan.vary (v); }
   /* Is register R held in a C vector (varying and not affine)?  */
-  bool is_vec (uint32_t r) const { return div.varying (r) && !affine[r]; }
-  bool is_vec (const dir_value &v) const { return v.reg_p () && is_vec (v.reg); }
+  bool is_vec (uint32_t r) const { return plan.is_vec (r); }
+  bool is_vec (const dir_value &v) const { return plan.is_vec (v); }
+  bool masked (const dir_insn *i) const { return plan.masked (i); }
+  bool masked_copy (const dir_insn *phi, const dir_block *from) const
+  {
+    return plan.masked_copy (phi, from);
+  }
+  int64_t lane_stride (uint32_t r, const dir_block *b) const
+  {
+    return plan.lane_stride (r, b);
+  }
 
   /* Lanes (emit.cc).  */
   bool pos_is_lane (const dir_insn *i) const;
@@ -161,8 +139,6 @@ private:
   void deferred_atomic (const dir_insn *i, const std::vector<std::string> &a);
   void combine_deferred ();
   std::string reduce_identity (dir_opcode op, dir_type t) const;
-  bool holds_own_addresses (uint32_t sl) const;
-  void check_chunked_reduce (const dir_insn *i) const;
   std::string mem_ptr (const dir_insn *i, const std::string &addr) const;
   std::string dcall_expr (const dir_insn *i,
 			  const std::vector<std::string> &a,
@@ -184,7 +160,6 @@ private:
 			  const std::string &src) const;
   void assign_varying (const dir_insn *i, const std::string &expr);
   /* Write-combined atomics (wcombine.cc).  */
-  void find_combined_atomics ();
   void combined_helpers ();
   void combined_atomic (const dir_insn *i, bool in_simd);
   void guard_access (const dir_insn *i, bool in_simd);
@@ -213,37 +188,12 @@ private:
 		     const dir_block *to, const std::string &mask,
 		     simd_edge kind, const std::string *pre = nullptr);
   void scalar_block (const dir_block *b);
-  void find_prefix ();
   void simd_region_code (const simd_region &r);
   void simd_block (const simd_region &r, int k);
 
-  /* Analyses (emit.cc, strides.cc).  */
-  void analyse ();
-  void plan_regions ();
-  void strides ();
-  int64_t lane_stride (uint32_t r, const dir_block *b) const;
-  bool guard_candidate (const dir_insn *i,
-			const std::vector<char> &exact) const;
-  bool find_guards (const std::vector<char> &exact);
   bool guarded (const dir_value &addr, std::string *ok,
 		std::string *lanes) const;
-  void empty_checks ();
-  /* Masking (masking.cc).  */
-  void block_edges (const simd_region &r, const dir_block *b,
-		    std::vector<std::pair<const dir_block *, simd_edge>>
-		      *edges, bool *alternatives) const;
-  /* Blocks whose masks may hold lanes, by block index, and one more
-     for the lanes that left the region.  */
-  typedef std::vector<char> lane_set;
-  void region_writes (const simd_region &r,
-		      const std::function<void (const dir_insn *,
-						const dir_block *,
-						const lane_set &)> &on_write)
-    const;
-  bool live_for_waiting (const simd_region &r, size_t y, uint32_t reg,
-			 const std::vector<std::vector<bool>> &live) const;
-  void find_masked_writes (const simd_region &r,
-			   const std::vector<std::vector<bool>> &live);
+  /* The masks' checks (masking.cc).  */
   void note_write (const dir_insn *i, const dir_block *from, bool masked,
 		   const std::string &mask);
   /* The lane checker (OPTS.check_lanes, masking.cc).  */
@@ -252,12 +202,7 @@ private:
 		    const dir_block *b);
   void check_block_lanes (const dir_block *b, const std::string &mask);
   void reset_owners (const simd_region &r);
-  void verify_masks (const std::vector<std::vector<bool>> &live) const;
-  bool masked (const dir_insn *i) const { return mask_defs.count (i); }
-  bool masked_copy (const dir_insn *phi, const dir_block *from) const
-  {
-    return mask_copies.count ({ phi, from });
-  }
+  void verify_masks () const;
 };
 
 /* simplify.cc: does B start with a fork or join marker?  The partition

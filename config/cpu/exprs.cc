@@ -531,125 +531,15 @@ emitter::reduce_identity (dir_opcode op, dir_type t) const
     }
 }
 
-/* A REDUCE across workers that run in several chunks combines each
-   chunk's lanes, then the chunks' results in the order the chunks run
-   (the last first), so that the lanes of chunk 0, which run last, end
-   with the whole combination.  The other chunks see a part of it, which
-   is harmless only if nothing they do with it survives chunk 0's run:
-   I must run once per chunk (no cycle of the region through it), and
-   its value, and every value computed from it, may only be stored to the
-   lane's own frame (only global lane 0's is read outside a partition:
-   frame.bcast refreshes the others) or to an address every lane shares
-   (chunk 0 stores last), or be used after the partition's join.  GCC's
-   lowering gives a worker reduction's FINI just those uses.  */
-
-/* Whether the own slot SL only ever holds addresses of own slots: its
-   address is only the address of plain loads and stores of 64 bits at
-   displacement 0, and each store stores an own slot's address.  */
-
-bool
-emitter::holds_own_addresses (uint32_t sl) const
-{
-  for (const dir_block *b : fn->blocks)
-    for (const dir_insn *u : b->insns)
-      for (size_t n = 0; n < u->ops.size (); n++)
-	{
-	  const dir_value &v = u->ops[n];
-	  const dir_insn *d = v.reg_p () ? fn->regs[v.reg].def : nullptr;
-	  if (!d || d->op != DOP_ADDR_LOCAL || d->slot != sl)
-	    continue;
-	  if (n != 0 || (u->op != DOP_LOAD && u->op != DOP_STORE)
-	      || u->type != DT_I64 || u->disp != 0
-	      || (u->flags & (DIF_VOLATILE | DIF_ATOMIC)))
-	    return false;
-	  if (u->op == DOP_STORE)
-	    {
-	      const dir_insn *s = (u->ops[1].reg_p ()
-				   ? fn->regs[u->ops[1].reg].def : nullptr);
-	      if (!s || s->op != DOP_ADDR_LOCAL || fn->slots[s->slot].shared)
-		return false;
-	    }
-	}
-  return !fn->slots[sl].shared;
-}
-
-void
-emitter::check_chunked_reduce (const dir_insn *i) const
-{
-  const simd_region &r = regions[region_of[i->bb->index]];
-  auto refuse = [] () {
-    throw cannot { "a reduction across workers that run in several chunks "
-		   "of lanes, whose partial value the code after it uses",
-		   true };
-  };
-  /* No path from I's block back to it inside the region.  */
-  std::vector<bool> seen (fn->blocks.size ());
-  std::vector<const dir_block *> work (i->bb->succs.begin (),
-				       i->bb->succs.end ());
-  while (!work.empty ())
-    {
-      const dir_block *b = work.back ();
-      work.pop_back ();
-      if (b == i->bb)
-	refuse ();
-      if (!r.contains (b) || seen[b->index])
-	continue;
-      seen[b->index] = true;
-      work.insert (work.end (), b->succs.begin (), b->succs.end ());
-    }
-  /* The values computed from I's, to a fixed point.  */
-  std::vector<bool> part (fn->regs.size ());
-  part[i->dest] = true;
-  auto tainted = [&] (const dir_value &v) { return v.reg_p () && part[v.reg]; };
-  auto own_slot_address = [&] (const dir_value &a) {
-    const dir_insn *d = a.reg_p () ? fn->regs[a.reg].def : nullptr;
-    return d && d->op == DOP_ADDR_LOCAL && !fn->slots[d->slot].shared;
-  };
-  /* The lane's own frame: an own slot's address, or one loaded from an
-     own slot that only ever holds such addresses (at -O0, GCC's pointer
-     to the private copy of a reduction of a Fortran dummy argument): a
-     lane's copy of it is the lane's own store or frame.bcast's, which
-     makes lane 0's addresses the lane's own (gw_frame_copy).  */
-  auto own_frame = [&] (const dir_value &a) {
-    if (own_slot_address (a))
-      return true;
-    const dir_insn *d = a.reg_p () ? fn->regs[a.reg].def : nullptr;
-    return (d && d->op == DOP_LOAD && d->type == DT_I64 && d->disp == 0
-	    && !(d->flags & (DIF_VOLATILE | DIF_ATOMIC))
-	    && own_slot_address (d->ops[0])
-	    && holds_own_addresses (fn->regs[d->ops[0].reg].def->slot));
-  };
-  for (bool changed = true; changed;)
-    {
-      changed = false;
-      for (const dir_block *b : r.order)
-	for (const auto *list : { &b->phis, &b->insns })
-	  for (const dir_insn *u : *list)
-	    {
-	      if (u == i || (u->dest != DIR_NOREG && part[u->dest])
-		  || !std::any_of (u->ops.begin (), u->ops.end (), tainted))
-		continue;
-	      if (u->op == DOP_STORE && !tainted (u->ops[0])
-		  && !(u->flags & (DIF_VOLATILE | DIF_ATOMIC))
-		  && (own_frame (u->ops[0]) || !vary (u->ops[0])))
-		continue;
-	      if (dir_side_effect_p (u) || u->dest == DIR_NOREG
-		  || dir_op_flag (u->op, DOPF_READS | DOPF_TRAPS))
-		refuse ();
-	      part[u->dest] = changed = true;
-	    }
-    }
-}
-
 /* The vector expression of the REDUCE I: each lane gets the combination
    of the lanes that share its position on the axes I does not reduce
    across.  A group of 2^K lanes at a stride of 2^S (the vector lanes of
    a worker, the workers of a chunk, or all) combines in K butterfly
    steps, lane L with lane L ^ D; any other group folds its members in
    order.  Across workers that run in chunks, the chunks' results then
-   combine as check_chunked_reduce says, the lanes of workers past the
-   last counting as the identity.  Either way the order of the
-   combination is fixed by the dimensions: a float reduction gives the
+   combine as the plan checked (plan.cc, check_chunked_reduce), the
+   lanes of workers past the last counting as the identity.  Either way
+   the order of the combination is fixed by the dimensions: a float reduction gives the
    same result every run.  */
 
 std::string
@@ -659,7 +549,8 @@ emitter::reduce_expr (const dir_insn *i) const
   bool across_workers = (i->axes & dir_axis_bit (DA_WORKER)) && wlen > 1;
   bool chunked = across_workers && chunks > 1;
   if (chunked)
-    check_chunked_reduce (i);
+    if (const std::string *why = plan.refusal (i))
+      throw cannot { *why };
   /* The members of lane L's group: count, stride, and the first.  */
   unsigned n = (across_vector ? vlen : 1) * (across_workers ? group : 1);
   unsigned stride = across_vector ? 1 : vlen;
@@ -671,9 +562,6 @@ emitter::reduce_expr (const dir_insn *i) const
   /* A complex product carries the real and imaginary parts (gw_r and
      gw_s; sources gw_x and gw_y) and returns one of them.  */
   bool pair = i->redop == DOP_CMULRE || i->redop == DOP_CMULIM;
-  if (pair && chunked)
-    throw cannot { "a complex product across workers that run in several "
-		   "chunks of lanes", true };
   std::string x = vval (i->ops[0]), y = pair ? vval (i->ops[1]) : "";
   std::string result = i->redop == DOP_CMULIM ? "gw_s" : "gw_r";
   if (n <= 1 && !chunked)

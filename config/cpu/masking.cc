@@ -54,11 +54,13 @@
    that run together; control-flow divergence, in whatever order the
    linearization runs the lanes, is caught here.
 
-   Requires: the region's plan (linearize.cc), the emitter's empty-mask
-   checks, the divergence of the registers, liveness.
-   Provides: the masked definitions and phi copies, and the registers that
-   must be per-lane.  emitter::verify_masks checks the emitted code
-   against the same rule in checking builds.  */
+   This file has two halves.  The analysis is part of the plan (plan.h):
+   it requires the region's plan (linearize.cc), the empty-mask checks,
+   the divergence of the registers, liveness, and provides the masked
+   definitions and phi copies, and the registers that must be per-lane.
+   The emitter's half: emitter::verify_masks checks the emitted code
+   against the same rule in checking builds, and the lane checker
+   instruments it.  */
 
 #include "emitter.h"
 #include "../../device/ir/print.h"
@@ -74,7 +76,7 @@ namespace gw_cpu {
    of them (ALTERNATIVES).  */
 
 void
-emitter::block_edges (const simd_region &r, const dir_block *b,
+cpu_plan::block_edges (const simd_region &r, const dir_block *b,
 		      std::vector<std::pair<const dir_block *, simd_edge>>
 			*edges, bool *alternatives) const
 {
@@ -124,7 +126,7 @@ emitter::block_edges (const simd_region &r, const dir_block *b,
    definition).  */
 
 void
-emitter::region_writes (const simd_region &r,
+cpu_plan::region_writes (const simd_region &r,
 			const std::function<void (const dir_insn *,
 						  const dir_block *,
 						  const lane_set &)> &on_write)
@@ -269,12 +271,11 @@ emitter::region_writes (const simd_region &r,
 }
 
 /* Is register REG live for lanes waiting at the block of index Y of
-   region R (Y = number of blocks: lanes that left R)?  LIVE is the
-   liveness of FN.  */
+   region R (Y = number of blocks: lanes that left R)?  */
 
 bool
-emitter::live_for_waiting (const simd_region &r, size_t y, uint32_t reg,
-			   const std::vector<std::vector<bool>> &live) const
+cpu_plan::live_for_waiting (const simd_region &r, size_t y, uint32_t reg)
+  const
 {
   bool gone = y == fn->blocks.size ();
   const dir_block *b = gone ? r.exit : fn->blocks[y];
@@ -295,18 +296,16 @@ emitter::live_for_waiting (const simd_region &r, size_t y, uint32_t reg,
 }
 
 /* Record in MASK_DEFS and MASK_COPIES the writes of the SIMD region R
-   that lanes outside their masks may still read.  LIVE is the liveness
-   of FN.  */
+   that lanes outside their masks may still read.  */
 
 void
-emitter::find_masked_writes (const simd_region &r,
-			     const std::vector<std::vector<bool>> &live)
+cpu_plan::find_masked_writes (const simd_region &r)
 {
   region_writes (r, [&] (const dir_insn *i, const dir_block *from,
 			 const lane_set &outside) {
     uint32_t reg = i->dest;
     for (size_t y = 0; y < outside.size (); y++)
-      if (outside[y] && live_for_waiting (r, y, reg, live))
+      if (outside[y] && live_for_waiting (r, y, reg))
 	{
 	  if (from)
 	    mask_copies.insert ({ i, from });
@@ -410,21 +409,21 @@ emitter::reset_owners (const simd_region &r)
 /* The verifier of the emitted SIMD code, run when checking: no write
    emitted without a mask may change a register for lanes outside it
    that still read it (the rule of this file's header, checked on what
-   the emitter wrote).  LIVE is the liveness of FN.  An error is an
-   internal error, reported with the device RTL annotated.  */
+   the emitter wrote).  An error is an internal error, reported with the
+   device RTL annotated.  */
 
 void
-emitter::verify_masks (const std::vector<std::vector<bool>> &live) const
+emitter::verify_masks () const
 {
   std::map<const dir_insn *, std::string> errors;
   for (const simd_region &r : regions)
-    region_writes (r, [&] (const dir_insn *i, const dir_block *from,
-			   const lane_set &outside) {
+    plan.region_writes (r, [&] (const dir_insn *i, const dir_block *from,
+				const cpu_plan::lane_set &outside) {
       auto w = written.find ({ i, from });
       if (w == written.end () || !(w->second & 1))
 	return;
       for (size_t y = 0; y < outside.size (); y++)
-	if (outside[y] && live_for_waiting (r, y, i->dest, live))
+	if (outside[y] && plan.live_for_waiting (r, y, i->dest))
 	  {
 	    std::string &e = errors[i];
 	    std::string what

@@ -1,9 +1,9 @@
-/* The cpu emitter: affine values (see emitter.h).
+/* The cpu target's plan: affine values (plan.h).
    Copyright (C) 2026 The Gangway developers.
    This file is part of Gangway, licensed under the GPL v3 or later; see
    device/ir/ir.h.  */
 
-#include "emitter.h"
+#include "plan.h"
 
 #include <algorithm>
 
@@ -57,23 +57,140 @@ skip_edge (const dir_block *from, const dir_block *to)
 	 && t->targets[0] != to;
 }
 
-/* The affine strides of each varying register: the differences between
-   the values of adjacent workers and of adjacent lanes, where those are
-   constants.  Optimistic over phis.  */
+namespace {
 
-void
-emitter::strides ()
+/* The strides of the phi PHI of block B, from the strides ST of PL's
+   registers.  */
+
+lin
+phi_stride (const cpu_plan &pl, const dir_insn *phi, const dir_block *b,
+	    const std::vector<lin> &st)
 {
-  /* Which varying registers hold exact sequences: the lanes' values are
-     the base plus the lane times the strides as integers, not reduced
-     modulo the register's width (nothing wrapped between the lanes).
-     Only those can be widened by a sign extension into an affine value:
-     (signed char) (i * 7) wraps from lane to lane, and its extension to
-     int is no sequence.  Positions are exact, and so are sums,
-     differences and products of exact values whose overflow the source
-     left undefined (nsw), copies, broadcasts and extensions; uniform
-     values (one value for all lanes) trivially.  Optimistic over
-     phis.  */
+  const dir_func *fn = pl.fn;
+  /* The strides of operand V of an insn in block B: none if V comes out
+     of a loop the lanes left at different iterations.  */
+  auto at = [&] (const dir_value &v) -> lin {
+    if (v.reg_p () && fn->regs[v.reg].def
+	&& pl.div.leaves_divergent_loop (fn->regs[v.reg].def->bb, b))
+      return LIN_UNKNOWN;
+    return v.reg_p () ? st[v.reg] : lin { 0, 0 };
+  };
+  /* At a join of divergent paths the lanes' values come from different
+     definitions: no common base.  Except at the join of a neutered
+     region that the region leaves by one edge: the lanes that skipped it
+     bring an undefined value, which they never read (they take the
+     single lane's by a broadcast), so the region's value describes them
+     all.  */
+  size_t defined = 0;
+  bool neuter_join = true;
+  for (size_t k = 0; k < phi->ops.size (); k++)
+    if (!skip_edge (phi->targets[k], b))
+      defined++;
+    else if (!phi->ops[k].imm_p ())
+      neuter_join = false;
+  /* One edge of the region's: several could bring different bases to
+     lanes that took different paths.  */
+  neuter_join &= defined == 1;
+  if (pl.div.divergent_join (b) && !neuter_join)
+    return LIN_UNKNOWN;
+  /* The skipping lanes' undefined value is no constraint: no lane takes
+     that edge where the branch is uniform (scalar code and redundant
+     single code take the single side).  */
+  lin s = LIN_TOP;
+  for (size_t k = 0; k < phi->ops.size (); k++)
+    if (!neuter_join || !skip_edge (phi->targets[k], b))
+      s = meet (s, at (phi->ops[k]));
+  return s;
+}
+
+/* The strides of the varying insn I of block B, from the strides ST of
+   PL's registers, EXACT (exact_sequences) and MAY_GUARD (whether sign
+   extensions may be guarded).  */
+
+lin
+insn_stride (const cpu_plan &pl, const dir_insn *i, const dir_block *b,
+	     const std::vector<lin> &st, const std::vector<char> &exact,
+	     bool may_guard)
+{
+  const dir_func *fn = pl.fn;
+  auto at = [&] (const dir_value &v) -> lin {
+    if (v.reg_p () && fn->regs[v.reg].def
+	&& pl.div.leaves_divergent_loop (fn->regs[v.reg].def->bb, b))
+      return LIN_UNKNOWN;
+    return v.reg_p () ? st[v.reg] : lin { 0, 0 };
+  };
+  auto exact_op = [&] (const dir_value &v) {
+    return !v.reg_p () || exact[v.reg];
+  };
+  lin x = i->ops.size () > 0 ? at (i->ops[0]) : lin { 0, 0 };
+  lin y = i->ops.size () > 1 ? at (i->ops[1]) : lin { 0, 0 };
+  switch (i->op)
+    {
+    case DOP_DIM_POS:
+      return i->axis == DA_WORKER ? lin { 1, 0 } : lin { 0, 1 };
+    case DOP_ADDR_LOCAL:
+      /* Each lane's frame, or its worker's shared slot.  */
+      return !fn->slots[i->slot].shared
+	     ? lin { (int64_t) pl.frame_size * pl.vlen, pl.frame_size }
+	     : lin { pl.wshared_size, 0 };
+    case DOP_BCAST:
+      /* Every lane takes its single lane's value: no change along the
+	 axes broadcast across.  */
+      return x.top () || x.unknown () ? x
+	     : lin { (i->axes & (1u << DA_WORKER)) ? 0 : x.w,
+		     (i->axes & (1u << DA_VECTOR)) ? 0 : x.v };
+    case DOP_COPY: case DOP_TRUNC:
+      /* A truncation keeps the strides modulo its width, which is how
+	 the narrower lanes are computed.  */
+      return x;
+    case DOP_SEXT:
+      /* A sign extension keeps them if the narrow lanes hold an exact
+	 sequence; a zero extension never (the narrow value may cross
+	 zero).  */
+      if (exact_op (i->ops[0]))
+	return x;
+      if (may_guard && pl.guard_candidate (i, exact)
+	  && (x.top () || (!x.unknown () && x.w == 0 && x.v != 0)))
+	return x;
+      return LIN_UNKNOWN;
+    case DOP_ADD:
+      return sum (x, y, 1);
+    case DOP_SUB:
+      return sum (x, y, -1);
+    case DOP_MUL:
+      if (i->ops[1].imm_p ())
+	return scale (x, (int64_t) i->ops[1].imm);
+      if (i->ops[0].imm_p ())
+	return scale (y, (int64_t) i->ops[0].imm);
+      if (x.top () || y.top ())
+	return LIN_TOP;
+      return LIN_UNKNOWN;
+    case DOP_SHL:
+      if (i->ops[1].imm_p () && i->ops[1].imm < 63)
+	return scale (x, (int64_t) 1 << i->ops[1].imm);
+      if (x.top ())
+	return LIN_TOP;
+      return LIN_UNKNOWN;
+    default:
+      return LIN_UNKNOWN;
+    }
+}
+
+} // anon namespace
+
+/* Which varying registers hold exact sequences: the lanes' values are
+   the base plus the lane times the strides as integers, not reduced
+   modulo the register's width (nothing wrapped between the lanes).  Only
+   those can be widened by a sign extension into an affine value:
+   (signed char) (i * 7) wraps from lane to lane, and its extension to
+   int is no sequence.  Positions are exact, and so are sums, differences
+   and products of exact values whose overflow the source left undefined
+   (nsw), copies, broadcasts and extensions; uniform values (one value
+   for all lanes) trivially.  Optimistic over phis.  */
+
+std::vector<char>
+cpu_plan::exact_sequences () const
+{
   std::vector<char> exact (fn->regs.size (), 1);
   bool changed_exact = true;
   auto exact_op = [&] (const dir_value &v) {
@@ -125,171 +242,96 @@ emitter::strides ()
 	    }
 	}
     }
+  return exact;
+}
 
-  /* A sign extension of a 32-bit value that is not exact but steps by a
-     constant from lane to lane (an index GCC computed in unsigned
-     arithmetic) is affine unless the lanes wrap past INT32_MAX between
-     lane 0 and the last: find_guards keeps it so where every value made
-     from it is an address of plain loads and stores, which test that at
-     run time (guarded).  Vector lanes only: no workers.  */
-  bool may_guard = wlen == 1;
+/* A sign extension of a 32-bit value that is not exact but steps by a
+   constant from lane to lane (an index GCC computed in unsigned
+   arithmetic) is affine unless the lanes wrap past INT32_MAX between
+   lane 0 and the last: find_guards keeps it so where every value made
+   from it is an address of plain loads and stores, which test that at
+   run time (guarded).  Vector lanes only: no workers, and no atomics.  */
+
+bool
+cpu_plan::may_guard () const
+{
+  bool ok = wlen == 1;
   for (const dir_block *b : fn->blocks)
     for (const dir_insn *i : b->insns)
       if (i->op == DOP_ATOMIC || i->op == DOP_XCHG || i->op == DOP_CAS
 	  || (i->flags & DIF_ATOMIC))
-	may_guard = false;
+	ok = false;
+  return ok;
+}
 
-  std::vector<lin> st (fn->regs.size (), lin { 0, 0 });
-  for (size_t r = 0; r < fn->regs.size (); r++)
-    if (div.varying ((uint32_t) r))
-      st[r] = LIN_TOP;
-  auto of = [&] (const dir_value &v) -> lin {
-    return v.reg_p () ? st[v.reg] : lin { 0, 0 };
-  };
-  /* The strides of operand V of an insn in block B: none if V comes out
-     of a loop the lanes left at different iterations.  */
-  auto at = [&] (const dir_value &v, const dir_block *b) -> lin {
-    if (v.reg_p () && fn->regs[v.reg].def
-	&& div.leaves_divergent_loop (fn->regs[v.reg].def->bb, b))
-      return LIN_UNKNOWN;
-    return of (v);
-  };
-  bool changed = true;
-  while (changed)
+/* The affine strides of each varying register: the differences between
+   the values of adjacent workers and of adjacent lanes, where those are
+   constants.  Optimistic over phis.  Then which of them are affine
+   (find_affine), and the guarded extensions (find_guards): those it
+   refuses are not affine, and the strides are computed once more
+   without them.  */
+
+void
+cpu_plan::strides ()
+{
+  for (;;)
     {
-      changed = false;
-      for (const dir_block *b : fn->blocks)
+      std::vector<char> exact = exact_sequences ();
+      bool guards = may_guard ();
+      std::vector<lin> st (fn->regs.size (), lin { 0, 0 });
+      for (size_t r = 0; r < fn->regs.size (); r++)
+	if (div.varying ((uint32_t) r))
+	  st[r] = LIN_TOP;
+      bool changed = true;
+      while (changed)
 	{
-	  if (!simd (b))
-	    continue;
-	  auto update = [&] (const dir_insn *i, lin s) {
-	    if (!(st[i->dest] == s))
-	      {
-		st[i->dest] = s;
-		changed = true;
-	      }
-	  };
-	  for (const dir_insn *phi : b->phis)
+	  changed = false;
+	  for (const dir_block *b : fn->blocks)
 	    {
-	      if (!div.varying (phi->dest))
+	      if (!simd (b))
 		continue;
-	      /* At a join of divergent paths the lanes' values come from
-		 different definitions: no common base.  Except at the join
-		 of a neutered region that the region leaves by one edge: the
-		 lanes that skipped it bring an undefined value, which they
-		 never read (they take the single lane's by a broadcast), so
-		 the region's value describes them all.  */
-	      size_t defined = 0;
-	      bool neuter_join = true;
-	      for (size_t k = 0; k < phi->ops.size (); k++)
-		if (!skip_edge (phi->targets[k], b))
-		  defined++;
-		else if (!phi->ops[k].imm_p ())
-		  neuter_join = false;
-	      /* One edge of the region's: several could bring different
-		 bases to lanes that took different paths.  */
-	      neuter_join &= defined == 1;
-	      if (div.divergent_join (b) && !neuter_join)
-		{
-		  update (phi, LIN_UNKNOWN);
-		  continue;
-		}
-	      /* The skipping lanes' undefined value is no constraint: no
-		 lane takes that edge where the branch is uniform (scalar
-		 code and redundant single code take the single side).  */
-	      lin s = LIN_TOP;
-	      for (size_t k = 0; k < phi->ops.size (); k++)
-		if (!neuter_join || !skip_edge (phi->targets[k], b))
-		  s = meet (s, at (phi->ops[k], b));
-	      update (phi, s);
-	    }
-	  for (const dir_insn *i : b->insns)
-	    {
-	      if (i->dest == DIR_NOREG || !div.varying (i->dest))
-		continue;
-	      lin s = LIN_UNKNOWN;
-	      lin x = i->ops.size () > 0 ? at (i->ops[0], b) : lin { 0, 0 };
-	      lin y = i->ops.size () > 1 ? at (i->ops[1], b) : lin { 0, 0 };
-	      switch (i->op)
-		{
-		case DOP_DIM_POS:
-		  s = i->axis == DA_WORKER ? lin { 1, 0 } : lin { 0, 1 };
-		  break;
-		case DOP_ADDR_LOCAL:
-		  /* Each lane's frame, or its worker's shared slot.  */
-		  s = !fn->slots[i->slot].shared
-		      ? lin { (int64_t) frame_size * vlen, frame_size }
-		      : lin { wshared_size, 0 };
-		  break;
-		case DOP_BCAST:
-		  /* Every lane takes its single lane's value: no change
-		     along the axes broadcast across.  */
-		  s = x.top () || x.unknown () ? x
-		      : lin { (i->axes & (1u << DA_WORKER)) ? 0 : x.w,
-			      (i->axes & (1u << DA_VECTOR)) ? 0 : x.v };
-		  break;
-		case DOP_COPY: case DOP_TRUNC:
-		  /* A truncation keeps the strides modulo its width, which
-		     is how the narrower lanes are computed.  */
-		  s = x;
-		  break;
-		case DOP_SEXT:
-		  /* A sign extension keeps them if the narrow lanes hold an
-		     exact sequence; a zero extension never (the narrow
-		     value may cross zero).  */
-		  if (exact_op (i->ops[0]))
-		    s = x;
-		  else if (may_guard && guard_candidate (i, exact)
-			   && (x.top () || (!x.unknown () && x.w == 0
-					    && x.v != 0)))
-		    s = x;
-		  break;
-		case DOP_ADD:
-		  s = sum (x, y, 1);
-		  break;
-		case DOP_SUB:
-		  s = sum (x, y, -1);
-		  break;
-		case DOP_MUL:
-		  if (i->ops[1].imm_p ())
-		    s = scale (x, (int64_t) i->ops[1].imm);
-		  else if (i->ops[0].imm_p ())
-		    s = scale (y, (int64_t) i->ops[0].imm);
-		  else if (x.top () || y.top ())
-		    s = LIN_TOP;
-		  break;
-		case DOP_SHL:
-		  if (i->ops[1].imm_p () && i->ops[1].imm < 63)
-		    s = scale (x, (int64_t) 1 << i->ops[1].imm);
-		  else if (x.top ())
-		    s = LIN_TOP;
-		  break;
-		default:
-		  break;
-		}
-	      update (i, s);
+	      auto update = [&] (const dir_insn *i, lin s) {
+		if (!(st[i->dest] == s))
+		  {
+		    st[i->dest] = s;
+		    changed = true;
+		  }
+	      };
+	      for (const dir_insn *phi : b->phis)
+		if (div.varying (phi->dest))
+		  update (phi, phi_stride (*this, phi, b, st));
+	      for (const dir_insn *i : b->insns)
+		if (i->dest != DIR_NOREG && div.varying (i->dest))
+		  update (i, insn_stride (*this, i, b, st, exact, guards));
 	    }
 	}
+      stride.assign (fn->regs.size (), STRIDE_UNKNOWN);
+      wstride.assign (fn->regs.size (), STRIDE_UNKNOWN);
+      /* Only integers are affine: a merge or broadcast of a uniform
+	 boolean or float varies in no lattice of strides.  */
+      for (size_t r = 0; r < fn->regs.size (); r++)
+	if (!st[r].top () && !st[r].unknown ()
+	    && dir_type_int_p (fn->regs[r].type))
+	  {
+	    wstride[r] = st[r].w;
+	    stride[r] = st[r].v;
+	  }
+      find_affine ();
+      if (find_guards (exact))
+	return;
     }
-  stride.assign (fn->regs.size (), STRIDE_UNKNOWN);
-  wstride.assign (fn->regs.size (), STRIDE_UNKNOWN);
-  /* Only integers are affine: a merge or broadcast of a uniform
-     boolean or float varies in no lattice of strides.  */
-  for (size_t r = 0; r < fn->regs.size (); r++)
-    if (!st[r].top () && !st[r].unknown ()
-	&& dir_type_int_p (fn->regs[r].type))
-      {
-	wstride[r] = st[r].w;
-	stride[r] = st[r].v;
-      }
+}
 
+/* A varying register with strides is kept as lane 0's value: every insn
+   that makes one (positions, frame addresses, sums, products by
+   constants, sign extensions, truncations, phis) computes that value
+   from its operands' lane-0 values.  Not one the masking keeps per lane
+   (NOT_AFFINE): its base would be written for lanes that still read the
+   old one.  */
 
-  /* A varying register with strides is kept as lane 0's value: every
-     insn that makes one (positions, frame addresses, sums, products by
-     constants, sign extensions, truncations, phis) computes that value
-     from its operands' lane-0 values.  Not one the masking keeps per
-     lane (NOT_AFFINE): its base would be written for lanes that still
-     read the old one.  */
+void
+cpu_plan::find_affine ()
+{
   affine.assign (fn->regs.size (), false);
   for (size_t r = 0; r < fn->regs.size (); r++)
     affine[r] = div.varying ((uint32_t) r) && stride[r] != STRIDE_UNKNOWN
@@ -338,11 +380,6 @@ emitter::strides ()
 	    check (i);
 	}
     }
-
-  /* Guarded extensions that find_guards refuses are not affine: once
-     more without them.  */
-  if (!find_guards (exact))
-    strides ();
 }
 
 /* Whether I could be a guarded sign extension (strides): one of a 32-bit
@@ -350,7 +387,7 @@ emitter::strides ()
    yet.  */
 
 bool
-emitter::guard_candidate (const dir_insn *i,
+cpu_plan::guard_candidate (const dir_insn *i,
 			  const std::vector<char> &exact) const
 {
   return i->op == DOP_SEXT && i->type == DT_I64 && i->ops[0].reg_p ()
@@ -368,7 +405,7 @@ emitter::guard_candidate (const dir_insn *i,
    and return false if there were any.  */
 
 bool
-emitter::find_guards (const std::vector<char> &exact)
+cpu_plan::find_guards (const std::vector<char> &exact)
 {
   guard_root.assign (fn->regs.size (), 0);
   auto root_of = [&] (const dir_value &v) -> uint32_t {
@@ -460,7 +497,7 @@ emitter::find_guards (const std::vector<char> &exact)
    next where block B runs, or STRIDE_UNKNOWN if it is not a constant.  */
 
 int64_t
-emitter::lane_stride (uint32_t r, const dir_block *b) const
+cpu_plan::lane_stride (uint32_t r, const dir_block *b) const
 {
   if (!affine[r])
     return STRIDE_UNKNOWN;

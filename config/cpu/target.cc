@@ -62,6 +62,10 @@ struct cpu_settings
 				   atomic update in memory (wcombine.cc).  */
   bool unmasked = false;	/* cpu-unmasked: debugging, images write
 				   every register without a mask.  */
+  unsigned max_lanes = 0;	/* cpu-max-lanes: the widest chunk of a
+				   gang's workers' lanes; 0: the ISA's
+				   vector limit (the plugin's), or
+				   cpu_max_vector (gangway-opt's).  */
 } settings;
 
 std::string
@@ -154,6 +158,19 @@ const gw_option options_table[] = {
     }, nullptr, nullptr, "cpu-no-combine",
     "with --emit=cpu, make every atomic update in memory\n(no "
     "write-combining cache)" },
+  { "cpu-max-lanes", GW_VALUE_REQUIRED,
+    [] (const char *option, const char *v) {
+      char *end = nullptr;
+      unsigned long n = strtoul (v, &end, 10);
+      if (*end || n < 1 || n > cpu_max_vector)
+	return gw_quote (option) + " takes a number of lanes from 1 to "
+	       + std::to_string (cpu_max_vector) + ", not " + gw_quote (v);
+      settings.max_lanes = n;
+      return std::string ();
+    }, "=N", nullptr, "cpu-max-lanes",
+    "with --emit=cpu, run a gang's workers in chunks of\nat most N lanes "
+    "where the kernel allows (the plugin's\nN is the ISA's; default "
+    "64)" },
   { "image-opt", GW_VALUE_REQUIRED, parse_image_opt, nullptr, nullptr },
   { "image-cc", GW_VALUE_REQUIRED, parse_image_cc, nullptr, nullptr },
   { "image-big", GW_VALUE_OPTIONAL, parse_image_big, nullptr, nullptr },
@@ -172,6 +189,8 @@ emit_options (const gw_target_options &opts)
   eopts.check_lanes = settings.check_lanes;
   eopts.unmasked = settings.unmasked;
   eopts.no_combine = settings.no_combine;
+  if (settings.max_lanes)
+    eopts.max_lanes = settings.max_lanes;
   return eopts;
 }
 
@@ -209,13 +228,35 @@ private:
   std::vector<unsigned> widths;	/* SIMD widths used.  */
 };
 
+} // anon namespace
+
+cpu_emit_options
+cpu_emit_options_for (const gw_target_options &opts)
+{
+  cpu_emit_options eopts = emit_options (opts);
+  if (!settings.max_lanes)
+    eopts.max_lanes = cpu_max_simd_lanes (cpu_target_isa ());
+  return eopts;
+}
+
+const cpu_emit_options &
+cpu_pass_emit_options (const gw_pass_context &ctx)
+{
+  static cpu_emit_options from_options;
+  if (ctx.target)
+    return static_cast<const cpu_pass_options *> (ctx.target)->emit;
+  from_options = emit_options (gw_target_options ());
+  return from_options;
+}
+
+namespace {
+
 bool
 cpu_image::compile (dir_func *fn, std::string *code,
 		    std::vector<gw_call> *calls, std::string *why, FILE *dump)
 {
   unsigned lanes = 0;
-  cpu_emit_options eopts = emit_options (opts);
-  eopts.max_lanes = cpu_max_simd_lanes (isa);
+  cpu_emit_options eopts = cpu_emit_options_for (opts);
   if (!cpu_emit_kernel (fn, eopts, code, &lanes, calls, why))
     return false;
   if (lanes && std::find (widths.begin (), widths.end (), lanes)
@@ -615,6 +656,14 @@ public:
   {
     return axis == DA_GANG ? 0 : axis == DA_WORKER ? max_workers
 	   : cpu_max_simd_lanes (cpu_target_isa ());
+  }
+
+  std::shared_ptr<const gw_target_pass_options>
+  pass_options (const gw_target_options &opts) const override
+  {
+    auto o = std::make_shared<cpu_pass_options> ();
+    o->emit = cpu_emit_options_for (opts);
+    return o;
   }
 
   std::vector<const gw_pass_info *> passes () const override

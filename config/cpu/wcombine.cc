@@ -15,13 +15,16 @@
    cache of its own and sends each address's combination to memory once,
    as one atomic, when the call ends.
 
-   Requires: the kernel's analyses (emit.cc).  Which atomics: ATOMIC
-   insns, not deferred (gang reductions have their own slots), relaxed,
-   whose result no insn reads, by +, &, |, ^, min or max on an integer
-   or + min max on a float, on an address not computed from a frame slot;
+   Which atomics: the pass cpu-combine-atomics (gw_cpu_combine_atomics,
+   at the end of this file) flags them combined (DIF_COMBINED), and the
+   plan (plan.h) lists them for the emitter.  ATOMIC insns of a kernel,
+   not deferred (gang reductions have their own slots), relaxed, whose
+   result no insn reads, by +, &, |, ^, min or max on an integer or +
+   min max on a float, on an address not computed from a frame slot;
    all of one operation and type (the first one's: an update by another
    operation on the same address must not be reordered with them; those
-   others stay plain atomics).
+   others stay plain atomics).  None with -fplugin-arg-gangway-cpu-no-
+   combine (the emitter's no_combine), as when the pass is disabled.
 
    Guarantees: the thread sees its own updates.  The cache keeps the
    range of addresses it holds; every other memory access of the kernel
@@ -108,49 +111,6 @@ combinable (dir_opcode op, dir_type t)
 }
 
 } // anon namespace
-
-/* Choose the atomics the kernel write-combines (see above).  */
-
-void
-emitter::find_combined_atomics ()
-{
-  wc.clear ();
-  wc_rep = nullptr;
-  /* The cache is a kernel call's: a routine's atomics go to memory.  */
-  if (opts.no_combine || fn->kind == DFK_ROUTINE)
-    return;
-  std::vector<bool> read (fn->regs.size (), false);
-  for (const dir_block *b : fn->blocks)
-    {
-      for (const dir_insn *phi : b->phis)
-	for (const dir_value &v : phi->ops)
-	  if (v.reg_p ())
-	    read[v.reg] = true;
-      for (const dir_insn *i : b->insns)
-	for (const dir_value &v : i->ops)
-	  if (v.reg_p ())
-	    read[v.reg] = true;
-    }
-  for (const dir_block *b : fn->blocks)
-    {
-      if (b->rpo == ~0u)
-	continue;
-      for (const dir_insn *i : b->insns)
-	{
-	  if (i->op != DOP_ATOMIC || (i->flags & DIF_DEFERRED)
-	      || i->order != DMO_RELAXED
-	      || (i->dest != DIR_NOREG && read[i->dest])
-	      || !combinable (i->redop, i->type)
-	      || frame_address (fn, i->ops[0]))
-	    continue;
-	  if (wc_rep && (wc_rep->redop != i->redop || wc_rep->type != i->type))
-	    continue;
-	  if (!wc_rep)
-	    wc_rep = i;
-	  wc.insert (i);
-	}
-    }
-}
 
 /* The C of the cache and its functions, before the gang function.  */
 
@@ -418,3 +378,59 @@ emitter::combined_frames (uint64_t frame_bytes)
 }
 
 } // namespace gw_cpu
+
+/* The pass cpu-combine-atomics: flag combined the atomics the kernel
+   write-combines (see above), and no others.  */
+
+bool
+gw_cpu_combine_atomics (dir_func *fn, const gw_pass_context &ctx)
+{
+  using namespace gw_cpu;
+  dir_fill_cfg (fn);
+  std::set<const dir_insn *> chosen;
+  const dir_insn *rep = nullptr;
+  /* The cache is a kernel call's: a routine's atomics go to memory.  */
+  if (!cpu_pass_emit_options (ctx).no_combine && fn->kind != DFK_ROUTINE)
+    {
+      std::vector<bool> read (fn->regs.size (), false);
+      for (const dir_block *b : fn->blocks)
+	{
+	  for (const dir_insn *phi : b->phis)
+	    for (const dir_value &v : phi->ops)
+	      if (v.reg_p ())
+		read[v.reg] = true;
+	  for (const dir_insn *i : b->insns)
+	    for (const dir_value &v : i->ops)
+	      if (v.reg_p ())
+		read[v.reg] = true;
+	}
+      for (const dir_block *b : fn->blocks)
+	{
+	  if (b->rpo == ~0u)
+	    continue;
+	  for (const dir_insn *i : b->insns)
+	    {
+	      if (i->op != DOP_ATOMIC || (i->flags & DIF_DEFERRED)
+		  || i->order != DMO_RELAXED
+		  || (i->dest != DIR_NOREG && read[i->dest])
+		  || !combinable (i->redop, i->type)
+		  || frame_address (fn, i->ops[0]))
+		continue;
+	      if (rep && (rep->redop != i->redop || rep->type != i->type))
+		continue;
+	      if (!rep)
+		rep = i;
+	      chosen.insert (i);
+	    }
+	}
+    }
+  bool changed = false;
+  for (dir_block *b : fn->blocks)
+    for (dir_insn *i : b->insns)
+      if (((i->flags & DIF_COMBINED) != 0) != (chosen.count (i) != 0))
+	{
+	  i->flags ^= DIF_COMBINED;
+	  changed = true;
+	}
+  return changed;
+}

@@ -216,11 +216,22 @@ enum
 				   when the launch ends: a target may keep
 				   each gang's values and combine them, in
 				   gang order, then.  */
-  DIF_LIBRARY = 1 << 4		/* dcall: of a function of the C library
+  DIF_LIBRARY = 1 << 4,		/* dcall: of a function of the C library
 				   the device provides (printf, puts,
 				   abort...), not of a routine; its
 				   arguments after the declaration's
 				   parameters are variadic.  */
+  DIF_COMBINED = 1 << 5		/* atomic (relaxed, not deferred, its old
+				   value unread, in a kernel): a combined
+				   update.  Its effect need only be seen by
+				   other threads when the kernel's call on
+				   this thread ends: the target may combine
+				   the thread's combined updates of one
+				   address and send each combination to
+				   memory once.  All the combined atomics
+				   of a function combine by one operation
+				   on one type.  A target pass chooses them
+				   (config/cpu: cpu-combine-atomics).  */
 };
 
 const uint32_t DIR_NOREG = ~0u;
@@ -418,6 +429,19 @@ struct dir_signature
 
 std::string dir_signature_text (const dir_signature &);
 
+/* The result of an analysis pass that a function carries to the passes
+   and the emitter after it (dir_func::analysis), for instance a target's
+   plan of the code it will emit.  Its owner knows its type (KIND says
+   which it is: the name of the pass that computes it); the pipeline only
+   drops it, and prints it in the dumps after the function (PRINT: comment
+   lines, "; ...", which dir_parse skips).  */
+struct dir_analysis
+{
+  virtual ~dir_analysis () = default;
+  virtual const char *kind () const = 0;
+  virtual void print (FILE *f, const dir_func *fn) const = 0;
+};
+
 struct dir_func
 {
   std::string name;		/* Symbol: the kernel's or the routine's.  */
@@ -445,6 +469,13 @@ struct dir_func
   /* Storage.  Blocks and insns live as long as the function.  */
   std::vector<std::unique_ptr<dir_block>> block_store;
   std::vector<std::unique_ptr<dir_insn>> insn_store;
+
+  /* What an analysis pass computed for the passes or the emitter after
+     it, if anything; it describes the function as that pass saw it, so
+     the pipeline drops it after any pass that changes the function.
+     Not copied by dir_clone.  Last, so that it dies before the blocks
+     and insns it may point to.  */
+  std::unique_ptr<dir_analysis> analysis;
 };
 
 /* A routine a module calls and another module (or the device's library)
@@ -587,6 +618,7 @@ void dir_vappendf (std::string &out, const char *fmt, va_list ap);
 
 /* print.cc / parse.cc: the text form (docs/ir.md).  */
 void dir_print (FILE *, const dir_func *);
+void dir_print_with_analysis (FILE *, const dir_func *);
 std::string dir_to_string (const dir_func *);
 std::string dir_decl_text (const dir_decl &);
 std::unique_ptr<dir_func> dir_parse (const std::string &text,

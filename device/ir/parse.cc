@@ -759,8 +759,8 @@ parser::operands (dir_insn *i)
 }
 
 /* Read "[A+D]" for the memory access I, and ", V" for each further value
-   operand, then the optional words "volatile", "atomic", a memory order
-   and "align N".  */
+   operand, then the optional words "volatile", "atomic", "deferred",
+   "combined", a memory order and "align N".  */
 
 void
 parser::mem_operands (dir_insn *i)
@@ -787,7 +787,8 @@ parser::mem_operands (dir_insn *i)
     }
   for (auto [word, flag] : { std::make_pair ("volatile", DIF_VOLATILE),
 			     std::make_pair ("atomic", DIF_ATOMIC),
-			     std::make_pair ("deferred", DIF_DEFERRED) })
+			     std::make_pair ("deferred", DIF_DEFERRED),
+			     std::make_pair ("combined", DIF_COMBINED) })
     if (peek ().kind == token::WORD && peek ().text == word)
       {
 	take ();

@@ -233,6 +233,8 @@ printer::insn (const dir_insn *i)
 	out += " atomic";
       if (i->flags & DIF_DEFERRED)
 	out += " deferred";
+      if (i->flags & DIF_COMBINED)
+	out += " combined";
       if (i->order != DMO_RELAXED)
 	out += std::string (" ") + dir_order_name (i->order);
       if (i->align)
@@ -299,6 +301,8 @@ printer::insn (const dir_insn *i)
 	   ty.c_str (), address ().c_str (), ops_from (1).c_str ());
       if (i->flags & DIF_DEFERRED)
 	out += " deferred";
+      if (i->flags & DIF_COMBINED)
+	out += " combined";
       if (i->order != DMO_RELAXED)
 	out += std::string (" ") + dir_order_name (i->order);
       break;
@@ -447,4 +451,15 @@ dir_print (FILE *f, const dir_func *fn)
 {
   std::string s = dir_to_string (fn);
   fputs (s.c_str (), f);
+}
+
+/* Write FN in the text form to F, followed by the analysis it carries
+   (dir_func::analysis), if any: the form of the dumps.  */
+
+void
+dir_print_with_analysis (FILE *f, const dir_func *fn)
+{
+  dir_print (f, fn);
+  if (fn->analysis)
+    fn->analysis->print (f, fn);
 }

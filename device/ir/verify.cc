@@ -74,6 +74,7 @@ private:
   void check_attrs (const dir_insn *i);
   void check_interface (const dir_insn *i);
   void check_ssa ();
+  void check_combined ();
   void check_partitions ();
 };
 
@@ -257,6 +258,11 @@ verifier::check_attrs (const dir_insn *i)
   if ((i->flags & DIF_DEFERRED)
       && (i->op != DOP_ATOMIC || i->order != DMO_RELAXED))
     error (i, "only a relaxed atomic is flagged deferred");
+  if ((i->flags & DIF_COMBINED)
+      && (i->op != DOP_ATOMIC || i->order != DMO_RELAXED
+	  || (i->flags & DIF_DEFERRED) || fn->kind == DFK_ROUTINE))
+    error (i, "only a relaxed atomic of a kernel, not deferred, is flagged "
+	      "combined");
   if ((i->flags & DIF_LIBRARY) && (i->op != DOP_DCALL || i->axes))
     error (i, "only a dcall of no axes calls the library");
   bool atomic = (i->flags & DIF_ATOMIC) || i->op == DOP_ATOMIC
@@ -554,12 +560,44 @@ verifier::check_partitions ()
     }
 }
 
+/* The combined atomics of the function (DIF_COMBINED).  */
+
+void
+verifier::check_combined ()
+{
+  /* The combined atomics: one operation on one type, their old values
+     unread.  */
+  const dir_insn *first = nullptr;
+  std::vector<bool> read (fn->regs.size ());
+  for (const dir_block *b : fn->blocks)
+    for (const auto *list : { &b->phis, &b->insns })
+      for (const dir_insn *i : *list)
+	for (const dir_value &v : i->ops)
+	  if (v.reg_p ())
+	    read[v.reg] = true;
+  for (const dir_block *b : fn->blocks)
+    for (const dir_insn *i : b->insns)
+      {
+	if (!(i->flags & DIF_COMBINED) || i->op != DOP_ATOMIC)
+	  continue;
+	if (i->dest != DIR_NOREG && read[i->dest])
+	  error (i, "a combined atomic whose old value is read");
+	if (!first)
+	  first = i;
+	else if (i->redop != first->redop || i->type != first->type)
+	  error (i, "a combined atomic of another operation or type than the "
+		    "function's first");
+      }
+}
+
 bool
 verifier::run (FILE *report)
 {
   check_blocks ();
   if (!count ())
     check_ssa ();
+  if (!count ())
+    check_combined ();
   if (!count () && (props & DIR_PROP_SPLIT))
     check_partitions ();
   if (!count ())

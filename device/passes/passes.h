@@ -8,13 +8,27 @@
 
 #include "../ir/ir.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
-/* What a pass may use besides the function.  */
+/* Options of a target's own passes (config/<target>/passes.def), opaque
+   to the pipeline: the target makes them (gw_target::pass_options) from
+   the compilation's options, and only its passes read them.  */
+struct gw_target_pass_options
+{
+  virtual ~gw_target_pass_options () = default;
+};
+
+/* What a pass may use besides the function.  A pass returns true if it
+   changed the function; the pipeline then drops the analysis the
+   function carries (dir_func::analysis).  */
 struct gw_pass_context
 {
   FILE *dump = nullptr;		/* Analysis details go here, if set.  */
+  /* The target's options, for its own passes; null when none were
+     given (a pass then uses its defaults).  */
+  const gw_target_pass_options *target = nullptr;
   /* The target divides by a constant about as cheaply as
      step-divisions steps a quotient (ptxas makes it a multiply-high):
      only divisions by run-time values are worth stepping.  */
@@ -50,6 +64,7 @@ struct gw_pipeline_options
   /* The properties of the target's own the verifier knows
      (gw_target::properties).  */
   std::vector<dir_prop_info> target_props;
+  std::shared_ptr<const gw_target_pass_options> target;	/* Its TARGET.  */
 };
 
 /* A pass of the table.  */
@@ -60,6 +75,9 @@ struct gw_pass_info
   unsigned requires, provides;
 };
 
+/* Run the pass P on FN with CTX; drop FN's analysis if P changed FN.  */
+void gw_run_pass (dir_func *fn, const gw_pass_info *p,
+		  const gw_pass_context &ctx);
 bool gw_run_passes (dir_func *, const gw_pipeline_options &, FILE *dump,
 		    std::string *why);
 bool gw_run_pass_list (dir_func *, const std::vector<const gw_pass_info *> &,

@@ -30,7 +30,7 @@ void
 dump_after (FILE *dump, const char *name, const dir_func *fn)
 {
   fprintf (dump, "\n;; After %s\n", name);
-  dir_print (dump, fn);
+  dir_print_with_analysis (dump, fn);
 }
 
 /* Verify FN after the pass NAME, with the target's properties of OPTS;
@@ -127,6 +127,16 @@ gw_pass_names ()
   return s + ", emit";
 }
 
+/* Run the pass P on FN with CTX.  What FN's analysis says was true of
+   FN before P: if P changed FN, it is gone.  */
+
+void
+gw_run_pass (dir_func *fn, const gw_pass_info *p, const gw_pass_context &ctx)
+{
+  if (p->run (fn, ctx))
+    fn->analysis.reset ();
+}
+
 /* Run the passes of LIST on FN as OPTS says, dumping to DUMP (may be
    null).  Return false and set WHY if the pipeline stopped after one of
    them (-fplugin-arg-gangway-stop-after), in which case FN must not be
@@ -140,6 +150,7 @@ gw_run_pass_list (dir_func *fn, const std::vector<const gw_pass_info *> &list,
   ctx.dump = opts.details ? dump : nullptr;
   ctx.cheap_constant_division = opts.cheap_constant_division;
   ctx.simd_lanes = opts.simd_lanes;
+  ctx.target = opts.target.get ();
   for (const gw_pass_info *p : list)
     {
       /* A disabled pass is skipped but claims its properties, as a broken
@@ -153,7 +164,7 @@ gw_run_pass_list (dir_func *fn, const std::vector<const gw_pass_info *> &list,
       else
 	{
 	  dir_assert ((fn->props & p->requires) == p->requires);
-	  p->run (fn, ctx);
+	  gw_run_pass (fn, p, ctx);
 	  if (dump && gw_pass_selected (opts.dump, p->name))
 	    dump_after (dump, p->name, fn);
 	}

@@ -368,11 +368,8 @@ dump_after (const char *name, const dir_func *fn)
 {
   fflush (stdout);
   fprintf (stderr, "\n;; After %s\n", name);
-  dir_print (stderr, fn);
+  dir_print_with_analysis (stderr, fn);
 }
-
-/* Run the passes O asks for on FN and print the result.  Return the exit
-   status for FN.  */
 
 /* The pipeline driver's options for the command line O.  */
 
@@ -391,8 +388,14 @@ pipeline_options (const options &o)
       p.cheap_constant_division = target->cheap_constant_division ();
       p.simd_lanes = target->simd_lanes ();
     }
+  /* No target's pass options (gw_pipeline_options::target): a target's
+     passes then follow the options its table took from the command line
+     (--isa, --cpu-no-combine ...), as its emit_listing does.  */
   return p;
 }
+
+/* Run the passes O asks for on FN and print the result.  Return the exit
+   status for FN.  */
 
 int
 process (dir_func *fn, const options &o)
@@ -417,9 +420,10 @@ process (dir_func *fn, const options &o)
       ctx.dump = o.details ? stderr : nullptr;
       ctx.cheap_constant_division = po.cheap_constant_division;
       ctx.simd_lanes = po.simd_lanes;
+      ctx.target = po.target.get ();
       for (const gw_pass_info *p : o.passes)
 	{
-	  p->run (fn, ctx);
+	  gw_run_pass (fn, p, ctx);
 	  fn->props |= p->provides;
 	  if (gw_pass_selected (o.print_after, p->name))
 	    dump_after (p->name, fn);
@@ -430,7 +434,7 @@ process (dir_func *fn, const options &o)
 
   if (o.emit.empty ())
     {
-      dir_print (stdout, fn);
+      dir_print_with_analysis (stdout, fn);
       return 0;
     }
   /* The target's passes, as its module builder runs them.  */

@@ -4,7 +4,8 @@
    doubles is one register (8 on x86-64-v4).  An explicit vector_length
    and a region calling a vector routine keep theirs.  The dump has each
    function after the expander, eleven passes, cpu-simplify,
-   cpu-ifconvert and cpu-compact: 15 times.  */
+   cpu-ifconvert, cpu-compact, cpu-combine-atomics and cpu-plan: 17
+   times.  */
 /* { dg-do compile } */
 /* { dg-additional-options "-fplugin-arg-gangway-dump -fplugin-arg-gangway-isa=x86-64-v4" } */
 
@@ -32,6 +33,6 @@ fdv (int n, double *restrict a)
     a[i] *= 3.0;
 }
 
-/* { dg-final { scan-gangway-dump-times "(?n)^function gw_k\[0-9\]+_fd__omp_fn_0 host fd\\._omp_fn\\.0 dims 0 1 8$" 15 } } */
-/* { dg-final { scan-gangway-dump-times "(?n)^function gw_k\[0-9\]+_ff__omp_fn_0 host ff\\._omp_fn\\.0 dims 0 1 16$" 15 } } */
-/* { dg-final { scan-gangway-dump-times "(?n)^function gw_k\[0-9\]+_fdv__omp_fn_0 host fdv\\._omp_fn\\.0 dims 0 1 16$" 15 } } */
+/* { dg-final { scan-gangway-dump-times "(?n)^function gw_k\[0-9\]+_fd__omp_fn_0 host fd\\._omp_fn\\.0 dims 0 1 8$" 17 } } */
+/* { dg-final { scan-gangway-dump-times "(?n)^function gw_k\[0-9\]+_ff__omp_fn_0 host ff\\._omp_fn\\.0 dims 0 1 16$" 17 } } */
+/* { dg-final { scan-gangway-dump-times "(?n)^function gw_k\[0-9\]+_fdv__omp_fn_0 host fdv\\._omp_fn\\.0 dims 0 1 16$" 17 } } */
