@@ -238,19 +238,12 @@ emitter::combine_deferred ()
     }
 }
 
-void
-emitter::run (std::string *code, unsigned *lanes)
-{
-  if (!plan.why.empty ())
-    throw cannot { plan.why };
-  *lanes = p;
-  std::string name = fn->name;
-  bool routine = fn->kind == DFK_ROUTINE;
-  bool red = !deferred.empty ();
-  bool wcomb = wc_rep != nullptr;
-  bool pre = !prefix.empty ();
+/* The read-only data the kernel carries, as C arrays.  */
 
-  /* Read-only data the kernel carries.  */
+void
+emitter::read_only_data ()
+{
+  std::string name = fn->name;
   for (size_t g = 0; g < fn->globals.size (); g++)
     {
       const dir_global &gl = fn->globals[g];
@@ -263,7 +256,13 @@ emitter::run (std::string *code, unsigned *lanes)
 	put ("%s%u", k ? "," : "", (unsigned char) gl.bytes[k]);
       put ("};\n");
     }
+}
 
+/* Where the frames live (below).  */
+
+emitter::frame_layout
+emitter::layout_frames () const
+{
   /* The frames: each lane's (P * CHUNKS of FRAME_SIZE bytes), the
      gang's shared one and each worker's.  They live on the stack of the
      thread that runs the gang, unless they are large: a private array
@@ -272,17 +271,30 @@ emitter::run (std::string *code, unsigned *lanes)
      allocates them on the heap once per call, for all the gangs it
      runs, and the gang function gets them in GW_HEAP.  */
   const uint64_t stack_frames_max = 64 * 1024;
-  uint64_t frame_bytes = (uint64_t) (p > 1 ? p * chunks : 1) * frame_size;
-  uint64_t shared_at = (frame_bytes + 63) / 64 * 64;
-  uint64_t wshared_at = shared_at + (shared_size + 63) / 64 * 64;
-  uint64_t heap_bytes = wshared_at + (uint64_t) wlen * wshared_size;
+  frame_layout f;
+  f.frame_bytes = (uint64_t) (p > 1 ? p * chunks : 1) * frame_size;
+  f.shared_at = (f.frame_bytes + 63) / 64 * 64;
+  f.wshared_at = f.shared_at + (shared_size + 63) / 64 * 64;
+  f.heap_bytes = f.wshared_at + (uint64_t) wlen * wshared_size;
   /* A routine's frame is on the stack of its call.  */
-  bool heap = !routine
-	      && (frame_size ? frame_bytes : 0) + shared_size
-		 + (wshared_size ? (uint64_t) wlen * wshared_size : 0)
-		 > stack_frames_max;
+  f.heap = fn->kind != DFK_ROUTINE
+	   && (frame_size ? f.frame_bytes : 0) + shared_size
+	      + (wshared_size ? (uint64_t) wlen * wshared_size : 0)
+	      > stack_frames_max;
+  return f;
+}
 
-  combined_helpers ();
+/* The gang function's head (a routine's: its prototype): its comment,
+   the struct of the gang-invariant start's values, the parameters.  */
+
+void
+emitter::function_head (const frame_layout &f)
+{
+  std::string name = fn->name;
+  bool red = !deferred.empty ();
+  bool wcomb = wc_rep != nullptr;
+  bool pre = !prefix.empty ();
+  bool routine = fn->kind == DFK_ROUTINE;
   if (routine)
     {
       put ("/* %s: the %s routine %s.  */\n%s\n{\n", name.c_str (),
@@ -308,13 +320,23 @@ emitter::run (std::string *code, unsigned *lanes)
 	}
       put ("GW_INLINE void\n%s_gang (void *gw_data, void *const *gw_globals, "
 	   "uint32_t gw_num_gangs, uint32_t gw_gang%s%s%s%s)\n{\n",
-	   name.c_str (), heap ? ", unsigned char *gw_heap" : "",
+	   name.c_str (), f.heap ? ", unsigned char *gw_heap" : "",
 	   red ? ", struct gw_red_slot *gw_red" : "",
 	   wcomb ? (", struct " + name + "_wc *gw_wc").c_str () : "",
 	   pre ? (", const struct " + name + "_pre *gw_pre").c_str () : "");
       put ("  (void) gw_data; (void) gw_globals; (void) gw_num_gangs; "
 	   "(void) gw_gang;\n");
     }
+}
+
+/* The declarations of the gang function: the registers, the lane
+   checker's owners, the masks, the frames; then the jump to the entry
+   block.  */
+
+void
+emitter::declarations (const frame_layout &f)
+{
+  bool pre = !prefix.empty ();
   for (size_t r = 0; r < fn->regs.size (); r++)
     {
       if (!fn->regs[r].def)
@@ -336,29 +358,36 @@ emitter::run (std::string *code, unsigned *lanes)
 	for (const dir_block *b : r.order)
 	  put ("  gw_m%u m_%u = {};\n", p, b->index);
     }
-  if (frame_size && heap)
+  if (frame_size && f.heap)
     put ("  unsigned char (*gw_frame)[%u] = (unsigned char (*)[%u]) "
 	 "gw_heap;\n", frame_size, frame_size);
   else if (frame_size)
     put ("  unsigned char gw_frame[%u][%u] __attribute__ ((aligned (64)));\n",
 	 p > 1 ? p * chunks : 1, frame_size);
   put ("  uint32_t gw_lane0 = 0;\n");
-  if (shared_size && heap)
+  if (shared_size && f.heap)
     put ("  unsigned char *gw_shared = gw_heap + %llu;\n",
-	 (unsigned long long) shared_at);
+	 (unsigned long long) f.shared_at);
   else if (shared_size)
     put ("  unsigned char gw_shared[%u] __attribute__ ((aligned (64)));\n",
 	 shared_size);
-  if (wshared_size && heap)
+  if (wshared_size && f.heap)
     put ("  unsigned char (*gw_wshared)[%u] = (unsigned char (*)[%u]) "
 	 "(gw_heap + %llu);\n", wshared_size, wshared_size,
-	 (unsigned long long) wshared_at);
+	 (unsigned long long) f.wshared_at);
   else if (wshared_size)
     put ("  unsigned char gw_wshared[%d][%u] __attribute__ ((aligned "
 	 "(64)));\n", wlen, wshared_size);
-  combined_frames (frame_bytes);
+  combined_frames (f.frame_bytes);
   put ("  goto b%u;\n", fn->blocks[0]->index);
+}
 
+/* The blocks of the gang function, in layout order, each SIMD region
+   where its first block is, and the function's end.  */
+
+void
+emitter::blocks_code ()
+{
   std::vector<bool> done (regions.size (), false);
   for (const dir_block *b : fn->blocks)
     {
@@ -376,13 +405,21 @@ emitter::run (std::string *code, unsigned *lanes)
 	}
     }
   put ("}\n\n");
-  if (routine)
-    {
-      if (opts.verify)
-	verify_masks ();
-      *code = out;
-      return;
-    }
+}
+
+/* The exported kernel, which runs the gangs GW_LO to GW_HI of a launch:
+   its gang reductions' slots, the frames on the heap, the cache of the
+   write-combined atomics, the gang-invariant start, the gangs' loop;
+   then the combination of the gang reductions by the launch's last
+   gang.  */
+
+void
+emitter::exported_kernel (const frame_layout &f)
+{
+  std::string name = fn->name;
+  bool red = !deferred.empty ();
+  bool wcomb = wc_rep != nullptr;
+  bool pre = !prefix.empty ();
   if (red)
     /* The launch's gang values (allocated by its first call), and how
        many of its gangs are done.  Launches of the cpu device do not
@@ -412,7 +449,7 @@ emitter::run (std::string *code, unsigned *lanes)
 	 "      else\n\t__builtin_free (gw_new);\n    }\n",
 	 name.c_str (), deferred.size (), fn->host_name.c_str (),
 	 name.c_str ());
-  if (heap)
+  if (f.heap)
     {
       /* The frames, 64-byte aligned; without them the region cannot run:
 	 say so on stderr and abort, as the runtime's fatal errors do.  */
@@ -425,7 +462,7 @@ emitter::run (std::string *code, unsigned *lanes)
 	   "      __builtin_abort ();\n    }\n"
 	   "  unsigned char *gw_heap = (unsigned char *) "
 	   "(((uintptr_t) gw_raw + 63) & ~(uintptr_t) 63);\n",
-	   (unsigned long long) heap_bytes, (unsigned long long) heap_bytes,
+	   (unsigned long long) f.heap_bytes, (unsigned long long) f.heap_bytes,
 	   fn->host_name.c_str ());
     }
   combined_cache ();
@@ -446,13 +483,13 @@ emitter::run (std::string *code, unsigned *lanes)
     }
   put ("  for (uint32_t gw_gang = gw_lo; gw_gang < gw_hi; gw_gang++)\n"
        "    %s_gang (gw_data, gw_globals, gw_num_gangs, gw_gang%s%s%s%s);\n",
-       name.c_str (), heap ? ", gw_heap" : "", red ? ", gw_red" : "",
+       name.c_str (), f.heap ? ", gw_heap" : "", red ? ", gw_red" : "",
        wcomb ? ", &gw_wc" : "", pre ? ", &gw_pre" : "");
   if (wcomb)
     /* Before the launch's gang reductions are combined: this thread's
        updates are all in memory when it says its gangs are done.  */
     put ("  %s_wc_flush (&gw_wc);\n", name.c_str ());
-  if (heap)
+  if (f.heap)
     put ("  __builtin_free (gw_raw);\n");
   if (red)
     {
@@ -466,6 +503,22 @@ emitter::run (std::string *code, unsigned *lanes)
 	   name.c_str (), name.c_str ());
     }
   put ("}\n\n");
+}
+
+void
+emitter::run (std::string *code, unsigned *lanes)
+{
+  if (!plan.why.empty ())
+    throw cannot { plan.why };
+  *lanes = p;
+  read_only_data ();
+  frame_layout f = layout_frames ();
+  combined_helpers ();
+  function_head (f);
+  declarations (f);
+  blocks_code ();
+  if (fn->kind != DFK_ROUTINE)
+    exported_kernel (f);
   if (opts.verify)
     verify_masks ();
   *code = out;

@@ -90,6 +90,23 @@ private:
   std::string out;
 
   void put (const char *fmt, ...) __attribute__ ((format (printf, 2, 3)));
+
+  /* The parts of the kernel's C (emit.cc), in the order run prints
+     them.  The frames: each lane's, P * CHUNKS of FRAME_SIZE bytes
+     (FRAME_BYTES), then the gang's shared one at SHARED_AT and each
+     worker's at WSHARED_AT, HEAP_BYTES in all; on the heap (HEAP) if
+     they are too large for a thread's stack.  */
+  struct frame_layout
+  {
+    uint64_t frame_bytes = 0, shared_at = 0, wshared_at = 0, heap_bytes = 0;
+    bool heap = false;
+  };
+  void read_only_data ();
+  frame_layout layout_frames () const;
+  void function_head (const frame_layout &f);
+  void declarations (const frame_layout &f);
+  void blocks_code ();
+  void exported_kernel (const frame_layout &f);
   bool simd (const dir_block *b) const { return plan.simd (b); }
   bool vary (const dir_value &v) const { return plan.vary (v); }
   /* Is register R held in a C vector (varying and not affine)?  */
