@@ -12,7 +12,9 @@
 namespace gw_cpu {
 
 /* The C expression of the value INSN computes, as a scalar, given its
-   operands' expressions A.  */
+   operands' expressions A.  Long for a reason: one switch over the
+   opcodes, each case a line or a few, the table of their C; split, the
+   table would only be scattered.  */
 
 std::string
 emitter::scalar_expr (const dir_insn *i,
@@ -291,7 +293,7 @@ emitter::vcmp (const char *op, dir_type t, bool sign, const std::string &a,
 }
 
 /* The same, given the vector expressions A and B of its first two
-   operands.  */
+   operands.  Long for the reason scalar_expr is.  */
 
 std::string
 emitter::vector_expr (const dir_insn *i, const std::string &a,

@@ -355,7 +355,9 @@ base_pieces (std::vector<piece> &pieces, const cpu_isa &isa,
 	 "}\n\n");
 }
 
-/* The part of the SIMD width P.  */
+/* The part of the SIMD width P.  Long for a reason: it is the C text
+   of the width's types and helpers, one definition after the other,
+   each of which the unit may use or not (prelude_builder).  */
 
 void
 width_pieces (std::vector<piece> &pieces, unsigned p, const cpu_isa &isa,

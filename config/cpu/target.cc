@@ -222,6 +222,17 @@ protected:
 	     std::string *why) override;
 
 private:
+  /* The parts of link.  */
+  std::vector<std::string> compile_flags (const std::vector<linked> &funcs,
+					  bool *outline) const;
+  std::vector<size_t> split_parts (const std::vector<linked> &funcs) const;
+  std::vector<std::string>
+  part_sources (const std::vector<linked> &funcs,
+		const std::vector<dir_decl> &imports,
+		const std::set<std::string> &library,
+		const std::vector<std::string> &argv, bool outline,
+		const std::vector<size_t> &first) const;
+
   gw_target_options opts;
   cpu_isa isa;
   std::string cc, cc_opt;	/* The image's compiler driver and -O.  */
@@ -283,11 +294,13 @@ cpu_image::routine_shapes (dir_level l, bool exported) const
    of those it imports (macros that call through the import table), then
    every function's C, compiled into a shared object.  */
 
-bool
-cpu_image::link (const std::vector<linked> &funcs,
-		 const std::vector<dir_decl> &imports,
-		 const std::set<std::string> &library, gw_image_out *out,
-		 std::string *why)
+/* The image compiler's command line, without its files: the flags of
+   every image, and those of one with a big function; *OUTLINE if the
+   gathers and scatters are called rather than inlined.  */
+
+std::vector<std::string>
+cpu_image::compile_flags (const std::vector<linked> &funcs,
+			  bool *outline) const
 {
   std::vector<std::string> argv = {
     cc, "-std=gnu11", cc_opt, "-march=" + isa.level,
@@ -321,7 +334,7 @@ cpu_image::link (const std::vector<linked> &funcs,
 	  gathers++;
     }
   bool is_big = settings.big_function && big > settings.big_function;
-  bool outline = is_big || gathers > settings.inline_gathers;
+  *outline = is_big || gathers > settings.inline_gathers;
   /* GCC's value numbering and dead store elimination walk back over
      the stores a load or store may alias, up to 1,000 and 256 of them
      per access: with the lanes' frames and the host's arrays all
@@ -333,7 +346,15 @@ cpu_image::link (const std::vector<linked> &funcs,
 		 { "-fno-gcse", "-fno-gcse-after-reload",
 		   "--param=sccvn-max-alias-queries-per-access=100",
 		   "--param=dse-max-alias-queries-per-store=64" });
+  return argv;
+}
 
+/* The parts the image is compiled in: the index of each one's first
+   function in FUNCS, then FUNCS.size ().  */
+
+std::vector<size_t>
+cpu_image::split_parts (const std::vector<linked> &funcs) const
+{
   /* The parts: GCC keeps every function of a translation unit until
      its end, and 300 one-line regions in one source of 69,000 lines
      peaked at 298 MB, in 14 parts at 135 MB (the unit's own compiler),
@@ -361,8 +382,21 @@ cpu_image::link (const std::vector<linked> &funcs,
 	}
     }
   first.push_back (funcs.size ());
-  size_t parts = first.size () - 1;
+  return first;
+}
 
+/* The C of each part (FIRST: split_parts) of the image of FUNCS, which
+   imports IMPORTS and calls the C library's LIBRARY, compiled with ARGV
+   (compile_flags, OUTLINE).  */
+
+std::vector<std::string>
+cpu_image::part_sources (const std::vector<linked> &funcs,
+			 const std::vector<dir_decl> &imports,
+			 const std::set<std::string> &library,
+			 const std::vector<std::string> &argv, bool outline,
+			 const std::vector<size_t> &first) const
+{
+  size_t parts = first.size () - 1;
   /* Each source says how it is compiled (-fplugin-arg-gangway-keep-temps
      keeps it).  */
   std::string flags;
@@ -406,6 +440,21 @@ cpu_image::link (const std::vector<linked> &funcs,
       source.insert (source.find ('\n') + 1, command);
       sources.push_back (source + body);
     }
+  return sources;
+}
+
+bool
+cpu_image::link (const std::vector<linked> &funcs,
+		 const std::vector<dir_decl> &imports,
+		 const std::set<std::string> &library, gw_image_out *out,
+		 std::string *why)
+{
+  bool outline = false;
+  std::vector<std::string> argv = compile_flags (funcs, &outline);
+  std::vector<size_t> first = split_parts (funcs);
+  size_t parts = first.size () - 1;
+  std::vector<std::string> sources
+    = part_sources (funcs, imports, library, argv, outline, first);
   std::string *image = &out->image;
 
   /* Work in a private directory; keep the sources if asked: the whole
